@@ -1,0 +1,16 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: ['node_modules/**', '.next/**', '.data/**', 'drizzle/**', 'next-env.d.ts', 'data/**'],
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+];
+export default config;

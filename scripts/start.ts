@@ -1,0 +1,98 @@
+/**
+ * `npm start`: validate the environment, bring up the database (embedded PGlite unless
+ * DATABASE_URL is set), apply migrations, load the real sample into an empty database, build the
+ * site if no build exists, then serve it. `--dev` serves with `next dev` instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { getEnv, InvalidEnvironmentError } from '../src/config/env';
+import { connectPostgres } from '../src/db/client';
+import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
+import { runMigrations } from '../src/db/migrate';
+import { seedIfEmpty } from '../src/ingest/seed';
+import { buildIsCurrent } from './build-state';
+
+const started = Date.now();
+const dev = process.argv.includes('--dev');
+const nextBin = path.resolve('node_modules/next/dist/bin/next');
+const log = (msg: string) => console.log(`[start] ${msg}`);
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(cmd, args, { stdio: 'inherit', env });
+}
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (e) {
+    if (e instanceof InvalidEnvironmentError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  let poolMax = env.DATABASE_POOL_MAX;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedServer(path.resolve(env.PGLITE_DIR));
+    databaseUrl = embedded.url;
+    poolMax = 1;
+    log(`base embarquée PGlite (${env.PGLITE_DIR}) servie sur ${databaseUrl.replace(/\?.*$/, '')}`);
+  } else {
+    log('base PostgreSQL de DATABASE_URL');
+  }
+
+  const handle = connectPostgres(databaseUrl, 1);
+  await runMigrations(handle);
+  log('migrations appliquées');
+  const seed = await seedIfEmpty(handle);
+  log(seed.loaded ? `échantillon réel chargé : ${seed.reason}` : `échantillon non chargé : ${seed.reason}`);
+  await handle.close();
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: String(poolMax),
+    PORT: String(env.PORT),
+  };
+
+  if (!dev && !(await buildIsCurrent())) {
+    log('construction du site (next build)…');
+    const code = await new Promise<number>((resolve) =>
+      run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on('exit', (c) =>
+        resolve(c ?? 1),
+      ),
+    );
+    if (code !== 0) {
+      await embedded?.stop();
+      process.exit(code);
+    }
+  }
+
+  const server = run(
+    process.execPath,
+    [nextBin, dev ? 'dev' : 'start', '-p', String(env.PORT), '-H', process.env.HOST ?? '0.0.0.0'],
+    childEnv,
+  );
+  log(`prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`);
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill('SIGTERM');
+    await embedded?.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  server.on('exit', (code) => void stop(code ?? 0));
+}
+
+main().catch((e) => {
+  console.error('[start] échec du démarrage :', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Everything else imports `env`.
+ * Invalid settings abort start-up with 'Invalid environment variables' and the offending keys.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const envSchema = z.object({
+  APP_ENV: z.enum(['local', 'prod', 'test']).default('local'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** When set, the app runs on this PostgreSQL server; otherwise on embedded PGlite. */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+      .optional(),
+  ),
+  /** Pool size; the embedded server takes one connection, so the supervisor sets 1. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data/pglite')),
+  /** Public host of this variant of the site (canonical links, contact address). */
+  SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:3000')),
+  SENTRY_DSN: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SENTRY_RELEASE: z.preprocess(emptyToUndefined, z.string().optional()),
+  GTM_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/)
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(public readonly keys: string[], details: string) {
+    super(`Invalid environment variables: ${keys.join(', ')}\n${details}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const keys = [...new Set(result.error.issues.map((i) => i.path.join('.')))];
+    const details = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new InvalidEnvironmentError(keys, details);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** Validated environment, read once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbHandle } from './client';
+import { runMigrations } from './migrate';
+import { createTestDb } from './testing';
+
+describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => handle?.close());
+
+  it('creates every registry table', async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      handle.db,
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    );
+    const names = rows.map((r) => r.table_name);
+    for (const t of ['companies', 'establishments', 'directors', 'notices', 'financials', 'brands']) {
+      expect(names).toContain(t);
+    }
+  });
+
+  it('installs pg_trgm and an immutable unaccent usable in expressions', async () => {
+    const [row] = await queryRows<{ folded: string; sim: number }>(
+      handle.db,
+      sql`SELECT immutable_unaccent('Société Générale à Évry') AS folded, similarity('danone', 'danonne') AS sim`,
+    );
+    expect(row?.folded).toBe('Societe Generale a Evry');
+    expect(Number(row?.sim)).toBeGreaterThan(0.4);
+  });
+
+  it('is idempotent: running the migrations again changes nothing', async () => {
+    await runMigrations(handle);
+    const [row] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+    );
+    expect(row?.n).toBeGreaterThanOrEqual(2);
+  });
+});

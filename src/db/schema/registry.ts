@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Provenance of one field: which source wrote it and the source's own date for it.
+ * Pages print "Source : INSEE Sirene, mise à jour du …" from this.
+ */
+export type FieldSource = { source: SourceName; date: string | null };
+export type SourceName =
+  | 'sirene'
+  | 'bodacc'
+  | 'rne'
+  | 'inpi-ratios'
+  | 'inpi-marques'
+  | 'idcc'
+  | 'recherche-entreprises';
+
+/** Legal units (unités légales), one row per SIREN, assembled from every source. */
+export const companies = pgTable(
+  'companies',
+  {
+    siren: char('siren', { length: 9 }).primaryKey(),
+    /** SIRENE statutDiffusionUniteLegale: 'O' (open) or 'P' (partial diffusion). */
+    diffusion: char('diffusion', { length: 1 }).notNull().default('O'),
+    /** Display name: denomination for legal persons, "FIRSTNAME LASTNAME" for natural persons. */
+    name: text('name'),
+    sigle: text('sigle'),
+    /** denominationUsuelle1..3, trading names and former names, for search and display. */
+    otherNames: text('other_names').array().notNull().default(sql`'{}'::text[]`),
+    isNaturalPerson: boolean('is_natural_person').notNull().default(false),
+    lastName: text('last_name'),
+    usageName: text('usage_name'),
+    firstNames: text('first_names'),
+    gender: char('gender', { length: 1 }),
+    legalFormCode: char('legal_form_code', { length: 4 }),
+    nafCode: text('naf_code'),
+    nafVersion: text('naf_version'),
+    naf25Code: text('naf25_code'),
+    /** 'A' active, 'C' ceased. */
+    status: char('status', { length: 1 }).notNull().default('A'),
+    creationDate: date('creation_date'),
+    ceasedDate: date('ceased_date'),
+    headcountBand: text('headcount_band'),
+    headcountYear: smallint('headcount_year'),
+    category: text('category'),
+    categoryYear: smallint('category_year'),
+    ess: boolean('ess'),
+    missionCompany: boolean('mission_company'),
+    employer: boolean('employer'),
+    headOfficeNic: char('head_office_nic', { length: 5 }),
+    capitalAmount: numeric('capital_amount', { precision: 20, scale: 2 }),
+    capitalCurrency: char('capital_currency', { length: 3 }),
+    rcsCourt: text('rcs_court'),
+    activityDescription: text('activity_description'),
+    /** Open establishments count, kept for ranking and display. */
+    openEstablishments: integer('open_establishments').notNull().default(0),
+    /** Per-field provenance: { fieldName: { source, date } }. */
+    fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
+    /** SIRENE dateDernierTraitementUniteLegale: newer data wins by this date. */
+    sireneUpdatedAt: timestamp('sirene_updated_at', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_status_idx').on(t.status)],
+);
+
+/** Establishments (établissements), one row per SIRET. */
+export const establishments = pgTable(
+  'establishments',
+  {
+    siret: char('siret', { length: 14 }).primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    nic: char('nic', { length: 5 }).notNull(),
+    diffusion: char('diffusion', { length: 1 }).notNull().default('O'),
+    isHeadOffice: boolean('is_head_office').notNull().default(false),
+    /** 'A' active, 'F' closed. */
+    status: char('status', { length: 1 }).notNull().default('A'),
+    creationDate: date('creation_date'),
+    closedDate: date('closed_date'),
+    /** enseigne1..3 and denominationUsuelleEtablissement. */
+    signs: text('signs').array().notNull().default(sql`'{}'::text[]`),
+    nafCode: text('naf_code'),
+    naf25Code: text('naf25_code'),
+    headcountBand: text('headcount_band'),
+    headcountYear: smallint('headcount_year'),
+    employer: boolean('employer'),
+    addressNumber: text('address_number'),
+    addressRepetition: text('address_repetition'),
+    addressStreetType: text('address_street_type'),
+    addressStreet: text('address_street'),
+    addressComplement: text('address_complement'),
+    addressPostBox: text('address_post_box'),
+    postcode: text('postcode'),
+    communeCode: text('commune_code'),
+    communeName: text('commune_name'),
+    cedex: text('cedex'),
+    foreignCity: text('foreign_city'),
+    foreignCountry: text('foreign_country'),
+    fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
+    sireneUpdatedAt: timestamp('sirene_updated_at', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('establishments_siren_idx').on(t.siren)],
+);
+
+/**
+ * Representatives (dirigeants): natural persons and legal persons.
+ * Birth date is stored as year and month only: the day is never kept.
+ */
+export const directors = pgTable(
+  'directors',
+  {
+    id: text('id').primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    /** 'person' or 'company'. */
+    kind: text('kind').notNull(),
+    roleCode: text('role_code'),
+    roleLabel: text('role_label'),
+    lastName: text('last_name'),
+    usageName: text('usage_name'),
+    firstNames: text('first_names'),
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    nationality: text('nationality'),
+    /** For a legal-person director: its SIREN and name. */
+    directorSiren: char('director_siren', { length: 9 }),
+    companyName: text('company_name'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /** Groups mandates of one person across companies: normalised name + birth year-month. */
+    personKey: text('person_key'),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+    updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('directors_siren_idx').on(t.siren), index('directors_person_key_idx').on(t.personKey)],
+);
+
+/** BODACC notices (annonces), A (creations, sales), B (changes, strike-offs), C (accounts). */
+export const notices = pgTable(
+  'notices',
+  {
+    id: text('id').primaryKey(),
+    siren: char('siren', { length: 9 }),
+    /** 'A' | 'B' | 'C'. */
+    bodaccKind: char('bodacc_kind', { length: 1 }).notNull(),
+    /** creation, immatriculation, vente, modification, radiation, depot-comptes, procedure... */
+    family: text('family').notNull(),
+    typeLabel: text('type_label'),
+    publishedAt: date('published_at').notNull(),
+    issueNumber: text('issue_number'),
+    noticeNumber: text('notice_number'),
+    court: text('court'),
+    companyName: text('company_name'),
+    text: text('text'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('notices_siren_idx').on(t.siren, t.publishedAt)],
+);
+
+/** Court judgments read from BODACC, mapped to insolvency states. */
+export const insolvencyProceedings = pgTable(
+  'insolvency_proceedings',
+  {
+    id: text('id').primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    noticeId: text('notice_id'),
+    judgmentDate: date('judgment_date'),
+    nature: text('nature'),
+    /** sauvegarde, redressement, liquidation, plan, cloture... */
+    state: text('state'),
+    court: text('court'),
+    complement: text('complement'),
+  },
+  (t) => [index('insolvency_siren_idx').on(t.siren)],
+);
+
+/** Published accounts ratios per fiscal year (INPI/BCE). */
+export const financials = pgTable(
+  'financials',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    closingDate: date('closing_date').notNull(),
+    fiscalYear: smallint('fiscal_year').notNull(),
+    accountsType: text('accounts_type'),
+    revenue: bigint('revenue', { mode: 'number' }),
+    netResult: bigint('net_result', { mode: 'number' }),
+    ebitda: bigint('ebitda', { mode: 'number' }),
+    /** Every other ratio the source gives, by its own name. */
+    ratios: jsonb('ratios').$type<Record<string, number | string | null>>().notNull().default({}),
+    source: text('source').$type<SourceName>().notNull(),
+    updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siren, t.closingDate, t.source] })],
+);
+
+/** INPI trademarks. */
+export const brands = pgTable(
+  'brands',
+  {
+    applicationNumber: text('application_number').primaryKey(),
+    siren: char('siren', { length: 9 }),
+    name: text('name'),
+    status: text('status'),
+    filingDate: date('filing_date'),
+    publicationDate: date('publication_date'),
+    registrationDate: date('registration_date'),
+    expiryDate: date('expiry_date'),
+    applicant: text('applicant'),
+    classes: text('classes'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('brands_siren_idx').on(t.siren)],
+);
+
+/** Collective agreements (IDCC) titles. */
+export const collectiveAgreements = pgTable('collective_agreements', {
+  idcc: char('idcc', { length: 4 }).primaryKey(),
+  title: text('title').notNull(),
+  shortTitle: text('short_title'),
+  url: text('url'),
+});
+
+/** SIRET → IDCC declarations (DSN), latest month wins. */
+export const establishmentAgreements = pgTable(
+  'establishment_agreements',
+  {
+    siret: char('siret', { length: 14 }).notNull(),
+    idcc: char('idcc', { length: 4 }).notNull(),
+    siren: char('siren', { length: 9 }).notNull(),
+    month: date('month'),
+    updatedAt: date('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.siret, t.idcc] }), index('establishment_agreements_siren_idx').on(t.siren)],
+);
+
+/** One row per imported file: what it was, when, and what it did. */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: char('file_sha256', { length: 64 }).notNull(),
+    startedAt: timestamp('started_at', { mode: 'string' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { mode: 'string' }),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsInserted: integer('rows_inserted').notNull().default(0),
+    rowsUpdated: integer('rows_updated').notNull().default(0),
+    rowsUnchanged: integer('rows_unchanged').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+  },
+  (t) => [uniqueIndex('import_runs_file_idx').on(t.source, t.fileSha256)],
+);
+
+/** A person's request to hide their data (opposition), honoured by the read models. */
+export const oppositionRequests = pgTable('opposition_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  siren: char('siren', { length: 9 }),
+  personKey: text('person_key'),
+  email: text('email').notNull(),
+  reason: text('reason'),
+  status: text('status').notNull().default('received'),
+  createdAt: timestamp('created_at', { mode: 'string' }).notNull().defaultNow(),
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./src/lib/server-only-stub.ts', import.meta.url)),
+    },
+  },
+  esbuild: { jsx: 'automatic' },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    // Integration tests each open their own database; two cores, so keep the pool small.
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    env: { APP_ENV: 'test' },
+  },
+});
