@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
-import { connectPostgres } from '../src/db/client';
+import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
@@ -45,12 +45,14 @@ async function main() {
     log('base PostgreSQL de DATABASE_URL');
   }
 
-  const handle = connectPostgres(databaseUrl, 1);
+  // Embedded: migrate and seed through the in-process instance (native COPY); the socket server
+  // shares it. Server: through a short-lived pool of its own.
+  const handle = embedded ? wrapPglite(embedded.pglite) : connectPostgres(databaseUrl, 1);
   await runMigrations(handle);
   log('migrations appliquées');
   const seed = await seedIfEmpty(handle);
   log(seed.loaded ? `échantillon réel chargé : ${seed.reason}` : `échantillon non chargé : ${seed.reason}`);
-  await handle.close();
+  if (!embedded) await handle.close();
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
