@@ -21,7 +21,14 @@ async function newestMtime(paths: string[]): Promise<number> {
 }
 
 /** Inputs whose change makes the production build stale. */
-export const buildInputs = ['src', 'public', 'content', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+export const buildInputs = [
+  'src',
+  'public',
+  'content',
+  'next.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 /** True when .next holds a production build newer than every source it was built from. */
 export async function buildIsCurrent(root = process.cwd()): Promise<boolean> {

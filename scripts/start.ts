@@ -51,7 +51,11 @@ async function main() {
   await runMigrations(handle);
   log('migrations appliquées');
   const seed = await seedIfEmpty(handle);
-  log(seed.loaded ? `échantillon réel chargé : ${seed.reason}` : `échantillon non chargé : ${seed.reason}`);
+  log(
+    seed.loaded
+      ? `échantillon réel chargé : ${seed.reason}`
+      : `échantillon non chargé : ${seed.reason}`,
+  );
   if (!embedded) await handle.close();
 
   const childEnv: NodeJS.ProcessEnv = {
@@ -64,8 +68,9 @@ async function main() {
   if (!dev && !(await buildIsCurrent())) {
     log('construction du site (next build)…');
     const code = await new Promise<number>((resolve) =>
-      run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on('exit', (c) =>
-        resolve(c ?? 1),
+      run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
+        'exit',
+        (c) => resolve(c ?? 1),
       ),
     );
     if (code !== 0) {
@@ -79,7 +84,9 @@ async function main() {
     [nextBin, dev ? 'dev' : 'start', '-p', String(env.PORT), '-H', process.env.HOST ?? '0.0.0.0'],
     childEnv,
   );
-  log(`prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`);
+  log(
+    `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+  );
 
   let stopping = false;
   const stop = async (code: number) => {

@@ -37,7 +37,10 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export class InvalidEnvironmentError extends Error {
-  constructor(public readonly keys: string[], details: string) {
+  constructor(
+    public readonly keys: string[],
+    details: string,
+  ) {
     super(`Invalid environment variables: ${keys.join(', ')}\n${details}`);
     this.name = 'InvalidEnvironmentError';
   }
@@ -47,7 +50,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const keys = [...new Set(result.error.issues.map((i) => i.path.join('.')))];
-    const details = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    const details = result.error.issues
+      .map((i) => `  ${i.path.join('.')}: ${i.message}`)
+      .join('\n');
     throw new InvalidEnvironmentError(keys, details);
   }
   return result.data;

@@ -15,7 +15,10 @@ export type EmbeddedServer = { url: string; pglite: PGlite; stop: () => Promise<
  * One connection only: the socket server queues protocol messages one by one, so two clients'
  * extended-protocol messages (Parse/Bind/Execute) could interleave. Clients use a pool of 1.
  */
-export async function startEmbeddedServer(dir: string | undefined, port = 0): Promise<EmbeddedServer> {
+export async function startEmbeddedServer(
+  dir: string | undefined,
+  port = 0,
+): Promise<EmbeddedServer> {
   const pglite = await openPglite(dir);
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 1 });
   await server.start();

@@ -14,7 +14,7 @@ export function getDb(): Db {
     const env = getEnv();
     if (!env.DATABASE_URL) {
       throw new Error(
-        "Aucune base de données : lancez le site avec `npm start`, qui démarre la base embarquée.",
+        'Aucune base de données : lancez le site avec `npm start`, qui démarre la base embarquée.',
       );
     }
     globalForDb.__dbHandle = connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX);

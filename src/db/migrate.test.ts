@@ -17,7 +17,14 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
     );
     const names = rows.map((r) => r.table_name);
-    for (const t of ['companies', 'establishments', 'directors', 'notices', 'financials', 'brands']) {
+    for (const t of [
+      'companies',
+      'establishments',
+      'directors',
+      'notices',
+      'financials',
+      'brands',
+    ]) {
       expect(names).toContain(t);
     }
   });

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Where the real Chromium is: CHROME_PATH, else Debian's /usr/bin/chromium. */
+export function chromePath(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => !!p && existsSync(p));
+}
+
+/** Flags that keep headless Chromium quiet on a machine without internet. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromePath();
+  if (!executablePath) throw new Error('Chromium introuvable (CHROME_PATH ou /usr/bin/chromium)');
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+}
+
+/** Base URL of the site under test, set by e2e/run.ts. */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL manquant : lancez les tests e2e avec `npm run test:e2e`');
+  return url;
+}

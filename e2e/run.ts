@@ -1,0 +1,127 @@
+/**
+ * `npm run test:e2e`: builds the site if needed, starts it through the same supervisor as
+ * `npm start` on a throw-away database, and runs e2e/*.e2e.ts in a real Chromium.
+ * Without a browser: prints one line and exits 0, unless E2E_REQUIRED=1.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { chromePath } from './browser';
+
+const extraArgs = process.argv.slice(2);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`le site ne répond pas sur ${url} après ${timeoutMs / 1000} s`);
+}
+
+async function main(): Promise<number> {
+  if (!chromePath()) {
+    const why =
+      'aucun Chromium trouvé (CHROME_PATH ou /usr/bin/chromium ; `apt-get install chromium`)';
+    if (process.env.E2E_REQUIRED === '1') {
+      console.error(`e2e : échec, ${why} alors que E2E_REQUIRED=1`);
+      return 1;
+    }
+    console.log(`e2e : suite ignorée, ${why}`);
+    return 0;
+  }
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    APP_ENV: 'test',
+    HOST: '127.0.0.1',
+  };
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  if (process.env.DATABASE_URL) {
+    // A fresh database on the server, dropped afterwards.
+    const name = `e2e_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
+    env.PGLITE_DIR = dir;
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+
+  const started = Date.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let serverLog = '';
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let code = 1;
+  try {
+    await waitForServer(`${baseUrl}/`, 15 * 60_000);
+    console.log(
+      `e2e : site prêt sur ${baseUrl} en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const t0 = Date.now();
+    code = await new Promise<number>((resolve) => {
+      const vitest = spawn(
+        process.execPath,
+        ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...extraArgs],
+        { env: { ...env, E2E_BASE_URL: baseUrl }, stdio: 'inherit' },
+      );
+      vitest.on('exit', (c) => resolve(c ?? 1));
+    });
+    console.log(`e2e : suite exécutée en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    console.error(`e2e : ${(e as Error).message}\n--- journal du serveur ---\n${serverLog}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    for (const c of cleanups) await c();
+  }
+  if (code !== 0 && serverLog)
+    console.error(`--- journal du serveur (fin) ---\n${serverLog.slice(-4000)}`);
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error('e2e :', e);
+    process.exit(1);
+  },
+);

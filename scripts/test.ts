@@ -1,0 +1,93 @@
+/**
+ * `npm test`: format, lint and type checks, then unit and integration tests (Vitest, on PGlite or
+ * on the PostgreSQL of DATABASE_URL), then the end-to-end suite in a real Chromium.
+ * Ends with one line `Tests: N passed, N failed` summing both Vitest runs.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+type Step = { name: string; cmd: string[]; env?: NodeJS.ProcessEnv };
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+const unitReport = path.join(tmp, 'unit.json');
+const e2eReport = path.join(tmp, 'e2e.json');
+const node = process.execPath;
+const bin = (p: string) => path.resolve('node_modules', p);
+
+const steps: Step[] = [
+  {
+    name: 'format (prettier)',
+    cmd: [node, bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
+  },
+  { name: 'lint (eslint)', cmd: [node, bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.'] },
+  { name: 'types (tsc)', cmd: [node, bin('typescript/bin/tsc'), '--noEmit'] },
+  {
+    name: 'unit and integration (vitest)',
+    cmd: [
+      node,
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${unitReport}`,
+    ],
+  },
+  {
+    name: 'end-to-end (chromium)',
+    cmd: [
+      node,
+      '--import',
+      'tsx',
+      'e2e/run.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${e2eReport}`,
+    ],
+  },
+];
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0]!, step.cmd.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...step.env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function counts(file: string): { passed: number; failed: number } {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+const backend = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite embarqué';
+console.log(`npm test — base : ${backend}`);
+const failedSteps: string[] = [];
+for (const step of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${step.name} ===`);
+  const code = await run(step);
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(`=== ${step.name} : ${code === 0 ? 'OK' : `ÉCHEC (code ${code})`} en ${secs} s ===`);
+  if (code !== 0) failedSteps.push(step.name);
+}
+
+const unit = counts(unitReport);
+const e2e = counts(e2eReport);
+const passed = unit.passed + e2e.passed;
+// A step that failed without a failing test (lint, types, a crash) still counts as one failure.
+const failed =
+  unit.failed + e2e.failed + failedSteps.filter((s) => !/vitest|chromium/.test(s)).length;
+console.log(`\nÉtapes en échec : ${failedSteps.length ? failedSteps.join(', ') : 'aucune'}`);
+console.log(
+  `Vitest : ${unit.passed} réussis, ${unit.failed} en échec ; e2e : ${e2e.passed} réussis, ${e2e.failed} en échec`,
+);
+console.log(`Tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
