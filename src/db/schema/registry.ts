@@ -22,13 +22,7 @@ import {
  */
 export type FieldSource = { source: SourceName; date: string | null };
 export type SourceName =
-  | 'sirene'
-  | 'bodacc'
-  | 'rne'
-  | 'inpi-ratios'
-  | 'inpi-marques'
-  | 'idcc'
-  | 'recherche-entreprises';
+  'sirene' | 'bodacc' | 'rne' | 'inpi-ratios' | 'inpi-marques' | 'idcc' | 'recherche-entreprises';
 
 /** Legal units (unités légales), one row per SIREN, assembled from every source. */
 export const companies = pgTable(
@@ -41,7 +35,10 @@ export const companies = pgTable(
     name: text('name'),
     sigle: text('sigle'),
     /** denominationUsuelle1..3, trading names and former names, for search and display. */
-    otherNames: text('other_names').array().notNull().default(sql`'{}'::text[]`),
+    otherNames: text('other_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isNaturalPerson: boolean('is_natural_person').notNull().default(false),
     lastName: text('last_name'),
     usageName: text('usage_name'),
@@ -92,8 +89,13 @@ export const establishments = pgTable(
     creationDate: date('creation_date'),
     closedDate: date('closed_date'),
     /** enseigne1..3 and denominationUsuelleEtablissement. */
-    signs: text('signs').array().notNull().default(sql`'{}'::text[]`),
+    signs: text('signs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     nafCode: text('naf_code'),
+    /** NAFRev2, NAFRev1, NAF1993 or NAP: old establishments keep their old nomenclature. */
+    nafVersion: text('naf_version'),
     naf25Code: text('naf25_code'),
     headcountBand: text('headcount_band'),
     headcountYear: smallint('headcount_year'),
@@ -112,6 +114,12 @@ export const establishments = pgTable(
     foreignCountry: text('foreign_country'),
     fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
     sireneUpdatedAt: timestamp('sirene_updated_at', { mode: 'string' }),
+    /**
+     * Which source wrote the row and the source's own date: SIRENE rows win over the others
+     * (recherche-entreprises, RNE); within one source the newer date wins.
+     */
+    source: text('source').$type<SourceName>().notNull().default('sirene'),
+    sourceUpdatedAt: timestamp('source_updated_at', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('establishments_siren_idx').on(t.siren)],
@@ -147,7 +155,10 @@ export const directors = pgTable(
     sourceDate: date('source_date'),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('directors_siren_idx').on(t.siren), index('directors_person_key_idx').on(t.personKey)],
+  (t) => [
+    index('directors_siren_idx').on(t.siren),
+    index('directors_person_key_idx').on(t.personKey),
+  ],
 );
 
 /** BODACC notices (annonces), A (creations, sales), B (changes, strike-offs), C (accounts). */
@@ -246,7 +257,10 @@ export const establishmentAgreements = pgTable(
     month: date('month'),
     updatedAt: date('updated_at'),
   },
-  (t) => [primaryKey({ columns: [t.siret, t.idcc] }), index('establishment_agreements_siren_idx').on(t.siren)],
+  (t) => [
+    primaryKey({ columns: [t.siret, t.idcc] }),
+    index('establishment_agreements_siren_idx').on(t.siren),
+  ],
 );
 
 /** One row per imported file: what it was, when, and what it did. */
@@ -278,3 +292,37 @@ export const oppositionRequests = pgTable('opposition_requests', {
   status: text('status').notNull().default('received'),
   createdAt: timestamp('created_at', { mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * Code tables loaded from their npm packages and from data/samples/labels: NAF (rev. 2 codes and
+ * sections), legal forms, headcount bands, company categories, RNE director roles, departments,
+ * regions. One table, keyed by kind and code.
+ */
+export const referenceCodes = pgTable(
+  'reference_codes',
+  {
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    /** Parent code: NAF section of a class, region of a department. */
+    parent: text('parent'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.code] })],
+);
+
+/** French communes (COG) from @etalab/decoupage-administratif. */
+export const communes = pgTable(
+  'communes',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    departmentCode: text('department_code'),
+    regionCode: text('region_code'),
+    postcodes: text('postcodes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    population: integer('population'),
+  },
+  (t) => [index('communes_department_idx').on(t.departmentCode)],
+);

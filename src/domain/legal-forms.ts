@@ -1,0 +1,82 @@
+/**
+ * Legal forms (catégories juridiques INSEE), headcount bands and RNE director roles:
+ * code tables shipped in data/samples/labels (annuaire-entreprises, MIT).
+ */
+import natures from '../../data/samples/labels/natures-juridiques.json';
+import bands from '../../data/samples/labels/tranches-effectifs.json';
+import roles from '../../data/samples/labels/roles_dirigeants.json';
+
+const legalForms = natures as Record<string, string>;
+const headcountBands = bands as Record<string, string>;
+const directorRoles = roles as Record<string, string>;
+
+export function legalFormLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return legalForms[code]?.trim() ?? null;
+}
+
+export function allLegalForms(): Array<{ code: string; label: string }> {
+  return Object.entries(legalForms).map(([code, label]) => ({ code, label: label.trim() }));
+}
+
+/** Category 1000 is the sole trader (entrepreneur individuel): a natural person. */
+export function isNaturalPersonLegalForm(code: string | null | undefined): boolean {
+  return code === '1000';
+}
+
+export function headcountBandLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return headcountBands[code] ?? null;
+}
+
+export function allHeadcountBands(): Array<{ code: string; label: string }> {
+  return Object.entries(headcountBands).map(([code, label]) => ({ code, label }));
+}
+
+export function directorRoleLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return directorRoles[code] ?? null;
+}
+
+export function allDirectorRoles(): Array<{ code: string; label: string }> {
+  return Object.entries(directorRoles).map(([code, label]) => ({ code, label }));
+}
+
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * BODACC prints the legal form as text ("Société par actions simplifiée (à associé unique)").
+ * Maps the most common wordings to the INSEE category; null when unknown.
+ */
+const TEXT_TO_CODE: Array<[RegExp, string]> = [
+  [/^societe par actions simplifiee \(?a associe unique|^societe par actions simplifiee unipersonnelle|\(sasu\)/, '5720'],
+  [/^societe par actions simplifiee/, '5710'],
+  [/^societe a responsabilite limitee \(?a associe unique|^entreprise unipersonnelle a responsabilite limitee/, '5498'],
+  [/^societe a responsabilite limitee/, '5499'],
+  [/^societe civile immobiliere/, '6540'],
+  [/^societe civile/, '6599'],
+  [/^societe anonyme a conseil d'administration/, '5599'],
+  [/^societe anonyme a directoire/, '5699'],
+  [/^societe anonyme/, '5599'],
+  [/^societe en nom collectif/, '5202'],
+  [/^societe en commandite simple/, '5306'],
+  [/^societe en commandite par actions/, '5308'],
+  [/^societe d'exercice liberal a responsabilite limitee/, '5485'],
+  [/^societe d'exercice liberal par actions simplifiee/, '5785'],
+  [/^groupement d'interet economique/, '6220'],
+  [/^societe cooperative/, '5560'],
+];
+
+export function legalFormCodeFromText(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const n = normalize(text);
+  for (const [re, code] of TEXT_TO_CODE) if (re.test(n)) return code;
+  return null;
+}

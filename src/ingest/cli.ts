@@ -1,0 +1,110 @@
+/**
+ * npm run import -- <source> <file...>
+ * Writes to PostgreSQL when DATABASE_URL is set, else to the embedded PGlite of PGLITE_DIR.
+ */
+import path from 'node:path';
+import { getEnv, InvalidEnvironmentError } from '@/config/env';
+import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
+import { runMigrations } from '@/db/migrate';
+import { openPglite } from '@/db/pglite';
+import { describeError } from './core/errors';
+import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
+import { IMPORTERS } from './sources';
+
+const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression]
+Sources : ${SOURCES.join(', ')}
+Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.`;
+
+export async function openTargetDb(): Promise<DbHandle> {
+  const env = getEnv();
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, 2);
+  const dir = path.resolve(env.PGLITE_DIR);
+  try {
+    return wrapPglite(await openPglite(dir));
+  } catch (e) {
+    if (e instanceof Error && e.name === 'DatabaseLockedError') throw e;
+    const msg = e instanceof Error ? e.message : String(e);
+    throw new Error(`Impossible d'ouvrir la base embarquée ${dir} : ${msg}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = argv.filter((a) => !a.startsWith('--'));
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    if (a === '--rejets') {
+      flags.set('rejets', argv[i + 1] ?? '');
+      args.splice(args.indexOf(argv[i + 1] ?? ''), 1);
+      i++;
+    } else flags.set(a.slice(2), true);
+  }
+  const [source, ...files] = args;
+  if (!source || files.length === 0 || flags.has('help')) {
+    console.error(USAGE);
+    return source || flags.has('help') ? 1 : 2;
+  }
+  if (!(SOURCES as readonly string[]).includes(source)) {
+    console.error(`Source inconnue : « ${source} ».\n${USAGE}`);
+    return 2;
+  }
+  const importer = IMPORTERS[source as SourceKey];
+  if (!importer) {
+    console.error(`La source « ${source} » n'a pas encore d'importeur.`);
+    return 2;
+  }
+  const rejectsDir = typeof flags.get('rejets') === 'string' ? (flags.get('rejets') as string) : path.resolve('.data/rejets');
+
+  let handle: DbHandle;
+  try {
+    handle = await openTargetDb();
+    await runMigrations(handle);
+  } catch (e) {
+    console.error(describeError(e).replace(/^Erreur inattendue : /, ''));
+    return 1;
+  }
+  let failed = 0;
+  const nf = new Intl.NumberFormat('fr-FR');
+  const totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
+  try {
+    for (const file of files) {
+      try {
+        const s = await importFile(handle, source as SourceKey, importer, file, {
+          rejectsDir,
+          progress: flags.has('sans-progression') ? 'off' : 'auto',
+        });
+        console.log(formatSummary(s));
+        for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += s[k];
+      } catch (e) {
+        failed++;
+        console.error(`Échec de l'import, base inchangée pour ce fichier. ${describeError(e)}`);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  if (files.length > 1)
+    console.log(
+      `Total : ${nf.format(totals.read)} lus, ${nf.format(totals.inserted)} insérés, ${nf.format(totals.updated)} mis à jour, ` +
+        `${nf.format(totals.unchanged)} inchangés, ${nf.format(totals.rejected)} rejetés ; ${failed} fichier(s) en échec`,
+    );
+  return failed ? 1 : 0;
+}
+
+try {
+  getEnv();
+} catch (e) {
+  if (e instanceof InvalidEnvironmentError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(describeError(e));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,55 @@
+import cliProgress from 'cli-progress';
+
+export type Progress = {
+  update(bytes: number, rows: number): void;
+  stop(): void;
+};
+
+const nf = new Intl.NumberFormat('fr-FR');
+
+/**
+ * A bar with rows/s and ETA (by bytes of the raw file) on a terminal; a plain line every few
+ * seconds otherwise (CI logs, pipes).
+ */
+export function createProgress(label: string, totalBytes: number, mode: 'auto' | 'off' = 'auto'): Progress {
+  const started = Date.now();
+  if (mode === 'off') return { update() {}, stop() {} };
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `${label} [{bar}] {percentage}% | {rows} lignes | {rate} lignes/s | reste {eta_formatted}`,
+        stream: process.stderr,
+        hideCursor: true,
+        etaBuffer: 50,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(totalBytes, 0, { rows: '0', rate: '0' });
+    return {
+      update(bytes, rows) {
+        const secs = Math.max((Date.now() - started) / 1000, 0.001);
+        bar.update(Math.min(bytes, totalBytes), { rows: nf.format(rows), rate: nf.format(Math.round(rows / secs)) });
+      },
+      stop() {
+        bar.stop();
+      },
+    };
+  }
+  let last = started;
+  return {
+    update(bytes, rows) {
+      const now = Date.now();
+      if (now - last < 5000) return;
+      last = now;
+      const secs = (now - started) / 1000;
+      const rate = rows / secs;
+      const frac = totalBytes ? bytes / totalBytes : 0;
+      const eta = frac > 0 ? Math.round(secs / frac - secs) : null;
+      console.error(
+        `${label} : ${nf.format(rows)} lignes, ${nf.format(Math.round(rate))} lignes/s, ${Math.round(frac * 100)} %` +
+          (eta !== null ? `, reste environ ${eta} s` : ''),
+      );
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,171 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DbHandle } from '@/db/client';
+import { withTransaction, type Conn } from './conn';
+import { describeError, ImportError } from './errors';
+import { openInput, type OpenedInput } from './input';
+import { createProgress, type Progress } from './progress';
+import { addCounts, type Counts } from './writer';
+
+export const SOURCES = [
+  'sirene-ul',
+  'sirene-etab',
+  'bodacc',
+  'rne',
+  'ratios',
+  'marques',
+  'idcc',
+  'recherche-entreprises',
+] as const;
+export type SourceKey = (typeof SOURCES)[number] | 'reference';
+
+export type Reject = { file: string; line: number | null; reason: string; excerpt?: string };
+
+export type ImportSummary = {
+  source: SourceKey;
+  file: string;
+  read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  /** Per table: what this file did there. */
+  tables: Record<string, Counts>;
+  /** The first rejects (all of them are in the report file). */
+  rejects: Reject[];
+  rejectsFile?: string;
+  durationMs: number;
+};
+
+export type ImportOptions = {
+  /** 'off' in tests and when seeding. */
+  progress?: 'auto' | 'off';
+  /** Where the rejects report goes; none written when undefined. */
+  rejectsDir?: string;
+  /** Allow the initial-load fast path (COPY straight into an empty table). Default true. */
+  directLoad?: boolean;
+};
+
+export class ImportContext {
+  read = 0;
+  readonly tables: Record<string, Counts> = {};
+  readonly rejects: Reject[] = [];
+  rejectedCount = 0;
+  private reportLines: string[] = [];
+  private readonly progress: Progress;
+
+  constructor(
+    readonly conn: Conn,
+    readonly input: OpenedInput,
+    readonly source: SourceKey,
+    readonly options: ImportOptions,
+  ) {
+    this.progress = createProgress(`${source} ${input.name}`, input.size, options.progress ?? 'auto');
+  }
+
+  reject(line: number | null, reason: string, excerpt?: string): void {
+    this.rejectedCount++;
+    const r: Reject = { file: this.input.name, line, reason, excerpt: excerpt?.slice(0, 200) };
+    if (this.rejects.length < 1000) this.rejects.push(r);
+    if (this.options.rejectsDir) {
+      const esc = (s: string) => `"${s.replace(/"/g, '""')}"`;
+      this.reportLines.push([esc(r.file), r.line ?? '', esc(reason), esc(r.excerpt ?? '')].join(';'));
+    }
+  }
+
+  count(table: string, c: Counts): void {
+    this.tables[table] = addCounts(this.tables[table] ?? { inserted: 0, updated: 0, unchanged: 0 }, c);
+  }
+
+  tick(): void {
+    this.progress.update(this.input.bytesRead(), this.read);
+  }
+
+  stopProgress(): void {
+    this.progress.stop();
+  }
+
+  writeReport(): string | undefined {
+    if (!this.options.rejectsDir || this.reportLines.length === 0) return undefined;
+    mkdirSync(this.options.rejectsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.options.rejectsDir, `${stamp}-${this.input.name}.rejets.csv`);
+    writeFileSync(file, `fichier;ligne;motif;extrait\n${this.reportLines.join('\n')}\n`);
+    return file;
+  }
+}
+
+export type Importer = {
+  /** Extensions looked for inside a zip archive. */
+  zipEntries?: string[];
+  run(ctx: ImportContext): Promise<void>;
+};
+
+/**
+ * Imports one file in one transaction: everything it changes is committed together, or nothing
+ * is (an error, a crash or a kill leaves the database as it was before the file).
+ */
+export async function importFile(
+  handle: DbHandle,
+  source: SourceKey,
+  importer: Importer,
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = Date.now();
+  const input = await openInput(file, importer.zipEntries);
+  let ctx: ImportContext | undefined;
+  try {
+    await withTransaction(handle, async (conn) => {
+      ctx = new ImportContext(conn, input, source, options);
+      await importer.run(ctx);
+      ctx.tick();
+      const sha = await input.sha256();
+      const total = Object.values(ctx.tables).reduce(addCounts, { inserted: 0, updated: 0, unchanged: 0 });
+      await conn.query(
+        `INSERT INTO import_runs (source, file_name, file_sha256, finished_at, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected)
+         VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8)
+         ON CONFLICT (source, file_sha256) DO UPDATE SET file_name = EXCLUDED.file_name, started_at = now(), finished_at = now(),
+           rows_read = EXCLUDED.rows_read, rows_inserted = EXCLUDED.rows_inserted, rows_updated = EXCLUDED.rows_updated,
+           rows_unchanged = EXCLUDED.rows_unchanged, rows_rejected = EXCLUDED.rows_rejected`,
+        [source, input.name, sha, ctx.read, total.inserted, total.updated, total.unchanged, ctx.rejectedCount],
+      );
+    });
+  } catch (e) {
+    ctx?.stopProgress();
+    input.stream.destroy();
+    if (e instanceof Error && e.name === 'DirectLoadConflict' && options.directLoad !== false) {
+      // A key appeared twice in a file loaded straight into an empty table: redo it with upserts.
+      return importFile(handle, source, importer, file, { ...options, directLoad: false });
+    }
+    const message = describeError(e);
+    throw new ImportError(message.includes(input.name) ? message : `${input.name} : ${message}`);
+  }
+  const c = ctx as ImportContext;
+  c.stopProgress();
+  const total = Object.values(c.tables).reduce(addCounts, { inserted: 0, updated: 0, unchanged: 0 });
+  return {
+    source,
+    file: input.name,
+    read: c.read,
+    ...total,
+    rejected: c.rejectedCount,
+    tables: c.tables,
+    rejects: c.rejects,
+    rejectsFile: c.writeReport(),
+    durationMs: Date.now() - started,
+  };
+}
+
+const nf = new Intl.NumberFormat('fr-FR');
+
+export function formatSummary(s: ImportSummary): string {
+  const head =
+    `${s.file} : ${nf.format(s.read)} lus, ${nf.format(s.inserted)} insérés, ${nf.format(s.updated)} mis à jour, ` +
+    `${nf.format(s.unchanged)} inchangés, ${nf.format(s.rejected)} rejetés (${(s.durationMs / 1000).toFixed(1)} s)`;
+  const tables = Object.entries(s.tables)
+    .map(([t, c]) => `  ${t} : ${nf.format(c.inserted)} insérés, ${nf.format(c.updated)} mis à jour, ${nf.format(c.unchanged)} inchangés`)
+    .join('\n');
+  const report = s.rejectsFile ? `\n  rapport des rejets : ${s.rejectsFile}` : '';
+  return `${head}${tables ? `\n${tables}` : ''}${report}`;
+}

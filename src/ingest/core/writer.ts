@@ -1,0 +1,116 @@
+import { copyRow } from './copy';
+import type { Conn } from './conn';
+
+export type Counts = { inserted: number; updated: number; unchanged: number };
+
+export type TableSpec = {
+  table: string;
+  /** Primary key columns (the ON CONFLICT target). */
+  key: string[];
+  /** Columns written, in the order of each row's values. */
+  columns: string[];
+  /**
+   * SQL condition, over `t` (the stored row) and `EXCLUDED` (the incoming one), that must hold for
+   * an update to apply: this is where "newer data wins by the source's own date" lives.
+   */
+  newerWhen?: string;
+  /** Set updated_at = now() on change (tables that have the column). */
+  touchUpdatedAt?: boolean;
+  /** Index of a sortable value (ISO date) used to keep the newest of duplicates in one batch. */
+  dateIndex?: number;
+};
+
+/**
+ * Set-based upsert through a staging table: COPY the batch into a temporary table, then one
+ * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE newer AND IS DISTINCT FROM, counting inserted
+ * and updated rows from RETURNING (xmax = 0 marks an insert). Unchanged = the rest.
+ */
+export class TableWriter {
+  private stagingReady = false;
+  private readonly staging: string;
+  private readonly keyIdx: number[];
+
+  constructor(
+    private readonly conn: Conn,
+    readonly spec: TableSpec,
+  ) {
+    this.staging = `stg_${spec.table}`;
+    this.keyIdx = spec.key.map((k) => spec.columns.indexOf(k));
+    if (this.keyIdx.some((i) => i < 0)) throw new Error(`key not in columns for ${spec.table}`);
+  }
+
+  /** Keeps one row per key: the newest by dateIndex, else the last one. Returns the dropped count. */
+  dedupe(rows: unknown[][]): { rows: unknown[][]; dropped: number } {
+    const byKey = new Map<string, number>();
+    const keep: unknown[][] = [];
+    const { dateIndex } = this.spec;
+    for (const row of rows) {
+      const k = this.keyIdx.length === 1 ? String(row[this.keyIdx[0]!]) : this.keyIdx.map((i) => String(row[i])).join('\u0001');
+      const at = byKey.get(k);
+      if (at === undefined) {
+        byKey.set(k, keep.length);
+        keep.push(row);
+      } else if (dateIndex === undefined || String(row[dateIndex] ?? '') >= String(keep[at]![dateIndex] ?? '')) {
+        keep[at] = row;
+      }
+    }
+    return { rows: keep, dropped: rows.length - keep.length };
+  }
+
+  encode(rows: unknown[][]): string {
+    let data = '';
+    for (const r of rows) data += copyRow(r);
+    return data;
+  }
+
+  private async ensureStaging(): Promise<void> {
+    if (this.stagingReady) return;
+    await this.conn.query(
+      `CREATE TEMP TABLE IF NOT EXISTS ${this.staging} (LIKE ${this.spec.table} INCLUDING DEFAULTS) ON COMMIT DROP`,
+    );
+    this.stagingReady = true;
+  }
+
+  /** Upserts a batch; `encoded` may be given when the caller already built the COPY text. */
+  async upsert(rows: unknown[][], encoded?: string): Promise<Counts> {
+    if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    let data = encoded;
+    if (data === undefined) data = this.encode(this.dedupe(rows).rows);
+    await this.ensureStaging();
+    await this.conn.query(`TRUNCATE ${this.staging}`);
+    await this.conn.copyText(this.staging, this.spec.columns, data);
+    const res = await this.conn.query<{ inserted: number; updated: number }>(this.upsertSql());
+    const inserted = Number(res[0]?.inserted ?? 0);
+    const updated = Number(res[0]?.updated ?? 0);
+    return { inserted, updated, unchanged: rows.length - inserted - updated };
+  }
+
+  /** Initial load of an empty table: COPY straight into it, no staging, no conflict handling. */
+  async copyDirect(rows: unknown[][], encoded?: string): Promise<Counts> {
+    await this.conn.copyText(this.spec.table, this.spec.columns, encoded ?? this.encode(rows));
+    return { inserted: rows.length, updated: 0, unchanged: 0 };
+  }
+
+  upsertSql(): string {
+    const { table, key, columns, newerWhen, touchUpdatedAt } = this.spec;
+    const nonKey = columns.filter((c) => !key.includes(c));
+    const cols = columns.join(', ');
+    const set = nonKey.map((c) => `${c} = EXCLUDED.${c}`);
+    if (touchUpdatedAt) set.push('updated_at = now()');
+    const distinct =
+      nonKey.length === 0
+        ? 'false'
+        : `(${nonKey.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${nonKey.map((c) => `EXCLUDED.${c}`).join(', ')})`;
+    const where = newerWhen ? `(${newerWhen}) AND ${distinct}` : distinct;
+    const action = nonKey.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${set.join(', ')} WHERE ${where}`;
+    return `WITH up AS (
+      INSERT INTO ${table} AS t (${cols}) SELECT ${cols} FROM ${this.staging}
+      ON CONFLICT (${key.join(', ')}) ${action}
+      RETURNING (xmax = 0) AS ins
+    ) SELECT count(*) FILTER (WHERE ins)::int AS inserted, count(*) FILTER (WHERE NOT ins)::int AS updated FROM up`;
+  }
+}
+
+export function addCounts(a: Counts, b: Counts): Counts {
+  return { inserted: a.inserted + b.inserted, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged };
+}

@@ -1,0 +1,155 @@
+import type { Importer } from '../core/run';
+import { importCsvBulk } from './bulk';
+import { ETABLISSEMENT_SCHEMAS } from './schemas';
+import { refreshOpenEstablishments } from './unite-legale';
+import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
+
+export const ET_COLUMNS = [
+  'siret',
+  'siren',
+  'nic',
+  'diffusion',
+  'is_head_office',
+  'status',
+  'creation_date',
+  'closed_date',
+  'signs',
+  'naf_code',
+  'naf_version',
+  'naf25_code',
+  'headcount_band',
+  'headcount_year',
+  'employer',
+  'address_number',
+  'address_repetition',
+  'address_street_type',
+  'address_street',
+  'address_complement',
+  'address_post_box',
+  'postcode',
+  'commune_code',
+  'commune_name',
+  'cedex',
+  'foreign_city',
+  'foreign_country',
+  'sirene_updated_at',
+  'source',
+  'source_updated_at',
+] as const;
+
+const DIFFUSION = ['O', 'P', 'N'] as const;
+const STATUS = ['A', 'F'] as const;
+
+export function etablissementMapper(col: (name: string) => number) {
+  const i = {
+    siren: col('siren'),
+    nic: col('nic'),
+    siret: col('siret'),
+    diffusion: col('statutDiffusionEtablissement'),
+    creation: col('dateCreationEtablissement'),
+    band: col('trancheEffectifsEtablissement'),
+    bandYear: col('anneeEffectifsEtablissement'),
+    updated: col('dateDernierTraitementEtablissement'),
+    siege: col('etablissementSiege'),
+    complement: col('complementAdresseEtablissement'),
+    numero: col('numeroVoieEtablissement'),
+    indice: col('indiceRepetitionEtablissement'),
+    typeVoie: col('typeVoieEtablissement'),
+    voie: col('libelleVoieEtablissement'),
+    cp: col('codePostalEtablissement'),
+    commune: col('libelleCommuneEtablissement'),
+    communeEtranger: col('libelleCommuneEtrangerEtablissement'),
+    distribution: col('distributionSpecialeEtablissement'),
+    codeCommune: col('codeCommuneEtablissement'),
+    cedex: col('codeCedexEtablissement'),
+    pays: col('libellePaysEtrangerEtablissement'),
+    debut: col('dateDebut'),
+    etat: col('etatAdministratifEtablissement'),
+    e1: col('enseigne1Etablissement'),
+    e2: col('enseigne2Etablissement'),
+    e3: col('enseigne3Etablissement'),
+    du: col('denominationUsuelleEtablissement'),
+    naf: col('activitePrincipaleEtablissement'),
+    nafVersion: col('nomenclatureActivitePrincipaleEtablissement'),
+    employer: col('caractereEmployeurEtablissement'),
+    naf25: col('activitePrincipaleNAF25Etablissement'),
+  };
+  return (f: string[]): unknown[] => {
+    const siret = f[i.siret] ?? '';
+    const siren = f[i.siren] ?? '';
+    const nic = f[i.nic] ?? '';
+    if (!/^\d{14}$/.test(siret)) throw new RowError(`SIRET absent ou mal formé : « ${siret} » (14 chiffres attendus)`);
+    if (siret !== siren + nic)
+      throw new RowError(`SIRET incohérent : « ${siret} » n'est pas la suite du SIREN « ${siren} » et du NIC « ${nic} »`);
+    const d = oneOf(f[i.diffusion], DIFFUSION, 'statutDiffusionEtablissement');
+    if (d === null) throw new RowError('statutDiffusionEtablissement absent');
+    const status = oneOf(f[i.etat], STATUS, 'etatAdministratifEtablissement') ?? 'A';
+    const debut = date(f[i.debut], 'dateDebut');
+    const signs = [f[i.e1], f[i.e2], f[i.e3], f[i.du]].map(clean).filter((x): x is string => x !== null);
+    const updated = timestamp(f[i.updated], 'dateDernierTraitementEtablissement');
+    const creation = date(f[i.creation], 'dateCreationEtablissement');
+    return [
+      siret,
+      siren,
+      nic,
+      d === 'N' ? 'P' : d,
+      bool(f[i.siege], 'etablissementSiege') ?? false,
+      status,
+      creation === '1900-01-01' ? null : creation,
+      status === 'F' ? debut : null,
+      signs,
+      clean(f[i.naf]),
+      clean(f[i.nafVersion]),
+      i.naf25 >= 0 ? clean(f[i.naf25]) : null,
+      clean(f[i.band]),
+      year(f[i.bandYear], 'anneeEffectifsEtablissement'),
+      flag(f[i.employer], 'caractereEmployeurEtablissement'),
+      clean(f[i.numero]),
+      clean(f[i.indice]),
+      clean(f[i.typeVoie]),
+      clean(f[i.voie]),
+      clean(f[i.complement]),
+      clean(f[i.distribution]),
+      clean(f[i.cp]),
+      digitsOrCode(f[i.codeCommune]),
+      clean(f[i.commune]),
+      clean(f[i.cedex]),
+      clean(f[i.communeEtranger]),
+      clean(f[i.pays]),
+      updated,
+      'sirene',
+      updated,
+    ];
+  };
+}
+
+/** Commune codes are 5 characters (2A/2B for Corsica). */
+function digitsOrCode(v: string | undefined): string | null {
+  const c = clean(v);
+  if (c === null) return null;
+  if (!/^[0-9][0-9AB][0-9]{3}$/.test(c)) throw new RowError(`codeCommuneEtablissement mal formé : « ${c} »`);
+  return c;
+}
+void digits;
+
+export const etablissementImporter: Importer = {
+  zipEntries: ['.csv'],
+  run: (ctx) =>
+    importCsvBulk(ctx, {
+      schemas: ETABLISSEMENT_SCHEMAS,
+      spec: {
+        table: 'establishments',
+        key: ['siret'],
+        columns: [...ET_COLUMNS],
+        newerWhen:
+          "t.source <> 'sirene' OR t.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at",
+        touchUpdatedAt: true,
+        dateIndex: ET_COLUMNS.indexOf('sirene_updated_at'),
+      },
+      mapper: etablissementMapper,
+      afterBatch: (ctx) => refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' }),
+      afterFile: async (ctx, direct) => {
+        if (direct) await refreshOpenEstablishments(ctx.conn, 'all');
+      },
+    }),
+};

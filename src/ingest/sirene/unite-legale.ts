@@ -1,0 +1,172 @@
+import type { Importer } from '../core/run';
+import { importCsvBulk } from './bulk';
+import { UNITE_LEGALE_SCHEMAS } from './schemas';
+import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
+
+/** Columns of `companies` that SIRENE owns (see docs/DATA.md, precedence). */
+export const UL_COLUMNS = [
+  'siren',
+  'diffusion',
+  'name',
+  'sigle',
+  'other_names',
+  'is_natural_person',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'gender',
+  'legal_form_code',
+  'naf_code',
+  'naf_version',
+  'naf25_code',
+  'status',
+  'creation_date',
+  'ceased_date',
+  'headcount_band',
+  'headcount_year',
+  'category',
+  'category_year',
+  'ess',
+  'mission_company',
+  'employer',
+  'head_office_nic',
+  'sirene_updated_at',
+] as const;
+
+const DIFFUSION = ['O', 'P', 'N'] as const;
+const STATUS = ['A', 'C'] as const;
+const CATEGORIES = ['PME', 'ETI', 'GE'] as const;
+
+/** INSEE writes 1900-01-01 when the creation date is unknown. */
+const UNKNOWN_DATE = '1900-01-01';
+
+export function uniteLegaleMapper(col: (name: string) => number) {
+  const i = {
+    siren: col('siren'),
+    diffusion: col('statutDiffusionUniteLegale'),
+    creation: col('dateCreationUniteLegale'),
+    sigle: col('sigleUniteLegale'),
+    sexe: col('sexeUniteLegale'),
+    p1: col('prenom1UniteLegale'),
+    p2: col('prenom2UniteLegale'),
+    p3: col('prenom3UniteLegale'),
+    p4: col('prenom4UniteLegale'),
+    pUsuel: col('prenomUsuelUniteLegale'),
+    band: col('trancheEffectifsUniteLegale'),
+    bandYear: col('anneeEffectifsUniteLegale'),
+    updated: col('dateDernierTraitementUniteLegale'),
+    category: col('categorieEntreprise'),
+    categoryYear: col('anneeCategorieEntreprise'),
+    debut: col('dateDebut'),
+    etat: col('etatAdministratifUniteLegale'),
+    nom: col('nomUniteLegale'),
+    nomUsage: col('nomUsageUniteLegale'),
+    denomination: col('denominationUniteLegale'),
+    du1: col('denominationUsuelle1UniteLegale'),
+    du2: col('denominationUsuelle2UniteLegale'),
+    du3: col('denominationUsuelle3UniteLegale'),
+    cj: col('categorieJuridiqueUniteLegale'),
+    naf: col('activitePrincipaleUniteLegale'),
+    nafVersion: col('nomenclatureActivitePrincipaleUniteLegale'),
+    nic: col('nicSiegeUniteLegale'),
+    ess: col('economieSocialeSolidaireUniteLegale'),
+    mission: col('societeMissionUniteLegale'),
+    employer: col('caractereEmployeurUniteLegale'),
+    naf25: col('activitePrincipaleNAF25UniteLegale'),
+    purged: col('unitePurgeeUniteLegale'),
+  };
+  return (f: string[]): unknown[] => {
+    const siren = f[i.siren];
+    if (siren === undefined || siren.length !== 9 || !/^\d{9}$/.test(siren))
+      throw new RowError(`SIREN absent ou mal formé : « ${siren ?? ''} » (9 chiffres attendus)`);
+    const d = oneOf(f[i.diffusion], DIFFUSION, 'statutDiffusionUniteLegale');
+    if (d === null) throw new RowError('statutDiffusionUniteLegale absent');
+    bool(f[i.purged], 'unitePurgeeUniteLegale');
+    const cj = digits(f[i.cj], 4, 'categorieJuridiqueUniteLegale');
+    const nom = clean(f[i.nom]);
+    const nomUsage = clean(f[i.nomUsage]);
+    const denomination = clean(f[i.denomination]);
+    const isNaturalPerson = cj === '1000' || (denomination === null && nom !== null);
+    const firstNames = [f[i.p1], f[i.p2], f[i.p3], f[i.p4]].map(clean).filter((x) => x !== null).join(' ') || null;
+    const usualFirst = clean(f[i.pUsuel]) ?? clean(f[i.p1]);
+    let name: string | null;
+    if (isNaturalPerson) {
+      const last = nomUsage ?? nom;
+      name = [usualFirst, last].filter((x) => x !== null).join(' ') || null;
+    } else name = denomination;
+    const otherNames = [f[i.du1], f[i.du2], f[i.du3]].map(clean).filter((x): x is string => x !== null);
+    const status = oneOf(f[i.etat], STATUS, 'etatAdministratifUniteLegale') ?? 'A';
+    const debut = date(f[i.debut], 'dateDebut');
+    const creation = date(f[i.creation], 'dateCreationUniteLegale');
+    const sexe = clean(f[i.sexe]);
+    if (sexe !== null && sexe !== 'M' && sexe !== 'F')
+      throw new RowError(`valeur inconnue dans sexeUniteLegale : « ${sexe} » (attendu : M ou F)`);
+    return [
+      siren,
+      d === 'N' ? 'P' : d,
+      name,
+      clean(f[i.sigle]),
+      otherNames,
+      isNaturalPerson,
+      nom,
+      nomUsage,
+      firstNames,
+      sexe,
+      cj,
+      clean(f[i.naf]),
+      clean(f[i.nafVersion]),
+      i.naf25 >= 0 ? clean(f[i.naf25]) : null,
+      status,
+      creation === UNKNOWN_DATE ? null : creation,
+      status === 'C' ? debut : null,
+      clean(f[i.band]),
+      year(f[i.bandYear], 'anneeEffectifsUniteLegale'),
+      oneOf(f[i.category], CATEGORIES, 'categorieEntreprise'),
+      year(f[i.categoryYear], 'anneeCategorieEntreprise'),
+      flag(f[i.ess], 'economieSocialeSolidaireUniteLegale'),
+      i.mission >= 0 ? flag(f[i.mission], 'societeMissionUniteLegale') : null,
+      flag(f[i.employer], 'caractereEmployeurUniteLegale'),
+      digits(f[i.nic], 5, 'nicSiegeUniteLegale'),
+      timestamp(f[i.updated], 'dateDernierTraitementUniteLegale'),
+    ];
+  };
+}
+
+/** Refreshes companies.open_establishments for the SIRENs of the staged batch (or all of them). */
+export async function refreshOpenEstablishments(
+  conn: import('../core/conn').Conn,
+  scope: 'all' | { stagingTable: string },
+): Promise<void> {
+  const filter = scope === 'all' ? '' : `WHERE siren IN (SELECT siren FROM ${scope.stagingTable})`;
+  await conn.query(
+    `UPDATE companies c SET open_establishments = x.n
+     FROM (SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments ${filter} GROUP BY siren) x
+     WHERE c.siren = x.siren AND c.open_establishments <> x.n`,
+  );
+}
+
+export const uniteLegaleImporter: Importer = {
+  zipEntries: ['.csv'],
+  run: (ctx) =>
+    importCsvBulk(ctx, {
+      schemas: UNITE_LEGALE_SCHEMAS,
+      spec: {
+        table: 'companies',
+        key: ['siren'],
+        columns: [...UL_COLUMNS],
+        newerWhen: 't.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at',
+        touchUpdatedAt: true,
+        dateIndex: UL_COLUMNS.indexOf('sirene_updated_at'),
+      },
+      mapper: uniteLegaleMapper,
+      afterBatch: async (ctx) => {
+        await refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_companies' });
+      },
+      afterFile: async (ctx, direct) => {
+        if (direct) {
+          const any = await ctx.conn.query('SELECT 1 FROM establishments LIMIT 1');
+          if (any.length) await refreshOpenEstablishments(ctx.conn, 'all');
+        }
+      },
+    }),
+};
