@@ -62,7 +62,9 @@ describe('services', () => {
   it('prices a service from its document kind, free tools have no price', () => {
     const kbis = services.find((s) => s.slug === 'extrait-kbis')!;
     expect(servicePriceCents(kbis)).toBe(documentKind('kbis').priceCents);
-    expect(servicePriceCents(services.find((s) => s.slug === 'numero-siren-siret')!)).toBeUndefined();
+    expect(
+      servicePriceCents(services.find((s) => s.slug === 'numero-siren-siret')!),
+    ).toBeUndefined();
   });
 
   it('formats prices in euros the French way', () => {
@@ -82,9 +84,9 @@ describe('services grid variant rules', () => {
     const catalogue = services.map((s) =>
       s.slug === 'creation-entreprise' ? { ...s, type: 'legal' as const } : s,
     );
-    expect(servicesFor('full', 'all', catalogue).some((s) => s.slug === 'creation-entreprise')).toBe(
-      false,
-    );
+    expect(
+      servicesFor('full', 'all', catalogue).some((s) => s.slug === 'creation-entreprise'),
+    ).toBe(false);
   });
 
   it('compact variant leaves out the directors link only', () => {

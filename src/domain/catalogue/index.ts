@@ -192,7 +192,8 @@ export const services: readonly Service[] = [
     slug: 'numero-rcs',
     title: 'Numéro RCS',
     altTitle: 'RCS',
-    description: 'Le numéro d’immatriculation au registre du commerce et des sociétés et son greffe.',
+    description:
+      'Le numéro d’immatriculation au registre du commerce et des sociétés et son greffe.',
     type: 'official-document',
     link: '/numero-rcs',
     orderKind: 'rcs-numbers',
@@ -291,7 +292,8 @@ export const services: readonly Service[] = [
     slug: 'extrait-ps',
     title: 'Extrait PS',
     altTitle: 'Privilèges et sûretés',
-    description: 'Les privilèges et sûretés inscrits contre l’entreprise : nantissements, privilèges.',
+    description:
+      'Les privilèges et sûretés inscrits contre l’entreprise : nantissements, privilèges.',
     type: 'legal',
     link: '/extrait-ps',
     orderKind: 'ps-extracts',

@@ -1,3 +1,5 @@
+import type { ServiceType } from '@/domain/catalogue';
+
 /** Design tokens from spec section 9, shared by the MUI theme and plain CSS. */
 
 /** Breakpoints: MUI defaults plus the product's own xss, xxs and xs names. */
@@ -11,7 +13,7 @@ export const breakpointValues = {
   xl: 1536,
 } as const;
 
-export type ServiceType = 'official-document' | 'finance' | 'legal' | 'intellectual-property' | 'research';
+export type { ServiceType };
 
 /** Service colour by type: official-document primary, finance green, legal purple, IP brown, research pink. */
 export const serviceColors: Record<ServiceType, string> = {

@@ -1,0 +1,125 @@
+/**
+ * First-load JavaScript of the home page, as a browser receives it.
+ *
+ *   npx tsx bench/first-load-js.ts                 starts the production build (the same supervisor
+ *                                                  as `npm start`, on a throw-away embedded database)
+ *   npx tsx bench/first-load-js.ts --url http://…  measures a site that is already running
+ *
+ * It reads the home page HTML, takes every <script src> under /_next/static, downloads each file
+ * and prints its raw size and its gzip size (zlib level 6, what most servers and CDNs send), then
+ * the sum. The inline RSC payload is printed apart: it is HTML data, not a JS file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = process.argv.slice(2);
+const urlArg = args.includes('--url') ? args[args.indexOf('--url') + 1] : process.env.BENCH_URL;
+const pagePath = args.includes('--path') ? (args[args.indexOf('--path') + 1] ?? '/') : '/';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`le site ne répond pas sur ${url}`);
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function measure(base: string): Promise<void> {
+  const res = await fetch(new URL(pagePath, base));
+  const html = await res.text();
+  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)]
+    .map((m) => m[1] ?? '')
+    .filter((s) => s.startsWith('/_next/static/') || s.includes('/_next/static/'));
+  const unique = [...new Set(srcs)];
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? '')
+    .join('');
+
+  const rows: Array<{ file: string; raw: number; gzip: number }> = [];
+  for (const src of unique) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    rows.push({
+      file: src.replace(/^.*\/_next\/static\//, ''),
+      raw: body.length,
+      gzip: gzipSync(body, { level: 6 }).length,
+    });
+  }
+  rows.sort((a, b) => b.gzip - a.gzip);
+  const width = Math.max(...rows.map((r) => r.file.length), 10);
+  console.log(
+    `Page ${pagePath} (HTTP ${res.status}), ${rows.length} fichiers JS sous /_next/static`,
+  );
+  console.log(`${'fichier'.padEnd(width)}  ${'brut'.padStart(10)}  ${'gzip'.padStart(10)}`);
+  for (const r of rows)
+    console.log(`${r.file.padEnd(width)}  ${kb(r.raw).padStart(10)}  ${kb(r.gzip).padStart(10)}`);
+  const raw = rows.reduce((s, r) => s + r.raw, 0);
+  const gz = rows.reduce((s, r) => s + r.gzip, 0);
+  console.log(`${'TOTAL'.padEnd(width)}  ${kb(raw).padStart(10)}  ${kb(gz).padStart(10)}`);
+  console.log(
+    `Scripts en ligne (charge RSC, hors fichiers JS) : ${kb(Buffer.byteLength(inline))} brut, ${kb(gzipSync(inline).length)} gzip`,
+  );
+  console.log(
+    `HTML complet : ${kb(Buffer.byteLength(html))} brut, ${kb(gzipSync(html).length)} gzip`,
+  );
+  console.log(
+    `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (urlArg) return measure(urlArg);
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    APP_ENV: 'test',
+    HOST: '127.0.0.1',
+    PGLITE_DIR: dir,
+    DATABASE_URL: '',
+  };
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stdout?.on('data', (d) => (log += d));
+  server.stderr?.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${base}/`, 15 * 60_000);
+    await measure(base);
+  } catch (e) {
+    console.error((e as Error).message, '\n', log.slice(-4000));
+    process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

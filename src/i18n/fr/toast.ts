@@ -1,0 +1,3 @@
+export default {
+  close: 'Fermer le message',
+} as const;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { interpolate, messages, t } from './index';
+
+describe('i18n', () => {
+  it('reads a nested key and fills placeholders', () => {
+    expect(t('frame', 'stats.docAvailable')).toBe('documents disponibles');
+    expect(t('frame', 'contactMail', { domain: 'registre.fr' })).toBe('contact@registre.fr');
+  });
+
+  it('leaves unknown placeholders visible', () => {
+    expect(interpolate('© {year} {who}', { year: 2026 })).toBe('© 2026 {who}');
+  });
+
+  it('throws on a key that is not a string, instead of printing nothing', () => {
+    // @ts-expect-error a namespace object is not a message
+    expect(() => t('frame', 'stats')).toThrow(/message manquant/);
+  });
+
+  it('has French reject-all wording from the spec', () => {
+    expect(messages.consent.rejectAll).toBe('Tout refuser');
+  });
+
+  it('has no empty message anywhere', () => {
+    const empties: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === 'string') {
+        if (!node.trim()) empties.push(path);
+      } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) walk(v, `${path}.${k}`);
+      }
+    };
+    walk(messages, 'messages');
+    expect(empties).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import consent from './fr/consent';
+import footer from './fr/footer';
+import frame from './fr/frame';
+import home from './fr/home';
+import meta from './fr/meta';
+import nav from './fr/nav';
+import services from './fr/services';
+import toast from './fr/toast';
+
+/**
+ * French messages, one module per namespace (the site is French only, spec section 1). Modules are
+ * plain TypeScript so that a Client Component imports only the namespaces it uses, and so that a
+ * missing key is a type error rather than a blank on the page.
+ */
+export const messages = { consent, footer, frame, home, meta, nav, services, toast } as const;
+export type Messages = typeof messages;
+export type Namespace = keyof Messages;
+
+/** Dotted paths to the string leaves of an object type: 'stats.docAvailable'. */
+export type StringPaths<T> = {
+  [K in keyof T & string]: T[K] extends string
+    ? K
+    : T[K] extends readonly unknown[]
+      ? never
+      : T[K] extends object
+        ? `${K}.${StringPaths<T[K]>}`
+        : never;
+}[keyof T & string];
+
+export type Params = Record<string, string | number>;
+
+/** Replaces `{name}` placeholders; an unknown placeholder is left as is so that it shows in review. */
+export function interpolate(template: string, params?: Params): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+function lookup(tree: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => {
+    if (node && typeof node === 'object') return (node as Record<string, unknown>)[part];
+    return undefined;
+  }, tree);
+}
+
+/** The French text at `key` in namespace `ns`, with `{placeholders}` filled from `params`. */
+export function t<N extends Namespace>(
+  ns: N,
+  key: StringPaths<Messages[N]>,
+  params?: Params,
+): string {
+  const value = lookup(messages[ns], key);
+  if (typeof value !== 'string') throw new Error(`message manquant : ${ns}.${key}`);
+  return interpolate(value, params);
+}
