@@ -1,3 +1,4 @@
+import { bodaccImporter } from './bodacc/import';
 import type { Importer, SourceKey } from './core/run';
 import { etablissementImporter } from './sirene/etablissement';
 import { uniteLegaleImporter } from './sirene/unite-legale';
@@ -6,4 +7,5 @@ import { uniteLegaleImporter } from './sirene/unite-legale';
 export const IMPORTERS: Partial<Record<SourceKey, Importer>> = {
   'sirene-ul': uniteLegaleImporter,
   'sirene-etab': etablissementImporter,
+  bodacc: bodaccImporter,
 };

@@ -1,0 +1,161 @@
+/**
+ * DILA BODACC XML issues, streamed notice by notice: the file is cut at each <avis>…</avis> and
+ * each piece parsed on its own, so memory stays flat whatever the issue size. The root element
+ * says which BODACC it is: RCS-A (creations, registrations, sales), PCL (judgments, also in
+ * BODACC A), RCS-B (changes, strike-offs), BILAN (accounts filed, BODACC C). Every family maps to
+ * the same Notice shape; the A family reader below is complete, B and C plug in beside it.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { ImportError } from '../core/errors';
+import { textChunks, type OpenedInput } from '../core/input';
+import { first, formatAddress, fromPerson, judgmentOf, node, str, type BodaccKind, type Node, type NoticeParts } from './notice';
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: true,
+  isArray: (name) => name === 'personne',
+});
+
+export type Issue = { root: string; kind: BodaccKind; parution: string | null; date: string | null };
+
+function kindOfRoot(root: string): BodaccKind | null {
+  const r = root.toUpperCase();
+  if (r.startsWith('RCS-A') || r.startsWith('PCL')) return 'A';
+  if (r.startsWith('RCS-B')) return 'B';
+  if (r.startsWith('BILAN') || r.startsWith('RCS-C') || r.startsWith('DIV')) return 'C';
+  return null;
+}
+
+const FAMILY_OF_ACTE: Array<[string, string]> = [
+  ['creation', 'creation'],
+  ['immatriculation', 'immatriculation'],
+  ['vente', 'vente'],
+  ['modification', 'modification'],
+  ['radiation', 'radiation'],
+  ['depot', 'depot-comptes'],
+];
+
+/** One <avis> of any family → the notice and what it says. */
+export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: string } {
+  const number = str(avis.numeroAnnonce);
+  if (!number) return { reason: 'numeroAnnonce absent' };
+  if (!issue.parution || !issue.date) return { reason: 'numéro ou date de parution absents de l’en-tête' };
+  const acte = node(avis.acte) ?? {};
+  const [actKey, family] = FAMILY_OF_ACTE.find(([k]) => k in acte) ?? [null, issue.root.startsWith('PCL') ? 'procedure-collective' : 'autre'];
+  const act = actKey ? (node(acte[actKey]) ?? {}) : {};
+  const etab = node(avis.etablissement);
+  const activity = str(etab?.activite) ?? str(act.activite);
+  const persons = (avis.personnes && (node(avis.personnes)?.personne as unknown[])) || [];
+  const person = first(persons);
+  const court = str(avis.tribunal);
+  const parts = fromPerson(person, { source: 'bodacc', date: issue.date, activity, court });
+  const pm = node(person?.personneMorale);
+  const jugement = judgmentOf(node(avis.jugement));
+  const typeLabel =
+    str(act.categorieCreation) ?? str(act.categorieVente) ?? str(act.categorieImmatriculation) ?? str(act.categorieModification) ?? jugement?.nature ?? null;
+  const address = formatAddress(node(person?.adresse));
+  const lines = [
+    parts.name && `Dénomination : ${parts.name}`,
+    str(pm?.formeJuridique) && `Forme : ${str(pm?.formeJuridique)}`,
+    str(node(person?.capital)?.montantCapital) &&
+      `Capital : ${str(node(person?.capital)?.montantCapital)} ${str(node(person?.capital)?.devise) ?? ''}`.trim(),
+    address && `Adresse : ${address}`,
+    activity && `Activité : ${activity}`,
+    str(etab?.origineFonds) && `Origine du fonds : ${str(etab?.origineFonds)}`,
+    str(pm?.administration) && `Administration : ${str(pm?.administration)}`,
+    str(act.dateCommencementActivite) && `Commencement d'activité : ${str(act.dateCommencementActivite)}`,
+    str(act.descriptif) && str(act.descriptif),
+    str(act.opposition) && `Oppositions : ${str(act.opposition)}`,
+    jugement?.nature && `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
+  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+  return {
+    notice: {
+      id: `${issue.kind}${issue.parution}${number}`,
+      siren: parts.siren,
+      kind: issue.kind,
+      family,
+      typeLabel,
+      publishedAt: issue.date,
+      issueNumber: issue.parution,
+      noticeNumber: number,
+      court,
+      companyName: parts.name,
+      text: lines.join('\n'),
+      details: {
+        typeAnnonce: Object.keys(node(avis.typeAnnonce) ?? {})[0] ?? null,
+        nojo: str(avis.nojo),
+        departement: str(avis.numeroDepartement),
+        formeJuridique: str(pm?.formeJuridique),
+        adresse: address,
+        nomCommercial: str(pm?.nomCommercial),
+        dateCommencementActivite: str(act.dateCommencementActivite),
+        dateImmatriculation: str(act.dateImmatriculation),
+      },
+    },
+    company: parts.company,
+    directors: parts.directors,
+    judgment: jugement,
+    directorRejects: parts.directorRejects,
+  };
+}
+
+/** Yields each <avis> with its line number, after reading the issue header. */
+export async function* xmlNotices(input: OpenedInput): AsyncGenerator<{ line: number; parts: NoticeParts | { reason: string } }> {
+  let buf = '';
+  let issue: Issue | null = null;
+  let lineBase = 1;
+  for await (const chunk of textChunks(input)) {
+    buf += chunk;
+    if (!issue) {
+      const lt = buf.indexOf('<listeAvis');
+      if (lt < 0) {
+        if (buf.length > 1 << 20) throw new ImportError(`${input.name} : en-tête BODACC introuvable (<listeAvis> absent).`);
+        continue;
+      }
+      const head = buf.slice(0, lt);
+      const root = /<([A-Za-z][\w.-]*)[\s>]/.exec(head.replace(/<\?xml[^>]*\?>/, ''))?.[1];
+      if (!root) throw new ImportError(`${input.name} n'est pas un document XML BODACC.`);
+      const kind = kindOfRoot(root);
+      if (!kind)
+        throw new ImportError(
+          `${input.name} : élément racine « ${root} » inconnu ; attendu un numéro du BODACC (RCS-A_IMMAT, PCL, RCS-B_REDIFF, BILAN…).`,
+        );
+      issue = {
+        root,
+        kind,
+        parution: /<parution>\s*([^<]+?)\s*<\/parution>/.exec(head)?.[1] ?? null,
+        date: /<dateParution>\s*([^<]+?)\s*<\/dateParution>/.exec(head)?.[1] ?? null,
+      };
+    }
+    for (;;) {
+      const start = buf.indexOf('<avis>');
+      if (start < 0) break;
+      const end = buf.indexOf('</avis>', start);
+      if (end < 0) break;
+      lineBase += countLines(buf, 0, start);
+      const xml = buf.slice(start, end + 7);
+      const line = lineBase;
+      lineBase += countLines(xml, 0, xml.length);
+      buf = buf.slice(end + 7);
+      let parsed: Node;
+      try {
+        parsed = parser.parse(xml) as Node;
+      } catch (e) {
+        yield { line, parts: { reason: `XML mal formé : ${(e as Error).message.split('\n')[0]}` } };
+        continue;
+      }
+      yield { line, parts: readAvis(node(parsed.avis) ?? {}, issue) };
+    }
+  }
+  if (!issue) throw new ImportError(`${input.name} n'est pas un numéro du BODACC au format XML (aucun <listeAvis>).`);
+  if (!/<\/listeAvis>/.test(buf))
+    throw new ImportError(`${input.name} est tronqué : la fin du document (</listeAvis>) manque.`);
+}
+
+function countLines(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}

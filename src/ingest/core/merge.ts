@@ -1,0 +1,270 @@
+/**
+ * Assembling one company from several sources. SIRENE owns the identity columns it publishes; the
+ * other sources fill what SIRENE lacks (capital, registry court, activity text) or stand in until
+ * SIRENE data arrives. Per field: the higher-ranked source wins; within one source, the newer date.
+ * Each field written here records its source and date in companies.field_sources.
+ */
+import type { FieldSource, SourceName } from '@/db/schema';
+import type { Conn } from './conn';
+import { TableWriter, type Counts } from './writer';
+
+/** Lower is stronger. */
+export const SOURCE_RANK: Record<SourceName, number> = {
+  sirene: 1,
+  rne: 2,
+  'recherche-entreprises': 3,
+  bodacc: 4,
+  'inpi-ratios': 5,
+  'inpi-marques': 6,
+  idcc: 7,
+};
+
+/** Columns SIRENE writes (src/ingest/sirene/unite-legale.ts); their source is implicit. */
+export const SIRENE_FIELDS = new Set([
+  'diffusion',
+  'name',
+  'sigle',
+  'other_names',
+  'is_natural_person',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'gender',
+  'legal_form_code',
+  'naf_code',
+  'naf_version',
+  'naf25_code',
+  'status',
+  'creation_date',
+  'ceased_date',
+  'headcount_band',
+  'headcount_year',
+  'category',
+  'category_year',
+  'ess',
+  'mission_company',
+  'employer',
+  'head_office_nic',
+]);
+
+export const MERGE_FIELDS = [
+  ...SIRENE_FIELDS,
+  'capital_amount',
+  'capital_currency',
+  'rcs_court',
+  'activity_description',
+  'open_establishments',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+
+export type CompanyPatch = {
+  siren: string;
+  source: SourceName;
+  /** The source's own date for this data (ISO date or timestamp). */
+  date: string | null;
+  fields: Partial<Record<MergeField, unknown>>;
+};
+
+const DEFAULTS: Partial<Record<MergeField, unknown>> = {
+  diffusion: 'O',
+  other_names: [],
+  is_natural_person: false,
+  status: 'A',
+  open_establishments: 0,
+};
+
+type Stored = Record<string, unknown> & {
+  siren: string;
+  sirene_updated_at: string | null;
+  field_sources: Record<string, FieldSource>;
+};
+
+function wins(patch: CompanyPatch, current: FieldSource | undefined): boolean {
+  if (!current) return true;
+  const a = SOURCE_RANK[patch.source];
+  const b = SOURCE_RANK[current.source] ?? 99;
+  if (a !== b) return a < b;
+  return (patch.date ?? '') >= (current.date ?? '');
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Normalises what jsonb gives back so that comparisons with incoming values hold. */
+function normalize(field: string, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (field === 'capital_amount') return Number(v);
+  if (field === 'legal_form_code' || field === 'gender' || field === 'head_office_nic') return String(v).trim();
+  return v;
+}
+
+export class CompanyMerger {
+  private readonly writer: TableWriter;
+  constructor(private readonly conn: Conn) {
+    this.writer = new TableWriter(conn, {
+      table: 'companies',
+      key: ['siren'],
+      columns: ['siren', ...MERGE_FIELDS, 'field_sources'],
+      touchUpdatedAt: true,
+    });
+  }
+
+  async merge(patches: CompanyPatch[]): Promise<Counts> {
+    if (patches.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    const sirens = [...new Set(patches.map((p) => p.siren))];
+    const rows = await this.conn.query<{ r: Stored }>(
+      `SELECT to_jsonb(c) AS r FROM companies c WHERE siren = ANY(string_to_array($1, ','))`,
+      [sirens.join(',')],
+    );
+    const stored = new Map<string, Stored>();
+    for (const { r } of rows) stored.set(r.siren, typeof r === 'string' ? (JSON.parse(r) as Stored) : r);
+    const merged = new Map<string, { values: Record<string, unknown>; sources: Record<string, FieldSource>; changed: boolean; isNew: boolean }>();
+    for (const p of patches) {
+      let m = merged.get(p.siren);
+      if (!m) {
+        const s = stored.get(p.siren);
+        const values: Record<string, unknown> = {};
+        for (const f of MERGE_FIELDS) values[f] = s ? normalize(f, s[f]) : (DEFAULTS[f] ?? null);
+        m = { values, sources: { ...(s?.field_sources ?? {}) }, changed: !s, isNew: !s };
+        if (s?.sirene_updated_at) (m as { sirene?: boolean }).sirene = true;
+        merged.set(p.siren, m);
+      }
+      const sireneOwned = (m as { sirene?: boolean }).sirene === true;
+      for (const [field, value] of Object.entries(p.fields)) {
+        if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+        if (sireneOwned && SIRENE_FIELDS.has(field)) continue;
+        if (!wins(p, m.sources[field])) continue;
+        const src: FieldSource = { source: p.source, date: p.date };
+        if (!same(m.values[field], value)) {
+          m.values[field] = value;
+          m.changed = true;
+        }
+        if (!same(m.sources[field], src)) {
+          m.sources[field] = src;
+          m.changed = true;
+        }
+      }
+    }
+    const out: unknown[][] = [];
+    let unchanged = 0;
+    for (const [siren, m] of merged) {
+      if (!m.changed) {
+        unchanged++;
+        continue;
+      }
+      out.push([siren, ...MERGE_FIELDS.map((f) => m.values[f] ?? null), m.sources]);
+    }
+    const c = await this.writer.upsert(out);
+    return { inserted: c.inserted, updated: c.updated, unchanged: c.unchanged + unchanged };
+  }
+}
+
+export type DirectorRow = {
+  kind: 'person' | 'company';
+  roleCode: string | null;
+  roleLabel: string | null;
+  lastName: string | null;
+  usageName: string | null;
+  firstNames: string | null;
+  birthYear: number | null;
+  birthMonth: number | null;
+  nationality: string | null;
+  directorSiren: string | null;
+  companyName: string | null;
+  startDate: string | null;
+  personKey: string | null;
+};
+
+export type DirectorSet = { siren: string; date: string | null; directors: DirectorRow[] };
+
+const DIRECTOR_COLUMNS = [
+  'id',
+  'siren',
+  'kind',
+  'role_code',
+  'role_label',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'birth_year',
+  'birth_month',
+  'nationality',
+  'director_siren',
+  'company_name',
+  'start_date',
+  'person_key',
+  'source',
+  'source_date',
+];
+
+/**
+ * Directors of a company as one source lists them: a newer list replaces the older one of the
+ * same source; an older list is ignored. The read model picks the best source present.
+ */
+export class DirectorWriter {
+  private readonly writer: TableWriter;
+  constructor(
+    private readonly conn: Conn,
+    private readonly source: SourceName,
+  ) {
+    this.writer = new TableWriter(conn, { table: 'directors', key: ['id'], columns: DIRECTOR_COLUMNS, touchUpdatedAt: true });
+  }
+
+  async write(sets: DirectorSet[]): Promise<Counts> {
+    if (sets.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    // Newest set per SIREN within the batch.
+    const best = new Map<string, DirectorSet>();
+    for (const s of sets) {
+      const cur = best.get(s.siren);
+      if (!cur || (s.date ?? '') >= (cur.date ?? '')) best.set(s.siren, s);
+    }
+    const existing = await this.conn.query<{ siren: string; d: string | null }>(
+      `SELECT siren, max(source_date)::text AS d FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) GROUP BY siren`,
+      [this.source, [...best.keys()].join(',')],
+    );
+    const stored = new Map(existing.map((e) => [e.siren, e.d]));
+    const rows: unknown[][] = [];
+    const keepIds: string[] = [];
+    const replaced: string[] = [];
+    let skipped = 0;
+    for (const [siren, s] of best) {
+      const day = s.date ? s.date.slice(0, 10) : null;
+      const cur = stored.get(siren);
+      if (cur !== undefined && cur !== null && (day ?? '') < cur) {
+        skipped += s.directors.length;
+        continue;
+      }
+      replaced.push(siren);
+      s.directors.forEach((d, i) => {
+        const id = `${this.source}:${siren}:${i + 1}`;
+        keepIds.push(id);
+        rows.push([
+          id,
+          siren,
+          d.kind,
+          d.roleCode,
+          d.roleLabel,
+          d.lastName,
+          d.usageName,
+          d.firstNames,
+          d.birthYear,
+          d.birthMonth,
+          d.nationality,
+          d.directorSiren,
+          d.companyName,
+          d.startDate,
+          d.personKey,
+          this.source,
+          day,
+        ]);
+      });
+    }
+    const c = await this.writer.upsert(rows);
+    if (replaced.length) {
+      await this.conn.query(
+        `DELETE FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) AND NOT (id = ANY(string_to_array($3, ',')))`,
+        [this.source, replaced.join(','), keepIds.join(',')],
+      );
+    }
+    return { inserted: c.inserted, updated: c.updated, unchanged: c.unchanged + skipped };
+  }
+}
