@@ -1,0 +1,399 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import type { FieldSource } from '@/db/schema';
+import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
+import { headcountBandLabel, isNaturalPersonLegalForm, legalFormLabel } from '@/domain/legal-forms';
+import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
+import { slugify } from '@/domain/slug';
+import { eoriNumber, vatNumber } from '@/domain/vat';
+import { categoryLabel, departmentLabel, departmentOfCommune, nafLabel } from './labels';
+import { HONOURED } from './opposition';
+import { clean, sourceRef, type SourceRef } from './result';
+
+export type AddressView = {
+  /** Lines to print, already masked under partial diffusion. */
+  lines: string[];
+  postcode: string | null;
+  communeCode: string | null;
+  communeName: string | null;
+  departmentCode: string | null;
+  departmentName: string | null;
+  country: string | null;
+  /** True when the street part is hidden (partial diffusion). */
+  masked: boolean;
+};
+
+export type EstablishmentView = {
+  siret: string;
+  nic: string;
+  isHeadOffice: boolean;
+  open: boolean;
+  creationDate: string | null;
+  closedDate: string | null;
+  signs: string[];
+  naf: { code: string | null; label: string | null; version: string | null };
+  headcount: { band: string | null; label: string | null; year: number | null };
+  address: AddressView;
+  source: SourceRef;
+};
+
+export type CompanyProfile = {
+  siren: string;
+  /** Canonical URL slug of the name ("danone"), or "entreprise" when the name is hidden. */
+  slug: string;
+  /** Name to print: the registered name, or an honest placeholder when it is protected. */
+  displayName: string;
+  /** The registered name, null when protected. */
+  name: string | null;
+  sigle: string | null;
+  otherNames: string[];
+  isNaturalPerson: boolean;
+  /** Partial diffusion (SIRENE statut P) or an opposition request: protected data is already removed. */
+  protected: boolean;
+  protectionReason: 'diffusion' | 'opposition' | null;
+  nameHidden: boolean;
+  legalForm: { code: string | null; label: string | null };
+  naf: { code: string | null; label: string | null; version: string | null };
+  active: boolean;
+  creationDate: string | null;
+  ceasedDate: string | null;
+  headcount: { band: string | null; label: string | null; year: number | null };
+  category: { code: string | null; label: string | null; year: number | null };
+  ess: boolean | null;
+  missionCompany: boolean | null;
+  employer: boolean | null;
+  capital: { amount: number; currency: string } | null;
+  rcs: { court: string; number: string } | null;
+  vatNumber: string;
+  /** FR + head-office SIRET: the usual form, attributed by customs on request. */
+  eoriNumber: string | null;
+  headOfficeSiret: string | null;
+  headOffice: EstablishmentView | null;
+  openEstablishments: number;
+  activityDescription: string | null;
+  sources: { identity: SourceRef; fields: Record<string, SourceRef> };
+};
+
+export type CompanyLookup =
+  | { ok: true; profile: CompanyProfile }
+  | { ok: false; code: 'INVALID_SIREN' | 'NOT_FOUND'; message: string };
+
+/** A SIREN from a URL: left-padded to 9 digits, then checked (format and Luhn key). */
+export function validateSiren(
+  input: string,
+): { ok: true; siren: string } | { ok: false; message: string } {
+  const siren = parseSiren(decodeURIComponent(input));
+  if (!siren || !isSirenFormat(siren)) {
+    return { ok: false, message: 'Le numéro SIREN doit comporter 9 chiffres.' };
+  }
+  // La Poste (356000000) passes Luhn; a handful of historical INSEE numbers do not, so the key
+  // is only enforced on numbers that are not in the base (see getCompanyProfile).
+  return { ok: true, siren };
+}
+
+type CompanyRow = {
+  siren: string;
+  diffusion: string;
+  name: string | null;
+  sigle: string | null;
+  other_names: string[] | null;
+  is_natural_person: boolean;
+  last_name: string | null;
+  usage_name: string | null;
+  first_names: string | null;
+  legal_form_code: string | null;
+  naf_code: string | null;
+  naf_version: string | null;
+  status: string;
+  creation_date: string | null;
+  ceased_date: string | null;
+  headcount_band: string | null;
+  headcount_year: number | null;
+  category: string | null;
+  category_year: number | null;
+  ess: boolean | null;
+  mission_company: boolean | null;
+  employer: boolean | null;
+  head_office_nic: string | null;
+  capital_amount: string | null;
+  capital_currency: string | null;
+  rcs_court: string | null;
+  activity_description: string | null;
+  open_establishments: number;
+  field_sources: Record<string, FieldSource> | null;
+  sirene_updated_at: string | null;
+  updated_at: string | null;
+  opposed: boolean;
+} & Partial<Record<`ho_${string}`, unknown>>;
+
+export type EstablishmentRow = {
+  siret: string;
+  nic: string;
+  diffusion: string;
+  is_head_office: boolean;
+  status: string;
+  creation_date: string | null;
+  closed_date: string | null;
+  signs: string[] | null;
+  naf_code: string | null;
+  naf_version: string | null;
+  headcount_band: string | null;
+  headcount_year: number | null;
+  address_number: string | null;
+  address_repetition: string | null;
+  address_street_type: string | null;
+  address_street: string | null;
+  address_complement: string | null;
+  address_post_box: string | null;
+  postcode: string | null;
+  commune_code: string | null;
+  commune_name: string | null;
+  cedex: string | null;
+  foreign_city: string | null;
+  foreign_country: string | null;
+  source: string | null;
+  source_date: string | null;
+};
+
+export const ESTABLISHMENT_COLUMNS = sql.raw(`
+  e.siret, e.nic, e.diffusion, e.is_head_office, e.status, e.creation_date::text AS creation_date,
+  e.closed_date::text AS closed_date, e.signs, e.naf_code, e.naf_version, e.headcount_band,
+  e.headcount_year, e.address_number, e.address_repetition, e.address_street_type, e.address_street,
+  e.address_complement, e.address_post_box, e.postcode, e.commune_code, e.commune_name, e.cedex,
+  e.foreign_city, e.foreign_country, e.source,
+  COALESCE(e.source_updated_at, e.sirene_updated_at, e.updated_at)::text AS source_date`);
+
+const STREET_TYPES: Record<string, string> = {
+  AV: 'AVENUE',
+  BD: 'BOULEVARD',
+  CHE: 'CHEMIN',
+  ALL: 'ALLÉE',
+  IMP: 'IMPASSE',
+  PL: 'PLACE',
+  QUAI: 'QUAI',
+  RTE: 'ROUTE',
+  SQ: 'SQUARE',
+  FG: 'FAUBOURG',
+  CRS: 'COURS',
+  PAS: 'PASSAGE',
+  LD: 'LIEU-DIT',
+  ZA: 'ZA',
+  ZI: 'ZI',
+};
+const REPETITIONS: Record<string, string> = { B: 'BIS', T: 'TER', Q: 'QUATER', C: 'QUINQUIES' };
+
+export function addressView(parts: AddressParts, hideStreet: boolean): AddressView {
+  const a = hideStreet ? maskAddress(parts) : parts;
+  const c = (v: string | null) => clean(v);
+  const rep = c(a.addressRepetition);
+  const streetType = c(a.addressStreetType);
+  const street = [
+    c(a.addressNumber),
+    rep ? (REPETITIONS[rep.toUpperCase()] ?? rep) : null,
+    streetType ? (STREET_TYPES[streetType.toUpperCase()] ?? streetType) : null,
+    c(a.addressStreet),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const communeName = c(a.communeName) ?? c(a.foreignCity);
+  const city = [c(a.postcode), communeName, c(a.cedex) ? `CEDEX ${c(a.cedex)}` : null]
+    .filter(Boolean)
+    .join(' ');
+  const country = c(a.foreignCountry);
+  const lines = [
+    c(a.addressComplement),
+    street || null,
+    c(a.addressPostBox),
+    city || null,
+    country,
+  ].filter((l): l is string => !!l);
+  const communeCode = c(a.communeCode);
+  const dept = departmentOfCommune(communeCode) ?? departmentOfCommune(c(parts.postcode));
+  return {
+    lines,
+    postcode: c(a.postcode),
+    communeCode,
+    communeName,
+    departmentCode: dept,
+    departmentName: departmentLabel(dept),
+    country,
+    masked: hideStreet,
+  };
+}
+
+/**
+ * One establishment row as pages may print it. `companyProtected` carries the unit's partial
+ * diffusion (or opposition) down: a protected natural person's signs are their name.
+ */
+export function establishmentView(
+  row: EstablishmentRow,
+  company: { protected: boolean; isNaturalPerson: boolean },
+): EstablishmentView {
+  const hideStreet = company.protected || isAddressHidden(row.diffusion);
+  const hideSigns = (company.protected || row.diffusion !== 'O') && company.isNaturalPerson;
+  return {
+    siret: row.siret,
+    nic: row.nic,
+    isHeadOffice: row.is_head_office,
+    open: row.status !== 'F',
+    creationDate: row.creation_date,
+    closedDate: row.closed_date,
+    signs: hideSigns ? [] : (row.signs ?? []).map((s) => clean(s)).filter((s): s is string => !!s),
+    naf: { code: row.naf_code, label: nafLabel(row.naf_code), version: row.naf_version },
+    headcount: {
+      band: row.headcount_band,
+      label: headcountBandLabel(row.headcount_band),
+      year: row.headcount_year,
+    },
+    address: addressView(
+      {
+        addressNumber: row.address_number,
+        addressRepetition: row.address_repetition,
+        addressStreetType: row.address_street_type,
+        addressStreet: row.address_street,
+        addressComplement: row.address_complement,
+        addressPostBox: row.address_post_box,
+        postcode: row.postcode,
+        communeCode: row.commune_code,
+        communeName: row.commune_name,
+        cedex: row.cedex,
+        foreignCity: row.foreign_city,
+        foreignCountry: row.foreign_country,
+      },
+      hideStreet,
+    ),
+    source: sourceRef((row.source as 'sirene') ?? 'sirene', row.source_date),
+  };
+}
+
+function titleCaseName(first: string | null, last: string | null): string {
+  const f = (first ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 1)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(' ');
+  return [f, (last ?? '').toUpperCase()].filter(Boolean).join(' ');
+}
+
+const RCS_FORMS = /^(5|6[25]|63)/;
+
+/** Builds the view; every protection rule is applied here, so no page or route can leak. */
+export function profileFromRow(
+  row: CompanyRow,
+  headOffice: EstablishmentRow | null,
+): CompanyProfile {
+  const isNaturalPerson = row.is_natural_person || isNaturalPersonLegalForm(row.legal_form_code);
+  const diffusionProtected = row.diffusion !== 'O';
+  const isProtected = diffusionProtected || row.opposed;
+  const nameHidden = isNameHidden(isProtected ? 'P' : 'O', isNaturalPerson);
+  const rawName =
+    clean(row.name) ??
+    (isNaturalPerson ? titleCaseName(row.first_names, row.usage_name ?? row.last_name) : null);
+  const name = nameHidden ? null : rawName;
+  const displayName =
+    name ??
+    (nameHidden
+      ? 'Entrepreneur individuel (identité non diffusible)'
+      : 'Dénomination non renseignée');
+  const fields = row.field_sources ?? {};
+  const fieldRefs: Record<string, SourceRef> = {};
+  for (const [k, v] of Object.entries(fields)) fieldRefs[k] = sourceRef(v.source, v.date);
+  const identitySource =
+    fields.name?.source ?? (row.sirene_updated_at ? 'sirene' : 'recherche-entreprises');
+  const headOfficeSiret = row.head_office_nic ? `${row.siren}${row.head_office_nic}` : null;
+  const ho = headOffice
+    ? establishmentView(headOffice, { protected: isProtected, isNaturalPerson })
+    : null;
+  const capital =
+    row.capital_amount != null && Number.isFinite(Number(row.capital_amount))
+      ? { amount: Number(row.capital_amount), currency: row.capital_currency ?? 'EUR' }
+      : null;
+  const court = clean(row.rcs_court);
+  const registered =
+    !isNaturalPerson && !!row.legal_form_code && RCS_FORMS.test(row.legal_form_code);
+  return {
+    siren: row.siren,
+    slug: slugify(name) || 'entreprise',
+    displayName,
+    name,
+    sigle: nameHidden ? null : clean(row.sigle),
+    otherNames: nameHidden
+      ? []
+      : (row.other_names ?? []).map((n) => clean(n)).filter((n): n is string => !!n && n !== name),
+    isNaturalPerson,
+    protected: isProtected,
+    protectionReason: diffusionProtected ? 'diffusion' : row.opposed ? 'opposition' : null,
+    nameHidden,
+    legalForm: { code: row.legal_form_code, label: legalFormLabel(row.legal_form_code) },
+    naf: { code: row.naf_code, label: nafLabel(row.naf_code), version: row.naf_version },
+    active: row.status !== 'C',
+    creationDate: row.creation_date,
+    ceasedDate: row.ceased_date,
+    headcount: {
+      band: row.headcount_band,
+      label: headcountBandLabel(row.headcount_band),
+      year: row.headcount_year,
+    },
+    category: { code: row.category, label: categoryLabel(row.category), year: row.category_year },
+    ess: row.ess,
+    missionCompany: row.mission_company,
+    employer: row.employer,
+    capital,
+    rcs: court && registered ? { court, number: `${row.siren} R.C.S. ${court}` } : null,
+    vatNumber: vatNumber(row.siren),
+    eoriNumber: headOfficeSiret ? eoriNumber(headOfficeSiret) : null,
+    headOfficeSiret,
+    headOffice: ho,
+    openEstablishments: row.open_establishments,
+    activityDescription: isProtected && isNaturalPerson ? null : clean(row.activity_description),
+    sources: {
+      identity: sourceRef(
+        identitySource,
+        fields.name?.date ?? row.sirene_updated_at ?? row.updated_at,
+      ),
+      fields: fieldRefs,
+    },
+  };
+}
+
+export const COMPANY_COLUMNS = sql.raw(`
+  c.siren, c.diffusion, c.name, c.sigle, c.other_names, c.is_natural_person, c.last_name,
+  c.usage_name, c.first_names, c.legal_form_code, c.naf_code, c.naf_version, c.status,
+  c.creation_date::text AS creation_date, c.ceased_date::text AS ceased_date, c.headcount_band,
+  c.headcount_year, c.category, c.category_year, c.ess, c.mission_company, c.employer,
+  c.head_office_nic, c.capital_amount::text AS capital_amount, c.capital_currency, c.rcs_court,
+  c.activity_description, c.open_establishments, c.field_sources,
+  c.sirene_updated_at::text AS sirene_updated_at, c.updated_at::text AS updated_at`);
+
+/** The company's identity and head office: one query on the primary keys. */
+export async function getCompanyProfile(db: Db, input: string): Promise<CompanyLookup> {
+  const valid = validateSiren(input);
+  if (!valid.ok) return { ok: false, code: 'INVALID_SIREN', message: valid.message };
+  const siren = valid.siren;
+  const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
+    db,
+    sql`SELECT ${COMPANY_COLUMNS},
+          EXISTS (SELECT 1 FROM opposition_requests o
+                  WHERE o.siren = c.siren AND o.person_key IS NULL AND ${HONOURED}) AS opposed,
+          (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
+             WHERE e.siret = c.siren || c.head_office_nic) h) AS ho
+        FROM companies c WHERE c.siren = ${siren}`,
+  );
+  const row = rows[0];
+  if (!row) {
+    if (!luhnValid(siren)) {
+      return {
+        ok: false,
+        code: 'INVALID_SIREN',
+        message: "Ce numéro SIREN n'est pas valide : sa clé de contrôle est fausse.",
+      };
+    }
+    return {
+      ok: false,
+      code: 'NOT_FOUND',
+      message: "Aucune entreprise n'est enregistrée sous ce numéro SIREN.",
+    };
+  }
+  return { ok: true, profile: profileFromRow(row, row.ho ?? null) };
+}

@@ -1,0 +1,357 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import type { SourceName } from '@/db/schema';
+import { directorRoleLabel } from '@/domain/legal-forms';
+import { normalizeName } from '@/domain/person';
+import { slugify } from '@/domain/slug';
+import { HONOURED } from './opposition';
+import { clean, sourceRef, type SourceRef } from './result';
+
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+/** "mars 1970", or "1970" when the month is unknown. Never a day: the read model has none. */
+export function birthLabel(year: number | null, month: number | null): string | null {
+  if (!year) return null;
+  return month && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${year}` : String(year);
+}
+
+export type Representative = {
+  id: string;
+  kind: 'person' | 'company';
+  role: string;
+  roleCode: string | null;
+  /** "Antoine BERNARD DE SAINT AFFRIQUE" or the legal person's name. */
+  name: string;
+  firstNames: string | null;
+  lastName: string | null;
+  birth: { year: number; month: number | null; label: string } | null;
+  nationality: string | null;
+  /** The legal person's own SIREN, when the representative is a company. */
+  companySiren: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  current: boolean;
+  /** Profile link (/dirigeants/{id}/{slug}), only for people who can be told apart from homonyms. */
+  profile: { id: string; slug: string } | null;
+  source: SourceRef;
+};
+
+export type DirectorRow = {
+  id: string;
+  siren: string;
+  kind: string;
+  role_code: string | null;
+  role_label: string | null;
+  last_name: string | null;
+  usage_name: string | null;
+  first_names: string | null;
+  birth_year: number | null;
+  birth_month: number | null;
+  nationality: string | null;
+  director_siren: string | null;
+  company_name: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  person_key: string | null;
+  source: string;
+  source_date: string | null;
+};
+
+export const DIRECTOR_COLUMNS = sql.raw(`
+  d.id, d.siren, d.kind, d.role_code, d.role_label, d.last_name, d.usage_name, d.first_names,
+  d.birth_year, d.birth_month, d.nationality, d.director_siren, d.company_name,
+  d.start_date::text AS start_date, d.end_date::text AS end_date, d.person_key, d.source,
+  d.source_date::text AS source_date`);
+
+function capitalise(words: string): string {
+  return words
+    .toLowerCase()
+    .split(/([\s-]+)/)
+    .map((w) => (w.trim() && !/^[\s-]+$/.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w))
+    .join('');
+}
+
+export function personName(
+  first: string | null,
+  last: string | null,
+  usage?: string | null,
+): string {
+  const f = clean(first);
+  const l = clean(last);
+  const u = clean(usage);
+  const lastPart = [
+    l?.toUpperCase(),
+    u && u.toUpperCase() !== l?.toUpperCase() ? `(${u.toUpperCase()})` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    [f ? capitalise(f) : null, lastPart || null].filter(Boolean).join(' ') || 'Nom non renseigné'
+  );
+}
+
+/** A person key carries a birth year-month: only then can homonyms be told apart. */
+export function isDistinctPersonKey(key: string | null): key is string {
+  return !!key && /\|\d{4}-\d{2}$/.test(key);
+}
+
+export function representativeFromRow(row: DirectorRow): Representative {
+  const kind = row.kind === 'company' ? 'company' : 'person';
+  const role = clean(row.role_label) ?? directorRoleLabel(row.role_code) ?? 'Représentant';
+  const name =
+    kind === 'company'
+      ? (clean(row.company_name) ?? 'Personne morale')
+      : personName(row.first_names, row.last_name, row.usage_name);
+  const birth =
+    kind === 'person' && row.birth_year
+      ? {
+          year: row.birth_year,
+          month: row.birth_month ?? null,
+          label: birthLabel(row.birth_year, row.birth_month)!,
+        }
+      : null;
+  return {
+    id: row.id,
+    kind,
+    role,
+    roleCode: row.role_code,
+    name,
+    firstNames: kind === 'person' ? clean(row.first_names) : null,
+    lastName: kind === 'person' ? clean(row.last_name) : null,
+    birth,
+    nationality: kind === 'person' ? clean(row.nationality) : null,
+    companySiren: kind === 'company' ? row.director_siren : null,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    current: !row.end_date,
+    profile:
+      kind === 'person' && isDistinctPersonKey(row.person_key)
+        ? { id: row.id, slug: slugify(name) || 'dirigeant' }
+        : null,
+    source: sourceRef(row.source as SourceName, row.source_date),
+  };
+}
+
+/**
+ * Spec section 6: the main director is picked by a priority list of role labels; with one
+ * director, that one. Statutory auditors are never the main director.
+ */
+const PRIORITY: RegExp[] = [
+  /pr[ée]sident.*directeur g[ée]n[ée]ral|^pdg$/,
+  /directeur g[ée]n[ée]ral(?! d[ée]l[ée]gu)/,
+  /^pr[ée]sident(?! du conseil de surveillance)/,
+  /g[ée]rant/,
+  /directeur g[ée]n[ée]ral d[ée]l[ée]gu/,
+  /pr[ée]sident du conseil de surveillance|pr[ée]sident/,
+  /administrateur/,
+  /entrepreneur|exploitant/,
+  /liquidateur|mandataire|administrateur judiciaire/,
+  /dirigeant|repr[ée]sentant|associ[ée]/,
+];
+const NEVER_MAIN = /commissaire aux comptes|contr[ôo]leur/;
+
+export function directorPriority(role: string): number {
+  const r = role.toLowerCase();
+  if (NEVER_MAIN.test(r)) return Number.POSITIVE_INFINITY;
+  const i = PRIORITY.findIndex((re) => re.test(r));
+  return i === -1 ? PRIORITY.length : i;
+}
+
+export function pickMainDirector(reps: Representative[]): Representative | null {
+  const current = reps.filter((r) => r.current);
+  const pool = current.length ? current : reps;
+  if (pool.length === 1) return pool[0]!;
+  let best: Representative | null = null;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const r of pool) {
+    const rank = directorPriority(r.role);
+    if (rank < bestRank) {
+      best = r;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/**
+ * The company's representatives, people who asked to be hidden removed. A protected natural-person
+ * company (the entrepreneur is the person) shows none.
+ */
+export async function listRepresentatives(
+  db: Db,
+  company: { siren: string; protected: boolean; isNaturalPerson: boolean },
+): Promise<Representative[]> {
+  if (company.protected && company.isNaturalPerson) return [];
+  const rows = await queryRows<DirectorRow>(
+    db,
+    sql`SELECT ${DIRECTOR_COLUMNS} FROM directors d
+        WHERE d.siren = ${company.siren}
+          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                          WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED})
+        ORDER BY (d.end_date IS NOT NULL), d.kind DESC, d.last_name, d.company_name, d.id`,
+  );
+  const reps = rows.map(representativeFromRow);
+  return reps.sort((a, b) => {
+    if (a.current !== b.current) return a.current ? -1 : 1;
+    return (
+      directorPriority(a.role) - directorPriority(b.role) || a.name.localeCompare(b.name, 'fr')
+    );
+  });
+}
+
+export type Mandate = {
+  siren: string;
+  companyName: string;
+  companySlug: string;
+  companyActive: boolean;
+  role: string;
+  startDate: string | null;
+  endDate: string | null;
+  current: boolean;
+};
+
+export type DirectorProfile = {
+  id: string;
+  personKey: string | null;
+  name: string;
+  slug: string;
+  firstNames: string | null;
+  lastName: string | null;
+  birth: Representative['birth'];
+  nationality: string | null;
+  mandates: Mandate[];
+  linkedCompanies: Array<{ siren: string; name: string; slug: string; via: string }>;
+  source: SourceRef;
+};
+
+export type DirectorLookup =
+  | { ok: true; profile: DirectorProfile }
+  | { ok: false; code: 'NOT_FOUND' | 'INVALID_ID'; message: string };
+
+const PUBLIC_COMPANY = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
+  AND NOT EXISTS (SELECT 1 FROM opposition_requests oc WHERE oc.siren = c.siren AND oc.person_key IS NULL AND oc.status <> 'rejected')`);
+
+/**
+ * A person's profile: every mandate under the same person key (name and birth month-year, so
+ * homonyms born another month are other people). A person without a birth month-year cannot be
+ * told apart from homonyms: the profile then holds the one mandate of the id.
+ */
+export async function getDirectorProfile(db: Db, rawId: string): Promise<DirectorLookup> {
+  const id = decodeURIComponent(rawId);
+  if (!id || id.length > 200) {
+    return { ok: false, code: 'INVALID_ID', message: 'Identifiant de dirigeant invalide.' };
+  }
+  const notFound = {
+    ok: false as const,
+    code: 'NOT_FOUND' as const,
+    message: 'Aucun dirigeant ne correspond à cet identifiant.',
+  };
+  const [first] = await queryRows<DirectorRow & { hidden: boolean }>(
+    db,
+    sql`SELECT ${DIRECTOR_COLUMNS},
+          EXISTS (SELECT 1 FROM opposition_requests o
+                  WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED}) AS hidden
+        FROM directors d WHERE d.id = ${id} AND d.kind <> 'company'`,
+  );
+  if (!first || first.hidden) return notFound;
+  const key = isDistinctPersonKey(first.person_key) ? first.person_key : null;
+  const rows = await queryRows<DirectorRow & { c_name: string | null; c_status: string | null }>(
+    db,
+    sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, c.status AS c_status
+        FROM directors d JOIN companies c ON c.siren = d.siren
+        WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
+        ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
+  );
+  if (rows.length === 0) return notFound;
+  const rep = representativeFromRow(first);
+  const mandates: Mandate[] = rows.map((r) => {
+    const companyName = clean(r.c_name) ?? clean(r.company_name) ?? r.siren;
+    return {
+      siren: r.siren,
+      companyName,
+      companySlug: slugify(companyName) || 'entreprise',
+      companyActive: r.c_status !== 'C',
+      role: clean(r.role_label) ?? directorRoleLabel(r.role_code) ?? 'Représentant',
+      startDate: r.start_date,
+      endDate: r.end_date,
+      current: !r.end_date,
+    };
+  });
+  const sirens = [...new Set(mandates.map((m) => m.siren))];
+  const linked = key
+    ? await queryRows<{
+        siren: string;
+        name: string | null;
+        via_first: string | null;
+        via_last: string | null;
+      }>(
+        db,
+        sql`SELECT DISTINCT ON (d2.siren) d2.siren, c.name, d1.first_names AS via_first, d1.last_name AS via_last
+            FROM directors d1
+            JOIN directors d2 ON d2.person_key = d1.person_key AND d2.siren <> d1.siren
+            JOIN companies c ON c.siren = d2.siren
+            WHERE d1.siren IN (${sql.join(
+              sirens.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+              AND d1.person_key <> ${key} AND d1.person_key ~ '\\|[0-9]{4}-[0-9]{2}$'
+              AND d2.siren NOT IN (${sql.join(
+                sirens.map((s) => sql`${s}`),
+                sql`, `,
+              )})
+              AND ${PUBLIC_COMPANY}
+              AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                              WHERE o.person_key = d1.person_key AND ${HONOURED})
+            ORDER BY d2.siren
+            LIMIT 30`,
+      )
+    : [];
+  const name = rep.name;
+  return {
+    ok: true,
+    profile: {
+      id: first.id,
+      personKey: key,
+      name,
+      slug: slugify(name) || 'dirigeant',
+      firstNames: rep.firstNames,
+      lastName: rep.lastName,
+      birth: rep.birth,
+      nationality: rep.nationality,
+      mandates,
+      linkedCompanies: linked.map((l) => {
+        const n = clean(l.name) ?? l.siren;
+        return {
+          siren: l.siren,
+          name: n,
+          slug: slugify(n) || 'entreprise',
+          via: personName(l.via_first, l.via_last),
+        };
+      }),
+      source: rep.source,
+    },
+  };
+}
+
+/** Normalised "LAST|FIRST|YYYY-MM" for a person typed in the opposition form. */
+export function personKeyOf(
+  lastName: string,
+  firstNames: string,
+  year: number,
+  month: number,
+): string {
+  return `${normalizeName(lastName)}|${normalizeName(firstNames).split(' ')[0] ?? ''}|${year}-${String(month).padStart(2, '0')}`;
+}

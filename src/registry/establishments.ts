@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import {
+  ESTABLISHMENT_COLUMNS,
+  establishmentView,
+  type EstablishmentRow,
+  type EstablishmentView,
+} from './company';
+
+export const ESTABLISHMENTS_PAGE_SIZE = 20;
+
+export type EstablishmentFilter = 'all' | 'open' | 'closed';
+
+export type EstablishmentPage = {
+  items: EstablishmentView[];
+  total: number;
+  openCount: number;
+  closedCount: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  filter: EstablishmentFilter;
+};
+
+export function parseEstablishmentFilter(value: string | null | undefined): EstablishmentFilter {
+  return value === 'open' || value === 'closed' ? value : 'all';
+}
+
+export function parsePage(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** Head office first, then open ones, then by SIRET; counts per state for the filter tabs. */
+export async function listEstablishments(
+  db: Db,
+  company: { siren: string; protected: boolean; isNaturalPerson: boolean },
+  opts: { page?: number; filter?: EstablishmentFilter; pageSize?: number } = {},
+): Promise<EstablishmentPage> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.pageSize ?? ESTABLISHMENTS_PAGE_SIZE;
+  const filter = opts.filter ?? 'all';
+  const where =
+    filter === 'open'
+      ? sql`AND e.status <> 'F'`
+      : filter === 'closed'
+        ? sql`AND e.status = 'F'`
+        : sql``;
+  const [rows, counts] = await Promise.all([
+    queryRows<EstablishmentRow>(
+      db,
+      sql`SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
+          WHERE e.siren = ${company.siren} ${where}
+          ORDER BY e.is_head_office DESC, (e.status = 'F') ASC, e.siret ASC
+          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ open: number; closed: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE status <> 'F')::int AS open,
+                 count(*) FILTER (WHERE status = 'F')::int AS closed
+          FROM establishments WHERE siren = ${company.siren}`,
+    ),
+  ]);
+  const openCount = counts[0]?.open ?? 0;
+  const closedCount = counts[0]?.closed ?? 0;
+  const total =
+    filter === 'open' ? openCount : filter === 'closed' ? closedCount : openCount + closedCount;
+  return {
+    items: rows.map((r) => establishmentView(r, company)),
+    total,
+    openCount,
+    closedCount,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    filter,
+  };
+}

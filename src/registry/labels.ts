@@ -1,0 +1,97 @@
+/**
+ * Code tables the pages print: NAF rev. 2 (codes and sections), departments, company categories.
+ * Read from data/samples/labels (annuaire-entreprises, MIT), bundled with the server code.
+ */
+import nafCodes from '../../data/samples/labels/codes-NAF.json';
+import nafSections from '../../data/samples/labels/sections-codes-NAF.json';
+import departments from '../../data/samples/labels/departements.json';
+
+const naf = nafCodes as Record<string, string>;
+const sections = nafSections as Record<string, string>;
+const depts = departments as Record<string, string>;
+
+export function nafLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return naf[code]?.trim() ?? null;
+}
+
+/** NAF rev. 2 divisions (2 first digits) by section letter. */
+const SECTION_RANGES: Array<[string, number, number]> = [
+  ['A', 1, 3],
+  ['B', 5, 9],
+  ['C', 10, 33],
+  ['D', 35, 35],
+  ['E', 36, 39],
+  ['F', 41, 43],
+  ['G', 45, 47],
+  ['H', 49, 53],
+  ['I', 55, 56],
+  ['J', 58, 63],
+  ['K', 64, 66],
+  ['L', 68, 68],
+  ['M', 69, 75],
+  ['N', 77, 82],
+  ['O', 84, 84],
+  ['P', 85, 85],
+  ['Q', 86, 88],
+  ['R', 90, 93],
+  ['S', 94, 96],
+  ['T', 97, 98],
+  ['U', 99, 99],
+];
+
+export function nafSectionOf(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const division = Number(code.slice(0, 2));
+  if (!Number.isFinite(division)) return null;
+  return SECTION_RANGES.find(([, lo, hi]) => division >= lo && division <= hi)?.[0] ?? null;
+}
+
+export function nafSectionLabel(section: string | null | undefined): string | null {
+  if (!section) return null;
+  return sections[section]?.trim() ?? null;
+}
+
+export function allNafSections(): Array<{ code: string; label: string }> {
+  return SECTION_RANGES.map(([code]) => ({ code, label: nafSectionLabel(code) ?? code }));
+}
+
+/** NAF classes ("70.10Z") of one section, in code order. */
+export function nafCodesOfSection(section: string): Array<{ code: string; label: string }> {
+  return Object.entries(naf)
+    .filter(([code]) => nafSectionOf(code) === section)
+    .map(([code, label]) => ({ code, label: label.trim() }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+export function isNafCode(code: string): boolean {
+  return code in naf;
+}
+
+export function departmentLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return depts[code] ?? null;
+}
+
+export function allDepartments(): Array<{ code: string; label: string }> {
+  return Object.entries(depts)
+    .map(([code, label]) => ({ code, label }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** Department of a commune (COG code): 2 characters, 3 for the overseas departments (97x). */
+export function departmentOfCommune(communeCode: string | null | undefined): string | null {
+  if (!communeCode || communeCode.length < 2) return null;
+  return communeCode.startsWith('97') ? communeCode.slice(0, 3) : communeCode.slice(0, 2);
+}
+
+const CATEGORIES: Record<string, string> = {
+  PME: 'Petite ou moyenne entreprise (PME)',
+  ETI: 'Entreprise de taille intermédiaire (ETI)',
+  GE: 'Grande entreprise (GE)',
+};
+
+export function categoryLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return CATEGORIES[code] ?? code;
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '@/db/client';
+import { parseSiren } from '@/domain/siren';
+import { invalidateCompany } from './cache';
+
+/**
+ * Opposition requests (a person asks to have their data hidden). A request is honoured from the
+ * moment it is received, while it is reviewed: hiding too much for a few days is the safe side of
+ * the GDPR (art. 18, restriction of processing). Only a request marked 'rejected' stops counting.
+ */
+export const HONOURED = sql`status <> 'rejected'`;
+
+export async function isCompanyOpposed(db: Db, siren: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT 1 AS n FROM opposition_requests WHERE siren = ${siren} AND person_key IS NULL AND ${HONOURED} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export const oppositionInput = z.object({
+  kind: z.enum(['company', 'person']),
+  siren: z.string().trim().max(20).optional(),
+  personKey: z.string().trim().max(200).optional(),
+  email: z.string().trim().toLowerCase().max(200).email('Adresse électronique invalide.'),
+  reason: z.string().trim().max(2000).optional(),
+});
+export type OppositionInput = z.infer<typeof oppositionInput>;
+
+export type OppositionResult =
+  { ok: true; id: number } | { ok: false; code: 'INVALID_INPUT'; message: string };
+
+/** Stores a request and drops the cached pages it touches, so it is honoured at once. */
+export async function createOppositionRequest(db: Db, raw: unknown): Promise<OppositionResult> {
+  const parsed = oppositionInput.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: parsed.error.issues[0]?.message ?? 'Demande incomplète.',
+    };
+  }
+  const input = parsed.data;
+  const siren = input.siren ? parseSiren(input.siren) : null;
+  if (input.siren && !siren) {
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: 'Le numéro SIREN doit comporter 9 chiffres.',
+    };
+  }
+  if (input.kind === 'company' && !siren) {
+    return { ok: false, code: 'INVALID_INPUT', message: 'Indiquez le numéro SIREN concerné.' };
+  }
+  if (input.kind === 'person' && !input.personKey) {
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: 'Indiquez la fiche de dirigeant concernée.',
+    };
+  }
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO opposition_requests (siren, person_key, email, reason)
+        VALUES (${siren ?? null}, ${input.kind === 'person' ? input.personKey! : null},
+                ${input.email}, ${input.reason || null})
+        RETURNING id`,
+  );
+  if (siren) invalidateCompany(siren);
+  else invalidateCompany(null);
+  return { ok: true, id: row!.id };
+}

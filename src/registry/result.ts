@@ -1,0 +1,43 @@
+import type { SourceName } from '@/db/schema';
+
+/** What a section's loader returns: its data, or why it has none (errors as values). */
+export type Loaded<T> = { ok: true; data: T } | { ok: false; reason: string };
+
+export const UNAVAILABLE = 'Cette source est momentanément indisponible.';
+
+/** Runs a loader; a thrown error becomes a value so that one failing source never breaks a page. */
+export async function attempt<T>(fn: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await fn() };
+  } catch (error) {
+    if (process.env.APP_ENV !== 'test') console.error('[registry]', error);
+    return { ok: false, reason: UNAVAILABLE };
+  }
+}
+
+/** Where a piece of data comes from and the source's own date (ISO), for "Source : …, mise à jour du …". */
+export type SourceRef = { source: SourceName; label: string; date: string | null };
+
+const SOURCE_LABELS: Record<SourceName, string> = {
+  sirene: 'INSEE Sirene',
+  bodacc: 'BODACC (DILA)',
+  rne: 'Registre national des entreprises (INPI)',
+  'inpi-ratios': 'INPI / BCE, ratios des comptes annuels',
+  'inpi-marques': 'INPI, base des marques',
+  idcc: 'Ministère du Travail, déclarations DSN (IDCC)',
+  'recherche-entreprises': 'Annuaire des Entreprises (DINUM)',
+};
+
+export function sourceRef(source: SourceName, date: string | null | undefined): SourceRef {
+  return { source, label: SOURCE_LABELS[source] ?? source, date: date ? date.slice(0, 10) : null };
+}
+
+/** Placeholders the registries print in place of protected values: never shown as data. */
+const PLACEHOLDERS = new Set(['[ND]', '[NON-DIFFUSIBLE]', 'NON-DIFFUSIBLE', '[NON DIFFUSIBLE]']);
+
+export function clean(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const v = value.trim();
+  if (!v || PLACEHOLDERS.has(v.toUpperCase())) return null;
+  return v;
+}

@@ -1,0 +1,145 @@
+/**
+ * The company page's sections, declared as data: what each is, where its data comes from, its
+ * own page, and the rule saying when it shows. Pages render from this list in this order; a
+ * section whose loader failed shows its empty state (never breaks the page).
+ */
+import type { SourceName } from '@/db/schema';
+import type { CompanyPageData } from './page-data';
+
+export type SectionId =
+  | 'identite'
+  | 'etablissements'
+  | 'dirigeants'
+  | 'finances'
+  | 'annonces'
+  | 'procedures'
+  | 'actes'
+  | 'marques'
+  | 'brevets'
+  | 'conventions'
+  | 'effectifs'
+  | 'bourse'
+  | 'scores'
+  | 'similaires';
+
+export type SectionDef = {
+  id: SectionId;
+  title: string;
+  sources: SourceName[];
+  /** The section's own page, when it has one. */
+  page?: (siren: string) => string;
+  /** When the section shows on the company page. */
+  show: (d: CompanyPageData) => boolean;
+  /** Why a hidden-by-rule section is absent (printed by the API and the per-company page). */
+  absentReason?: string;
+};
+
+const has = <T>(l: { ok: true; data: T } | { ok: false }, test: (d: T) => boolean) =>
+  l.ok ? test(l.data) : true; // a failed source shows its empty state rather than vanishing
+
+export const SECTIONS: SectionDef[] = [
+  {
+    id: 'identite',
+    title: 'Informations juridiques',
+    sources: ['sirene', 'rne'],
+    show: () => true,
+  },
+  {
+    id: 'etablissements',
+    title: 'Siège et établissements',
+    sources: ['sirene'],
+    page: (s) => `/liste-etablissements/${s}`,
+    show: () => true,
+  },
+  {
+    id: 'dirigeants',
+    title: 'Dirigeants et représentants',
+    sources: ['rne', 'recherche-entreprises'],
+    show: (d) => !d.profile.isNaturalPerson || has(d.representatives, (r) => r.length > 0),
+  },
+  {
+    id: 'finances',
+    title: 'Comptes annuels et chiffres clés',
+    sources: ['inpi-ratios'],
+    page: (s) => `/comptes-annuels/${s}`,
+    show: (d) => !d.profile.isNaturalPerson || has(d.financials, (f) => f.length > 0),
+  },
+  {
+    id: 'annonces',
+    title: 'Annonces BODACC',
+    sources: ['bodacc'],
+    page: (s) => `/annonces-bodacc/${s}`,
+    show: () => true,
+  },
+  {
+    id: 'procedures',
+    title: 'Procédures collectives',
+    sources: ['bodacc'],
+    show: () => true,
+  },
+  {
+    id: 'actes',
+    title: 'Actes et statuts',
+    sources: ['rne'],
+    page: (s) => `/actes-et-statuts/${s}`,
+    show: (d) => !d.profile.isNaturalPerson,
+  },
+  {
+    id: 'marques',
+    title: 'Marques déposées',
+    sources: ['inpi-marques'],
+    page: (s) => `/marques/${s}`,
+    show: (d) => has(d.brands, (b) => b.length > 0),
+  },
+  {
+    id: 'brevets',
+    title: 'Brevets',
+    sources: [],
+    page: (s) => `/brevets/${s}`,
+    show: () => false,
+    absentReason:
+      "Les brevets ne figurent pas dans les données ouvertes que nous intégrons : la section n'est pas affichée plutôt que d'être devinée.",
+  },
+  {
+    id: 'conventions',
+    title: 'Conventions collectives',
+    sources: ['idcc'],
+    show: (d) => has(d.agreements, (a) => a.length > 0) || d.profile.employer === true,
+  },
+  {
+    id: 'effectifs',
+    title: 'Effectifs',
+    sources: ['sirene'],
+    show: (d) => !!d.profile.headcount.band,
+  },
+  {
+    id: 'bourse',
+    title: 'Cotation en bourse',
+    sources: [],
+    show: () => false,
+    absentReason:
+      "Aucune source ouverte ne relie les SIREN aux cotations boursières : la section n'est pas affichée.",
+  },
+  {
+    id: 'scores',
+    title: 'Scores',
+    sources: [],
+    show: () => false,
+    absentReason:
+      'Ni le score de solvabilité ni le score écologique ne peuvent être calculés à partir des seules données ouvertes dont nous disposons : nous ne les inventons pas.',
+  },
+  {
+    id: 'similaires',
+    title: 'Entreprises similaires',
+    sources: ['sirene'],
+    show: (d) => has(d.similar, (s) => s.length > 0),
+  },
+];
+
+export function visibleSections(d: CompanyPageData): SectionDef[] {
+  return SECTIONS.filter((s) => s.show(d));
+}
+
+export function sectionById(id: SectionId): SectionDef {
+  return SECTIONS.find((s) => s.id === id)!;
+}
