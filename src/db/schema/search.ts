@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  real,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Search read model (src/search). Derived data only: rebuilt from companies, establishments,
+ * directors and financials by `rebuildSearchIndex` (src/search/indexer.ts); never edited by hand.
+ * Design and ranking: docs/SEARCH.md.
+ */
+
+/** One row per legal unit: what a results row shows, plus the popularity used for ranking. */
+export const searchCompanies = pgTable(
+  'search_companies',
+  {
+    siren: char('siren', { length: 9 }).primaryKey(),
+    /** Null when the name must not be shown (natural person under partial diffusion). */
+    name: text('name'),
+    sigle: text('sigle'),
+    diffusion: char('diffusion', { length: 1 }).notNull(),
+    isNaturalPerson: boolean('is_natural_person').notNull(),
+    status: char('status', { length: 1 }).notNull(),
+    legalFormCode: char('legal_form_code', { length: 4 }),
+    nafCode: text('naf_code'),
+    nafSection: char('naf_section', { length: 1 }),
+    headOfficeSiret: char('head_office_siret', { length: 14 }),
+    /** Null when the address must be hidden below the commune. */
+    postcode: text('postcode'),
+    communeCode: text('commune_code'),
+    communeName: text('commune_name'),
+    department: text('department'),
+    creationDate: date('creation_date'),
+    headcountBand: text('headcount_band'),
+    category: text('category'),
+    capitalAmount: numeric('capital_amount', { precision: 20, scale: 2 }),
+    revenue: bigint('revenue', { mode: 'number' }),
+    netResult: bigint('net_result', { mode: 'number' }),
+    fiscalYear: smallint('fiscal_year'),
+    openEstablishments: integer('open_establishments').notNull(),
+    mainDirector: text('main_director'),
+    mainDirectorRole: text('main_director_role'),
+    popularity: real('popularity').notNull(),
+  },
+  (t) => [
+    index('search_companies_popularity_idx').on(t.popularity.desc()),
+    index('search_companies_department_idx').on(t.department, t.popularity.desc()),
+    index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),
+  ],
+);
+
+/**
+ * One row per findable name of a legal unit: its name, sigle, usual and former names, the signs
+ * (enseignes) of its establishments, a sole trader's names. Three keys: folded, joined, raw.
+ */
+export const searchNames = pgTable(
+  'search_names',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    /** The establishment whose sign this is. */
+    siret: char('siret', { length: 14 }),
+    /** 'name' | 'sigle' | 'other' | 'sign' | 'person' */
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    key: text('key').notNull(),
+    joined: text('joined').notNull(),
+    raw: text('raw').notNull(),
+    tokens: text('tokens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    popularity: real('popularity').notNull(),
+  },
+  (t) => [
+    index('search_names_key_idx').on(t.key.op('text_pattern_ops'), t.popularity.desc()),
+    index('search_names_joined_idx').on(t.joined.op('text_pattern_ops'), t.popularity.desc()),
+    index('search_names_raw_idx').on(t.raw.op('text_pattern_ops'), t.popularity.desc()),
+    index('search_names_siren_idx').on(t.siren),
+  ],
+);
+
+/** Inverted index: token → names, read in popularity order so a common word stays cheap. */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    token: text('token').notNull(),
+    popularity: real('popularity').notNull(),
+    nameId: bigint('name_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('search_postings_token_idx').on(t.token, t.popularity.desc(), t.nameId)],
+);
+
+/** Distinct tokens with their frequency: picks the rarest query word, corrects typos. */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    token: text('token').primaryKey(),
+    frequency: integer('frequency').notNull(),
+  },
+  (t) => [
+    index('search_vocabulary_prefix_idx').on(t.token.op('text_pattern_ops'), t.frequency.desc()),
+    index('search_vocabulary_trgm_idx').using('gin', t.token.op('gin_trgm_ops')),
+  ],
+);
+
+/** One row per mandate of a natural-person director. */
+export const searchDirectors = pgTable(
+  'search_directors',
+  {
+    id: text('id').primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    lastName: text('last_name').notNull(),
+    firstNames: text('first_names'),
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    roleLabel: text('role_label'),
+    /** Folded last name (usage name too) and first names. */
+    lastKey: text('last_key').notNull(),
+    tokens: text('tokens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Groups one person's mandates: folded names + birth year-month. */
+    personKey: text('person_key').notNull(),
+    popularity: real('popularity').notNull(),
+  },
+  (t) => [
+    index('search_directors_last_idx').on(t.lastKey.op('text_pattern_ops'), t.popularity.desc()),
+    index('search_directors_tokens_idx').using('gin', t.tokens),
+    index('search_directors_person_idx').on(t.personKey),
+    index('search_directors_siren_idx').on(t.siren),
+  ],
+);

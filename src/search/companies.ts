@@ -1,0 +1,440 @@
+/**
+ * Company search: identifiers, then names. Candidate generation stays bounded whatever the words
+ * (rarest word's postings read in popularity order, exact and prefix keys on btree, typo
+ * corrections through the vocabulary only), then candidates are ranked here (rank.ts).
+ * Design and figures: docs/SEARCH.md.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { formatSiren, formatSiret } from '@/domain/siren';
+import { slugify } from '@/domain/slug';
+import { filtersSql, hasFilters, type SearchFilters, EMPTY_FILTERS } from './filters';
+import { headcountBandLabel, legalFormLabel, nafLabel } from './labels';
+import { allowedTypos, editDistance, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
+import { isQueryError, parseQuery, type ParsedQuery, type QueryError } from './query';
+import { matchTier, scoreOf, type NameKind } from './rank';
+
+export const PAGE_SIZE = 20;
+/** Ranked candidates kept per query: pages beyond this are not served. */
+export const MAX_RESULTS = 500;
+export const MAX_PAGE = Math.ceil(MAX_RESULTS / PAGE_SIZE);
+
+export type CompanyResult = {
+  siren: string;
+  sirenFormatted: string;
+  name: string | null;
+  sigle: string | null;
+  nameHidden: boolean;
+  url: string;
+  status: 'A' | 'C';
+  statusLabel: string;
+  legalForm: { code: string; label: string | null } | null;
+  naf: { code: string; label: string | null } | null;
+  headOffice: { siret: string | null; postcode: string | null; commune: string | null };
+  creationDate: string | null;
+  headcountBand: { code: string; label: string | null } | null;
+  category: string | null;
+  openEstablishments: number;
+  mainDirector: { name: string; role: string | null } | null;
+  finances?: { revenue: number | null; netResult: number | null; fiscalYear: number | null };
+  /** Why it matched, when it is not the company's own name. */
+  matched: {
+    kind: Exclude<NameKind, 'name'> | 'establishment';
+    label: string;
+    siret: string | null;
+  } | null;
+};
+
+export type CompanySearchPage = {
+  results: CompanyResult[];
+  page: number;
+  perPage: number;
+  total: number;
+  /** True when more companies matched than the ranked set keeps. */
+  totalIsLowerBound: boolean;
+  totalPages: number;
+  query: string;
+  queryKind: ParsedQuery['kind'] | 'filters';
+};
+
+export type SearchError = QueryError | { code: 'INVALID_PAGE'; message: string };
+
+export type CompanySearchInput = {
+  q: string | null;
+  page?: number;
+  perPage?: number;
+  filters?: SearchFilters;
+  hideFinancialData?: boolean;
+};
+
+type CandidateRow = {
+  siren: string;
+  siret: string | null;
+  kind: NameKind;
+  label: string;
+  key: string;
+  joined: string;
+  raw: string;
+  tokens: string[];
+  status: string;
+  popularity: number;
+};
+
+type CompanyRow = {
+  siren: string;
+  name: string | null;
+  sigle: string | null;
+  diffusion: string;
+  is_natural_person: boolean;
+  status: string;
+  legal_form_code: string | null;
+  naf_code: string | null;
+  head_office_siret: string | null;
+  postcode: string | null;
+  commune_name: string | null;
+  creation_date: string | null;
+  headcount_band: string | null;
+  category: string | null;
+  revenue: string | number | null;
+  net_result: string | number | null;
+  fiscal_year: number | null;
+  open_establishments: number;
+  main_director: string | null;
+  main_director_role: string | null;
+};
+
+export async function searchCompanies(
+  db: Db,
+  input: CompanySearchInput,
+): Promise<{ ok: true; data: CompanySearchPage } | { ok: false; error: SearchError }> {
+  const page = input.page ?? 1;
+  const perPage = input.perPage ?? PAGE_SIZE;
+  const filters = input.filters ?? EMPTY_FILTERS;
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_PAGE',
+        message: `La page doit être un nombre entier entre 1 et ${MAX_PAGE}.`,
+      },
+    };
+  }
+  const qText = input.q?.trim() ?? '';
+  if (!qText && hasFilters(filters)) {
+    return {
+      ok: true,
+      data: await searchByFilters(db, filters, page, perPage, !!input.hideFinancialData),
+    };
+  }
+  const parsed = parseQuery(input.q);
+  if (isQueryError(parsed)) return { ok: false, error: parsed };
+
+  let ranked: Array<{ siren: string; matched: CompanyResult['matched'] }>;
+  let lowerBound = false;
+  if (parsed.kind !== 'name') {
+    const rows = await identifierLookup(db, parsed, filters);
+    ranked = rows.map((r) => ({
+      siren: r.siren,
+      matched: r.siret
+        ? { kind: 'establishment', label: `SIRET ${formatSiret(r.siret)}`, siret: r.siret }
+        : null,
+    }));
+  } else {
+    const cands = await nameCandidates(db, parsed, filters);
+    ranked = rankCandidates(parsed, cands);
+    lowerBound = ranked.length >= MAX_RESULTS;
+  }
+  const total = Math.min(ranked.length, MAX_RESULTS);
+  const slice = ranked.slice((page - 1) * perPage, page * perPage);
+  const results = await loadResults(db, slice, !!input.hideFinancialData);
+  return {
+    ok: true,
+    data: {
+      results,
+      page,
+      perPage,
+      total,
+      totalIsLowerBound: lowerBound,
+      totalPages: Math.ceil(total / perPage),
+      query: qText,
+      queryKind: parsed.kind,
+    },
+  };
+}
+
+async function identifierLookup(
+  db: Db,
+  q: Exclude<ParsedQuery, { kind: 'name' }>,
+  filters: SearchFilters,
+): Promise<Array<{ siren: string; siret: string | null }>> {
+  const siren = q.kind === 'siret' ? q.siret.slice(0, 9) : q.siren;
+  const siret = q.kind === 'siret' ? q.siret : null;
+  return queryRows(
+    db,
+    sql`SELECT c.siren, e.siret FROM search_companies c
+      LEFT JOIN establishments e ON e.siret = ${siret} AND e.siren = c.siren
+      WHERE c.siren = ${siren} AND ${filtersSql(filters)}`,
+  );
+}
+
+type NameQuery = Extract<ParsedQuery, { kind: 'name' }>;
+
+/** For each query word, the vocabulary words that may stand for it (itself, completions, typos). */
+async function expandTokens(
+  db: Db,
+  q: NameQuery,
+): Promise<Map<string, Array<{ token: string; frequency: number }>>> {
+  const last = q.tokens[q.tokens.length - 1]!;
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < q.tokens.length; i++) pairs.push(q.tokens[i]! + q.tokens[i + 1]!);
+  const lookup = [...new Set([...q.tokens, ...pairs])];
+  const rows = await queryRows<{ token: string; frequency: number; src: string }>(
+    db,
+    sql`SELECT token, frequency, 'exact' AS src FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
+      ${
+        q.lastIsPrefix && last.length >= 2
+          ? sql`UNION ALL (SELECT token, frequency, 'prefix' FROM search_vocabulary
+              WHERE token LIKE ${last + '%'} AND token <> ${last} ORDER BY frequency DESC LIMIT 4)`
+          : sql``
+      }`,
+  );
+  const known = new Map<string, number>();
+  const completions: Array<{ token: string; frequency: number }> = [];
+  for (const r of rows) {
+    if (r.src === 'exact') known.set(r.token, Number(r.frequency));
+    else completions.push({ token: r.token, frequency: Number(r.frequency) });
+  }
+  const out = new Map<string, Array<{ token: string; frequency: number }>>();
+  const unknown: string[] = [];
+  for (const t of q.tokens) {
+    const alts: Array<{ token: string; frequency: number }> = [];
+    if (known.has(t)) alts.push({ token: t, frequency: known.get(t)! });
+    if (t === last && q.lastIsPrefix) alts.push(...completions);
+    if (alts.length === 0 && allowedTypos(t) > 0) unknown.push(t);
+    out.set(t, alts);
+  }
+  for (const p of pairs) if (known.has(p)) out.set(p, [{ token: p, frequency: known.get(p)! }]);
+  if (unknown.length > 0) {
+    const typos = await queryRows<{ q: string; token: string; frequency: number }>(
+      db,
+      sql`SELECT u.t AS q, v.token, v.frequency FROM unnest(${textArray(unknown)}::text[]) u(t)
+        CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
+          WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC LIMIT 10) v`,
+    );
+    for (const t of unknown) {
+      const max = allowedTypos(t);
+      const close = typos
+        .filter((r) => r.q === t && editDistance(t, r.token, max) <= max)
+        .sort(
+          (a, b) =>
+            editDistance(t, a.token, max) - editDistance(t, b.token, max) ||
+            b.frequency - a.frequency,
+        )
+        .slice(0, 3)
+        .map((r) => ({ token: r.token, frequency: Number(r.frequency) }));
+      out.set(t, close);
+    }
+  }
+  return out;
+}
+
+/** Alternative word lists to look up: the query, its split words joined, its significant words. */
+function tokenVariants(
+  q: NameQuery,
+  alts: Map<string, Array<{ token: string; frequency: number }>>,
+): string[][] {
+  const variants: string[][] = [q.tokens];
+  for (let i = 0; i + 1 < q.tokens.length; i++) {
+    const pair = q.tokens[i]! + q.tokens[i + 1]!;
+    if (alts.has(pair)) variants.push([...q.tokens.slice(0, i), pair, ...q.tokens.slice(i + 2)]);
+  }
+  const significant = q.tokens.filter((t) => !LEGAL_FORM_WORDS.has(t) && !STOP_WORDS.has(t));
+  if (significant.length > 0 && significant.length < q.tokens.length) variants.push(significant);
+  return variants;
+}
+
+async function nameCandidates(
+  db: Db,
+  q: NameQuery,
+  filters: SearchFilters,
+): Promise<CandidateRow[]> {
+  const alts = await expandTokens(db, q);
+  const filtered = hasFilters(filters);
+  const postingLimit = filtered ? 5000 : 1000;
+  const branches: SQL[] = [
+    sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC LIMIT 200)`,
+    sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC LIMIT 200)`,
+    sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC LIMIT 100)`,
+  ];
+  if (q.raw !== q.joined) {
+    branches.push(
+      sql`(SELECT id FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC LIMIT 100)`,
+    );
+  }
+  if (q.joined.length >= 3) {
+    branches.push(
+      sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined LIMIT 100)`,
+    );
+  }
+  for (const variant of tokenVariants(q, alts)) {
+    const lists = variant.map((t) => alts.get(t) ?? []);
+    if (lists.some((l) => l.length === 0)) continue;
+    // Drive from the word whose alternatives are the rarest; check the others on the name.
+    let driver = 0;
+    const weight = (l: Array<{ frequency: number }>) => l.reduce((s, a) => s + a.frequency, 0);
+    for (let i = 1; i < lists.length; i++)
+      if (weight(lists[i]!) < weight(lists[driver]!)) driver = i;
+    const postings = sql.join(
+      lists[driver]!.map(
+        (a) =>
+          sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
+            ORDER BY popularity DESC LIMIT ${postingLimit})`,
+      ),
+      sql` UNION ALL `,
+    );
+    const checks = lists
+      .filter((_, i) => i !== driver)
+      .map((l) => sql`n.tokens && ${textArray(l.map((a) => a.token))}::text[]`);
+    branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
+      ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
+      ORDER BY p.popularity DESC LIMIT 300)`);
+  }
+  const directorBranch =
+    q.tokens.length >= 2
+      ? sql`UNION ALL
+        SELECT d.siren, NULL, 'director', concat_ws(' ', d.first_names, d.last_name), '', '', '',
+          d.tokens, c.status, c.popularity
+        FROM (SELECT siren, first_names, last_name, tokens FROM search_directors
+              WHERE tokens @> ${textArray(q.tokens)}::text[] LIMIT 300) d
+        JOIN search_companies c ON c.siren = d.siren
+        WHERE ${filtersSql(filters)}`
+      : sql``;
+  return queryRows<CandidateRow>(
+    db,
+    sql`WITH cand AS (${sql.join(branches, sql` UNION `)})
+      SELECT n.siren, n.siret, n.kind, n.label, n.key, n.joined, n.raw, n.tokens, c.status, c.popularity
+      FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
+      WHERE ${filtersSql(filters)}
+      ${directorBranch}`,
+  );
+}
+
+/** Best match per company, then score order (rank.ts), ties by SIREN for stable pages. */
+export function rankCandidates(
+  q: NameQuery,
+  rows: CandidateRow[],
+): Array<{ siren: string; matched: CompanyResult['matched']; score: number }> {
+  const best = new Map<string, { score: number; row: CandidateRow }>();
+  for (const row of rows) {
+    const m = matchTier(q, row);
+    if (m.tier === 0) continue;
+    const score = scoreOf(m, row.kind, row.status === 'A', Number(row.popularity));
+    const prev = best.get(row.siren);
+    if (!prev || score > prev.score) best.set(row.siren, { score, row });
+  }
+  return [...best.entries()]
+    .sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]))
+    .slice(0, MAX_RESULTS)
+    .map(([siren, { score, row }]) => ({
+      siren,
+      score,
+      matched: row.kind === 'name' ? null : { kind: row.kind, label: row.label, siret: row.siret },
+    }));
+}
+
+async function searchByFilters(
+  db: Db,
+  filters: SearchFilters,
+  page: number,
+  perPage: number,
+  hideFinancialData: boolean,
+): Promise<CompanySearchPage> {
+  const where = filtersSql(filters);
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c WHERE ${where} LIMIT ${MAX_RESULTS + 1}) x`,
+  );
+  const rows = await queryRows<{ siren: string }>(
+    db,
+    sql`SELECT c.siren FROM search_companies c WHERE ${where} AND c.name IS NOT NULL
+      ORDER BY (c.status = 'A') DESC, c.popularity DESC, c.siren
+      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+  );
+  const n = Math.min(count?.n ?? 0, MAX_RESULTS);
+  return {
+    results: await loadResults(
+      db,
+      rows.map((r) => ({ siren: r.siren, matched: null })),
+      hideFinancialData,
+    ),
+    page,
+    perPage,
+    total: n,
+    totalIsLowerBound: (count?.n ?? 0) > MAX_RESULTS,
+    totalPages: Math.ceil(n / perPage),
+    query: '',
+    queryKind: 'filters',
+  };
+}
+
+function toNumber(v: string | number | null): number | null {
+  if (v === null || v === undefined) return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+async function loadResults(
+  db: Db,
+  slice: Array<{ siren: string; matched: CompanyResult['matched'] }>,
+  hideFinancialData: boolean,
+): Promise<CompanyResult[]> {
+  if (slice.length === 0) return [];
+  const rows = await queryRows<CompanyRow>(
+    db,
+    sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(slice.map((s) => s.siren))}::text[])`,
+  );
+  const bySiren = new Map(rows.map((r) => [r.siren, r]));
+  const out: CompanyResult[] = [];
+  for (const s of slice) {
+    const r = bySiren.get(s.siren);
+    if (!r) continue;
+    const nameHidden = r.name === null;
+    const result: CompanyResult = {
+      siren: r.siren,
+      sirenFormatted: formatSiren(r.siren),
+      name: r.name,
+      sigle: r.sigle,
+      nameHidden,
+      url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
+      status: r.status === 'C' ? 'C' : 'A',
+      statusLabel: r.status === 'C' ? 'Cessée' : 'Active',
+      legalForm: r.legal_form_code
+        ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
+        : null,
+      naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
+      headOffice: {
+        siret: nameHidden ? null : r.head_office_siret,
+        postcode: r.postcode,
+        commune: r.commune_name,
+      },
+      creationDate: r.creation_date,
+      headcountBand: r.headcount_band
+        ? { code: r.headcount_band, label: headcountBandLabel(r.headcount_band) }
+        : null,
+      category: r.category,
+      openEstablishments: r.open_establishments,
+      mainDirector: r.main_director ? { name: r.main_director, role: r.main_director_role } : null,
+      matched: s.matched,
+    };
+    if (!hideFinancialData) {
+      result.finances = {
+        revenue: toNumber(r.revenue),
+        netResult: toNumber(r.net_result),
+        fiscalYear: r.fiscal_year,
+      };
+    }
+    out.push(result);
+  }
+  return out;
+}

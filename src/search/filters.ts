@@ -1,0 +1,214 @@
+/**
+ * Search filters: parsed from URL parameters (shareable links) and turned into SQL conditions on
+ * search_companies. Pure parsing; the SQL is built here so the pages never see it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { foldName, textArray } from './normalize';
+
+export type SearchFilters = {
+  departments: string[];
+  /** NAF codes ("70.10Z") or sections ("C"). */
+  activities: string[];
+  legalForms: string[];
+  headcountBands: string[];
+  categories: string[];
+  status: 'A' | 'C' | null;
+  createdFrom: string | null;
+  createdTo: string | null;
+  capitalMin: number | null;
+  capitalMax: number | null;
+  revenueMin: number | null;
+  revenueMax: number | null;
+  netResultMin: number | null;
+  netResultMax: number | null;
+  /** A 5-digit postcode or a commune name. */
+  place: string | null;
+};
+
+export const EMPTY_FILTERS: SearchFilters = {
+  departments: [],
+  activities: [],
+  legalForms: [],
+  headcountBands: [],
+  categories: [],
+  status: null,
+  createdFrom: null,
+  createdTo: null,
+  capitalMin: null,
+  capitalMax: null,
+  revenueMin: null,
+  revenueMax: null,
+  netResultMin: null,
+  netResultMax: null,
+  place: null,
+};
+
+/** URL parameter name of each filter (French, as the site's links show them). */
+export const FILTER_PARAMS = {
+  departments: 'departement',
+  activities: 'activite',
+  legalForms: 'forme_juridique',
+  headcountBands: 'effectif',
+  categories: 'categorie',
+  status: 'etat',
+  createdFrom: 'creation_min',
+  createdTo: 'creation_max',
+  capitalMin: 'capital_min',
+  capitalMax: 'capital_max',
+  revenueMin: 'ca_min',
+  revenueMax: 'ca_max',
+  netResultMin: 'resultat_min',
+  netResultMax: 'resultat_max',
+  place: 'lieu',
+} as const satisfies Record<keyof SearchFilters, string>;
+
+export type FilterError = { code: 'INVALID_FILTER'; message: string };
+
+type Params = { get(name: string): string | null };
+
+const LIST_PATTERNS: Record<
+  'departments' | 'activities' | 'legalForms' | 'headcountBands' | 'categories',
+  RegExp
+> = {
+  departments: /^(\d{2}|2[AB]|97\d)$/,
+  activities: /^([A-U]|\d{2}\.\d{2}[A-Z])$/,
+  legalForms: /^\d{1,4}$/,
+  headcountBands: /^(NN|\d{2})$/,
+  categories: /^(PME|ETI|GE)$/,
+};
+
+const LIST_LABELS: Record<keyof typeof LIST_PATTERNS, string> = {
+  departments: 'département',
+  activities: "code d'activité",
+  legalForms: 'forme juridique',
+  headcountBands: "tranche d'effectif",
+  categories: "catégorie d'entreprise",
+};
+
+export function hasFilters(f: SearchFilters): boolean {
+  return JSON.stringify(f) !== JSON.stringify(EMPTY_FILTERS);
+}
+
+/** Reads the filters of a URL; an invalid value is an error with a French message. */
+export function parseFilters(params: Params): SearchFilters | FilterError {
+  const out: SearchFilters = { ...EMPTY_FILTERS };
+  for (const key of Object.keys(LIST_PATTERNS) as Array<keyof typeof LIST_PATTERNS>) {
+    const raw = params.get(FILTER_PARAMS[key]);
+    if (!raw) continue;
+    const values = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((v) => v.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (values.length > 100) {
+      return {
+        code: 'INVALID_FILTER',
+        message: `Trop de valeurs pour le filtre ${LIST_LABELS[key]}.`,
+      };
+    }
+    for (const v of values) {
+      if (!LIST_PATTERNS[key].test(v)) {
+        return {
+          code: 'INVALID_FILTER',
+          message: `Valeur de ${LIST_LABELS[key]} inconnue : « ${v.slice(0, 20)} ».`,
+        };
+      }
+    }
+    out[key] = values;
+  }
+  const status = params.get(FILTER_PARAMS.status);
+  if (status) {
+    if (status === 'A' || status === 'actif') out.status = 'A';
+    else if (status === 'C' || status === 'cesse') out.status = 'C';
+    else return { code: 'INVALID_FILTER', message: 'L’état doit être « actif » ou « cesse ».' };
+  }
+  for (const key of ['createdFrom', 'createdTo'] as const) {
+    const raw = params.get(FILTER_PARAMS[key]);
+    if (!raw) continue;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw))) {
+      return { code: 'INVALID_FILTER', message: 'Les dates de création s’écrivent AAAA-MM-JJ.' };
+    }
+    out[key] = raw;
+  }
+  for (const key of [
+    'capitalMin',
+    'capitalMax',
+    'revenueMin',
+    'revenueMax',
+    'netResultMin',
+    'netResultMax',
+  ] as const) {
+    const raw = params.get(FILTER_PARAMS[key]);
+    if (!raw) continue;
+    const n = Number(raw.replace(/\s/g, ''));
+    if (
+      !/^-?\d+(\.\d+)?$/.test(raw.replace(/\s/g, '')) ||
+      !Number.isFinite(n) ||
+      Math.abs(n) > 1e15
+    ) {
+      return {
+        code: 'INVALID_FILTER',
+        message: 'Les montants sont des nombres en euros, sans unité.',
+      };
+    }
+    out[key] = n;
+  }
+  const place = params.get(FILTER_PARAMS.place)?.trim();
+  if (place) {
+    if (place.length > 80) return { code: 'INVALID_FILTER', message: 'Le lieu est trop long.' };
+    out.place = place;
+  }
+  return out;
+}
+
+/** The URL parameters of a set of filters (inverse of parseFilters). */
+export function filtersToParams(f: SearchFilters): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const key of Object.keys(FILTER_PARAMS) as Array<keyof SearchFilters>) {
+    const v = f[key];
+    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
+    if (key === 'status') out.push([FILTER_PARAMS[key], v === 'A' ? 'actif' : 'cesse']);
+    else out.push([FILTER_PARAMS[key], Array.isArray(v) ? v.join(',') : String(v)]);
+  }
+  return out;
+}
+
+/** SQL conditions on search_companies aliased `c`; `sql\`true\`` when there are none. */
+export function filtersSql(f: SearchFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.departments.length)
+    parts.push(sql`c.department = ANY(${textArray(f.departments)}::text[])`);
+  if (f.activities.length) {
+    const sections = f.activities.filter((a) => a.length === 1);
+    const codes = f.activities.filter((a) => a.length > 1);
+    parts.push(
+      sql`(c.naf_section = ANY(${textArray(sections)}::text[]) OR c.naf_code = ANY(${textArray(codes)}::text[]))`,
+    );
+  }
+  if (f.legalForms.length) {
+    const patterns = f.legalForms.map((code) => `${code}%`);
+    parts.push(sql`c.legal_form_code LIKE ANY(${textArray(patterns)}::text[])`);
+  }
+  if (f.headcountBands.length)
+    parts.push(sql`c.headcount_band = ANY(${textArray(f.headcountBands)}::text[])`);
+  if (f.categories.length) parts.push(sql`c.category = ANY(${textArray(f.categories)}::text[])`);
+  if (f.status) parts.push(sql`c.status = ${f.status}`);
+  if (f.createdFrom) parts.push(sql`c.creation_date >= ${f.createdFrom}::date`);
+  if (f.createdTo) parts.push(sql`c.creation_date <= ${f.createdTo}::date`);
+  if (f.capitalMin !== null) parts.push(sql`c.capital_amount >= ${f.capitalMin}`);
+  if (f.capitalMax !== null) parts.push(sql`c.capital_amount <= ${f.capitalMax}`);
+  if (f.revenueMin !== null) parts.push(sql`c.revenue >= ${f.revenueMin}`);
+  if (f.revenueMax !== null) parts.push(sql`c.revenue <= ${f.revenueMax}`);
+  if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${f.netResultMin}`);
+  if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${f.netResultMax}`);
+  if (f.place) {
+    if (/^\d{5}$/.test(f.place)) parts.push(sql`c.postcode = ${f.place}`);
+    else if (/^\d{2,3}$/.test(f.place)) parts.push(sql`c.department = ${f.place}`);
+    else parts.push(sql`search_fold(c.commune_name) = ${foldName(f.place)}`);
+  }
+  if (parts.length === 0) return sql`true`;
+  return sql.join(parts, sql` AND `);
+}
