@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { birthMonthYear, isAddressHidden, isNameHidden, maskAddress, parseDiffusion } from './diffusion';
-import { legalFormCodeFromText, legalFormLabel, directorRoleLabel, headcountBandLabel } from './legal-forms';
+import {
+  birthMonthYear,
+  isAddressHidden,
+  isNameHidden,
+  maskAddress,
+  parseDiffusion,
+} from './diffusion';
+import {
+  legalFormCodeFromText,
+  legalFormLabel,
+  directorRoleLabel,
+  headcountBandLabel,
+} from './legal-forms';
 import { personKey } from './person';
 
 describe('diffusion', () => {

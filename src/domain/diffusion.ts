@@ -53,7 +53,9 @@ export function isAddressHidden(diffusion: string): boolean {
 }
 
 /** Birth date reduced to month and year, whatever the source gave. */
-export function birthMonthYear(value: string | null | undefined): { year: number; month: number | null } | null {
+export function birthMonthYear(
+  value: string | null | undefined,
+): { year: number; month: number | null } | null {
   if (!value) return null;
   const m = /^(\d{4})(?:-(\d{2}))?/.exec(value.trim());
   if (!m) return null;

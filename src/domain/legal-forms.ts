@@ -56,9 +56,15 @@ const normalize = (s: string) =>
  * Maps the most common wordings to the INSEE category; null when unknown.
  */
 const TEXT_TO_CODE: Array<[RegExp, string]> = [
-  [/^societe par actions simplifiee \(?a associe unique|^societe par actions simplifiee unipersonnelle|\(sasu\)/, '5720'],
+  [
+    /^societe par actions simplifiee \(?a associe unique|^societe par actions simplifiee unipersonnelle|\(sasu\)/,
+    '5720',
+  ],
   [/^societe par actions simplifiee/, '5710'],
-  [/^societe a responsabilite limitee \(?a associe unique|^entreprise unipersonnelle a responsabilite limitee/, '5498'],
+  [
+    /^societe a responsabilite limitee \(?a associe unique|^entreprise unipersonnelle a responsabilite limitee/,
+    '5498',
+  ],
   [/^societe a responsabilite limitee/, '5499'],
   [/^societe civile immobiliere/, '6540'],
   [/^societe civile/, '6599'],

@@ -16,7 +16,7 @@ export function personKey(
   birthMonth: number | null,
 ): string | null {
   if (!lastName) return null;
-  const first = firstNames ? normalizeName(firstNames).split(' ')[0] ?? '' : '';
+  const first = firstNames ? (normalizeName(firstNames).split(' ')[0] ?? '') : '';
   const birth = birthYear ? `${birthYear}-${String(birthMonth ?? 0).padStart(2, '0')}` : '';
   return `${normalizeName(lastName)}|${first}|${birth}`;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatSiren, formatSiret, isValidSiren, isValidSiret, luhnValid, padSiren, parseSiren } from './siren';
+import {
+  formatSiren,
+  formatSiret,
+  isValidSiren,
+  isValidSiret,
+  luhnValid,
+  padSiren,
+  parseSiren,
+} from './siren';
 import { vatKey, vatNumber } from './vat';
 
 describe('siren', () => {

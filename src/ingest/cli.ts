@@ -4,29 +4,16 @@
  */
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '@/config/env';
-import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
+import type { DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
-import { openPglite } from '@/db/pglite';
 import { describeError } from './core/errors';
 import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
 import { IMPORTERS } from './sources';
+import { openTargetDb } from './target';
 
 const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression]
 Sources : ${SOURCES.join(', ')}
 Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.`;
-
-export async function openTargetDb(): Promise<DbHandle> {
-  const env = getEnv();
-  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL, 2);
-  const dir = path.resolve(env.PGLITE_DIR);
-  try {
-    return wrapPglite(await openPglite(dir));
-  } catch (e) {
-    if (e instanceof Error && e.name === 'DatabaseLockedError') throw e;
-    const msg = e instanceof Error ? e.message : String(e);
-    throw new Error(`Impossible d'ouvrir la base embarquée ${dir} : ${msg}`);
-  }
-}
 
 async function main(argv: string[]): Promise<number> {
   const args = argv.filter((a) => !a.startsWith('--'));
@@ -49,12 +36,15 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Source inconnue : « ${source} ».\n${USAGE}`);
     return 2;
   }
-  const importer = IMPORTERS[source as SourceKey];
+  const importer = IMPORTERS[source as keyof typeof IMPORTERS];
   if (!importer) {
     console.error(`La source « ${source} » n'a pas encore d'importeur.`);
     return 2;
   }
-  const rejectsDir = typeof flags.get('rejets') === 'string' ? (flags.get('rejets') as string) : path.resolve('.data/rejets');
+  const rejectsDir =
+    typeof flags.get('rejets') === 'string'
+      ? (flags.get('rejets') as string)
+      : path.resolve('.data/rejets');
 
   let handle: DbHandle;
   try {

@@ -1,11 +1,98 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { DbHandle } from '@/db/client';
+import { withConn } from './core/conn';
+import { importFile, type ImportSummary, type SourceKey } from './core/run';
+import { loadReferenceTables } from './reference/load';
+import { IMPORTERS } from './sources';
 
 export type SeedResult = { loaded: boolean; reason: string };
 
+export const SAMPLES_DIR = path.resolve(process.cwd(), 'data/samples');
+
 /**
- * Loads the real sample (data/samples/) when the database holds no company.
- * Filled in by the registry-data pipeline; until then it reports that nothing was loaded.
+ * The real sample, in load order: SIRENE first (it owns identities), then the sources that
+ * complete it. Each entry: source, folder, and the file-name pattern.
  */
-export async function seedIfEmpty(_handle: DbHandle): Promise<SeedResult> {
-  return { loaded: false, reason: "aucun chargeur d'échantillon n'est encore disponible" };
+const PLAN: Array<{ source: Exclude<SourceKey, 'reference'>; dir: string; match: RegExp }> = [
+  { source: 'sirene-ul', dir: 'sirene', match: /^StockUniteLegale.*\.csv(\.gz|\.zip)?$/ },
+  {
+    source: 'sirene-etab',
+    dir: 'sirene',
+    match: /^(StockEtablissement.*|sample_etablissements.*)\.csv(\.gz|\.zip)?$/,
+  },
+  { source: 'rne', dir: 'rne', match: /\.json$/ },
+  { source: 'recherche-entreprises', dir: 'recherche-entreprises', match: /^search-.*\.json$/ },
+  { source: 'bodacc', dir: 'bodacc', match: /\.(xml\.gz|xml|json)$/ },
+  { source: 'ratios', dir: 'finances', match: /^ratios-.*\.json$/ },
+  { source: 'idcc', dir: 'idcc', match: /\.(json|csv\.gz|csv)$/ },
+  { source: 'marques', dir: 'inpi', match: /^marques.*\.csv(\.gz)?$/ },
+];
+
+export function sampleFiles(
+  dir = SAMPLES_DIR,
+): Array<{ source: Exclude<SourceKey, 'reference'>; file: string }> {
+  const out: Array<{ source: Exclude<SourceKey, 'reference'>; file: string }> = [];
+  for (const step of PLAN) {
+    const folder = path.join(dir, step.dir);
+    if (!existsSync(folder)) continue;
+    // idcc: titles before mappings.
+    const files = readdirSync(folder)
+      .filter((f) => step.match.test(f))
+      .sort((a, b) =>
+        a.includes('metadata') ? -1 : b.includes('metadata') ? 1 : a.localeCompare(b),
+      );
+    for (const f of files) out.push({ source: step.source, file: path.join(folder, f) });
+  }
+  return out;
+}
+
+const nf = new Intl.NumberFormat('fr-FR');
+
+/** Loads every sample file; returns the per-file summaries. */
+export async function loadSamples(
+  handle: DbHandle,
+  onFile?: (s: ImportSummary) => void,
+  dir = SAMPLES_DIR,
+): Promise<ImportSummary[]> {
+  await loadReferenceTables(handle);
+  const out: ImportSummary[] = [];
+  for (const { source, file } of sampleFiles(dir)) {
+    const s = await importFile(handle, source, IMPORTERS[source], file, { progress: 'off' });
+    out.push(s);
+    onFile?.(s);
+  }
+  return out;
+}
+
+export async function describeContents(handle: DbHandle): Promise<string> {
+  const [row] = await withConn(handle, (c) =>
+    c.query<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM companies)::int AS companies, (SELECT count(*) FROM establishments)::int AS establishments,
+              (SELECT count(*) FROM directors)::int AS directors, (SELECT count(*) FROM notices)::int AS notices,
+              (SELECT count(*) FROM financials)::int AS financials, (SELECT count(*) FROM brands)::int AS brands,
+              (SELECT count(*) FROM establishment_agreements)::int AS agreements`,
+    ),
+  );
+  const r = row ?? {};
+  return (
+    `${nf.format(r.companies ?? 0)} entreprises, ${nf.format(r.establishments ?? 0)} établissements, ` +
+    `${nf.format(r.directors ?? 0)} dirigeants, ${nf.format(r.notices ?? 0)} annonces BODACC, ` +
+    `${nf.format(r.financials ?? 0)} exercices comptables, ${nf.format(r.brands ?? 0)} marques, ` +
+    `${nf.format(r.agreements ?? 0)} rattachements à une convention collective`
+  );
+}
+
+/**
+ * Loads the real sample (data/samples/) when the database holds no company. Called on every start.
+ */
+export async function seedIfEmpty(handle: DbHandle): Promise<SeedResult> {
+  const [row] = await withConn(handle, (c) =>
+    c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM companies) AS any'),
+  );
+  if (row?.any) return { loaded: false, reason: 'la base contient déjà des entreprises' };
+  if (!existsSync(SAMPLES_DIR))
+    return { loaded: false, reason: `dossier d'échantillon absent (${SAMPLES_DIR})` };
+  await loadSamples(handle);
+  return { loaded: true, reason: await describeContents(handle) };
 }

@@ -208,7 +208,8 @@ export const financials = pgTable(
     siren: char('siren', { length: 9 }).notNull(),
     closingDate: date('closing_date').notNull(),
     fiscalYear: smallint('fiscal_year').notNull(),
-    accountsType: text('accounts_type'),
+    /** type_bilan: C complete, S simplified, K consolidated…; '' when the source does not say. */
+    accountsType: text('accounts_type').notNull().default(''),
     revenue: bigint('revenue', { mode: 'number' }),
     netResult: bigint('net_result', { mode: 'number' }),
     ebitda: bigint('ebitda', { mode: 'number' }),
@@ -217,7 +218,8 @@ export const financials = pgTable(
     source: text('source').$type<SourceName>().notNull(),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.siren, t.closingDate, t.source] })],
+  // A company may publish complete and consolidated accounts for one closing date.
+  (t) => [primaryKey({ columns: [t.siren, t.closingDate, t.accountsType, t.source] })],
 );
 
 /** INPI trademarks. */

@@ -51,7 +51,8 @@ const fold = (s: string) =>
     .trim();
 
 const ROLE_CODES = new Map<string, string>();
-for (const [code, label] of Object.entries(allRoles as Record<string, string>)) ROLE_CODES.set(fold(label), code);
+for (const [code, label] of Object.entries(allRoles as Record<string, string>))
+  ROLE_CODES.set(fold(label), code);
 const ROLE_ALIASES: Record<string, string> = {
   president: '73',
   'president de sas': '73',
@@ -73,7 +74,7 @@ const ROLE_ALIASES: Record<string, string> = {
   'associe unique': '41',
   'associe commandite': '131',
   'vice-president': '110',
-  'president du conseil d\'administration et directeur general': '60',
+  "president du conseil d'administration et directeur general": '60',
 };
 
 export function roleCodeOf(label: string): string | null {
@@ -91,7 +92,10 @@ const LABEL_OK = /^[A-Za-zÀ-ÿ'’ ()/-]+(?:,\s*[A-Za-zÀ-ÿ'’ ()/-]+)*$/;
 type Entry = { role: string; person: string; usage: string | null };
 
 /** Splits the text into (role, person text) entries. */
-function splitEntries(text: string): { entries: Entry[]; rejects: AdministrationResult['rejects'] } {
+function splitEntries(text: string): {
+  entries: Entry[];
+  rejects: AdministrationResult['rejects'];
+} {
   const entries: Entry[] = [];
   const rejects: AdministrationResult['rejects'] = [];
   const segments = text
@@ -169,9 +173,16 @@ const LEGAL_FORM_PREFIX =
   /^(soci[ée]t[ée]|st[ée](?=[\s.])|sarl|sas|sa\b|association|fondation|groupement|cabinet|chambre|banque|caisse|commune|d[ée]partement|r[ée]gion|[ée]tablissement)/i;
 
 /** Reads one person or legal-person text. */
-export function parsePerson(role: string, raw: string, usage: string | null): ParsedDirector | { reason: string } {
+export function parsePerson(
+  role: string,
+  raw: string,
+  usage: string | null,
+): ParsedDirector | { reason: string } {
   let text = raw
-    .replace(/\s+(en fonction|modification|nomination|d[ée]mission)\s+(le|depuis le|au|du) .*$/i, '')
+    .replace(
+      /\s+(en fonction|modification|nomination|d[ée]mission)\s+(le|depuis le|au|du) .*$/i,
+      '',
+    )
     .replace(/[.,;\s]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -196,14 +207,23 @@ export function parsePerson(role: string, raw: string, usage: string | null): Pa
     companyName: text,
     representative,
   });
-  if (representative || LEGAL_FORM_PREFIX.test(text) || COMPANY_WORDS.test(text) || /\(\w+\)/.test(text))
+  if (
+    representative ||
+    LEGAL_FORM_PREFIX.test(text) ||
+    COMPANY_WORDS.test(text) ||
+    /\(\w+\)/.test(text)
+  )
     return company();
 
   const commaParts = text.split(/\s*,\s*/);
   const first = commaParts[0]!;
   const tokens = first.split(' ');
   // "Huet, Max, André": a surname in mixed case, first names after commas.
-  if (commaParts.length > 1 && hasLower(first) && !tokens.some((t) => UPPER_TOKEN.test(t) && t.length > 1)) {
+  if (
+    commaParts.length > 1 &&
+    hasLower(first) &&
+    !tokens.some((t) => UPPER_TOKEN.test(t) && t.length > 1)
+  ) {
     return {
       kind: 'person',
       roleLabel: role,
@@ -273,7 +293,10 @@ export function parseAdministration(text: string): AdministrationResult {
     e.role = kept.join(', ');
     const f = fold(e.role);
     if (NOT_A_DIRECTOR.test(f)) {
-      result.rejects.push({ text: `${e.role} : ${e.person}`, reason: `« ${e.role} » annonce un changement, pas un dirigeant` });
+      result.rejects.push({
+        text: `${e.role} : ${e.person}`,
+        reason: `« ${e.role} » annonce un changement, pas un dirigeant`,
+      });
       continue;
     }
     const p = parsePerson(e.role, e.person, e.usage);

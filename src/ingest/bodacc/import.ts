@@ -23,7 +23,16 @@ const NOTICE_COLUMNS = [
   'text',
   'details',
 ];
-const INSOLVENCY_COLUMNS = ['id', 'siren', 'notice_id', 'judgment_date', 'nature', 'state', 'court', 'complement'];
+const INSOLVENCY_COLUMNS = [
+  'id',
+  'siren',
+  'notice_id',
+  'judgment_date',
+  'nature',
+  'state',
+  'court',
+  'complement',
+];
 
 class BodaccSink {
   private parts: NoticeParts[] = [];
@@ -32,8 +41,17 @@ class BodaccSink {
   private readonly merger: CompanyMerger;
   private readonly directors: DirectorWriter;
   constructor(private readonly ctx: ImportContext) {
-    this.notices = new TableWriter(ctx.conn, { table: 'notices', key: ['id'], columns: NOTICE_COLUMNS, touchUpdatedAt: true });
-    this.insolvency = new TableWriter(ctx.conn, { table: 'insolvency_proceedings', key: ['id'], columns: INSOLVENCY_COLUMNS });
+    this.notices = new TableWriter(ctx.conn, {
+      table: 'notices',
+      key: ['id'],
+      columns: NOTICE_COLUMNS,
+      touchUpdatedAt: true,
+    });
+    this.insolvency = new TableWriter(ctx.conn, {
+      table: 'insolvency_proceedings',
+      key: ['id'],
+      columns: INSOLVENCY_COLUMNS,
+    });
     this.merger = new CompanyMerger(ctx.conn);
     this.directors = new DirectorWriter(ctx.conn, 'bodacc');
   }
@@ -45,7 +63,11 @@ class BodaccSink {
       return;
     }
     for (const r of parts.directorRejects)
-      this.ctx.reject(line, `dirigeant non lu dans l'annonce ${parts.notice.id} : ${r.reason}`, r.text);
+      this.ctx.reject(
+        line,
+        `dirigeant non lu dans l'annonce ${parts.notice.id} : ${r.reason}`,
+        r.text,
+      );
     this.parts.push(parts);
     if (this.parts.length >= BATCH) await this.flush();
   }
@@ -86,10 +108,22 @@ class BodaccSink {
     if (sets.length) ctx.count('directors', await this.directors.write(sets));
     const judgments = batch.flatMap((p) =>
       p.judgment && p.notice.siren
-        ? [[p.notice.id, p.notice.siren, p.notice.id, p.judgment.date, p.judgment.nature, p.judgment.state, p.notice.court, p.judgment.complement]]
+        ? [
+            [
+              p.notice.id,
+              p.notice.siren,
+              p.notice.id,
+              p.judgment.date,
+              p.judgment.nature,
+              p.judgment.state,
+              p.notice.court,
+              p.judgment.complement,
+            ],
+          ]
         : [],
     );
-    if (judgments.length) ctx.count('insolvency_proceedings', await this.insolvency.upsert(judgments));
+    if (judgments.length)
+      ctx.count('insolvency_proceedings', await this.insolvency.upsert(judgments));
     ctx.tick();
   }
 }
@@ -98,7 +132,9 @@ async function peek(ctx: ImportContext): Promise<'xml' | 'json'> {
   const name = ctx.input.entryName ?? ctx.input.name;
   if (/\.json(\.gz)?$/i.test(name)) return 'json';
   if (/\.xml(\.gz)?$/i.test(name) || /\.taz$/i.test(name)) return 'xml';
-  throw new ImportError(`${name} : format BODACC non reconnu (fichier .xml de la DILA ou .json de l'API attendu).`);
+  throw new ImportError(
+    `${name} : format BODACC non reconnu (fichier .xml de la DILA ou .json de l'API attendu).`,
+  );
 }
 
 export const bodaccImporter: Importer = {
@@ -111,10 +147,15 @@ export const bodaccImporter: Importer = {
         doc = JSON.parse(await readAllText(ctx.input));
       } catch (e) {
         if (e instanceof ImportError) throw e;
-        throw new ImportError(`${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`);
+        throw new ImportError(
+          `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
+        );
       }
       const records = odsRecords(doc);
-      if (!records.length) throw new ImportError(`${ctx.input.name} ne contient aucune annonce BODACC (records vide).`);
+      if (!records.length)
+        throw new ImportError(
+          `${ctx.input.name} ne contient aucune annonce BODACC (records vide).`,
+        );
       let i = 0;
       for (const r of records) await sink.add(++i, readOdsRecord(r));
     } else {

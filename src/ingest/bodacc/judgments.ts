@@ -11,7 +11,9 @@ import { parse } from 'yaml';
 type Rule = { nature: string; complement_contains?: string; statut: string };
 let rules: Rule[] | null = null;
 
-export function loadJudgmentRules(file = path.resolve(process.cwd(), 'data/samples/labels/bodacc-jugement-rules.yml')): Rule[] {
+export function loadJudgmentRules(
+  file = path.resolve(process.cwd(), 'data/samples/labels/bodacc-jugement-rules.yml'),
+): Rule[] {
   if (!rules) {
     const doc = parse(readFileSync(file, 'utf8')) as { procedure_collective_rules: Rule[] };
     rules = doc.procedure_collective_rules;
@@ -19,9 +21,13 @@ export function loadJudgmentRules(file = path.resolve(process.cwd(), 'data/sampl
   return rules;
 }
 
-const fold = (s: string) => s.normalize('NFC').replace(/[’]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string) =>
+  s.normalize('NFC').replace(/[’]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
-export function judgmentState(nature: string | null | undefined, complement: string | null | undefined): string | null {
+export function judgmentState(
+  nature: string | null | undefined,
+  complement: string | null | undefined,
+): string | null {
   if (!nature) return null;
   const n = fold(nature);
   const c = fold(complement ?? '');

@@ -26,7 +26,12 @@ export type Notice = {
   details: Record<string, unknown>;
 };
 
-export type Judgment = { nature: string | null; date: string | null; complement: string | null; state: string | null };
+export type Judgment = {
+  nature: string | null;
+  date: string | null;
+  complement: string | null;
+  state: string | null;
+};
 
 export type NoticeParts = {
   notice: Notice;
@@ -46,7 +51,8 @@ export const str = (v: unknown): string | null => {
   if (typeof v === 'object' && '#text' in (v as Node)) return str((v as Node)['#text']);
   return null;
 };
-export const node = (v: unknown): Node | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : null);
+export const node = (v: unknown): Node | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : null;
 export const first = (v: unknown): Node | null => (Array.isArray(v) ? node(v[0]) : node(v));
 
 export function formatAddress(a: Node | null): string | null {
@@ -70,12 +76,18 @@ export function formatAddress(a: Node | null): string | null {
 export function fromPerson(
   person: Node | null,
   meta: { source: 'bodacc'; date: string; activity: string | null; court: string | null },
-): Pick<NoticeParts, 'company' | 'directors' | 'directorRejects'> & { siren: string | null; name: string | null } {
+): Pick<NoticeParts, 'company' | 'directors' | 'directorRejects'> & {
+  siren: string | null;
+  name: string | null;
+} {
   const empty = { company: null, directors: null, directorRejects: [], siren: null, name: null };
   if (!person) return empty;
   const pm = node(person.personneMorale) ?? (str(person.typePersonne) === 'pm' ? person : null);
   const pp = node(person.personnePhysique) ?? (str(person.typePersonne) === 'pp' ? person : null);
-  const immat = node(pm?.numeroImmatriculation) ?? node(pp?.numeroImmatriculation) ?? node(person.numeroImmatriculation);
+  const immat =
+    node(pm?.numeroImmatriculation) ??
+    node(pp?.numeroImmatriculation) ??
+    node(person.numeroImmatriculation);
   const siren = parseSiren(str(immat?.numeroIdentification));
   const capital = node(person.capital) ?? node(pm?.capital);
   const amount = str(capital?.montantCapital);
@@ -104,7 +116,9 @@ export function fromPerson(
   const court = str(immat?.nomGreffeImmat);
   if (court) fields.rcs_court = court;
   if (meta.activity) fields.activity_description = meta.activity;
-  const company: CompanyPatch | null = siren ? { siren, source: 'bodacc', date: meta.date, fields } : null;
+  const company: CompanyPatch | null = siren
+    ? { siren, source: 'bodacc', date: meta.date, fields }
+    : null;
 
   let directors: DirectorRow[] | null = null;
   const rejects: NoticeParts['directorRejects'] = [];

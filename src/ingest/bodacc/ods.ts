@@ -3,7 +3,15 @@
  * them: `{records: [{fields: {...}}]}` (API v1), `{results: [...]}` (v2.1) or a bare array. The
  * nested parts (listepersonnes, jugement, depot, acte…) are JSON strings inside the record.
  */
-import { fromPerson, judgmentOf, node, str, type BodaccKind, type Node, type NoticeParts } from './notice';
+import {
+  fromPerson,
+  judgmentOf,
+  node,
+  str,
+  type BodaccKind,
+  type Node,
+  type NoticeParts,
+} from './notice';
 
 const FAMILY: Record<string, string> = {
   creation: 'creation',
@@ -41,13 +49,16 @@ export function readOdsRecord(f: Node): NoticeParts | { reason: string } {
   const date = str(f.dateparution);
   const kind = str(f.publicationavis);
   if (!id) return { reason: 'identifiant de l’annonce (id) absent' };
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return { reason: `date de parution absente ou invalide : « ${date ?? ''} »` };
-  if (kind !== 'A' && kind !== 'B' && kind !== 'C') return { reason: `publication inconnue : « ${kind ?? ''} » (A, B ou C attendu)` };
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+    return { reason: `date de parution absente ou invalide : « ${date ?? ''} »` };
+  if (kind !== 'A' && kind !== 'B' && kind !== 'C')
+    return { reason: `publication inconnue : « ${kind ?? ''} » (A, B ou C attendu)` };
   const persons = inner(f.listepersonnes);
   const personList = persons?.personne;
   const person = Array.isArray(personList) ? node(personList[0]) : node(personList);
   const acte = inner(f.acte);
-  const activity = str(node(acte?.etablissement)?.activite) ?? str(node(inner(f.etablissement))?.activite);
+  const activity =
+    str(node(acte?.etablissement)?.activite) ?? str(node(inner(f.etablissement))?.activite);
   const parts = fromPerson(person, { source: 'bodacc', date, activity, court: str(f.tribunal) });
   const siren = parts.siren ?? (str(f.registre)?.split(',')[0]?.replace(/\s/g, '') || null);
   const jugement = judgmentOf(inner(f.jugement));
@@ -58,11 +69,14 @@ export function readOdsRecord(f: Node): NoticeParts | { reason: string } {
   const lines = [
     str(f.commercant) && `Dénomination : ${str(f.commercant)}`,
     str(f.familleavis_lib) && `Nature : ${str(f.familleavis_lib)}`,
-    depot && `Dépôt : ${[str(depot.typeDepot), str(depot.dateCloture) && `clôture au ${str(depot.dateCloture)}`].filter(Boolean).join(', ')}`,
+    depot &&
+      `Dépôt : ${[str(depot.typeDepot), str(depot.dateCloture) && `clôture au ${str(depot.dateCloture)}`].filter(Boolean).join(', ')}`,
     str(depot?.descriptif),
     str(modif?.descriptif),
-    radiation && `Radiation : ${str(radiation.radiationPM) ?? str(radiation.commentaire) ?? 'radiation du RCS'}`,
-    jugement?.nature && `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
+    radiation &&
+      `Radiation : ${str(radiation.radiationPM) ?? str(radiation.commentaire) ?? 'radiation du RCS'}`,
+    jugement?.nature &&
+      `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
   ].filter((x): x is string => typeof x === 'string' && x.length > 0);
   return {
     notice: {

@@ -8,7 +8,17 @@
 import { XMLParser } from 'fast-xml-parser';
 import { ImportError } from '../core/errors';
 import { textChunks, type OpenedInput } from '../core/input';
-import { first, formatAddress, fromPerson, judgmentOf, node, str, type BodaccKind, type Node, type NoticeParts } from './notice';
+import {
+  first,
+  formatAddress,
+  fromPerson,
+  judgmentOf,
+  node,
+  str,
+  type BodaccKind,
+  type Node,
+  type NoticeParts,
+} from './notice';
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -18,7 +28,12 @@ const parser = new XMLParser({
   isArray: (name) => name === 'personne',
 });
 
-export type Issue = { root: string; kind: BodaccKind; parution: string | null; date: string | null };
+export type Issue = {
+  root: string;
+  kind: BodaccKind;
+  parution: string | null;
+  date: string | null;
+};
 
 function kindOfRoot(root: string): BodaccKind | null {
   const r = root.toUpperCase();
@@ -41,9 +56,13 @@ const FAMILY_OF_ACTE: Array<[string, string]> = [
 export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: string } {
   const number = str(avis.numeroAnnonce);
   if (!number) return { reason: 'numeroAnnonce absent' };
-  if (!issue.parution || !issue.date) return { reason: 'numéro ou date de parution absents de l’en-tête' };
+  if (!issue.parution || !issue.date)
+    return { reason: 'numéro ou date de parution absents de l’en-tête' };
   const acte = node(avis.acte) ?? {};
-  const [actKey, family] = FAMILY_OF_ACTE.find(([k]) => k in acte) ?? [null, issue.root.startsWith('PCL') ? 'procedure-collective' : 'autre'];
+  const [actKey, family] = FAMILY_OF_ACTE.find(([k]) => k in acte) ?? [
+    null,
+    issue.root.startsWith('PCL') ? 'procedure-collective' : 'autre',
+  ];
   const act = actKey ? (node(acte[actKey]) ?? {}) : {};
   const etab = node(avis.etablissement);
   const activity = str(etab?.activite) ?? str(act.activite);
@@ -54,7 +73,12 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
   const pm = node(person?.personneMorale);
   const jugement = judgmentOf(node(avis.jugement));
   const typeLabel =
-    str(act.categorieCreation) ?? str(act.categorieVente) ?? str(act.categorieImmatriculation) ?? str(act.categorieModification) ?? jugement?.nature ?? null;
+    str(act.categorieCreation) ??
+    str(act.categorieVente) ??
+    str(act.categorieImmatriculation) ??
+    str(act.categorieModification) ??
+    jugement?.nature ??
+    null;
   const address = formatAddress(node(person?.adresse));
   const lines = [
     parts.name && `Dénomination : ${parts.name}`,
@@ -65,10 +89,12 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
     activity && `Activité : ${activity}`,
     str(etab?.origineFonds) && `Origine du fonds : ${str(etab?.origineFonds)}`,
     str(pm?.administration) && `Administration : ${str(pm?.administration)}`,
-    str(act.dateCommencementActivite) && `Commencement d'activité : ${str(act.dateCommencementActivite)}`,
+    str(act.dateCommencementActivite) &&
+      `Commencement d'activité : ${str(act.dateCommencementActivite)}`,
     str(act.descriptif) && str(act.descriptif),
     str(act.opposition) && `Oppositions : ${str(act.opposition)}`,
-    jugement?.nature && `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
+    jugement?.nature &&
+      `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
   ].filter((x): x is string => typeof x === 'string' && x.length > 0);
   return {
     notice: {
@@ -102,7 +128,9 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
 }
 
 /** Yields each <avis> with its line number, after reading the issue header. */
-export async function* xmlNotices(input: OpenedInput): AsyncGenerator<{ line: number; parts: NoticeParts | { reason: string } }> {
+export async function* xmlNotices(
+  input: OpenedInput,
+): AsyncGenerator<{ line: number; parts: NoticeParts | { reason: string } }> {
   let buf = '';
   let issue: Issue | null = null;
   let lineBase = 1;
@@ -111,7 +139,8 @@ export async function* xmlNotices(input: OpenedInput): AsyncGenerator<{ line: nu
     if (!issue) {
       const lt = buf.indexOf('<listeAvis');
       if (lt < 0) {
-        if (buf.length > 1 << 20) throw new ImportError(`${input.name} : en-tête BODACC introuvable (<listeAvis> absent).`);
+        if (buf.length > 1 << 20)
+          throw new ImportError(`${input.name} : en-tête BODACC introuvable (<listeAvis> absent).`);
         continue;
       }
       const head = buf.slice(0, lt);
@@ -149,7 +178,10 @@ export async function* xmlNotices(input: OpenedInput): AsyncGenerator<{ line: nu
       yield { line, parts: readAvis(node(parsed.avis) ?? {}, issue) };
     }
   }
-  if (!issue) throw new ImportError(`${input.name} n'est pas un numéro du BODACC au format XML (aucun <listeAvis>).`);
+  if (!issue)
+    throw new ImportError(
+      `${input.name} n'est pas un numéro du BODACC au format XML (aucun <listeAvis>).`,
+    );
   if (!/<\/listeAvis>/.test(buf))
     throw new ImportError(`${input.name} est tronqué : la fin du document (</listeAvis>) manque.`);
 }

@@ -24,7 +24,9 @@ class PgConn implements Conn {
   }
   copyText(table: string, columns: string[], data: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const stream = this.client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+      const stream = this.client.query(
+        copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`),
+      );
       stream.on('error', reject);
       stream.on('finish', () => resolve());
       stream.end(data);
@@ -47,7 +49,10 @@ class PgliteConn implements Conn {
 }
 
 /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-export async function withTransaction<T>(handle: DbHandle, fn: (conn: Conn) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  handle: DbHandle,
+  fn: (conn: Conn) => Promise<T>,
+): Promise<T> {
   if (handle.kind === 'pglite') {
     if (!handle.pglite) throw new Error('PGlite handle without instance');
     return handle.pglite.transaction((tx) => fn(new PgliteConn(tx)));

@@ -11,7 +11,9 @@ export function copyValue(v: unknown): string {
 }
 
 function escapeText(s: string): string {
-  return s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return s.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
 }
 
 /** text[] literal: {"a","b"}. */

@@ -133,15 +133,30 @@ export async function openInput(file: string, zipExtensions = ['.csv']): Promise
       sha256: () => digest,
     };
   }
-  return { path: file, name, format: 'plain', size: stat.size, stream: tap, bytesRead: () => raw, sha256: () => digest };
+  return {
+    path: file,
+    name,
+    format: 'plain',
+    size: stat.size,
+    stream: tap,
+    bytesRead: () => raw,
+    sha256: () => digest,
+  };
 }
 
-function openZipEntry(file: string, extensions: string[]): Promise<{ stream: Readable; entryName: string }> {
+function openZipEntry(
+  file: string,
+  extensions: string[],
+): Promise<{ stream: Readable; entryName: string }> {
   const name = path.basename(file);
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
       if (err || !zip) {
-        reject(new ImportError(`Le fichier ${name} n'est pas une archive zip lisible (${err?.message ?? 'inconnu'}).`));
+        reject(
+          new ImportError(
+            `Le fichier ${name} n'est pas une archive zip lisible (${err?.message ?? 'inconnu'}).`,
+          ),
+        );
         return;
       }
       let found = false;
@@ -151,7 +166,11 @@ function openZipEntry(file: string, extensions: string[]): Promise<{ stream: Rea
           found = true;
           zip.openReadStream(entry, (e, stream) => {
             if (e || !stream) {
-              reject(new ImportError(`Impossible de lire ${entry.fileName} dans l'archive ${name} (${e?.message}).`));
+              reject(
+                new ImportError(
+                  `Impossible de lire ${entry.fileName} dans l'archive ${name} (${e?.message}).`,
+                ),
+              );
               return;
             }
             resolve({ stream, entryName: entry.fileName });
@@ -160,7 +179,11 @@ function openZipEntry(file: string, extensions: string[]): Promise<{ stream: Rea
       });
       zip.on('end', () => {
         if (!found)
-          reject(new ImportError(`L'archive ${name} ne contient aucun fichier ${extensions.join(' ou ')}.`));
+          reject(
+            new ImportError(
+              `L'archive ${name} ne contient aucun fichier ${extensions.join(' ou ')}.`,
+            ),
+          );
       });
       zip.on('error', (e: Error) =>
         reject(new ImportError(`L'archive zip ${name} est corrompue ou tronquée (${e.message}).`)),
@@ -216,12 +239,17 @@ export async function* textChunks(input: OpenedInput): AsyncGenerator<string> {
 }
 
 /** Reads a whole (small) text input: JSON answers of APIs. */
-export async function readAllText(input: OpenedInput, maxBytes = 256 * 1024 * 1024): Promise<string> {
+export async function readAllText(
+  input: OpenedInput,
+  maxBytes = 256 * 1024 * 1024,
+): Promise<string> {
   let out = '';
   for await (const t of textChunks(input)) {
     out += t;
     if (out.length > maxBytes)
-      throw new ImportError(`Le fichier ${input.name} dépasse ${maxBytes / 1024 / 1024} Mo pour un document JSON unique.`);
+      throw new ImportError(
+        `Le fichier ${input.name} dépasse ${maxBytes / 1024 / 1024} Mo pour un document JSON unique.`,
+      );
   }
   return out;
 }

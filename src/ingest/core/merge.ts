@@ -93,7 +93,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 function normalize(field: string, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (field === 'capital_amount') return Number(v);
-  if (field === 'legal_form_code' || field === 'gender' || field === 'head_office_nic') return String(v).trim();
+  if (field === 'legal_form_code' || field === 'gender' || field === 'head_office_nic')
+    return String(v).trim();
   return v;
 }
 
@@ -116,8 +117,17 @@ export class CompanyMerger {
       [sirens.join(',')],
     );
     const stored = new Map<string, Stored>();
-    for (const { r } of rows) stored.set(r.siren, typeof r === 'string' ? (JSON.parse(r) as Stored) : r);
-    const merged = new Map<string, { values: Record<string, unknown>; sources: Record<string, FieldSource>; changed: boolean; isNew: boolean }>();
+    for (const { r } of rows)
+      stored.set(r.siren, typeof r === 'string' ? (JSON.parse(r) as Stored) : r);
+    const merged = new Map<
+      string,
+      {
+        values: Record<string, unknown>;
+        sources: Record<string, FieldSource>;
+        changed: boolean;
+        isNew: boolean;
+      }
+    >();
     for (const p of patches) {
       let m = merged.get(p.siren);
       if (!m) {
@@ -130,7 +140,8 @@ export class CompanyMerger {
       }
       const sireneOwned = (m as { sirene?: boolean }).sirene === true;
       for (const [field, value] of Object.entries(p.fields)) {
-        if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+        if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+          continue;
         if (sireneOwned && SIRENE_FIELDS.has(field)) continue;
         if (!wins(p, m.sources[field])) continue;
         const src: FieldSource = { source: p.source, date: p.date };
@@ -206,7 +217,12 @@ export class DirectorWriter {
     private readonly conn: Conn,
     private readonly source: SourceName,
   ) {
-    this.writer = new TableWriter(conn, { table: 'directors', key: ['id'], columns: DIRECTOR_COLUMNS, touchUpdatedAt: true });
+    this.writer = new TableWriter(conn, {
+      table: 'directors',
+      key: ['id'],
+      columns: DIRECTOR_COLUMNS,
+      touchUpdatedAt: true,
+    });
   }
 
   async write(sets: DirectorSet[]): Promise<Counts> {
@@ -267,4 +283,169 @@ export class DirectorWriter {
     }
     return { inserted: c.inserted, updated: c.updated, unchanged: c.unchanged + skipped };
   }
+}
+
+export type EstablishmentPatch = {
+  siret: string;
+  diffusion: 'O' | 'P';
+  isHeadOffice: boolean;
+  status: 'A' | 'F';
+  creationDate: string | null;
+  closedDate: string | null;
+  signs: string[];
+  nafCode: string | null;
+  headcountBand: string | null;
+  addressNumber: string | null;
+  addressRepetition: string | null;
+  addressStreetType: string | null;
+  addressStreet: string | null;
+  addressComplement: string | null;
+  postcode: string | null;
+  communeCode: string | null;
+  communeName: string | null;
+  foreignCountry: string | null;
+  source: SourceName;
+  date: string | null;
+};
+
+const ESTABLISHMENT_COLUMNS = [
+  'siret',
+  'siren',
+  'nic',
+  'diffusion',
+  'is_head_office',
+  'status',
+  'creation_date',
+  'closed_date',
+  'signs',
+  'naf_code',
+  'headcount_band',
+  'address_number',
+  'address_repetition',
+  'address_street_type',
+  'address_street',
+  'address_complement',
+  'postcode',
+  'commune_code',
+  'commune_name',
+  'foreign_country',
+  'source',
+  'source_updated_at',
+];
+
+const RANK_SQL = (col: string) =>
+  `CASE ${col} ${Object.entries(SOURCE_RANK)
+    .map(([s, r]) => `WHEN '${s}' THEN ${r}`)
+    .join(' ')} ELSE 99 END`;
+
+/** Establishments seen by other sources than SIRENE: they never overwrite a SIRENE row. */
+export function establishmentWriter(conn: Conn): {
+  write(rows: EstablishmentPatch[]): Promise<Counts>;
+} {
+  const writer = new TableWriter(conn, {
+    table: 'establishments',
+    key: ['siret'],
+    columns: ESTABLISHMENT_COLUMNS,
+    touchUpdatedAt: true,
+    newerWhen: `t.source <> 'sirene' AND (${RANK_SQL('EXCLUDED.source')} < ${RANK_SQL('t.source')} OR (EXCLUDED.source = t.source AND (t.source_updated_at IS NULL OR EXCLUDED.source_updated_at >= t.source_updated_at)))`,
+    dateIndex: ESTABLISHMENT_COLUMNS.indexOf('source_updated_at'),
+  });
+  return {
+    write: (rows) =>
+      writer.upsert(
+        rows.map((e) => [
+          e.siret,
+          e.siret.slice(0, 9),
+          e.siret.slice(9),
+          e.diffusion,
+          e.isHeadOffice,
+          e.status,
+          e.creationDate,
+          e.closedDate,
+          e.signs,
+          e.nafCode,
+          e.headcountBand,
+          e.addressNumber,
+          e.addressRepetition,
+          e.addressStreetType,
+          e.addressStreet,
+          e.addressComplement,
+          e.postcode,
+          e.communeCode,
+          e.communeName,
+          e.foreignCountry,
+          e.source,
+          e.date,
+        ]),
+      ),
+  };
+}
+
+export type FinancialRow = {
+  siren: string;
+  closingDate: string;
+  fiscalYear: number;
+  accountsType: string;
+  revenue: number | null;
+  netResult: number | null;
+  ebitda: number | null;
+  ratios: Record<string, number | string | null>;
+  source: SourceName;
+};
+
+export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Promise<Counts> } {
+  const writer = new TableWriter(conn, {
+    table: 'financials',
+    key: ['siren', 'closing_date', 'accounts_type', 'source'],
+    columns: [
+      'siren',
+      'closing_date',
+      'fiscal_year',
+      'accounts_type',
+      'revenue',
+      'net_result',
+      'ebitda',
+      'ratios',
+      'source',
+    ],
+    touchUpdatedAt: true,
+  });
+  return {
+    write: (rows) =>
+      writer.upsert(
+        rows.map((f) => [
+          f.siren,
+          f.closingDate,
+          f.fiscalYear,
+          f.accountsType,
+          f.revenue,
+          f.netResult,
+          f.ebitda,
+          f.ratios,
+          f.source,
+        ]),
+      ),
+  };
+}
+
+export type AgreementRow = {
+  siret: string;
+  idcc: string;
+  month: string | null;
+  updatedAt: string | null;
+};
+
+/** SIRET → IDCC: the latest declaration month wins. */
+export function agreementWriter(conn: Conn): { write(rows: AgreementRow[]): Promise<Counts> } {
+  const writer = new TableWriter(conn, {
+    table: 'establishment_agreements',
+    key: ['siret', 'idcc'],
+    columns: ['siret', 'idcc', 'siren', 'month', 'updated_at'],
+    newerWhen: 't.month IS NULL OR EXCLUDED.month >= t.month',
+    dateIndex: 3,
+  });
+  return {
+    write: (rows) =>
+      writer.upsert(rows.map((a) => [a.siret, a.idcc, a.siret.slice(0, 9), a.month, a.updatedAt])),
+  };
 }

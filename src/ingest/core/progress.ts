@@ -11,7 +11,11 @@ const nf = new Intl.NumberFormat('fr-FR');
  * A bar with rows/s and ETA (by bytes of the raw file) on a terminal; a plain line every few
  * seconds otherwise (CI logs, pipes).
  */
-export function createProgress(label: string, totalBytes: number, mode: 'auto' | 'off' = 'auto'): Progress {
+export function createProgress(
+  label: string,
+  totalBytes: number,
+  mode: 'auto' | 'off' = 'auto',
+): Progress {
   const started = Date.now();
   if (mode === 'off') return { update() {}, stop() {} };
   if (process.stderr.isTTY) {
@@ -28,7 +32,10 @@ export function createProgress(label: string, totalBytes: number, mode: 'auto' |
     return {
       update(bytes, rows) {
         const secs = Math.max((Date.now() - started) / 1000, 0.001);
-        bar.update(Math.min(bytes, totalBytes), { rows: nf.format(rows), rate: nf.format(Math.round(rows / secs)) });
+        bar.update(Math.min(bytes, totalBytes), {
+          rows: nf.format(rows),
+          rate: nf.format(Math.round(rows / secs)),
+        });
       },
       stop() {
         bar.stop();

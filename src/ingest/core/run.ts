@@ -60,7 +60,11 @@ export class ImportContext {
     readonly source: SourceKey,
     readonly options: ImportOptions,
   ) {
-    this.progress = createProgress(`${source} ${input.name}`, input.size, options.progress ?? 'auto');
+    this.progress = createProgress(
+      `${source} ${input.name}`,
+      input.size,
+      options.progress ?? 'auto',
+    );
   }
 
   reject(line: number | null, reason: string, excerpt?: string): void {
@@ -69,12 +73,17 @@ export class ImportContext {
     if (this.rejects.length < 1000) this.rejects.push(r);
     if (this.options.rejectsDir) {
       const esc = (s: string) => `"${s.replace(/"/g, '""')}"`;
-      this.reportLines.push([esc(r.file), r.line ?? '', esc(reason), esc(r.excerpt ?? '')].join(';'));
+      this.reportLines.push(
+        [esc(r.file), r.line ?? '', esc(reason), esc(r.excerpt ?? '')].join(';'),
+      );
     }
   }
 
   count(table: string, c: Counts): void {
-    this.tables[table] = addCounts(this.tables[table] ?? { inserted: 0, updated: 0, unchanged: 0 }, c);
+    this.tables[table] = addCounts(
+      this.tables[table] ?? { inserted: 0, updated: 0, unchanged: 0 },
+      c,
+    );
   }
 
   tick(): void {
@@ -121,14 +130,27 @@ export async function importFile(
       await importer.run(ctx);
       ctx.tick();
       const sha = await input.sha256();
-      const total = Object.values(ctx.tables).reduce(addCounts, { inserted: 0, updated: 0, unchanged: 0 });
+      const total = Object.values(ctx.tables).reduce(addCounts, {
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+      });
       await conn.query(
         `INSERT INTO import_runs (source, file_name, file_sha256, finished_at, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected)
          VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8)
          ON CONFLICT (source, file_sha256) DO UPDATE SET file_name = EXCLUDED.file_name, started_at = now(), finished_at = now(),
            rows_read = EXCLUDED.rows_read, rows_inserted = EXCLUDED.rows_inserted, rows_updated = EXCLUDED.rows_updated,
            rows_unchanged = EXCLUDED.rows_unchanged, rows_rejected = EXCLUDED.rows_rejected`,
-        [source, input.name, sha, ctx.read, total.inserted, total.updated, total.unchanged, ctx.rejectedCount],
+        [
+          source,
+          input.name,
+          sha,
+          ctx.read,
+          total.inserted,
+          total.updated,
+          total.unchanged,
+          ctx.rejectedCount,
+        ],
       );
     });
   } catch (e) {
@@ -143,7 +165,11 @@ export async function importFile(
   }
   const c = ctx as ImportContext;
   c.stopProgress();
-  const total = Object.values(c.tables).reduce(addCounts, { inserted: 0, updated: 0, unchanged: 0 });
+  const total = Object.values(c.tables).reduce(addCounts, {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+  });
   return {
     source,
     file: input.name,
@@ -164,7 +190,10 @@ export function formatSummary(s: ImportSummary): string {
     `${s.file} : ${nf.format(s.read)} lus, ${nf.format(s.inserted)} insérés, ${nf.format(s.updated)} mis à jour, ` +
     `${nf.format(s.unchanged)} inchangés, ${nf.format(s.rejected)} rejetés (${(s.durationMs / 1000).toFixed(1)} s)`;
   const tables = Object.entries(s.tables)
-    .map(([t, c]) => `  ${t} : ${nf.format(c.inserted)} insérés, ${nf.format(c.updated)} mis à jour, ${nf.format(c.unchanged)} inchangés`)
+    .map(
+      ([t, c]) =>
+        `  ${t} : ${nf.format(c.inserted)} insérés, ${nf.format(c.updated)} mis à jour, ${nf.format(c.unchanged)} inchangés`,
+    )
     .join('\n');
   const report = s.rejectsFile ? `\n  rapport des rejets : ${s.rejectsFile}` : '';
   return `${head}${tables ? `\n${tables}` : ''}${report}`;

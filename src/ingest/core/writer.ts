@@ -45,12 +45,18 @@ export class TableWriter {
     const keep: unknown[][] = [];
     const { dateIndex } = this.spec;
     for (const row of rows) {
-      const k = this.keyIdx.length === 1 ? String(row[this.keyIdx[0]!]) : this.keyIdx.map((i) => String(row[i])).join('\u0001');
+      const k =
+        this.keyIdx.length === 1
+          ? String(row[this.keyIdx[0]!])
+          : this.keyIdx.map((i) => String(row[i])).join('\u0001');
       const at = byKey.get(k);
       if (at === undefined) {
         byKey.set(k, keep.length);
         keep.push(row);
-      } else if (dateIndex === undefined || String(row[dateIndex] ?? '') >= String(keep[at]![dateIndex] ?? '')) {
+      } else if (
+        dateIndex === undefined ||
+        String(row[dateIndex] ?? '') >= String(keep[at]![dateIndex] ?? '')
+      ) {
         keep[at] = row;
       }
     }
@@ -102,7 +108,8 @@ export class TableWriter {
         ? 'false'
         : `(${nonKey.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${nonKey.map((c) => `EXCLUDED.${c}`).join(', ')})`;
     const where = newerWhen ? `(${newerWhen}) AND ${distinct}` : distinct;
-    const action = nonKey.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${set.join(', ')} WHERE ${where}`;
+    const action =
+      nonKey.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${set.join(', ')} WHERE ${where}`;
     return `WITH up AS (
       INSERT INTO ${table} AS t (${cols}) SELECT ${cols} FROM ${this.staging}
       ON CONFLICT (${key.join(', ')}) ${action}
@@ -112,5 +119,9 @@ export class TableWriter {
 }
 
 export function addCounts(a: Counts, b: Counts): Counts {
-  return { inserted: a.inserted + b.inserted, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged };
+  return {
+    inserted: a.inserted + b.inserted,
+    updated: a.updated + b.updated,
+    unchanged: a.unchanged + b.unchanged,
+  };
 }

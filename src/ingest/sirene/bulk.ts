@@ -83,7 +83,11 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       }
       ctx.read++;
       if (rec.fields.length !== header.length) {
-        ctx.reject(rec.line, `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`, rec.raw);
+        ctx.reject(
+          rec.line,
+          `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`,
+          rec.raw,
+        );
         continue;
       }
       try {
@@ -100,7 +104,8 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       rows = [];
     }
   }
-  if (header === null) throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
+  if (header === null)
+    throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
   await pending;
   if (rows.length) await flush(rows);
   await pending;

@@ -78,14 +78,19 @@ export function etablissementMapper(col: (name: string) => number) {
     const siret = f[i.siret] ?? '';
     const siren = f[i.siren] ?? '';
     const nic = f[i.nic] ?? '';
-    if (!/^\d{14}$/.test(siret)) throw new RowError(`SIRET absent ou mal formé : « ${siret} » (14 chiffres attendus)`);
+    if (!/^\d{14}$/.test(siret))
+      throw new RowError(`SIRET absent ou mal formé : « ${siret} » (14 chiffres attendus)`);
     if (siret !== siren + nic)
-      throw new RowError(`SIRET incohérent : « ${siret} » n'est pas la suite du SIREN « ${siren} » et du NIC « ${nic} »`);
+      throw new RowError(
+        `SIRET incohérent : « ${siret} » n'est pas la suite du SIREN « ${siren} » et du NIC « ${nic} »`,
+      );
     const d = oneOf(f[i.diffusion], DIFFUSION, 'statutDiffusionEtablissement');
     if (d === null) throw new RowError('statutDiffusionEtablissement absent');
     const status = oneOf(f[i.etat], STATUS, 'etatAdministratifEtablissement') ?? 'A';
     const debut = date(f[i.debut], 'dateDebut');
-    const signs = [f[i.e1], f[i.e2], f[i.e3], f[i.du]].map(clean).filter((x): x is string => x !== null);
+    const signs = [f[i.e1], f[i.e2], f[i.e3], f[i.du]]
+      .map(clean)
+      .filter((x): x is string => x !== null);
     const updated = timestamp(f[i.updated], 'dateDernierTraitementEtablissement');
     const creation = date(f[i.creation], 'dateCreationEtablissement');
     return [
@@ -127,7 +132,8 @@ export function etablissementMapper(col: (name: string) => number) {
 function digitsOrCode(v: string | undefined): string | null {
   const c = clean(v);
   if (c === null) return null;
-  if (!/^[0-9][0-9AB][0-9]{3}$/.test(c)) throw new RowError(`codeCommuneEtablissement mal formé : « ${c} »`);
+  if (!/^[0-9][0-9AB][0-9]{3}$/.test(c))
+    throw new RowError(`codeCommuneEtablissement mal formé : « ${c} »`);
   return c;
 }
 void digits;
@@ -147,7 +153,8 @@ export const etablissementImporter: Importer = {
         dateIndex: ET_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: etablissementMapper,
-      afterBatch: (ctx) => refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' }),
+      afterBatch: (ctx) =>
+        refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' }),
       afterFile: async (ctx, direct) => {
         if (direct) await refreshOpenEstablishments(ctx.conn, 'all');
       },

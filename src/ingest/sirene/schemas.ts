@@ -41,7 +41,11 @@ const UL_2019 = [
   'economieSocialeSolidaireUniteLegale',
   'caractereEmployeurUniteLegale',
 ];
-const UL_2022 = [...UL_2019.slice(0, 32), 'societeMissionUniteLegale', 'caractereEmployeurUniteLegale'];
+const UL_2022 = [
+  ...UL_2019.slice(0, 32),
+  'societeMissionUniteLegale',
+  'caractereEmployeurUniteLegale',
+];
 const UL_2025 = [...UL_2022, 'activitePrincipaleNAF25UniteLegale'];
 
 export const UNITE_LEGALE_SCHEMAS: KnownSchema[] = [
@@ -136,7 +140,11 @@ export const ETABLISSEMENT_SCHEMAS: KnownSchema[] = [
 ];
 
 /** Finds the schema a header matches, or throws naming the expected and found columns. */
-export function matchSchema(header: string[], schemas: KnownSchema[], fileName: string): KnownSchema {
+export function matchSchema(
+  header: string[],
+  schemas: KnownSchema[],
+  fileName: string,
+): KnownSchema {
   const found = header.map((h) => h.trim());
   const set = new Set(found);
   for (const s of schemas) {
@@ -146,7 +154,8 @@ export function matchSchema(header: string[], schemas: KnownSchema[], fileName: 
   let bestScore = Infinity;
   for (const s of schemas) {
     const cols = new Set(s.columns);
-    const score = found.filter((c) => !cols.has(c)).length + s.columns.filter((c) => !set.has(c)).length;
+    const score =
+      found.filter((c) => !cols.has(c)).length + s.columns.filter((c) => !set.has(c)).length;
     if (score < bestScore) {
       best = s;
       bestScore = score;

@@ -87,14 +87,20 @@ export function uniteLegaleMapper(col: (name: string) => number) {
     const nomUsage = clean(f[i.nomUsage]);
     const denomination = clean(f[i.denomination]);
     const isNaturalPerson = cj === '1000' || (denomination === null && nom !== null);
-    const firstNames = [f[i.p1], f[i.p2], f[i.p3], f[i.p4]].map(clean).filter((x) => x !== null).join(' ') || null;
+    const firstNames =
+      [f[i.p1], f[i.p2], f[i.p3], f[i.p4]]
+        .map(clean)
+        .filter((x) => x !== null)
+        .join(' ') || null;
     const usualFirst = clean(f[i.pUsuel]) ?? clean(f[i.p1]);
     let name: string | null;
     if (isNaturalPerson) {
       const last = nomUsage ?? nom;
       name = [usualFirst, last].filter((x) => x !== null).join(' ') || null;
     } else name = denomination;
-    const otherNames = [f[i.du1], f[i.du2], f[i.du3]].map(clean).filter((x): x is string => x !== null);
+    const otherNames = [f[i.du1], f[i.du2], f[i.du3]]
+      .map(clean)
+      .filter((x): x is string => x !== null);
     const status = oneOf(f[i.etat], STATUS, 'etatAdministratifUniteLegale') ?? 'A';
     const debut = date(f[i.debut], 'dateDebut');
     const creation = date(f[i.creation], 'dateCreationUniteLegale');
@@ -154,7 +160,8 @@ export const uniteLegaleImporter: Importer = {
         table: 'companies',
         key: ['siren'],
         columns: [...UL_COLUMNS],
-        newerWhen: 't.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at',
+        newerWhen:
+          't.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at',
         touchUpdatedAt: true,
         dateIndex: UL_COLUMNS.indexOf('sirene_updated_at'),
       },

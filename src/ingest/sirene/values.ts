@@ -34,7 +34,13 @@ export function timestamp(v: string | undefined, column: string): string | null 
   const c = clean(v);
   if (c === null) return null;
   const m = TS_RE.exec(c);
-  if (!m || !isValidDate(m[1]!) || Number(m[2] ?? 0) > 23 || Number(m[3] ?? 0) > 59 || Number(m[4] ?? 0) > 59)
+  if (
+    !m ||
+    !isValidDate(m[1]!) ||
+    Number(m[2] ?? 0) > 23 ||
+    Number(m[3] ?? 0) > 59 ||
+    Number(m[4] ?? 0) > 59
+  )
     throw new RowError(`horodatage invalide dans ${column} : « ${c} »`);
   return c.replace(' ', 'T');
 }
@@ -46,11 +52,17 @@ export function year(v: string | undefined, column: string): number | null {
   return Number(c);
 }
 
-export function oneOf<T extends string>(v: string | undefined, allowed: readonly T[], column: string): T | null {
+export function oneOf<T extends string>(
+  v: string | undefined,
+  allowed: readonly T[],
+  column: string,
+): T | null {
   const c = clean(v);
   if (c === null) return null;
   if (!(allowed as readonly string[]).includes(c))
-    throw new RowError(`valeur inconnue dans ${column} : « ${c} » (attendu : ${allowed.join(', ')})`);
+    throw new RowError(
+      `valeur inconnue dans ${column} : « ${c} » (attendu : ${allowed.join(', ')})`,
+    );
   return c as T;
 }
 

@@ -1,0 +1,249 @@
+/**
+ * Answers of the public search API (recherche-entreprises.api.gouv.fr):
+ * `{searchTerms, result: {results: [...]}}`, or the bare `{results: [...]}`. Each result gives a
+ * company with its head office, matching establishments, directors, finances and agreements.
+ * The API marks partially diffused data "[NON-DIFFUSIBLE]": stored as null, diffusion P.
+ */
+import { birthMonthYear, parseDiffusion } from '@/domain/diffusion';
+import { personKey } from '@/domain/person';
+import { parseSiren, parseSiret } from '@/domain/siren';
+import { first, node, str, type Node } from '../bodacc/notice';
+import { roleCodeOf } from '../bodacc/administration';
+import { ImportError } from '../core/errors';
+import { readAllText } from '../core/input';
+import {
+  agreementWriter,
+  CompanyMerger,
+  DirectorWriter,
+  establishmentWriter,
+  financialWriter,
+  type AgreementRow,
+  type CompanyPatch,
+  type DirectorRow,
+  type EstablishmentPatch,
+  type FinancialRow,
+} from '../core/merge';
+import type { Importer } from '../core/run';
+
+const ND = '[NON-DIFFUSIBLE]';
+const s = (v: unknown): string | null => {
+  const x = str(v);
+  return x === ND ? null : x;
+};
+const flagOf = (v: unknown): boolean | null => (v === 'O' ? true : v === 'N' ? false : null);
+
+function establishment(
+  e: Node,
+  date: string | null,
+  diffusion: 'O' | 'P',
+): EstablishmentPatch | null {
+  const siret = parseSiret(str(e.siret));
+  if (!siret) return null;
+  const d = parseDiffusion(str(e.statut_diffusion_etablissement)) ?? diffusion;
+  const signs = Array.isArray(e.liste_enseignes)
+    ? (e.liste_enseignes as unknown[]).map(s).filter((x): x is string => !!x)
+    : [];
+  if (s(e.nom_commercial)) signs.push(s(e.nom_commercial)!);
+  return {
+    siret,
+    diffusion: d,
+    isHeadOffice: e.est_siege === true,
+    status: str(e.etat_administratif) === 'F' ? 'F' : 'A',
+    creationDate: s(e.date_creation),
+    closedDate: s(e.date_fermeture),
+    signs,
+    nafCode: s(e.activite_principale),
+    headcountBand: s(e.tranche_effectif_salarie),
+    addressNumber: s(e.numero_voie),
+    addressRepetition: s(e.indice_repetition),
+    addressStreetType: s(e.type_voie),
+    addressStreet: s(e.libelle_voie),
+    addressComplement: s(e.complement_adresse),
+    postcode: s(e.code_postal),
+    communeCode: s(e.commune),
+    communeName: s(e.libelle_commune),
+    foreignCountry: s(e.libelle_pays_etranger),
+    source: 'recherche-entreprises',
+    date: s(e.date_mise_a_jour_insee) ?? date,
+  };
+}
+
+export type ResultParts = {
+  company: CompanyPatch;
+  establishments: EstablishmentPatch[];
+  directors: { siren: string; date: string | null; directors: DirectorRow[] };
+  financials: FinancialRow[];
+  agreements: AgreementRow[];
+};
+
+export function readResult(r: Node): ResultParts | { reason: string } {
+  const siren = parseSiren(str(r.siren));
+  if (!siren) return { reason: `SIREN absent ou mal formé : « ${str(r.siren) ?? ''} »` };
+  const date = s(r.date_mise_a_jour_insee) ?? s(r.date_mise_a_jour);
+  const diffusion = parseDiffusion(str(r.statut_diffusion)) ?? 'O';
+  const immat = node(r.immatriculation) ?? {};
+  const compl = node(r.complements) ?? {};
+  const nature = s(r.nature_juridique);
+  const isPerson = nature === '1000' || compl.est_entrepreneur_individuel === true;
+  const fields: CompanyPatch['fields'] = {
+    diffusion,
+    name: s(r.nom_raison_sociale) ?? s(r.nom_complet),
+    sigle: s(r.sigle),
+    is_natural_person: isPerson,
+    legal_form_code: nature,
+    naf_code: s(r.activite_principale),
+    naf25_code: s(r.activite_principale_naf25),
+    status: str(r.etat_administratif) === 'C' ? 'C' : 'A',
+    creation_date: s(r.date_creation),
+    ceased_date: s(r.date_fermeture),
+    headcount_band: s(r.tranche_effectif_salarie),
+    headcount_year: Number(s(r.annee_tranche_effectif_salarie)) || null,
+    category: s(r.categorie_entreprise),
+    category_year: Number(s(r.annee_categorie_entreprise)) || null,
+    employer: flagOf(r.caractere_employeur),
+    ess: typeof compl.est_ess === 'boolean' ? compl.est_ess : null,
+    mission_company:
+      typeof compl.est_societe_mission === 'boolean' ? compl.est_societe_mission : null,
+    head_office_nic: parseSiret(str(node(r.siege)?.siret))?.slice(9) ?? null,
+    open_establishments:
+      typeof r.nombre_etablissements_ouverts === 'number' ? r.nombre_etablissements_ouverts : null,
+  };
+  if (typeof immat.capital_social === 'number') {
+    fields.capital_amount = immat.capital_social;
+    fields.capital_currency = s(immat.devise_capital) ?? 'EUR';
+  }
+  const etabNodes = [
+    node(r.siege),
+    ...((r.matching_etablissements as unknown[]) ?? []).map(node),
+    ...((r.etablissements as unknown[]) ?? []).map(node),
+  ];
+  const establishments: EstablishmentPatch[] = [];
+  const agreements: AgreementRow[] = [];
+  const seen = new Set<string>();
+  for (const e of etabNodes) {
+    if (!e) continue;
+    const patch = establishment(e, date, diffusion);
+    if (!patch || seen.has(patch.siret) || patch.siret.slice(0, 9) !== siren) continue;
+    seen.add(patch.siret);
+    establishments.push(patch);
+    for (const idcc of (e.liste_idcc as unknown[]) ?? []) {
+      const code = str(idcc);
+      if (code && /^\d{1,4}$/.test(code))
+        agreements.push({
+          siret: patch.siret,
+          idcc: code.padStart(4, '0'),
+          month: null,
+          updatedAt: null,
+        });
+    }
+  }
+  const directors: DirectorRow[] = [];
+  for (const raw of (r.dirigeants as unknown[]) ?? []) {
+    const d = node(raw);
+    if (!d) continue;
+    const role = s(d.qualite);
+    if (str(d.type_dirigeant) === 'personne morale') {
+      directors.push({
+        kind: 'company',
+        roleCode: role ? roleCodeOf(role) : null,
+        roleLabel: role,
+        lastName: null,
+        usageName: null,
+        firstNames: null,
+        birthYear: null,
+        birthMonth: null,
+        nationality: null,
+        directorSiren: parseSiren(str(d.siren)),
+        companyName: s(d.denomination),
+        startDate: null,
+        personKey: null,
+      });
+    } else {
+      const birth = birthMonthYear(s(d.date_de_naissance) ?? s(d.annee_de_naissance));
+      const lastName = s(d.nom);
+      const firstNames = s(d.prenoms);
+      if (!lastName) continue;
+      directors.push({
+        kind: 'person',
+        roleCode: role ? roleCodeOf(role) : null,
+        roleLabel: role,
+        lastName,
+        usageName: null,
+        firstNames,
+        birthYear: birth?.year ?? null,
+        birthMonth: birth?.month ?? null,
+        nationality: s(d.nationalite),
+        directorSiren: null,
+        companyName: null,
+        startDate: null,
+        personKey: personKey(lastName, firstNames, birth?.year ?? null, birth?.month ?? null),
+      });
+    }
+  }
+  const financials: FinancialRow[] = [];
+  for (const [yearKey, v] of Object.entries(node(r.finances) ?? {})) {
+    const f = node(v);
+    if (!f || !/^\d{4}$/.test(yearKey)) continue;
+    financials.push({
+      siren,
+      closingDate: `${yearKey}-12-31`,
+      fiscalYear: Number(yearKey),
+      accountsType: '',
+      revenue: typeof f.ca === 'number' ? f.ca : null,
+      netResult: typeof f.resultat_net === 'number' ? f.resultat_net : null,
+      ebitda: null,
+      ratios: {},
+      source: 'recherche-entreprises',
+    });
+  }
+  return {
+    company: { siren, source: 'recherche-entreprises', date, fields },
+    establishments,
+    directors: { siren, date: s(r.date_mise_a_jour_rne) ?? date, directors },
+    financials,
+    agreements,
+  };
+}
+
+export const rechercheImporter: Importer = {
+  zipEntries: ['.json'],
+  async run(ctx) {
+    let doc: Node;
+    try {
+      doc = node(JSON.parse(await readAllText(ctx.input))) ?? {};
+    } catch (e) {
+      if (e instanceof ImportError) throw e;
+      throw new ImportError(
+        `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
+      );
+    }
+    const result = node(doc.result) ?? doc;
+    if (!Array.isArray(result.results))
+      throw new ImportError(
+        `${ctx.input.name} : réponse de l'API Recherche d'entreprises attendue ({ result: { results: [...] } }).`,
+      );
+    const parts: ResultParts[] = [];
+    (result.results as unknown[]).forEach((r, i) => {
+      ctx.read++;
+      const p = readResult(node(r) ?? {});
+      if ('reason' in p) ctx.reject(i + 1, p.reason);
+      else parts.push(p);
+    });
+    ctx.count('companies', await new CompanyMerger(ctx.conn).merge(parts.map((p) => p.company)));
+    ctx.count(
+      'establishments',
+      await establishmentWriter(ctx.conn).write(parts.flatMap((p) => p.establishments)),
+    );
+    ctx.count(
+      'directors',
+      await new DirectorWriter(ctx.conn, 'recherche-entreprises').write(
+        parts.map((p) => p.directors),
+      ),
+    );
+    const fin = parts.flatMap((p) => p.financials);
+    if (fin.length) ctx.count('financials', await financialWriter(ctx.conn).write(fin));
+    const ag = parts.flatMap((p) => p.agreements);
+    if (ag.length) ctx.count('establishment_agreements', await agreementWriter(ctx.conn).write(ag));
+    void first;
+  },
+};
