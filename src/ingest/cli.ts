@@ -11,7 +11,7 @@ import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
 
-const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression]
+const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression] [--synthetique]
 Sources : ${SOURCES.join(', ')}
 Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.`;
 
@@ -39,6 +39,14 @@ async function main(argv: string[]): Promise<number> {
   const importer = IMPORTERS[source as keyof typeof IMPORTERS];
   if (!importer) {
     console.error(`La source « ${source} » n'a pas encore d'importeur.`);
+    return 2;
+  }
+  const synthetic = files.filter((f) => /SYNTHETIQUE/i.test(path.basename(f)));
+  if (synthetic.length && !flags.has('synthetique')) {
+    console.error(
+      `Fichier(s) synthétique(s) refusé(s) : ${synthetic.map((f) => path.basename(f)).join(', ')}.\n` +
+        'Ces données générées servent aux tests de charge ; ajoutez --synthetique pour les importer dans une base de test.',
+    );
     return 2;
   }
   const rejectsDir =

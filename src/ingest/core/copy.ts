@@ -21,8 +21,9 @@ export function arrayLiteral(values: Array<string | null>): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 }
 
+/** One row; built with join so the result is a flat string, not a rope of small pieces. */
 export function copyRow(values: unknown[]): string {
-  let out = copyValue(values[0]);
-  for (let i = 1; i < values.length; i++) out += `\t${copyValue(values[i])}`;
-  return `${out}\n`;
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) parts[i] = copyValue(values[i]);
+  return `${parts.join('\t')}\n`;
 }

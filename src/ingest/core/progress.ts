@@ -43,10 +43,12 @@ export function createProgress(
     };
   }
   let last = started;
+  // Plain lines every 5 s by default; INGEST_PROGRESS_INTERVAL_MS changes it (tests, CI logs).
+  const interval = Number(process.env.INGEST_PROGRESS_INTERVAL_MS ?? 5000);
   return {
     update(bytes, rows) {
       const now = Date.now();
-      if (now - last < 5000) return;
+      if (now - last < interval) return;
       last = now;
       const secs = (now - started) / 1000;
       const rate = rows / secs;

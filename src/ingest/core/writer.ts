@@ -91,6 +91,15 @@ export class TableWriter {
     return { inserted, updated, unchanged: rows.length - inserted - updated };
   }
 
+  /** Upserts rows already encoded in COPY text (one row per key: the caller deduplicated). */
+  async upsertEncoded(data: string): Promise<{ inserted: number; updated: number }> {
+    await this.ensureStaging();
+    await this.conn.query(`TRUNCATE ${this.staging}`);
+    await this.conn.copyText(this.staging, this.spec.columns, data);
+    const res = await this.conn.query<{ inserted: number; updated: number }>(this.upsertSql());
+    return { inserted: Number(res[0]?.inserted ?? 0), updated: Number(res[0]?.updated ?? 0) };
+  }
+
   /** Initial load of an empty table: COPY straight into it, no staging, no conflict handling. */
   async copyDirect(rows: unknown[][], encoded?: string): Promise<Counts> {
     await this.conn.copyText(this.spec.table, this.spec.columns, encoded ?? this.encode(rows));

@@ -1,3 +1,4 @@
+import { copyRow } from '../core/copy';
 import { csvRecords } from '../core/csv';
 import { ImportError } from '../core/errors';
 import { textChunks } from '../core/input';
@@ -41,33 +42,52 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     `SELECT NOT EXISTS (SELECT 1 FROM ${opts.spec.table}) AS empty`,
   );
   const direct = ctx.options.directLoad !== false && empty[0]?.empty === true;
-  if (direct) await ctx.conn.query('SAVEPOINT direct_load');
+  // Initial load of an empty table: drop its indexes, COPY, then rebuild them once (far cheaper
+  // than maintaining them row by row). All inside the file's transaction: a failure restores them.
+  const rebuild = direct ? await dropIndexes(ctx, opts.spec.table) : [];
 
   let header: string[] | null = null;
   let map: RowMapper | null = null;
-  let rows: unknown[][] = [];
+  // Rows are encoded to COPY text as soon as they are mapped: a batch is held as short strings,
+  // not as arrays of values, which keeps the garbage collector out of the way.
+  let lines: string[] = [];
+  let keys: string[] = [];
+  let dates: string[] = [];
   let pending: Promise<void> = Promise.resolve();
   const table = opts.spec.table;
+  const keyIndex = opts.spec.columns.indexOf(opts.spec.key[0]!);
+  const dateIndex = opts.spec.dateIndex ?? -1;
 
-  const flush = (batch: unknown[][]): Promise<void> => {
+  const flush = (batch: { lines: string[]; keys: string[]; dates: string[] }): Promise<void> => {
     const run = async () => {
       let counts: Counts;
       if (direct) {
         try {
-          counts = await writer.copyDirect(batch);
+          counts = await writer.copyDirect([], batch.lines.join(''));
+          counts = { inserted: batch.lines.length, updated: 0, unchanged: 0 };
         } catch (e) {
           if ((e as { code?: string }).code === '23505') throw new DirectLoadConflict();
           throw e;
         }
       } else {
-        counts = await writer.upsert(batch);
+        // Newest row per key within the batch; across batches the upsert's date rule decides.
+        const at = new Map<string, number>();
+        for (let i = 0; i < batch.keys.length; i++) {
+          const k = batch.keys[i]!;
+          const j = at.get(k);
+          if (j === undefined || batch.dates[i]! >= batch.dates[j]!) at.set(k, i);
+        }
+        let data = '';
+        if (at.size === batch.lines.length) data = batch.lines.join('');
+        else for (const i of at.values()) data += batch.lines[i];
+        const c = await writer.upsertEncoded(data);
+        counts = { inserted: c.inserted, updated: c.updated, unchanged: batch.lines.length - c.inserted - c.updated };
         if (opts.afterBatch) await opts.afterBatch(ctx);
       }
       ctx.count(table, counts);
       ctx.tick();
     };
     const next = pending.then(run);
-    // Keep the chain alive for the caller's await; errors surface there.
     pending = next;
     return next;
   };
@@ -83,32 +103,68 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       }
       ctx.read++;
       if (rec.fields.length !== header.length) {
-        ctx.reject(
-          rec.line,
-          `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`,
-          rec.raw,
-        );
+        ctx.reject(rec.line, `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`, rec.raw);
         continue;
       }
+      let row: unknown[];
       try {
-        rows.push(map!(rec.fields));
+        row = map!(rec.fields);
       } catch (e) {
-        if (e instanceof RowError) ctx.reject(rec.line, e.message, rec.raw);
-        else throw e;
+        if (e instanceof RowError) {
+          ctx.reject(rec.line, e.message, rec.raw);
+          continue;
+        }
+        throw e;
+      }
+      lines.push(copyRow(row));
+      if (!direct) {
+        keys.push(String(row[keyIndex]));
+        dates.push(dateIndex >= 0 ? String(row[dateIndex] ?? '') : '');
       }
     }
-    if (rows.length >= CHUNK_ROWS) {
+    if (lines.length >= CHUNK_ROWS) {
       // Wait for the batch before last, so at most two batches are in memory.
       await pending;
-      void flush(rows).catch(() => {});
-      rows = [];
+      void flush({ lines, keys, dates }).catch(() => {});
+      lines = [];
+      keys = [];
+      dates = [];
     }
   }
-  if (header === null)
-    throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
+  if (header === null) throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
   await pending;
-  if (rows.length) await flush(rows);
+  if (lines.length) await flush({ lines, keys, dates });
   await pending;
-  if (direct) await ctx.conn.query('RELEASE SAVEPOINT direct_load');
+  for (const statement of rebuild) {
+    try {
+      await ctx.conn.query(statement);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new DirectLoadConflict();
+      throw e;
+    }
+  }
   if (opts.afterFile) await opts.afterFile(ctx, direct);
+}
+
+/** Drops every index of the table; returns the statements that rebuild them. */
+async function dropIndexes(ctx: ImportContext, table: string): Promise<string[]> {
+  const rows = await ctx.conn.query<{ name: string; def: string; con: string | null; condef: string | null }>(
+    `SELECT i.indexname AS name, i.indexdef AS def, c.conname AS con, pg_get_constraintdef(c.oid) AS condef
+       FROM pg_indexes i
+       LEFT JOIN pg_constraint c ON c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass
+      WHERE i.tablename = $1 AND i.schemaname = current_schema()`,
+    [table],
+  );
+  const rebuild: string[] = [];
+  for (const r of rows) {
+    if (r.con) {
+      await ctx.conn.query(`ALTER TABLE ${table} DROP CONSTRAINT "${r.con}"`);
+      rebuild.push(`ALTER TABLE ${table} ADD CONSTRAINT "${r.con}" ${r.condef}`);
+    } else {
+      await ctx.conn.query(`DROP INDEX "${r.name}"`);
+      rebuild.push(r.def);
+    }
+  }
+  // Constraints (primary key) first: other indexes may be big, better fail fast on duplicates.
+  return rebuild.sort((a, b) => Number(b.startsWith('ALTER')) - Number(a.startsWith('ALTER')));
 }

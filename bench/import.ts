@@ -1,0 +1,166 @@
+/**
+ * npm run bench:import [-- --companies 1000000 --pglite-companies 1000000 --out bench/out]
+ *
+ * Generates synthetic SIRENE stock files (1M legal units, 1.3M establishments by default),
+ * imports them into PostgreSQL (DATABASE_URL) and into PGlite (a temporary directory), and prints
+ * rows/s, peak RSS, and in the same run the rows/s of a raw COPY of the same files into an
+ * unindexed table of text columns. Not a test: it prints figures, it asserts nothing.
+ */
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { connectPostgres, wrapPglite, type DbHandle } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { openPglite } from '../src/db/pglite';
+import { importFile, type ImportSummary } from '../src/ingest/core/run';
+import { generateSirene } from '../src/ingest/generate/sirene';
+import { etablissementImporter } from '../src/ingest/sirene/etablissement';
+import { uniteLegaleImporter } from '../src/ingest/sirene/unite-legale';
+
+const FULL_UL = 29_000_000;
+const FULL_ET = 40_000_000;
+
+function arg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? def) : def;
+}
+
+const nf = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const mb = (b: number) => `${nf.format(b / 1024 / 1024)} Mo`;
+
+/** Samples this process's RSS while `fn` runs. */
+async function measured<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const t = performance.now();
+  try {
+    const result = await fn();
+    return { result, ms: performance.now() - t, peakRss: Math.max(peak, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function rawCopy(url: string, table: string, file: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const header = (await firstLine(file)).split(',');
+    await client.query(`DROP TABLE IF EXISTS ${table}`);
+    await client.query(`CREATE TABLE ${table} (${header.map((h) => `"${h}" text`).join(', ')})`);
+    const t = performance.now();
+    await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv, HEADER true)`)));
+    const ms = performance.now() - t;
+    await client.query(`DROP TABLE ${table}`);
+    return ms;
+  } finally {
+    await client.end();
+  }
+}
+
+async function firstLine(file: string): Promise<string> {
+  for await (const chunk of createReadStream(file, { end: 65536, encoding: 'utf8' })) return String(chunk).split('\n')[0]!;
+  return '';
+}
+
+type Row = { label: string; rows: number; ms: number; peakRss?: number; note?: string };
+const table: Row[] = [];
+const rate = (r: Row) => (r.rows / r.ms) * 1000;
+
+async function importRun(handle: DbHandle, label: string, ul: string, et: string, counts: { ul: number; et: number }) {
+  const opts = { progress: 'off' as const };
+  const a = await measured(() => importFile(handle, 'sirene-ul', uniteLegaleImporter, ul, opts));
+  table.push({ label: `${label} : unités légales (chargement initial)`, rows: counts.ul, ms: a.ms, peakRss: a.peakRss });
+  const b = await measured(() => importFile(handle, 'sirene-etab', etablissementImporter, et, opts));
+  table.push({ label: `${label} : établissements (chargement initial)`, rows: counts.et, ms: b.ms, peakRss: b.peakRss });
+  const c = await measured(() => importFile(handle, 'sirene-ul', uniteLegaleImporter, ul, opts));
+  const s = c.result as ImportSummary;
+  table.push({
+    label: `${label} : unités légales, réimport (upsert, ${nf.format(s.unchanged)} inchangées)`,
+    rows: counts.ul,
+    ms: c.ms,
+    peakRss: c.peakRss,
+  });
+  return { ul: a, et: b };
+}
+
+async function main() {
+  const companies = Number(arg('companies', '1000000'));
+  const pgliteCompanies = Number(arg('pglite-companies', String(companies)));
+  const out = path.resolve(arg('out', 'bench/out'));
+  mkdirSync(out, { recursive: true });
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`Machine : ${os.cpus().length} cœurs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} de mémoire, Node ${process.version}, charge ${load}`);
+
+  const gen = async (n: number) => {
+    const ul = path.join(out, `StockUniteLegale_SYNTHETIQUE_${n}.csv`);
+    const et = path.join(out, `StockEtablissement_SYNTHETIQUE_${n}.csv`);
+    if (!existsSync(ul) || !existsSync(et)) {
+      console.log(`Génération de ${nf.format(n)} unités légales synthétiques…`);
+      await generateSirene(out, { companies: n, establishmentsPerCompany: 1.3, seed: 42 });
+    }
+    return { ul, et, counts: { ul: n, et: Math.round(n * 1.3) } };
+  };
+
+  const pgUrl = process.env.DATABASE_URL;
+  if (pgUrl) {
+    const files = await gen(companies);
+    console.log(`Fichiers : ${mb(statSync(files.ul).size)} + ${mb(statSync(files.et).size)}`);
+    const name = `bench_import_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    try {
+      console.log('PostgreSQL : COPY brut…');
+      const rawUl = await rawCopy(url.toString(), 'raw_ul', files.ul);
+      const rawEt = await rawCopy(url.toString(), 'raw_et', files.et);
+      table.push({ label: 'PostgreSQL : COPY brut, unités légales (table sans index, colonnes text)', rows: files.counts.ul, ms: rawUl });
+      table.push({ label: 'PostgreSQL : COPY brut, établissements', rows: files.counts.et, ms: rawEt });
+      console.log('PostgreSQL : import…');
+      const handle = connectPostgres(url.toString(), 2);
+      await runMigrations(handle);
+      const r = await importRun(handle, 'PostgreSQL', files.ul, files.et, files.counts);
+      await handle.close();
+      const ulRate = (files.counts.ul / r.ul.ms) * 1000;
+      const etRate = (files.counts.et / r.et.ms) * 1000;
+      const full = FULL_UL / ulRate + FULL_ET / etRate;
+      console.log(
+        `\nPostgreSQL, rapport import / COPY brut : unités légales ${(rawUl / r.ul.ms).toFixed(2)}×, établissements ${(rawEt / r.et.ms).toFixed(2)}×` +
+          `\nExtrapolation au stock complet (29 M unités légales + 40 M établissements) : ${nf.format(full / 60)} min`,
+      );
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else console.log('DATABASE_URL absent : mesure PostgreSQL sautée.');
+
+  if (pgliteCompanies > 0) {
+    const files = await gen(pgliteCompanies);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+    try {
+      console.log(`PGlite (${dir}) : import de ${nf.format(pgliteCompanies)} unités légales…`);
+      const handle = wrapPglite(await openPglite(dir));
+      await runMigrations(handle);
+      await importRun(handle, `PGlite (${nf.format(pgliteCompanies)} UL)`, files.ul, files.et, files.counts);
+      await handle.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  console.log('\n| mesure | lignes | durée | lignes/s | RSS max |\n|---|---:|---:|---:|---:|');
+  for (const r of table)
+    console.log(`| ${r.label} | ${nf.format(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | ${nf.format(rate(r))} | ${r.peakRss ? mb(r.peakRss) : ''} |`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
