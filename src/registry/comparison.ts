@@ -1,10 +1,11 @@
 import type { Db } from '@/db/client';
 import { parseSiren } from '@/domain/siren';
 import { getCompanyProfile, type CompanyProfile } from './company';
-import { listFinancials, type FinancialYear } from './finances';
+import { headlineYears, listFinancials, type FinancialYear } from './finances';
 
 export const MAX_COMPARED = 4;
 
+/** `financials`: one row per year (company accounts when filed, else consolidated). */
 export type ComparedCompany = { profile: CompanyProfile; financials: FinancialYear[] };
 
 /** "552032534,356000000" (the shareable URL form) → at most four distinct SIRENs. */
@@ -31,7 +32,9 @@ export async function getComparison(db: Db, sirens: string[]): Promise<Compariso
     sirens.slice(0, MAX_COMPARED).map(async (s) => {
       const lookup = await getCompanyProfile(db, s);
       if (!lookup.ok) return { siren: s, found: null };
-      const financials = await listFinancials(db, lookup.profile.siren).catch(() => []);
+      const financials = headlineYears(
+        await listFinancials(db, lookup.profile.siren).catch(() => []),
+      );
       return { siren: s, found: { profile: lookup.profile, financials } };
     }),
   );

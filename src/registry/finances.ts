@@ -11,6 +11,8 @@ export type Ratio = {
 };
 
 export type FinancialYear = {
+  /** Consolidated (group) accounts or the company's own accounts: never mixed in one series. */
+  series: 'consolidated' | 'company' | 'unspecified';
   fiscalYear: number;
   closingDate: string;
   accountsType: string | null;
@@ -96,8 +98,8 @@ type Row = {
 const num = (v: string | number | null) => (v == null ? null : Number(v));
 
 /**
- * Published accounts by fiscal year, newest first. When a year has several accounts (consolidated
- * and company accounts), the consolidated ones are kept, as the source's own headline figures.
+ * Published accounts by fiscal year, newest first, each tagged with its series (consolidated or
+ * company accounts); one row per year and series.
  */
 export async function listFinancials(db: Db, siren: string): Promise<FinancialYear[]> {
   const rows = await queryRows<Row>(
@@ -107,16 +109,26 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
         FROM financials WHERE siren = ${siren}
         ORDER BY fiscal_year DESC, (accounts_type = 'K') DESC, closing_date DESC`,
   );
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const years: FinancialYear[] = [];
   for (const r of rows) {
-    if (seen.has(r.fiscal_year)) continue;
-    seen.add(r.fiscal_year);
+    const series: FinancialYear['series'] =
+      r.accounts_type === 'K' ? 'consolidated' : r.accounts_type ? 'company' : 'unspecified';
+    if (seen.has(`${r.fiscal_year}|${series}`)) continue;
+    seen.add(`${r.fiscal_year}|${series}`);
     const ratios = { ...(r.ratios ?? {}) };
     const revenue = num(r.revenue);
-    const netResult = num(r.net_result);
+    let netResult = num(r.net_result);
     let ebitda = num(r.ebitda);
     const notes: string[] = [];
+    // A large company never closes on a result of exactly 0 EUR: the dataset writes 0 for "not
+    // given" in some rows.
+    if (netResult === 0 && revenue != null && Math.abs(revenue) >= 1_000_000) {
+      netResult = null;
+      notes.push(
+        "Un résultat net de 0 € publié avec un chiffre d'affaires important signifie que la source ne le renseigne pas : il est affiché comme non publié.",
+      );
+    }
     // Consolidated rows of the dataset sometimes carry the revenue in the EBITDA field (a 100 %
     // margin): not a real figure, so it is left out rather than shown.
     const bogusEbitda = ebitda != null && revenue != null && revenue !== 0 && ebitda === revenue;
@@ -130,6 +142,7 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
     }
     const publishedMargin = typeof ratios.marge_ebe === 'number' ? ratios.marge_ebe : null;
     years.push({
+      series,
       fiscalYear: r.fiscal_year,
       closingDate: r.closing_date,
       accountsType: r.accounts_type,
@@ -148,4 +161,45 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
     });
   }
   return years;
+}
+
+export type FinancialSeries = {
+  kind: FinancialYear['series'];
+  label: string;
+  years: FinancialYear[];
+};
+
+/** Company accounts first (what every company files), then the group's consolidated accounts. */
+export function splitSeries(years: FinancialYear[]): FinancialSeries[] {
+  const out: FinancialSeries[] = [];
+  const company = years.filter((y) => y.series === 'company');
+  const consolidated = years.filter((y) => y.series === 'consolidated');
+  if (company.length) out.push({ kind: 'company', label: 'Comptes sociaux', years: company });
+  if (consolidated.length)
+    out.push({ kind: 'consolidated', label: 'Comptes consolidés du groupe', years: consolidated });
+  const unspecified = years.filter((y) => y.series === 'unspecified');
+  if (unspecified.length)
+    out.push({
+      kind: 'unspecified',
+      label: 'Chiffres publiés sans type de comptes',
+      years: unspecified,
+    });
+  return out;
+}
+
+const HEADLINE_ORDER: Record<FinancialYear['series'], number> = {
+  company: 0,
+  unspecified: 1,
+  consolidated: 2,
+};
+
+/** One row per year for comparisons: company accounts when filed, else the others. */
+export function headlineYears(years: FinancialYear[]): FinancialYear[] {
+  const byYear = new Map<number, FinancialYear>();
+  for (const y of years) {
+    const prev = byYear.get(y.fiscalYear);
+    if (!prev || HEADLINE_ORDER[y.series] < HEADLINE_ORDER[prev.series])
+      byYear.set(y.fiscalYear, y);
+  }
+  return [...byYear.values()].sort((a, b) => b.fiscalYear - a.fiscalYear);
 }

@@ -67,7 +67,7 @@ export async function createOppositionRequest(db: Db, raw: unknown): Promise<Opp
                 ${input.email}, ${input.reason || null})
         RETURNING id`,
   );
-  if (siren) invalidateCompany(siren);
-  else invalidateCompany(null);
+  // A person's data spans companies and director profiles: drop every cached page.
+  invalidateCompany(null);
   return { ok: true, id: row!.id };
 }

@@ -5,7 +5,7 @@ import { getCompanyProfile, profileFromRow } from './company';
 import { getComparison, parseComparedSirens } from './comparison';
 import { getDirectorProfile, listRepresentatives, pickMainDirector } from './directors';
 import { listEstablishments } from './establishments';
-import { listFinancials } from './finances';
+import { headlineYears, listFinancials, splitSeries } from './finances';
 import { listNotices } from './notices';
 import { createOppositionRequest } from './opposition';
 import { getCompanyPageData } from './page-data';
@@ -149,16 +149,23 @@ describe('directors', () => {
 });
 
 describe('sections', () => {
-  it('reads Danone accounts, keeps consolidated headline figures, computes margins', async () => {
+  it('reads Danone accounts in two series, computes margins, drops source quirks', async () => {
     const years = await listFinancials(handle.db, '552032534');
     expect(years.length).toBeGreaterThan(3);
-    const y2018 = years.find((y) => y.fiscalYear === 2018)!;
+    const series = splitSeries(years);
+    expect(series.map((s) => s.kind)).toEqual(['company', 'consolidated']);
+    expect(series[0]!.years.every((y) => y.accountsType !== 'K')).toBe(true);
+    const y2018 = years.find((y) => y.fiscalYear === 2018 && y.series === 'consolidated')!;
     expect(y2018.revenue).toBe(24812000000);
     expect(y2018.netResult).toBe(2559000000);
     expect(y2018.netMargin).toBe(10.3);
     // the dataset's EBITDA equal to revenue is a source quirk, not shown as a 100 % margin
     expect(y2018.ebitda).toBeNull();
     expect(y2018.notes[0]).toMatch(/égal au chiffre d'affaires/);
+    // a 0 EUR net result on 21.9 bn of revenue is "not given", not a figure
+    const y2016 = years.find((y) => y.fiscalYear === 2016)!;
+    expect(y2016.netResult).toBeNull();
+    expect(headlineYears(years).find((y) => y.fiscalYear === 2021)?.series).toBe('company');
   });
 
   it('lists BODACC notices newest first', async () => {

@@ -1,0 +1,18 @@
+import { getDb } from '@/db';
+import { getCompanySectionApi } from '@/registry/api';
+import { json, serverError } from '@/registry/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(
+  req: Request,
+  ctx: { params: Promise<{ siren: string; section: string[] }> },
+) {
+  const { siren, section } = await ctx.params;
+  return getCompanySectionApi(
+    getDb(),
+    siren,
+    section.join('/'),
+    new URL(req.url).searchParams,
+  ).then(json, serverError);
+}

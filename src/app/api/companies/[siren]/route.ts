@@ -1,0 +1,10 @@
+import { getDb } from '@/db';
+import { getCompanyApi } from '@/registry/api';
+import { json, serverError } from '@/registry/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(req: Request, ctx: { params: Promise<{ siren: string }> }) {
+  const { siren } = await ctx.params;
+  return getCompanyApi(getDb(), siren, new URL(req.url).searchParams).then(json, serverError);
+}

@@ -1,0 +1,10 @@
+import { getDb } from '@/db';
+import { getDirectorApi } from '@/registry/api';
+import { json, serverError } from '@/registry/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
+  const { id } = await ctx.params;
+  return getDirectorApi(getDb(), id, 'personal').then(json, serverError);
+}

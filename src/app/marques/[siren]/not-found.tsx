@@ -1,0 +1,3 @@
+import { CompanyNotFound } from '@/ui/company/NotFound';
+
+export default CompanyNotFound;

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import type { CompanyPageData } from '@/registry/page-data';
+import { visibleSections, type SectionId } from '@/registry/sections';
+import { Breadcrumb, CompanyHeader } from './CompanyHeader';
+import { DirectorsSection } from './DirectorsSection';
+import { EstablishmentsSection } from './EstablishmentsSection';
+import { FinancesSection } from './FinancesSection';
+import { IdentitySection } from './IdentitySection';
+import {
+  ActsSection,
+  AgreementsSection,
+  BrandsSection,
+  EmployeesSection,
+  InsolvencySection,
+  NoticesSection,
+  SimilarSection,
+} from './OtherSections';
+import s from './company.module.css';
+
+/** Sections as declared in src/registry/sections.ts, each drawn by its component. */
+function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNode {
+  const p = d.profile;
+  switch (id) {
+    case 'identite':
+      return <IdentitySection profile={p} />;
+    case 'etablissements':
+      return (
+        <EstablishmentsSection
+          siren={p.siren}
+          headOffice={p.headOffice}
+          establishments={d.establishments}
+          basePath={path}
+        />
+      );
+    case 'dirigeants':
+      return (
+        <DirectorsSection
+          representatives={d.representatives}
+          main={d.mainDirector}
+          protectedPerson={p.protected && p.isNaturalPerson}
+        />
+      );
+    case 'finances':
+      return <FinancesSection siren={p.siren} financials={d.financials} />;
+    case 'annonces':
+      return <NoticesSection siren={p.siren} notices={d.notices} />;
+    case 'procedures':
+      return <InsolvencySection insolvency={d.insolvency} />;
+    case 'actes':
+      return <ActsSection siren={p.siren} />;
+    case 'marques':
+      return <BrandsSection siren={p.siren} brands={d.brands} />;
+    case 'conventions':
+      return <AgreementsSection agreements={d.agreements} />;
+    case 'effectifs':
+      return <EmployeesSection profile={p} />;
+    case 'similaires':
+      return <SimilarSection similar={d.similar} />;
+    default:
+      return null;
+  }
+}
+
+export function CompanyPage({ data, path }: { data: CompanyPageData; path: string }) {
+  const sections = visibleSections(data);
+  return (
+    <main className={s.page}>
+      <Breadcrumb
+        items={[
+          { label: 'Accueil', href: '/' },
+          { label: 'Entreprises' },
+          { label: data.profile.displayName },
+        ]}
+      />
+      <CompanyHeader profile={data.profile} mainDirector={data.mainDirector} />
+      <div className={s.layout}>
+        <nav className={s.toc} aria-label="Sections de la fiche">
+          <p className={s.tocTitle}>Sur cette page</p>
+          <ul>
+            {sections.map((sec) => (
+              <li key={sec.id}>
+                <a href={`#${sec.id}`}>{sec.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          {sections.map((sec) => (
+            <div key={sec.id}>{renderSection(sec.id, data, path)}</div>
+          ))}
+        </div>
+      </div>
+    </main>
+  );
+}
