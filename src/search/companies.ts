@@ -195,7 +195,7 @@ async function expandTokens(
       ${
         q.lastIsPrefix && last.length >= 2
           ? sql`UNION ALL (SELECT token, frequency, 'prefix' FROM search_vocabulary
-              WHERE token LIKE ${last + '%'} AND token <> ${last} ORDER BY frequency DESC LIMIT 4)`
+              WHERE token LIKE ${last + '%'} AND token <> ${last} ORDER BY frequency DESC NULLS LAST LIMIT 4)`
           : sql``
       }`,
   );
@@ -220,7 +220,7 @@ async function expandTokens(
       db,
       sql`SELECT u.t AS q, v.token, v.frequency FROM unnest(${textArray(unknown)}::text[]) u(t)
         CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
-          WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC LIMIT 10) v`,
+          WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC NULLS LAST LIMIT 10) v`,
     );
     for (const t of unknown) {
       const max = allowedTypos(t);
@@ -263,13 +263,13 @@ async function nameCandidates(
   const filtered = hasFilters(filters);
   const postingLimit = filtered ? 5000 : 1000;
   const branches: SQL[] = [
-    sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC LIMIT 200)`,
-    sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC LIMIT 200)`,
-    sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC LIMIT 100)`,
+    sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+    sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+    sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
   ];
   if (q.raw !== q.joined) {
     branches.push(
-      sql`(SELECT id FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC LIMIT 100)`,
+      sql`(SELECT id FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
     );
   }
   if (q.joined.length >= 3) {
@@ -289,7 +289,7 @@ async function nameCandidates(
       lists[driver]!.map(
         (a) =>
           sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-            ORDER BY popularity DESC LIMIT ${postingLimit})`,
+            ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
       ),
       sql` UNION ALL `,
     );
@@ -298,7 +298,7 @@ async function nameCandidates(
       .map((l) => sql`n.tokens && ${textArray(l.map((a) => a.token))}::text[]`);
     branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
       ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
-      ORDER BY p.popularity DESC LIMIT 300)`);
+      ORDER BY p.popularity DESC NULLS LAST LIMIT 300)`);
   }
   const directorBranch =
     q.tokens.length >= 2
@@ -358,7 +358,7 @@ async function searchByFilters(
   const rows = await queryRows<{ siren: string }>(
     db,
     sql`SELECT c.siren FROM search_companies c WHERE ${where} AND c.name IS NOT NULL
-      ORDER BY (c.status = 'A') DESC, c.popularity DESC, c.siren
+      ORDER BY c.popularity DESC NULLS LAST, c.siren
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
   );
   const n = Math.min(count?.n ?? 0, MAX_RESULTS);
@@ -392,7 +392,7 @@ async function loadResults(
   if (slice.length === 0) return [];
   const rows = await queryRows<CompanyRow>(
     db,
-    sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(slice.map((s) => s.siren))}::text[])`,
+    sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(slice.map((s) => s.siren))}::bpchar[])`,
   );
   const bySiren = new Map(rows.map((r) => [r.siren, r]));
   const out: CompanyResult[] = [];

@@ -14,13 +14,12 @@ export const SEARCH_FUNCTIONS_SQL: string[] = [
   `CREATE OR REPLACE FUNCTION search_fold(input text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$
-  SELECT btrim(regexp_replace(regexp_replace(
-    ' ' || btrim(regexp_replace(regexp_replace(
-      regexp_replace(regexp_replace(public.search_base_fold(input),
-        '(^|[^a-z0-9])(l|d|qu|j|m|n|s|t|c)''', '\\1', 'g'),
-        '(^|[^a-z0-9])(l|d|qu|j|m|n|s|t|c)''', '\\1', 'g'),
-      '[''.]', '', 'g'), '[^a-z0-9]+', ' ', 'g')) || ' ',
-    ' (l|d|qu)(?= )', '', 'g'), ' (l|d|qu)(?= )', '', 'g'))
+  SELECT btrim(regexp_replace(
+    ' ' || regexp_replace(
+      translate(regexp_replace(public.search_base_fold(input),
+        '(^|[^a-z0-9])((l|d|qu|j|m|n|s|t|c)'')+', '\\1', 'g'), '''.', ''),
+      '[^a-z0-9]+', ' ', 'g') || ' ',
+    ' (l|d|qu)(?= )', '', 'g'))
   $$`,
   `CREATE OR REPLACE FUNCTION search_raw(input text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

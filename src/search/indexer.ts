@@ -4,32 +4,33 @@ import { queryRows } from '@/db/client';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
- * 2·ln(1 + open establishments) + 0.6 · headcount band rank (0–14) + category (GE 3, ETI 2, PME 1).
+ * 2·ln(1 + open establishments) + 0.6 · headcount band rank (0–14) + category (GE 3, ETI 2, PME 1)
+ * + 5 when active (so that one index order serves searches by filters alone).
  */
 const POPULARITY = sql.raw(`(
   2 * ln(1 + greatest(c.open_establishments, 0))
   + 0.6 * coalesce(array_position(
       ARRAY['01','02','03','11','12','21','22','31','32','41','42','51','52','53'], c.headcount_band), 0)
   + CASE c.category WHEN 'GE' THEN 3 WHEN 'ETI' THEN 2 WHEN 'PME' THEN 1 ELSE 0 END
+  + CASE c.status WHEN 'A' THEN 5 ELSE 0 END
 )::real`);
 
 /** NAF division → section letter (NAF rév. 2). */
-const NAF_SECTION = sql.raw(`CASE
-  WHEN c.naf_code IS NULL OR c.naf_code !~ '^[0-9]{2}' THEN NULL
-  ELSE (SELECT s FROM (VALUES
-    (1,'A'),(5,'B'),(10,'C'),(35,'D'),(36,'E'),(41,'F'),(45,'G'),(49,'H'),(55,'I'),(58,'J'),
-    (64,'K'),(68,'L'),(69,'M'),(77,'N'),(84,'O'),(85,'P'),(86,'Q'),(90,'R'),(94,'S'),(97,'T'),(99,'U')
-  ) v(d, s) WHERE v.d <= left(c.naf_code, 2)::int ORDER BY v.d DESC LIMIT 1)
-END`);
+const NAF_SECTION = sql.raw(`CASE WHEN c.naf_code ~ '^[0-9]{2}' THEN (
+  SELECT CASE WHEN v < 5 THEN 'A' WHEN v < 10 THEN 'B' WHEN v < 35 THEN 'C' WHEN v < 36 THEN 'D'
+    WHEN v < 41 THEN 'E' WHEN v < 45 THEN 'F' WHEN v < 49 THEN 'G' WHEN v < 55 THEN 'H' WHEN v < 58 THEN 'I'
+    WHEN v < 64 THEN 'J' WHEN v < 68 THEN 'K' WHEN v < 69 THEN 'L' WHEN v < 77 THEN 'M' WHEN v < 84 THEN 'N'
+    WHEN v < 85 THEN 'O' WHEN v < 86 THEN 'P' WHEN v < 90 THEN 'Q' WHEN v < 94 THEN 'R' WHEN v < 97 THEN 'S'
+    WHEN v < 99 THEN 'T' ELSE 'U' END FROM (SELECT left(c.naf_code, 2)::int AS v) x) END`);
 
 /** Spec: the main director is picked by a priority of role labels. */
 const ROLE_PRIORITY = sql.raw(`CASE
-  WHEN search_fold(d.role_label) LIKE 'president%' THEN 1
-  WHEN search_fold(d.role_label) LIKE 'directeur general%' THEN 2
-  WHEN search_fold(d.role_label) LIKE '%gerant%' THEN 3
-  WHEN search_fold(d.role_label) LIKE 'entrepreneur%' THEN 4
-  WHEN search_fold(d.role_label) LIKE 'administrateur%' THEN 5
-  WHEN search_fold(d.role_label) LIKE 'liquidateur%' THEN 6
+  WHEN search_base_fold(d.role_label) LIKE 'president%' THEN 1
+  WHEN search_base_fold(d.role_label) LIKE 'directeur general%' THEN 2
+  WHEN search_base_fold(d.role_label) LIKE '%gerant%' THEN 3
+  WHEN search_base_fold(d.role_label) LIKE 'entrepreneur%' THEN 4
+  WHEN search_base_fold(d.role_label) LIKE 'administrateur%' THEN 5
+  WHEN search_base_fold(d.role_label) LIKE 'liquidateur%' THEN 6
   ELSE 9 END`);
 
 /** A natural person under partial diffusion, or one who asked to be hidden, is never found by name. */
@@ -52,6 +53,19 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
   const steps: SQL[] = [
     sql`TRUNCATE search_companies, search_names, search_postings, search_vocabulary, search_directors RESTART IDENTITY`,
     sql`INSERT INTO search_companies
+      WITH fin AS (
+        SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
+        ORDER BY siren, closing_date DESC
+      ), md AS (
+        SELECT DISTINCT ON (d.siren) d.siren,
+          initcap(split_part(d.first_names, ' ', 1)) || ' ' || upper(coalesce(d.usage_name, d.last_name)) AS label,
+          d.role_label
+        FROM directors d
+        WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL
+          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+        ORDER BY d.siren, ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
+      )
       SELECT c.siren,
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.name END,
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.sigle END,
@@ -72,46 +86,32 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
         ${POPULARITY}
       FROM companies c
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
-      LEFT JOIN LATERAL (
-        SELECT revenue, net_result, fiscal_year FROM financials x
-        WHERE x.siren = c.siren ORDER BY x.closing_date DESC LIMIT 1
-      ) f ON true
-      LEFT JOIN LATERAL (
-        SELECT initcap(split_part(d.first_names, ' ', 1)) || ' ' || upper(coalesce(d.usage_name, d.last_name)) AS label,
-          d.role_label
-        FROM directors d
-        WHERE d.siren = c.siren AND d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
-        ORDER BY ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
-        LIMIT 1
-      ) md ON true`,
+      LEFT JOIN fin f ON f.siren = c.siren
+      LEFT JOIN md ON md.siren = c.siren`,
     sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity)
-      SELECT DISTINCT ON (siren, key) siren, siret, kind, label, key, replace(key, ' ', ''),
-        search_raw(label), string_to_array(key, ' '), popularity
+      SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
+        string_to_array(key, ' '), popularity
       FROM (
-        SELECT s.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, s.popularity, v.rank
+        SELECT s.siren, v.siret, v.kind, v.label, v.key, s.popularity
         FROM search_companies s
-        JOIN companies c ON c.siren = s.siren
         CROSS JOIN LATERAL (
-          SELECT NULL::char(14) AS siret, 'name' AS kind, c.name AS label, 1 AS rank
-          UNION ALL SELECT NULL, 'sigle', c.sigle, 2
-          UNION ALL SELECT NULL, 'other', o, 3 FROM unnest(c.other_names) o
-          UNION ALL SELECT NULL, 'person', concat_ws(' ', c.first_names, c.usage_name), 4
-            WHERE c.is_natural_person AND c.usage_name IS NOT NULL
-          UNION ALL SELECT NULL, 'person', concat_ws(' ', c.first_names, c.last_name), 4
-            WHERE c.is_natural_person AND c.last_name IS NOT NULL
+          SELECT DISTINCT ON (key) siret, kind, label, key FROM (
+            SELECT u.*, search_fold(u.label) AS key FROM (
+              SELECT NULL::char(14) AS siret, 'name' AS kind, s.name AS label, 1 AS rank
+              UNION ALL SELECT NULL, 'sigle', s.sigle, 2
+              UNION ALL SELECT NULL, 'other', o, 3 FROM companies c, unnest(c.other_names) o
+                WHERE c.siren = s.siren AND cardinality(c.other_names) > 0
+              UNION ALL SELECT NULL, 'person', concat_ws(' ', c.first_names, x.n), 4
+                FROM companies c, unnest(ARRAY[c.usage_name, c.last_name]) x(n)
+                WHERE c.siren = s.siren AND s.is_natural_person AND x.n IS NOT NULL
+              UNION ALL SELECT e.siret, 'sign', sg, 5
+                FROM establishments e, unnest(e.signs) sg
+                WHERE e.siren = s.siren AND cardinality(e.signs) > 0
+            ) u WHERE u.label IS NOT NULL
+          ) w WHERE key <> '' ORDER BY key, rank, siret
         ) v
-        WHERE s.name IS NOT NULL AND v.label IS NOT NULL
-        UNION ALL
-        SELECT s.siren, e.siret, 'sign', sg, search_fold(sg), s.popularity, 5
-        FROM search_companies s
-        JOIN establishments e ON e.siren = s.siren
-        CROSS JOIN LATERAL unnest(e.signs) sg
-        WHERE s.name IS NOT NULL AND sg IS NOT NULL
-      ) n
-      WHERE key <> ''
-      ORDER BY siren, key, rank, siret`,
+        WHERE s.name IS NOT NULL
+      ) n`,
     sql`INSERT INTO search_postings (token, popularity, name_id)
       SELECT DISTINCT t, n.popularity, n.id FROM search_names n CROSS JOIN LATERAL unnest(n.tokens) t`,
     sql`INSERT INTO search_vocabulary (token, frequency)
@@ -119,22 +119,37 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
     sql`INSERT INTO search_directors
         (id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key, tokens,
          person_key, popularity)
-      SELECT d.id, d.siren, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
-        search_fold(d.last_name),
-        string_to_array(search_fold(concat_ws(' ', d.last_name, d.usage_name, d.first_names)), ' '),
-        search_fold(d.last_name) || '|' || coalesce(search_fold(d.first_names), '') || '|'
-          || coalesce(d.birth_year::text, '') || '-' || coalesce(d.birth_month::text, ''),
-        s.popularity
-      FROM directors d
-      JOIN search_companies s ON s.siren = d.siren
-      WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND search_fold(d.last_name) <> ''
-        AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                        WHERE o.person_key = d.person_key AND o.status <> 'rejected')`,
-    sql`ANALYZE search_companies, search_names, search_postings, search_vocabulary, search_directors`,
+      SELECT id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key,
+        string_to_array(btrim(concat_ws(' ', last_key, usage_key, first_key)), ' '),
+        last_key || '|' || coalesce(first_key, '') || '|' || coalesce(birth_year::text, '') || '-'
+          || coalesce(birth_month::text, ''),
+        popularity
+      FROM (
+        SELECT d.id, d.siren, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
+          search_fold(d.last_name) AS last_key, nullif(search_fold(d.usage_name), '') AS usage_key,
+          nullif(search_fold(d.first_names), '') AS first_key, s.popularity
+        FROM directors d
+        JOIN search_companies s ON s.siren = d.siren
+        WHERE d.kind = 'person' AND d.last_name IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+      ) x
+      WHERE last_key <> ''`,
   ];
   await db.transaction(async (tx) => {
     for (const step of steps) await tx.execute(step);
   });
+  // Outside the transaction: statistics for the planner, the visibility map for index-only scans
+  // of the postings, and the GIN pending list flushed.
+  for (const table of [
+    'search_companies',
+    'search_names',
+    'search_postings',
+    'search_vocabulary',
+    'search_directors',
+  ]) {
+    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+  }
   const [counts] = await queryRows<RebuildStats>(
     db,
     sql`SELECT (SELECT count(*) FROM search_companies)::int AS companies,

@@ -16,7 +16,7 @@ const LIGATURES: Record<string, string> = {
 };
 
 /** Elided articles and pronouns: "l'", "d'", "qu'"… are dropped before the word they join. */
-const ELISION = /(^|[^a-z0-9])(l|d|qu|j|m|n|s|t|c)'/g;
+const ELISION = /(^|[^a-z0-9])((l|d|qu|j|m|n|s|t|c)')+/g;
 /** A stand-alone "l", "d" or "qu" (SIRENE often writes "L ENVIRONNEMENT" for "l'environnement"). */
 const LONE_ELISION = / (l|d|qu)(?= )/g;
 
@@ -36,13 +36,9 @@ export function baseFold(input: string): string {
  */
 export function foldName(input: string): string {
   let s = baseFold(input);
-  // Twice: "l'd'…" chains are rare, but a single pass skips the second of two adjacent elisions.
-  s = s.replace(ELISION, '$1').replace(ELISION, '$1');
-  s = s.replace(/['.]/g, '');
-  s = s.replace(/[^a-z0-9]+/g, ' ').trim();
-  if (!s) return '';
-  s = ` ${s} `.replace(LONE_ELISION, '').replace(LONE_ELISION, '');
-  return s.trim();
+  s = s.replace(ELISION, '$1').replace(/['.]/g, '');
+  s = ` ${s.replace(/[^a-z0-9]+/g, ' ')} `;
+  return s.replace(LONE_ELISION, '').trim();
 }
 
 /** The key with every separator removed: TOTAL ENERGIES ↔ TOTALENERGIES, FIT LAB ↔ FITLAB. */

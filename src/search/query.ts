@@ -28,7 +28,6 @@ export type QueryError = {
   message: string;
 };
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
 
 /** Removes control and invisible characters and collapses white space. */
@@ -81,7 +80,7 @@ export function parseQuery(input: string | null | undefined): ParsedQuery | Quer
   };
 }
 
-export function isQueryError(value: ParsedQuery | QueryError): value is QueryError {
+export function isQueryError<T extends object>(value: T | QueryError): value is QueryError {
   return 'code' in value;
 }
 

@@ -1,0 +1,394 @@
+/**
+ * npm run bench:search [-- --pg-rows 5000000 --pglite-rows 1000000 --queries 200 --only pg|pglite]
+ *
+ * Loads a GENERATED corpus of legal units (never shown as real data: SIRENs 00xxxxxxx, names built
+ * from legal-form words, frequent French surnames and first names, common trade words and
+ * pronounceable made-up words) plus the real sample when the seed is available, builds the search
+ * index, then prints median / p95 / p99 per query class, end to end through the API handler and
+ * for the SQL alone. PostgreSQL (DATABASE_URL or 127.0.0.1:5432, database bench_search, reused
+ * when it already holds the requested size) and PGlite in memory.
+ */
+import os from 'node:os';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { connectPostgres, queryRows, wrapPglite, type Db, type DbHandle } from '@/db/client';
+import { runMigrations } from '@/db/migrate';
+import { openPglite } from '@/db/pglite';
+import { handleCompanySearch, handleDirectorSearch } from '@/search/api';
+import { ensureSearchSchema } from '@/search/ddl';
+import { rebuildSearchIndex } from '@/search/indexer';
+
+const args = process.argv.slice(2);
+function arg(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+const PG_ROWS = Number(arg('pg-rows', '5000000'));
+const PGLITE_ROWS = Number(arg('pglite-rows', '1000000'));
+const QUERIES = Number(arg('queries', '200'));
+const ONLY = arg('only', 'all');
+
+const SURNAMES =
+  `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL LEFEBVRE
+LEROY ROUX DAVID BERTRAND MOREL FOURNIER GIRARD BONNET DUPONT LAMBERT FONTAINE ROUSSEAU VINCENT MULLER LEFEVRE
+FAURE ANDRE MERCIER BLANC GUERIN BOYER GARNIER CHEVALIER FRANCOIS LEGRAND GAUTHIER GARCIA PERRIN ROBIN CLEMENT
+MORIN NICOLAS HENRY ROUSSEL MATHIEU GAUTIER MASSON MARCHAND DUVAL DENIS DUMONT MARIE LEMAIRE NOEL MEYER DUFOUR
+MEUNIER BRUN BLANCHARD GIRAUD JOLY RIVIERE LUCAS BRUNET GAILLARD BARBIER ARNAUD MARTINEZ GERARD ROCHE RENARD
+SCHMITT ROY LEROUX COLIN VIDAL CARON PICARD ROGER FABRE AUBERT LEMOINE RENAUD DUMAS LACROIX OLIVIER PHILIPPE
+BOURGEOIS PIERRE BENOIT REY LECLERC PAYET ROLLAND LECLERCQ GUILLAUME LECOMTE LOPEZ JEAN DUPUY GUILLOT HUBERT
+BERGER CARPENTIER SANCHEZ DUPUIS MOULIN LOUIS DESCHAMPS HUET VASSEUR PEREZ BOUCHER FLEURY ROYER KLEIN JACQUET
+ADAM PARIS POIRIER MARTY AUBRY GUYOT CARRE CHARLES RENAULT CHARPENTIER MENARD MAILLARD BARON BERTIN BAILLY HERVE
+SCHNEIDER FERNANDEZ COLLET LEGER BOUVIER JULIEN PREVOST MILLET PERROT DANIEL COUSIN GERMAIN BRETON BESSON
+LANGLOIS REMY PELLETIER LEVEQUE PERRIER LEBLANC BARRE LEBRUN MARCHAL WEBER MALLET HAMON BOULANGER JACOB MONNIER
+MICHAUD RODRIGUEZ GUICHARD GILLET ETIENNE GRONDIN POULAIN TESSIER CHEVALLIER COLLIN CHAUVIN BOUCHET GAY
+LEMAITRE BENARD MARECHAL HUMBERT REYNAUD ANTOINE HOARAU PERRET BARTHELEMY CORDIER PICHON LEJEUNE GILBERT LAMY`
+    .split(/\s+/)
+    .filter(Boolean);
+const FIRST_NAMES =
+  `JEAN PIERRE MARIE MICHEL ALAIN PHILIPPE NICOLAS CHRISTOPHE PATRICK DANIEL BERNARD ERIC FREDERIC
+LAURENT STEPHANE DAVID PASCAL SEBASTIEN JULIEN THIERRY OLIVIER CHRISTIAN FRANCOIS JACQUES THOMAS ISABELLE NATHALIE
+SYLVIE CATHERINE FRANCOISE CHRISTINE SANDRINE VALERIE MARTINE SOPHIE CELINE STEPHANIE ANNE CAROLINE JULIE AURELIE
+CAMILLE EMMA LEA MANON CHLOE HUGO LUCAS LOUIS GABRIEL ARTHUR`
+    .split(/\s+/)
+    .filter(Boolean);
+const COMMON =
+  `BOULANGERIE TRANSPORTS CONSEIL IMMOBILIER BATIMENT GARAGE RESTAURANT PHARMACIE CABINET HOLDING
+INVEST GESTION SERVICES DISTRIBUTION CONSTRUCTION NETTOYAGE PLOMBERIE ELECTRICITE TAXI COIFFURE BEAUTE AUTO AGENCE
+ATELIER BOUCHERIE CAFE BAR HOTEL IMMO PATRIMOINE DEVELOPPEMENT FINANCE FRANCE PARIS LYON MARSEILLE SUD OUEST NORD
+EST COMMERCE EXPORT INDUSTRIE TECHNOLOGIES SOLUTIONS DIGITAL CONSULTING PARTNERS FORMATION SANTE MEDICAL ENERGIE
+SOLAIRE BOIS METAL PEINTURE RENOVATION MENUISERIE CHARPENTE COUVERTURE JARDIN PAYSAGE LOCATION VOYAGES GENERALE`
+    .split(/\s+/)
+    .filter(Boolean);
+const LEGAL = ['SARL', 'SAS', 'SCI', 'SOCIETE', 'EURL', 'SASU', 'ETS', 'SNC', 'EARL', 'GAEC'];
+const CITIES: Array<[string, string, string]> = [
+  ['75008', '75108', 'PARIS'],
+  ['75011', '75111', 'PARIS'],
+  ['69003', '69383', 'LYON'],
+  ['13001', '13201', 'MARSEILLE'],
+  ['31000', '31555', 'TOULOUSE'],
+  ['06000', '06088', 'NICE'],
+  ['44000', '44109', 'NANTES'],
+  ['67000', '67482', 'STRASBOURG'],
+  ['34000', '34172', 'MONTPELLIER'],
+  ['33000', '33063', 'BORDEAUX'],
+  ['59000', '59350', 'LILLE'],
+  ['35000', '35238', 'RENNES'],
+  ['51100', '51454', 'REIMS'],
+  ['97400', '97411', 'SAINT-DENIS'],
+  ['20000', '2A004', 'AJACCIO'],
+  ['38000', '38185', 'GRENOBLE'],
+  ['21000', '21231', 'DIJON'],
+  ['49000', '49007', 'ANGERS'],
+  ['37000', '37261', 'TOURS'],
+  ['63000', '63113', 'CLERMONT-FERRAND'],
+];
+const NAF = [
+  '10.71C',
+  '49.41A',
+  '70.22Z',
+  '68.20B',
+  '41.20A',
+  '45.20A',
+  '56.10A',
+  '47.73Z',
+  '69.20Z',
+  '64.20Z',
+  '43.21A',
+  '81.21Z',
+  '49.32Z',
+  '96.02A',
+  '62.01Z',
+  '85.59A',
+  '86.21Z',
+  '43.34Z',
+  '01.11Z',
+  '47.11F',
+];
+
+const lit = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
+
+/** A pronounceable made-up word from a hash: rare tokens, as real registers are full of them. */
+const RARE_WORD = (h: string) => `(
+  substr('bcdfghjklmnprstvz', get_byte(decode(${h},'hex'),0) % 17 + 1, 1) ||
+  substr('aeiou', get_byte(decode(${h},'hex'),1) % 5 + 1, 1) ||
+  substr('bcdfghjklmnprstvz', get_byte(decode(${h},'hex'),2) % 17 + 1, 1) ||
+  substr('aeiouy', get_byte(decode(${h},'hex'),3) % 6 + 1, 1) ||
+  substr('bcdfghjklmnprstvz', get_byte(decode(${h},'hex'),4) % 17 + 1, 1) ||
+  substr('aeiou', get_byte(decode(${h},'hex'),5) % 5 + 1, 1) ||
+  CASE WHEN get_byte(decode(${h},'hex'),6) % 2 = 0 THEN '' ELSE
+    substr('nrlst', get_byte(decode(${h},'hex'),7) % 5 + 1, 1) || substr('aeio', get_byte(decode(${h},'hex'),8) % 4 + 1, 1) END
+)`;
+
+async function generate(db: Db, rows: number): Promise<void> {
+  const pick = (arr: string[], expr: string) => `(${lit(arr)})[1 + (${expr}) % ${arr.length}]`;
+  const chunk = 500_000;
+  for (let start = 1; start <= rows; start += chunk) {
+    const end = Math.min(rows, start + chunk - 1);
+    await db.execute(
+      sql.raw(`
+      INSERT INTO companies (siren, diffusion, name, is_natural_person, last_name, first_names, legal_form_code,
+        naf_code, status, creation_date, headcount_band, category, head_office_nic, capital_amount, open_establishments)
+      SELECT siren, CASE WHEN kind = 0 AND h3 % 10 = 0 THEN 'P' ELSE 'O' END,
+        CASE kind
+          WHEN 0 THEN fn || ' ' || sn
+          WHEN 1 THEN lg || ' ' || sn
+          WHEN 2 THEN cw || ' ' || sn
+          WHEN 3 THEN upper(rw) || ' ' || cw
+          WHEN 4 THEN upper(rw)
+          ELSE lg || ' ' || upper(rw) || ' ' || cw END,
+        kind = 0, CASE WHEN kind = 0 THEN sn END, CASE WHEN kind = 0 THEN fn END,
+        CASE kind WHEN 0 THEN '1000' WHEN 1 THEN '5499' ELSE '5710' END,
+        ${pick(NAF, 'h2')},
+        CASE WHEN h3 % 5 = 0 THEN 'C' ELSE 'A' END,
+        date '1970-01-01' + (h2 % 20000),
+        (ARRAY['NN','NN','NN','00','01','02','03','11','12','21','22','31','41','51'])[1 + (h3 / 7) % 14],
+        CASE WHEN h3 % 1000 = 0 THEN 'GE' WHEN h3 % 100 = 0 THEN 'ETI' ELSE 'PME' END,
+        '00010', (h2 % 100000) * 10,
+        CASE WHEN h3 % 5 = 0 THEN 0 ELSE floor(-ln(((h2 % 9973) + 1) / 9974.0) * 1.2)::int END
+      FROM (
+        SELECT lpad(i::text, 9, '0') AS siren,
+          CASE WHEN i % 10 < 3 THEN 0 WHEN i % 10 < 5 THEN 1 WHEN i % 10 < 7 THEN 2 WHEN i % 10 < 9 THEN 3
+               WHEN i % 20 = 9 THEN 4 ELSE 5 END AS kind,
+          ${pick(FIRST_NAMES, 'abs(hashint4(i * 3))')} AS fn,
+          (${lit(SURNAMES)})[1 + floor(${SURNAMES.length} * power(abs(hashint4(i * 5))::float8 / 2147483648, 2))::int] AS sn,
+          ${pick(LEGAL, 'abs(hashint4(i * 7))')} AS lg,
+          ${pick(COMMON, 'abs(hashint4(i * 11))')} AS cw,
+          ${RARE_WORD('md5(i::text)')} AS rw,
+          abs(hashint4(i * 13)) AS h2, abs(hashint4(i * 17)) AS h3
+        FROM generate_series(${start}, ${end}) i
+      ) g`),
+    );
+    await db.execute(
+      sql.raw(`
+      INSERT INTO establishments (siret, siren, nic, is_head_office, status, postcode, commune_code, commune_name)
+      SELECT c.siren || '00010', c.siren, '00010', true, 'A',
+        (${lit(CITIES.map((x) => x[0]))})[k], (${lit(CITIES.map((x) => x[1]))})[k], (${lit(CITIES.map((x) => x[2]))})[k]
+      FROM (SELECT siren, 1 + abs(hashint4(siren::int)) % ${CITIES.length} AS k FROM companies
+            WHERE siren BETWEEN lpad('${start}', 9, '0') AND lpad('${end}', 9, '0')) c`),
+    );
+    await db.execute(
+      sql.raw(`
+      INSERT INTO directors (id, siren, kind, role_label, last_name, first_names, birth_year, birth_month, source)
+      SELECT 'bench-' || c.siren, c.siren, 'person',
+        (ARRAY['Président','Gérant','Directeur général','Administrateur'])[1 + abs(hashint4(c.siren::int * 19)) % 4],
+        ${pick(SURNAMES, 'abs(hashint4(c.siren::int * 23))')},
+        ${pick(FIRST_NAMES, 'abs(hashint4(c.siren::int * 29))')},
+        1940 + abs(hashint4(c.siren::int * 31)) % 60, 1 + abs(hashint4(c.siren::int * 37)) % 12, 'rne'
+      FROM companies c
+      WHERE c.siren BETWEEN lpad('${start}', 9, '0') AND lpad('${end}', 9, '0') AND NOT c.is_natural_person`),
+    );
+    process.stdout.write(`  ${end.toLocaleString('fr-FR')} unités légales générées\r`);
+  }
+  process.stdout.write('\n');
+}
+
+type QueryCase = { cls: string; path: string; params: Record<string, string> };
+
+async function buildCases(db: Db): Promise<QueryCase[]> {
+  const n = QUERIES;
+  const sample = await queryRows<{ siren: string; name: string; status: string }>(
+    db,
+    sql`SELECT siren, name, status FROM search_companies WHERE name IS NOT NULL AND siren < '1'
+      ORDER BY hashint4(siren::int) LIMIT ${n * 3}`,
+  );
+  const rare = await queryRows<{ name: string; department: string }>(
+    db,
+    sql`SELECT name, department FROM search_companies
+      WHERE siren < '1' AND name ~ '^[A-Z]{6,8}( [A-Z]+)?$' AND NOT is_natural_person
+      ORDER BY hashint4(siren::int) LIMIT ${n}`,
+  );
+  const dirs = await queryRows<{ last_name: string; first_names: string; birth_year: number }>(
+    db,
+    sql`SELECT last_name, first_names, birth_year FROM search_directors ORDER BY hashint4(length(id) + ascii(id)) , id LIMIT ${n}`,
+  );
+  const cases: QueryCase[] = [];
+  const company = (cls: string, q: string, extra: Record<string, string> = {}) =>
+    cases.push({ cls, path: '/api/search/companies', params: { q, ...extra } });
+  sample.slice(0, n).forEach((r) => company('SIREN', r.siren));
+  sample.slice(n, 2 * n).forEach((r) => company('nom exact', r.name));
+  rare.forEach((r) => company('préfixe', r.name.split(' ')[0]!.slice(0, 4).toLowerCase()));
+  rare.forEach((r) => {
+    const w = r.name.split(' ')[0]!;
+    const i = 2 + (w.length % 3);
+    const typo = w.slice(0, i) + (w[i] === 'E' ? 'A' : 'E') + w.slice(i + 1);
+    company('faute de frappe', `${typo} ${r.name.split(' ').slice(1).join(' ')}`.trim());
+  });
+  for (let i = 0; i < n; i++) {
+    const a = [...LEGAL, ...COMMON][i % (LEGAL.length + COMMON.length)]!;
+    const b = SURNAMES[(i * 13) % 40]!;
+    company('mots courants', `${a} ${b}`.toLowerCase());
+  }
+  for (let i = 0; i < n; i++) {
+    const dep = CITIES[i % CITIES.length]![1].slice(0, 2);
+    const dept = dep === '97' ? '974' : dep;
+    company('nom + filtres', COMMON[i % COMMON.length]!.toLowerCase(), {
+      departement: dept,
+      etat: 'actif',
+    });
+  }
+  dirs.forEach((d, i) =>
+    cases.push({
+      cls: 'dirigeant',
+      path: '/api/search/directors',
+      params: {
+        name:
+          i % 2
+            ? `${d.first_names} ${d.last_name}`
+            : `${d.last_name} ${d.first_names} ${i % 4 === 0 ? d.birth_year : ''}`.trim(),
+      },
+    }),
+  );
+  return cases;
+}
+
+/** A Db whose execute() adds its time to a counter: the SQL share of a request. */
+function timedDb(db: Db, counter: { ms: number }): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'execute') {
+        return async (...a: unknown[]) => {
+          const t = performance.now();
+          try {
+            return await (target.execute as (...x: unknown[]) => Promise<unknown>).apply(target, a);
+          } finally {
+            counter.ms += performance.now() - t;
+          }
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+async function runCases(handle: DbHandle, label: string): Promise<void> {
+  const cases = await buildCases(handle.db);
+  const counter = { ms: 0 };
+  const db = timedDb(handle.db, counter);
+  const byClass = new Map<
+    string,
+    { api: number[]; sql: number[]; empty: number; errors: number }
+  >();
+  // Warm-up: one pass over a few cases of each class.
+  for (const c of cases.filter((_, i) => i % 10 === 0)) await run(c);
+  for (const c of cases) {
+    counter.ms = 0;
+    const t = performance.now();
+    const res = await run(c);
+    const api = performance.now() - t;
+    const entry = byClass.get(c.cls) ?? { api: [], sql: [], empty: 0, errors: 0 };
+    entry.api.push(api);
+    entry.sql.push(counter.ms);
+    if (res.status !== 200) entry.errors++;
+    else {
+      const body = (await res.json()) as { data: { data: { total: number } } };
+      if (body.data.data.total === 0) entry.empty++;
+    }
+    byClass.set(c.cls, entry);
+  }
+  async function run(c: QueryCase): Promise<Response> {
+    const url = new URL(`http://bench${c.path}`);
+    for (const [k, v] of Object.entries(c.params)) url.searchParams.set(k, v);
+    const req = new Request(url);
+    return c.path.endsWith('directors')
+      ? handleDirectorSearch(db, req)
+      : handleCompanySearch(db, req);
+  }
+  const f = (x: number) => x.toFixed(1).padStart(7);
+  console.log(`\n${label}`);
+  console.log(
+    '| classe            | requêtes | API médiane | API p95 | API p99 | SQL médiane | SQL p95 | SQL p99 | vides | erreurs |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const [cls, e] of byClass) {
+    console.log(
+      `| ${cls.padEnd(17)} | ${String(e.api.length).padStart(8)} | ${f(pct(e.api, 50))} ms | ${f(pct(e.api, 95))} ms | ${f(pct(e.api, 99))} ms | ${f(pct(e.sql, 50))} ms | ${f(pct(e.sql, 95))} ms | ${f(pct(e.sql, 99))} ms | ${String(e.empty).padStart(5)} | ${String(e.errors).padStart(7)} |`,
+    );
+  }
+}
+
+async function prepare(handle: DbHandle, rows: number): Promise<void> {
+  await runMigrations(handle);
+  await ensureSearchSchema(handle.db);
+  const [have] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS n FROM companies WHERE siren < '1'`,
+  );
+  const [indexed] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS n FROM search_companies`,
+  );
+  if ((have?.n ?? 0) !== rows) {
+    await handle.db.execute(sql`DELETE FROM directors WHERE id LIKE 'bench-%'`);
+    await handle.db.execute(sql`DELETE FROM establishments WHERE siren < '1'`);
+    await handle.db.execute(sql`DELETE FROM companies WHERE siren < '1'`);
+    let t = performance.now();
+    await generate(handle.db, rows);
+    console.log(`  génération : ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    try {
+      const { seedIfEmpty } = await import('@/ingest/seed');
+      const r = await seedIfEmpty(handle);
+      console.log(`  échantillon réel : ${r.loaded ? 'chargé' : r.reason}`);
+    } catch (e) {
+      console.log(`  échantillon réel non chargé : ${(e as Error).message}`);
+    }
+    t = performance.now();
+    const stats = await rebuildSearchIndex(handle.db);
+    console.log(
+      `  index de recherche : ${((performance.now() - t) / 1000).toFixed(0)} s, ${stats.companies.toLocaleString('fr-FR')} unités, ${stats.names.toLocaleString('fr-FR')} noms, ${stats.postings.toLocaleString('fr-FR')} entrées, ${stats.directors.toLocaleString('fr-FR')} dirigeants`,
+    );
+  } else if ((indexed?.n ?? 0) < rows || args.includes('--rebuild')) {
+    const t = performance.now();
+    await rebuildSearchIndex(handle.db);
+    console.log(`  index de recherche : ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  } else {
+    console.log(`  base existante réutilisée (${rows.toLocaleString('fr-FR')} unités générées)`);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Machine : ${os.cpus().length} cœurs ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} Gio, Node ${process.version}`,
+  );
+  if (ONLY !== 'pglite') {
+    const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'bench_search'`);
+    if (exists.rowCount === 0) await admin.query('CREATE DATABASE bench_search');
+    await admin.query(`ALTER DATABASE bench_search SET maintenance_work_mem = '2GB'`);
+    await admin.query(`ALTER DATABASE bench_search SET work_mem = '128MB'`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = '/bench_search';
+    const handle = connectPostgres(url.toString(), 4);
+    console.log(`\nPostgreSQL, ${PG_ROWS.toLocaleString('fr-FR')} unités légales générées`);
+    await prepare(handle, PG_ROWS);
+    await runCases(
+      handle,
+      `PostgreSQL ${PG_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
+    );
+    await handle.close();
+  }
+  if (ONLY !== 'pg') {
+    const handle = wrapPglite(await openPglite());
+    console.log(
+      `\nPGlite (mémoire), ${PGLITE_ROWS.toLocaleString('fr-FR')} unités légales générées`,
+    );
+    await prepare(handle, PGLITE_ROWS);
+    await runCases(
+      handle,
+      `PGlite ${PGLITE_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
+    );
+    await handle.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+import { jsonData } from '@/search/http';
+import { apeCodes, nafSectionsList } from '@/search/labels';
+
+export const dynamic = 'force-static';
+
+export function GET(): Response {
+  return jsonData({ sections: nafSectionsList(), codes: apeCodes() });
+}

@@ -1,0 +1,8 @@
+import { getDb } from '@/db';
+import { handleCompanySearch } from '@/search/api';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request): Promise<Response> {
+  return handleCompanySearch(getDb(), request);
+}

@@ -1,0 +1,8 @@
+import { jsonData } from '@/search/http';
+import { frenchDepartments } from '@/search/labels';
+
+export const dynamic = 'force-static';
+
+export function GET(): Response {
+  return jsonData(frenchDepartments());
+}

@@ -1,0 +1,176 @@
+/**
+ * Director search: surname and first names in any order, an optional birth year. Mandates are
+ * grouped into persons by name and birth month-year, so homonyms born at different dates stay
+ * apart. Birth day is never stored nor shown.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { formatSiren } from '@/domain/siren';
+import { slugify } from '@/domain/slug';
+import { textArray } from './normalize';
+import { isQueryError, parseDirectorQuery, type QueryError } from './query';
+
+export const DIRECTORS_PAGE_SIZE = 20;
+const MAX_PERSONS = 500;
+
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+export type DirectorMandate = {
+  siren: string;
+  sirenFormatted: string;
+  companyName: string;
+  companyStatus: 'A' | 'C';
+  role: string | null;
+  url: string;
+};
+
+export type DirectorResult = {
+  personKey: string;
+  lastName: string;
+  firstNames: string | null;
+  birthYear: number | null;
+  birthMonth: number | null;
+  /** "décembre 1964", "1964" or null: month and year only. */
+  birthLabel: string | null;
+  mandates: DirectorMandate[];
+  mandateCount: number;
+};
+
+export type DirectorSearchPage = {
+  results: DirectorResult[];
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+  query: string;
+};
+
+type Row = {
+  person_key: string;
+  last_name: string;
+  first_names: string | null;
+  birth_year: number | null;
+  birth_month: number | null;
+  role_label: string | null;
+  last_key: string;
+  tokens: string[];
+  popularity: number;
+  siren: string;
+  company_name: string;
+  company_status: string;
+};
+
+export function birthLabel(year: number | null, month: number | null): string | null {
+  if (!year) return null;
+  return month && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${year}` : String(year);
+}
+
+export async function searchDirectors(
+  db: Db,
+  input: { name: string | null; page?: number },
+): Promise<
+  | { ok: true; data: DirectorSearchPage }
+  | { ok: false; error: QueryError | { code: 'INVALID_PAGE'; message: string } }
+> {
+  const page = input.page ?? 1;
+  const maxPage = Math.ceil(MAX_PERSONS / DIRECTORS_PAGE_SIZE);
+  if (!Number.isInteger(page) || page < 1 || page > maxPage) {
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_PAGE',
+        message: `La page doit être un nombre entier entre 1 et ${maxPage}.`,
+      },
+    };
+  }
+  const q = parseDirectorQuery(input.name);
+  if (isQueryError(q)) return { ok: false, error: q };
+  const year = q.birthYear;
+  const yearCond = year ? sql`AND d.birth_year = ${year}` : sql``;
+  const tokens = textArray(q.tokens);
+  const source =
+    q.tokens.length === 1
+      ? sql`(SELECT d.* FROM search_directors d WHERE d.last_key = ${q.tokens[0]} ${yearCond}
+            ORDER BY d.popularity DESC NULLS LAST LIMIT 2000)
+          UNION
+          (SELECT d.* FROM search_directors d WHERE d.tokens @> ${tokens}::text[] ${yearCond} LIMIT 2000)`
+      : sql`SELECT d.* FROM search_directors d WHERE d.tokens @> ${tokens}::text[] ${yearCond} LIMIT 3000`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
+        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.status AS company_status
+      FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
+      WHERE c.name IS NOT NULL`,
+  );
+  const persons = new Map<string, { rows: Row[]; score: number }>();
+  const qSet = new Set(q.tokens);
+  for (const r of rows) {
+    const lastTokens = r.last_key.split(' ');
+    // The surname fully typed weighs more than a first name that happens to match.
+    const surnameTyped = lastTokens.every((t) => qSet.has(t)) ? 100 : 0;
+    const score = surnameTyped + Number(r.popularity);
+    const p = persons.get(r.person_key);
+    if (!p) persons.set(r.person_key, { rows: [r], score });
+    else {
+      p.rows.push(r);
+      p.score = Math.max(p.score, score) + 1;
+    }
+  }
+  const ranked = [...persons.entries()]
+    .sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]))
+    .slice(0, MAX_PERSONS);
+  const total = ranked.length;
+  const slice = ranked.slice((page - 1) * DIRECTORS_PAGE_SIZE, page * DIRECTORS_PAGE_SIZE);
+  const results: DirectorResult[] = slice.map(([personKey, { rows: rs }]) => {
+    const first = rs[0]!;
+    const seen = new Set<string>();
+    const mandates: DirectorMandate[] = [];
+    for (const r of rs.sort((a, b) => Number(b.popularity) - Number(a.popularity))) {
+      if (seen.has(r.siren)) continue;
+      seen.add(r.siren);
+      mandates.push({
+        siren: r.siren,
+        sirenFormatted: formatSiren(r.siren),
+        companyName: r.company_name,
+        companyStatus: r.company_status === 'C' ? 'C' : 'A',
+        role: r.role_label,
+        url: `/entreprises/${r.siren}/${slugify(r.company_name) || 'entreprise'}`,
+      });
+    }
+    return {
+      personKey,
+      lastName: first.last_name,
+      firstNames: first.first_names,
+      birthYear: first.birth_year,
+      birthMonth: first.birth_month,
+      birthLabel: birthLabel(first.birth_year, first.birth_month),
+      mandates: mandates.slice(0, 10),
+      mandateCount: mandates.length,
+    };
+  });
+  return {
+    ok: true,
+    data: {
+      results,
+      page,
+      perPage: DIRECTORS_PAGE_SIZE,
+      total,
+      totalPages: Math.ceil(total / DIRECTORS_PAGE_SIZE),
+      query: q.text,
+    },
+  };
+}
