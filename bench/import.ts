@@ -32,7 +32,9 @@ const nf = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 const mb = (b: number) => `${nf.format(b / 1024 / 1024)} Mo`;
 
 /** Samples this process's RSS while `fn` runs. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number }> {
+async function measured<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; ms: number; peakRss: number }> {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -40,7 +42,11 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ result: T; ms: numbe
   const t = performance.now();
   try {
     const result = await fn();
-    return { result, ms: performance.now() - t, peakRss: Math.max(peak, process.memoryUsage().rss) };
+    return {
+      result,
+      ms: performance.now() - t,
+      peakRss: Math.max(peak, process.memoryUsage().rss),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -54,7 +60,10 @@ async function rawCopy(url: string, table: string, file: string): Promise<number
     await client.query(`DROP TABLE IF EXISTS ${table}`);
     await client.query(`CREATE TABLE ${table} (${header.map((h) => `"${h}" text`).join(', ')})`);
     const t = performance.now();
-    await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv, HEADER true)`)));
+    await pipeline(
+      createReadStream(file, { highWaterMark: 1 << 20 }),
+      client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv, HEADER true)`)),
+    );
     const ms = performance.now() - t;
     await client.query(`DROP TABLE ${table}`);
     return ms;
@@ -64,7 +73,8 @@ async function rawCopy(url: string, table: string, file: string): Promise<number
 }
 
 async function firstLine(file: string): Promise<string> {
-  for await (const chunk of createReadStream(file, { end: 65536, encoding: 'utf8' })) return String(chunk).split('\n')[0]!;
+  for await (const chunk of createReadStream(file, { end: 65536, encoding: 'utf8' }))
+    return String(chunk).split('\n')[0]!;
   return '';
 }
 
@@ -72,12 +82,30 @@ type Row = { label: string; rows: number; ms: number; peakRss?: number; note?: s
 const table: Row[] = [];
 const rate = (r: Row) => (r.rows / r.ms) * 1000;
 
-async function importRun(handle: DbHandle, label: string, ul: string, et: string, counts: { ul: number; et: number }) {
+async function importRun(
+  handle: DbHandle,
+  label: string,
+  ul: string,
+  et: string,
+  counts: { ul: number; et: number },
+) {
   const opts = { progress: 'off' as const };
   const a = await measured(() => importFile(handle, 'sirene-ul', uniteLegaleImporter, ul, opts));
-  table.push({ label: `${label} : unités légales (chargement initial)`, rows: counts.ul, ms: a.ms, peakRss: a.peakRss });
-  const b = await measured(() => importFile(handle, 'sirene-etab', etablissementImporter, et, opts));
-  table.push({ label: `${label} : établissements (chargement initial)`, rows: counts.et, ms: b.ms, peakRss: b.peakRss });
+  table.push({
+    label: `${label} : unités légales (chargement initial)`,
+    rows: counts.ul,
+    ms: a.ms,
+    peakRss: a.peakRss,
+  });
+  const b = await measured(() =>
+    importFile(handle, 'sirene-etab', etablissementImporter, et, opts),
+  );
+  table.push({
+    label: `${label} : établissements (chargement initial)`,
+    rows: counts.et,
+    ms: b.ms,
+    peakRss: b.peakRss,
+  });
   const c = await measured(() => importFile(handle, 'sirene-ul', uniteLegaleImporter, ul, opts));
   const s = c.result as ImportSummary;
   table.push({
@@ -94,8 +122,13 @@ async function main() {
   const pgliteCompanies = Number(arg('pglite-companies', String(companies)));
   const out = path.resolve(arg('out', 'bench/out'));
   mkdirSync(out, { recursive: true });
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`Machine : ${os.cpus().length} cœurs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} de mémoire, Node ${process.version}, charge ${load}`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `Machine : ${os.cpus().length} cœurs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} de mémoire, Node ${process.version}, charge ${load}`,
+  );
 
   const gen = async (n: number) => {
     const ul = path.join(out, `StockUniteLegale_SYNTHETIQUE_${n}.csv`);
@@ -121,8 +154,16 @@ async function main() {
       console.log('PostgreSQL : COPY brut…');
       const rawUl = await rawCopy(url.toString(), 'raw_ul', files.ul);
       const rawEt = await rawCopy(url.toString(), 'raw_et', files.et);
-      table.push({ label: 'PostgreSQL : COPY brut, unités légales (table sans index, colonnes text)', rows: files.counts.ul, ms: rawUl });
-      table.push({ label: 'PostgreSQL : COPY brut, établissements', rows: files.counts.et, ms: rawEt });
+      table.push({
+        label: 'PostgreSQL : COPY brut, unités légales (table sans index, colonnes text)',
+        rows: files.counts.ul,
+        ms: rawUl,
+      });
+      table.push({
+        label: 'PostgreSQL : COPY brut, établissements',
+        rows: files.counts.et,
+        ms: rawEt,
+      });
       console.log('PostgreSQL : import…');
       const handle = connectPostgres(url.toString(), 2);
       await runMigrations(handle);
@@ -148,7 +189,13 @@ async function main() {
       console.log(`PGlite (${dir}) : import de ${nf.format(pgliteCompanies)} unités légales…`);
       const handle = wrapPglite(await openPglite(dir));
       await runMigrations(handle);
-      await importRun(handle, `PGlite (${nf.format(pgliteCompanies)} UL)`, files.ul, files.et, files.counts);
+      await importRun(
+        handle,
+        `PGlite (${nf.format(pgliteCompanies)} UL)`,
+        files.ul,
+        files.et,
+        files.counts,
+      );
       await handle.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -157,7 +204,9 @@ async function main() {
 
   console.log('\n| mesure | lignes | durée | lignes/s | RSS max |\n|---|---:|---:|---:|---:|');
   for (const r of table)
-    console.log(`| ${r.label} | ${nf.format(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | ${nf.format(rate(r))} | ${r.peakRss ? mb(r.peakRss) : ''} |`);
+    console.log(
+      `| ${r.label} | ${nf.format(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | ${nf.format(rate(r))} | ${r.peakRss ? mb(r.peakRss) : ''} |`,
+    );
 }
 
 main().catch((e) => {

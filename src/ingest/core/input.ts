@@ -77,6 +77,7 @@ export async function openInput(file: string, zipExtensions = ['.csv']): Promise
     const { stream, entryName } = await openZipEntry(file, zipExtensions);
     const out = stream.pipe(counter);
     stream.on('error', (e) => out.destroy(e));
+    out.on('error', () => {});
     // Zip: progress counts uncompressed bytes against the entry size is unknown here; use the
     // compressed size as an approximation of the total.
     return {
@@ -105,6 +106,7 @@ export async function openInput(file: string, zipExtensions = ['.csv']): Promise
   digest = hashed;
   source.on('error', (e) => tap.destroy(e));
   source.pipe(tap);
+  tap.on('error', () => {});
 
   if (startsWith(head, GZIP_MAGIC)) {
     const gunzip = createGunzip({ chunkSize: 1 << 20 });
@@ -121,6 +123,9 @@ export async function openInput(file: string, zipExtensions = ['.csv']): Promise
       );
     });
     tap.pipe(gunzip).pipe(out);
+    // The consumer sees errors through its iterator; this keeps a late one from going uncaught.
+    out.on('error', () => {});
+    gunzip.on('close', () => {});
     // The digest resolves when all raw bytes went through, even if gunzip is slower.
     digest = hashed;
     return {

@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   writeFileSync(
     `${out}/LISEZMOI.txt`,
     'Fichiers SYNTHÉTIQUES générés par `npm run generate`, pour les tests de charge uniquement.\n' +
-      "Ce ne sont pas des données réelles : ne les chargez jamais dans une base servie au public.\n",
+      'Ce ne sont pas des données réelles : ne les chargez jamais dans une base servie au public.\n',
   );
   if (companies > 0) {
     const r = await generateSirene(out, {
@@ -37,7 +37,9 @@ async function main(): Promise<number> {
       seed: Number(arg('seed') ?? '42'),
       gzip: process.argv.includes('--gzip'),
     });
-    console.log(`${r.ulPath} : ${r.companies} unités légales\n${r.etPath} : ${r.establishments} établissements`);
+    console.log(
+      `${r.ulPath} : ${r.companies} unités légales\n${r.etPath} : ${r.establishments} établissements`,
+    );
   }
   if (bodacc > 0) console.log(`${await generateBodacc(out, bodacc)} : ${bodacc} annonces`);
   return 0;

@@ -7,7 +7,16 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { ETABLISSEMENT_SCHEMAS, UNITE_LEGALE_SCHEMAS } from '../sirene/schemas';
-import { FIRST_NAMES, LEGAL_WORDS, NAF, PLACE_WORDS, STREETS, STREET_TYPES, SURNAMES, TRADE_WORDS } from './names';
+import {
+  FIRST_NAMES,
+  LEGAL_WORDS,
+  NAF,
+  PLACE_WORDS,
+  STREETS,
+  STREET_TYPES,
+  SURNAMES,
+  TRADE_WORDS,
+} from './names';
 import { Rng } from './random';
 
 const UL_HEADER = UNITE_LEGALE_SCHEMAS[0]!.columns;
@@ -34,7 +43,8 @@ export function companyName(rng: Rng): { name: string; sigle: string } {
   let name: string;
   if (r < 0.3) name = `${rng.pick(LEGAL_WORDS)} ${rng.zipf(SURNAMES)}`;
   else if (r < 0.55) name = `${rng.zipf(TRADE_WORDS)} ${rng.zipf(SURNAMES)}`;
-  else if (r < 0.7) name = `${rng.pick(LEGAL_WORDS)} ${rng.zipf(TRADE_WORDS)} ${rng.pick(PLACE_WORDS)}`;
+  else if (r < 0.7)
+    name = `${rng.pick(LEGAL_WORDS)} ${rng.zipf(TRADE_WORDS)} ${rng.pick(PLACE_WORDS)}`;
   else if (r < 0.85) name = `${rng.zipf(SURNAMES)} ET ${rng.zipf(SURNAMES)}`;
   else if (r < 0.93) name = `${rng.zipf(TRADE_WORDS)} ${rng.pick(PLACE_WORDS)}`;
   else name = `${rng.zipf(SURNAMES)} ${rng.zipf(TRADE_WORDS)}, ${rng.zipf(TRADE_WORDS)}`;

@@ -81,7 +81,11 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         if (at.size === batch.lines.length) data = batch.lines.join('');
         else for (const i of at.values()) data += batch.lines[i];
         const c = await writer.upsertEncoded(data);
-        counts = { inserted: c.inserted, updated: c.updated, unchanged: batch.lines.length - c.inserted - c.updated };
+        counts = {
+          inserted: c.inserted,
+          updated: c.updated,
+          unchanged: batch.lines.length - c.inserted - c.updated,
+        };
         if (opts.afterBatch) await opts.afterBatch(ctx);
       }
       ctx.count(table, counts);
@@ -103,7 +107,11 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       }
       ctx.read++;
       if (rec.fields.length !== header.length) {
-        ctx.reject(rec.line, `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`, rec.raw);
+        ctx.reject(
+          rec.line,
+          `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`,
+          rec.raw,
+        );
         continue;
       }
       let row: unknown[];
@@ -131,7 +139,8 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       dates = [];
     }
   }
-  if (header === null) throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
+  if (header === null)
+    throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
   await pending;
   if (lines.length) await flush({ lines, keys, dates });
   await pending;
@@ -148,7 +157,12 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
 
 /** Drops every index of the table; returns the statements that rebuild them. */
 async function dropIndexes(ctx: ImportContext, table: string): Promise<string[]> {
-  const rows = await ctx.conn.query<{ name: string; def: string; con: string | null; condef: string | null }>(
+  const rows = await ctx.conn.query<{
+    name: string;
+    def: string;
+    con: string | null;
+    condef: string | null;
+  }>(
     `SELECT i.indexname AS name, i.indexdef AS def, c.conname AS con, pg_get_constraintdef(c.oid) AS condef
        FROM pg_indexes i
        LEFT JOIN pg_constraint c ON c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass
