@@ -5,6 +5,7 @@ import { withConn } from './core/conn';
 import { importFile, type ImportSummary, type SourceKey } from './core/run';
 import { loadReferenceTables } from './reference/load';
 import { IMPORTERS } from './sources';
+import { refreshSearchIndex } from '@/search/indexer';
 
 export type SeedResult = { loaded: boolean; reason: string };
 
@@ -62,6 +63,7 @@ export async function loadSamples(
     out.push(s);
     onFile?.(s);
   }
+  await refreshSearchIndex(handle.db);
   return out;
 }
 
