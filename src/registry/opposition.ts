@@ -23,8 +23,12 @@ export const oppositionInput = z.object({
   kind: z.enum(['company', 'person']),
   siren: z.string().trim().max(20).optional(),
   personKey: z.string().trim().max(200).optional(),
+  /** A director's id (from a profile link): its person key is looked up, not trusted from the form. */
+  directorId: z.string().trim().max(200).optional(),
   email: z.string().trim().toLowerCase().max(200).email('Adresse électronique invalide.'),
   reason: z.string().trim().max(2000).optional(),
+  /** Honeypot: a field people never see; a filled one marks a robot. */
+  website: z.string().max(0, 'Demande refusée.').optional(),
 });
 export type OppositionInput = z.infer<typeof oppositionInput>;
 
@@ -53,7 +57,15 @@ export async function createOppositionRequest(db: Db, raw: unknown): Promise<Opp
   if (input.kind === 'company' && !siren) {
     return { ok: false, code: 'INVALID_INPUT', message: 'Indiquez le numéro SIREN concerné.' };
   }
-  if (input.kind === 'person' && !input.personKey) {
+  let personKey = input.personKey || null;
+  if (input.kind === 'person' && input.directorId) {
+    const [row] = await queryRows<{ person_key: string | null }>(
+      db,
+      sql`SELECT person_key FROM directors WHERE id = ${input.directorId}`,
+    );
+    personKey = row?.person_key ?? null;
+  }
+  if (input.kind === 'person' && !personKey) {
     return {
       ok: false,
       code: 'INVALID_INPUT',
@@ -63,7 +75,7 @@ export async function createOppositionRequest(db: Db, raw: unknown): Promise<Opp
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO opposition_requests (siren, person_key, email, reason)
-        VALUES (${siren ?? null}, ${input.kind === 'person' ? input.personKey! : null},
+        VALUES (${siren ?? null}, ${input.kind === 'person' ? personKey : null},
                 ${input.email}, ${input.reason || null})
         RETURNING id`,
   );

@@ -1,0 +1,43 @@
+import { getDb } from '@/db';
+import { createOppositionRequest } from '@/registry/opposition';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST an opposition request, as JSON (API) or as the /opposition form (no JavaScript needed:
+ * the form gets a 303 back to the page with the outcome).
+ */
+export async function POST(req: Request) {
+  const type = req.headers.get('content-type') ?? '';
+  const isForm =
+    type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
+  let raw: unknown;
+  try {
+    raw = isForm ? Object.fromEntries(await req.formData()) : await req.json();
+  } catch {
+    return Response.json(
+      { error: { code: 'INVALID_INPUT', message: 'Demande illisible.' } },
+      { status: 400 },
+    );
+  }
+  const result = await createOppositionRequest(getDb(), raw).catch(() => null);
+  if (isForm) {
+    const back = new URL('/opposition', req.url);
+    if (result?.ok) back.searchParams.set('envoye', '1');
+    else
+      back.searchParams.set(
+        'erreur',
+        result ? result.message : 'Service momentanément indisponible.',
+      );
+    return Response.redirect(back, 303);
+  }
+  if (!result) {
+    return Response.json(
+      { error: { code: 'SERVICE_UNAVAILABLE', message: 'Service momentanément indisponible.' } },
+      { status: 503 },
+    );
+  }
+  return result.ok
+    ? Response.json({ data: { data: { id: result.id, status: 'received' } } }, { status: 201 })
+    : Response.json({ error: { code: result.code, message: result.message } }, { status: 400 });
+}

@@ -1,0 +1,35 @@
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapIndexXml(base: string, files: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${files.map((f) => `  <sitemap><loc>${esc(`${base}/sitemaps/${f}`)}</loc></sitemap>`).join('\n')}
+</sitemapindex>
+`;
+}
+
+export function urlSetXml(
+  base: string,
+  urls: Array<{ path: string; lastmod: string | null }>,
+): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls
+  .map(
+    (u) =>
+      `  <url><loc>${esc(base + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+  )
+  .join('\n')}
+</urlset>
+`;
+}
+
+/** "entreprises-3.xml" → { kind: 'entreprises', chunk: 3 }. */
+export function parseSitemapFile(
+  file: string,
+): { kind: 'entreprises' | 'dirigeants'; chunk: number } | null {
+  const m = /^(entreprises|dirigeants)-(\d{1,5})\.xml$/.exec(file);
+  if (!m) return null;
+  return { kind: m[1] as 'entreprises' | 'dirigeants', chunk: Number(m[2]) };
+}
