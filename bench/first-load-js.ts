@@ -31,9 +31,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+async function waitForServer(url: string, timeoutMs: number, gone = () => false): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (gone()) throw new Error('le serveur s’est arrêté avant d’être prêt');
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
@@ -50,10 +51,17 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function measure(base: string): Promise<void> {
   const res = await fetch(new URL(pagePath, base));
   const html = await res.text();
-  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)]
-    .map((m) => m[1] ?? '')
-    .filter((s) => s.startsWith('/_next/static/') || s.includes('/_next/static/'));
-  const unique = [...new Set(srcs)];
+  // Every <script src> under /_next/static. `noModule` scripts (Next's legacy polyfills) are never
+  // downloaded by a browser that supports modules, so they are listed apart and not summed.
+  const tags = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? '');
+  const srcOf = (attrs: string) => /\ssrc="([^"]+)"/.exec(attrs)?.[1] ?? '';
+  const isStatic = (attrs: string) => srcOf(attrs).includes('/_next/static/');
+  const noModule = [
+    ...new Set(tags.filter((a) => isStatic(a) && /\snomodule\b/i.test(a)).map(srcOf)),
+  ];
+  const unique = [
+    ...new Set(tags.filter((a) => isStatic(a) && !/\snomodule\b/i.test(a)).map(srcOf)),
+  ];
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1] ?? '')
     .join('');
@@ -81,6 +89,13 @@ async function measure(base: string): Promise<void> {
   console.log(
     `Scripts en ligne (charge RSC, hors fichiers JS) : ${kb(Buffer.byteLength(inline))} brut, ${kb(gzipSync(inline).length)} gzip`,
   );
+  for (const src of noModule) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    const name = src.replace(/^.*\/_next\/static\//, '');
+    console.log(
+      `Hors total, nomodule (jamais chargé par un navigateur récent) : ${name}, ${kb(gzipSync(body, { level: 6 }).length)} gzip`,
+    );
+  }
   console.log(
     `HTML complet : ${kb(Buffer.byteLength(html))} brut, ${kb(gzipSync(html).length)} gzip`,
   );
@@ -108,9 +123,11 @@ async function main(): Promise<void> {
   let log = '';
   server.stdout?.on('data', (d) => (log += d));
   server.stderr?.on('data', (d) => (log += d));
+  let exited = false;
+  server.on('exit', () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitForServer(`${base}/`, 15 * 60_000);
+    await waitForServer(`${base}/`, 15 * 60_000, () => exited);
     await measure(base);
   } catch (e) {
     console.error((e as Error).message, '\n', log.slice(-4000));

@@ -1,9 +1,97 @@
+import type { Metadata } from 'next';
+import { messages } from '@/i18n';
+import { getHeaderStats, type HeaderStats } from '@/registry/stats';
+import { formatCount } from '@/ui/format';
+import { Icon } from '@/ui/icons/Icon';
+import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
+import s from './home.module.css';
+
 export const dynamic = 'force-dynamic';
 
-export default function HomePage() {
+const m = messages.home;
+
+export const metadata: Metadata = {
+  title: { absolute: m.title },
+  description: m.description,
+};
+
+const statKeys: Array<keyof HeaderStats> = [
+  'docAvailable',
+  'searchableSiret',
+  'kbisAvailable',
+  'verifiedCompanyProfile',
+];
+
+export default async function HomePage() {
+  const stats = await getHeaderStats();
   return (
-    <main>
-      <h1>Informations officielles sur les entreprises françaises</h1>
-    </main>
+    <>
+      <section className={s.hero} aria-labelledby="home-title">
+        <div className="container">
+          <h1 id="home-title" className={s.heading}>
+            {m.heading}
+          </h1>
+          <p className={s.lead}>{m.lead}</p>
+          {/* Plain GET form: works before any JavaScript, search itself lives at /resultats. */}
+          <label htmlFor="home-search" className={s.searchLabel}>
+            {m.searchLabel}
+          </label>
+          <form action="/resultats" method="get" role="search" className={s.search}>
+            <div className={s.searchField}>
+              <Icon name="search" />
+              <input
+                id="home-search"
+                name="q"
+                type="search"
+                required
+                minLength={2}
+                autoComplete="off"
+                placeholder={m.searchPlaceholder}
+                aria-describedby="home-search-hint"
+              />
+            </div>
+            <button type="submit" className={s.searchButton}>
+              {m.searchButton}
+            </button>
+          </form>
+          <p id="home-search-hint" className={s.hint}>
+            {m.searchHint}
+          </p>
+        </div>
+      </section>
+
+      <section className="container" aria-labelledby="home-stats-title">
+        <h2 id="home-stats-title" className="visually-hidden">
+          {m.statsTitle}
+        </h2>
+        <ul className={s.stats} data-testid="home-stats">
+          {stats ? (
+            statKeys.map((key) => (
+              <li key={key} className={s.stat} data-stat={key}>
+                <strong className={s.statValue}>{formatCount(stats[key])}</strong>
+                <span className={s.statLabel}>{messages.frame.stats[key]}</span>
+              </li>
+            ))
+          ) : (
+            <li className={s.unavailable}>{messages.frame.statsUnavailable}</li>
+          )}
+        </ul>
+      </section>
+
+      <section className={`container ${s.section}`} aria-labelledby="home-services-title">
+        <h2 id="home-services-title" className={s.sectionTitle}>
+          {m.servicesTitle}
+        </h2>
+        <p className={s.sectionLead}>{m.servicesLead}</p>
+        <ServicesGrid variant="full" headingLevel={3} />
+      </section>
+
+      <section className={`container ${s.section}`} aria-labelledby="home-sources-title">
+        <div className={s.sources}>
+          <h2 id="home-sources-title">{m.sourcesTitle}</h2>
+          <p>{m.sourcesText}</p>
+        </div>
+      </section>
+    </>
   );
 }

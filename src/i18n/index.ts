@@ -1,4 +1,6 @@
+import { interpolate, type Params } from './interpolate';
 import consent from './fr/consent';
+import cookies from './fr/cookies';
 import footer from './fr/footer';
 import frame from './fr/frame';
 import home from './fr/home';
@@ -12,7 +14,17 @@ import toast from './fr/toast';
  * plain TypeScript so that a Client Component imports only the namespaces it uses, and so that a
  * missing key is a type error rather than a blank on the page.
  */
-export const messages = { consent, footer, frame, home, meta, nav, services, toast } as const;
+export const messages = {
+  consent,
+  cookies,
+  footer,
+  frame,
+  home,
+  meta,
+  nav,
+  services,
+  toast,
+} as const;
 export type Messages = typeof messages;
 export type Namespace = keyof Messages;
 
@@ -27,15 +39,7 @@ export type StringPaths<T> = {
         : never;
 }[keyof T & string];
 
-export type Params = Record<string, string | number>;
-
-/** Replaces `{name}` placeholders; an unknown placeholder is left as is so that it shows in review. */
-export function interpolate(template: string, params?: Params): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+export { interpolate, type Params };
 
 function lookup(tree: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, part) => {

@@ -7,6 +7,7 @@ import {
   mailDomain,
   metaRulesFor,
   robotsFor,
+  shellRulesFor,
   topBarItems,
 } from './rules';
 
@@ -107,5 +108,18 @@ describe('mailDomain', () => {
   it('falls back to the site URL host', () => {
     expect(mailDomain(null, 'https://www.registre.fr')).toBe('registre.fr');
     expect(mailDomain('', 'https://registre.fr')).toBe('registre.fr');
+  });
+});
+
+describe('shellRulesFor', () => {
+  it('hides header and footer on document loading pages, the footer on payment', () => {
+    expect(shellRulesFor('/documents/loading/12')).toEqual({ header: 'hidden', footer: false });
+    expect(shellRulesFor('/paiement-securise')).toEqual({ header: 'static', footer: false });
+  });
+
+  it('fixes the header on result pages and profiles, leaves it static elsewhere', () => {
+    expect(shellRulesFor('/marques/resultats').header).toBe('fixed');
+    expect(shellRulesFor('/entreprises/552032534/danone').header).toBe('fixed');
+    expect(shellRulesFor('/')).toEqual({ header: 'static', footer: true });
   });
 });

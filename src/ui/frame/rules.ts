@@ -145,3 +145,25 @@ export function mailDomain(host: string | null | undefined, siteUrl: string): st
   const withoutPort = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0]!;
   return withoutPort.toLowerCase().replace(/^www\./, '');
 }
+
+export type ShellRules = {
+  /** 'fixed' keeps the header on screen while scrolling. */
+  header: 'static' | 'fixed' | 'hidden';
+  footer: boolean;
+};
+
+/**
+ * Per-path shell rules: the document-generation waiting pages show neither header nor footer;
+ * the payment pages drop the footer to keep the customer on the form; long lists (result pages,
+ * company profiles) keep the header fixed.
+ */
+export function shellRulesFor(pathname: string): ShellRules {
+  if (underPrefix(pathname, '/documents/loading')) return { header: 'hidden', footer: false };
+  if (['/paiement-securise', '/payment'].some((p) => underPrefix(pathname, p))) {
+    return { header: 'static', footer: false };
+  }
+  if (isResultPage(pathname) || underPrefix(pathname, '/entreprises')) {
+    return { header: 'fixed', footer: true };
+  }
+  return { header: 'static', footer: true };
+}

@@ -1,0 +1,74 @@
+import { Suspense } from 'react';
+import type { HeaderStats } from '@/registry/stats';
+import { messages } from '@/i18n';
+import { ConsentManager } from '@/ui/consent/ConsentManager';
+import type { ConsentRecord } from '@/ui/consent/consent';
+import { ToastHost } from '@/ui/toast/ToastHost';
+import { Footer } from './Footer';
+import { ProgressBar } from './ProgressBar';
+import { ShellGate } from './ShellGate';
+import { SiteHeader } from './SiteHeader';
+
+export type OrganisationData = Record<string, unknown> | null;
+
+/**
+ * The application shell (spec section 2): skip link, route progress bar, header (fixed or hidden
+ * per path), the page, footer (hidden per path), consent banner, toasts, the organisation's
+ * JSON-LD and, when an ID is configured, the tag manager.
+ */
+export function AppShell({
+  children,
+  stats,
+  mailDomain,
+  consent,
+  organisation,
+  gtmId,
+}: {
+  children: React.ReactNode;
+  stats: HeaderStats | null;
+  mailDomain: string;
+  consent: ConsentRecord | null;
+  organisation: OrganisationData;
+  gtmId: string | undefined;
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#contenu">
+        {messages.frame.skipToContent}
+      </a>
+      <Suspense fallback={null}>
+        <ProgressBar />
+      </Suspense>
+      <SiteHeader stats={stats} mailDomain={mailDomain} />
+      <main id="contenu" tabIndex={-1}>
+        {children}
+      </main>
+      <ShellGate part="footer">
+        <Footer />
+      </ShellGate>
+      <ConsentManager initialStored={consent} />
+      <ToastHost />
+      {organisation ? (
+        <script
+          type="application/ld+json"
+          data-testid="organisation-jsonld"
+          // JSON.stringify output with "<" escaped cannot close the script element.
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(organisation).replace(/</g, '\\u003c'),
+          }}
+        />
+      ) : null}
+      {gtmId ? (
+        // Inline (not next/script): the standard GTM snippet inserts gtm.js asynchronously itself,
+        // and next/script would add its loader to every page's JavaScript.
+        // eslint-disable-next-line @next/next/next-script-for-ga
+        <script
+          id="gtm"
+          dangerouslySetInnerHTML={{
+            __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(gtmId)});`,
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import type { HeaderStats } from '@/registry/stats';
+import { messages } from '@/i18n';
+import { AccountButton } from './AccountButton';
+import { DrawerLauncher } from './DrawerLauncher';
+import { Logo } from './Logo';
+import { MainNav } from './MainNav';
+import { BusinessMegaPanel, ServicesMegaPanel } from './MegaPanels';
+import { ShellGate } from './ShellGate';
+import { TopBar } from './TopBar';
+import s from './Header.module.css';
+
+/** The page header: top bar, logo, main navigation (xl and up) or hamburger, account button. */
+export function SiteHeader({
+  stats,
+  mailDomain,
+}: {
+  stats: HeaderStats | null;
+  mailDomain: string;
+}) {
+  return (
+    <ShellGate part="header">
+      <TopBar stats={stats} mailDomain={mailDomain} />
+      <div className={`container ${s.bar}`}>
+        <Link
+          href="/"
+          className={s.home}
+          aria-label={messages.frame.homeLinkLabel}
+          data-testid="header-logo"
+        >
+          <Logo />
+        </Link>
+        <MainNav
+          pages={messages.nav.pages}
+          label={messages.frame.mainNavLabel}
+          panels={{ services: <ServicesMegaPanel />, businessList: <BusinessMegaPanel /> }}
+        />
+        <div className={s.actions}>
+          <AccountButton className={s.desktopAccount} />
+          <DrawerLauncher />
+        </div>
+      </div>
+    </ShellGate>
+  );
+}

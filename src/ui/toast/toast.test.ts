@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createToastStore, TOAST_DURATION_MS, toastSeverities } from './toast';
+
+describe('toast store', () => {
+  it('closes after 6 seconds and knows the four severities', () => {
+    expect(TOAST_DURATION_MS).toBe(6000);
+    expect(toastSeverities).toEqual(['success', 'info', 'warning', 'error']);
+  });
+
+  it('shows one message at a time, the newest replacing the older, and notifies', () => {
+    const store = createToastStore();
+    let calls = 0;
+    const off = store.subscribe(() => calls++);
+    const first = store.show('Un', 'success');
+    const second = store.show('Deux', 'error');
+    expect(store.get()).toEqual(second);
+    expect(calls).toBe(2);
+    store.dismiss(first.id);
+    expect(store.get()).toEqual(second);
+    store.dismiss(second.id);
+    expect(store.get()).toBeNull();
+    off();
+    store.show('Trois');
+    expect(calls).toBe(3);
+    expect(store.get()?.severity).toBe('info');
+  });
+});

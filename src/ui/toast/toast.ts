@@ -1,0 +1,47 @@
+/**
+ * The app-wide toast service (spec section 2, "Toast"): one message at a time at the bottom
+ * centre, closing by itself after 6 s. Any client code calls `toast.success(...)` etc.; the
+ * ToastHost of the root layout shows it. A newer message replaces the one on screen.
+ */
+export const TOAST_DURATION_MS = 6000;
+export const toastSeverities = ['success', 'info', 'warning', 'error'] as const;
+export type ToastSeverity = (typeof toastSeverities)[number];
+export type ToastMessage = { id: number; message: string; severity: ToastSeverity };
+
+type Listener = () => void;
+
+export function createToastStore() {
+  let current: ToastMessage | null = null;
+  let nextId = 1;
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((l) => l());
+  return {
+    show(message: string, severity: ToastSeverity = 'info'): ToastMessage {
+      current = { id: nextId++, message, severity };
+      emit();
+      return current;
+    },
+    /** Closes the given toast, or whatever is shown; a stale id does not close a newer toast. */
+    dismiss(id?: number): void {
+      if (!current || (id !== undefined && current.id !== id)) return;
+      current = null;
+      emit();
+    },
+    get: (): ToastMessage | null => current,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const toastStore = createToastStore();
+
+export const toast = {
+  show: (message: string, severity?: ToastSeverity) => toastStore.show(message, severity),
+  success: (message: string) => toastStore.show(message, 'success'),
+  info: (message: string) => toastStore.show(message, 'info'),
+  warning: (message: string) => toastStore.show(message, 'warning'),
+  error: (message: string) => toastStore.show(message, 'error'),
+  dismiss: (id?: number) => toastStore.dismiss(id),
+};
