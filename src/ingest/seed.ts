@@ -88,7 +88,7 @@ export async function describeContents(handle: DbHandle): Promise<string> {
 /**
  * Loads the real sample (data/samples/) when the database holds no company. Called on every start.
  */
-export async function seedIfEmpty(handle: DbHandle): Promise<SeedResult> {
+export async function seedIfEmpty(handle: DbHandle, dir = SAMPLES_DIR): Promise<SeedResult> {
   const [row] = await withConn(handle, (c) =>
     c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM companies) AS any'),
   );

@@ -3,68 +3,21 @@
  * search_companies. Pure parsing; the SQL is built here so the pages never see it.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
 import { foldName, textArray } from './normalize';
 
-export type SearchFilters = {
-  departments: string[];
-  /** NAF codes ("70.10Z") or sections ("C"). */
-  activities: string[];
-  legalForms: string[];
-  headcountBands: string[];
-  categories: string[];
-  status: 'A' | 'C' | null;
-  createdFrom: string | null;
-  createdTo: string | null;
-  capitalMin: number | null;
-  capitalMax: number | null;
-  revenueMin: number | null;
-  revenueMax: number | null;
-  netResultMin: number | null;
-  netResultMax: number | null;
-  /** A 5-digit postcode or a commune name. */
-  place: string | null;
-};
-
-export const EMPTY_FILTERS: SearchFilters = {
-  departments: [],
-  activities: [],
-  legalForms: [],
-  headcountBands: [],
-  categories: [],
-  status: null,
-  createdFrom: null,
-  createdTo: null,
-  capitalMin: null,
-  capitalMax: null,
-  revenueMin: null,
-  revenueMax: null,
-  netResultMin: null,
-  netResultMax: null,
-  place: null,
-};
-
-/** URL parameter name of each filter (French, as the site's links show them). */
-export const FILTER_PARAMS = {
-  departments: 'departement',
-  activities: 'activite',
-  legalForms: 'forme_juridique',
-  headcountBands: 'effectif',
-  categories: 'categorie',
-  status: 'etat',
-  createdFrom: 'creation_min',
-  createdTo: 'creation_max',
-  capitalMin: 'capital_min',
-  capitalMax: 'capital_max',
-  revenueMin: 'ca_min',
-  revenueMax: 'ca_max',
-  netResultMin: 'resultat_min',
-  netResultMax: 'resultat_max',
-  place: 'lieu',
-} as const satisfies Record<keyof SearchFilters, string>;
+export { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
 
 export type FilterError = { code: 'INVALID_FILTER'; message: string };
 
-type Params = { get(name: string): string | null };
+type Params = { get(name: string): string | null; getAll?(name: string): string[] };
+
+/** A parameter's value; repeated parameters (a plain HTML form's multiple select) are joined. */
+function read(params: Params, name: string): string | null {
+  const all = params.getAll?.(name).filter((v) => v !== '');
+  if (all && all.length > 1) return all.join(',');
+  return all && all.length === 1 ? all[0]! : params.get(name);
+}
 
 const LIST_PATTERNS: Record<
   'departments' | 'activities' | 'legalForms' | 'headcountBands' | 'categories',
@@ -93,7 +46,7 @@ export function hasFilters(f: SearchFilters): boolean {
 export function parseFilters(params: Params): SearchFilters | FilterError {
   const out: SearchFilters = { ...EMPTY_FILTERS };
   for (const key of Object.keys(LIST_PATTERNS) as Array<keyof typeof LIST_PATTERNS>) {
-    const raw = params.get(FILTER_PARAMS[key]);
+    const raw = read(params, FILTER_PARAMS[key]);
     if (!raw) continue;
     const values = [
       ...new Set(
@@ -119,14 +72,14 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
     }
     out[key] = values;
   }
-  const status = params.get(FILTER_PARAMS.status);
-  if (status) {
+  const status = read(params, FILTER_PARAMS.status);
+  if (status && status !== 'tous') {
     if (status === 'A' || status === 'actif') out.status = 'A';
     else if (status === 'C' || status === 'cesse') out.status = 'C';
     else return { code: 'INVALID_FILTER', message: 'L’état doit être « actif » ou « cesse ».' };
   }
   for (const key of ['createdFrom', 'createdTo'] as const) {
-    const raw = params.get(FILTER_PARAMS[key]);
+    const raw = read(params, FILTER_PARAMS[key]);
     if (!raw) continue;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw))) {
       return { code: 'INVALID_FILTER', message: 'Les dates de création s’écrivent AAAA-MM-JJ.' };
@@ -141,7 +94,7 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
     'netResultMin',
     'netResultMax',
   ] as const) {
-    const raw = params.get(FILTER_PARAMS[key]);
+    const raw = read(params, FILTER_PARAMS[key]);
     if (!raw) continue;
     const n = Number(raw.replace(/\s/g, ''));
     if (
@@ -156,7 +109,7 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
     }
     out[key] = n;
   }
-  const place = params.get(FILTER_PARAMS.place)?.trim();
+  const place = read(params, FILTER_PARAMS.place)?.trim();
   if (place) {
     if (place.length > 80) return { code: 'INVALID_FILTER', message: 'Le lieu est trop long.' };
     out.place = place;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
+import { ensureSearchSchema } from './ddl';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
@@ -121,7 +122,7 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
          person_key, popularity)
       SELECT id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key,
         string_to_array(btrim(concat_ws(' ', last_key, usage_key, first_key)), ' '),
-        last_key || '|' || coalesce(first_key, '') || '|' || coalesce(birth_year::text, '') || '-'
+        last_key || '|' || coalesce(split_part(first_key, ' ', 1), '') || '|' || coalesce(birth_year::text, '') || '-'
           || coalesce(birth_month::text, ''),
         popularity
       FROM (
@@ -158,4 +159,13 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
       (SELECT count(*) FROM search_directors)::int AS directors`,
   );
   return counts!;
+}
+
+/**
+ * What the loaders call after writing registry data: makes sure the search tables exist (until
+ * their migration lands, see ensureSearchSchema) and rebuilds the index.
+ */
+export async function refreshSearchIndex(db: Db): Promise<RebuildStats> {
+  await ensureSearchSchema(db);
+  return rebuildSearchIndex(db);
 }

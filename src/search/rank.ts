@@ -1,9 +1,10 @@
 /**
  * Ranking of candidate names against a query. Pure; the formula is documented in docs/SEARCH.md.
  *
- * score = 1000 · tier + 200 · active + 100 · coverage + kind bonus + 2 · popularity
+ * score = 1000 · tier + 200 · active + 100 · coverage + kind bonus + 1.5 · min(popularity, 30)
  * tiers: 4 exact name, 3.5 exact but for legal-form words, 3 all words, 2.5 a director's name,
- * 2 prefix, 1 fuzzy (typos). Popularity is below 30, so a tier or the active flag always wins.
+ * 2 prefix, 1 fuzzy (typos). coverage + kind + popularity stay under 200, so a tier or the active
+ * flag always wins.
  */
 import { allowedTypos, editDistance, significantTokens } from './normalize';
 
@@ -39,13 +40,22 @@ export function matchTier(q: RankQuery, n: CandidateName): { tier: number; cover
   const nameTokens = n.tokens;
   const coverage = (matched: number) =>
     nameTokens.length ? Math.min(1, matched / nameTokens.length) : 0;
-  if (n.key === q.key || n.joined === q.joined || n.raw === q.joined || n.raw === q.raw) {
+  const isDirector = n.kind === 'director';
+  if (
+    !isDirector &&
+    (n.key === q.key || n.joined === q.joined || n.raw === q.joined || n.raw === q.raw)
+  ) {
     return { tier: 4, coverage: 1 };
   }
   const qSig = significantTokens(q.tokens);
   const nSig = significantTokens(nameTokens);
-  if (qSig.length > 0 && qSig.join(' ') === nSig.join(' ')) return { tier: 3.5, coverage: 1 };
-  if (qSig.length > 0 && qSig.join('') === nSig.join('')) return { tier: 3.5, coverage: 1 };
+  if (
+    !isDirector &&
+    qSig.length > 0 &&
+    (qSig.join(' ') === nSig.join(' ') || qSig.join('') === nSig.join(''))
+  ) {
+    return { tier: 3.5, coverage: 1 };
+  }
 
   const set = new Set(nameTokens);
   // Words joined in the name but split in the query (total energies ↔ totalenergies).
@@ -114,6 +124,6 @@ export function scoreOf(
     (active ? 200 : 0) +
     100 * match.coverage +
     KIND_BONUS[kind] +
-    2 * Math.min(popularity, 30)
+    1.5 * Math.min(popularity, 30)
   );
 }

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { EMPTY_FILTERS } from '@/search/filter-params';
+import { DirectorSearchView } from '@/ui/search/DirectorSearchView';
+
+export const metadata: Metadata = {
+  title: 'Rechercher un dirigeant d’entreprise',
+  description:
+    'Retrouvez les mandats d’un dirigeant : entreprises dirigées, fonctions, mois et année de naissance.',
+};
+
+export default function DirectorsSearchPage() {
+  return (
+    <DirectorSearchView
+      params={new URLSearchParams()}
+      loaded={{ state: 'idle', filters: EMPTY_FILTERS }}
+    />
+  );
+}

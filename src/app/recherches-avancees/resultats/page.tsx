@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { getDb } from '@/db';
+import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
+import { CompanySearchView } from '@/ui/search/CompanySearchView';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: 'Recherche avancée : résultats' };
+
+export default async function AdvancedResultsPage({
+  searchParams,
+}: {
+  searchParams: Promise<PageParams>;
+}) {
+  const params = toSearchParams(await searchParams);
+  const loaded = await loadCompanyResults(getDb(), params, { allowFiltersOnly: true });
+  return (
+    <CompanySearchView
+      title="Recherche avancée : résultats"
+      basePath="/recherches-avancees/resultats"
+      params={params}
+      loaded={loaded}
+      withFilters
+    />
+  );
+}

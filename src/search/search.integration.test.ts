@@ -1,0 +1,291 @@
+/**
+ * Search on the real sample (seedIfEmpty, which rebuilds the search index): relevance set, API
+ * behaviours, partial diffusion, directors, and a fuzz test of the handler. One seeded database
+ * for the whole file: seeding is the slow part.
+ */
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { seedIfEmpty } from '@/ingest/seed';
+import { handleCompanySearch, handleDirectorSearch } from './api';
+import { searchCompanies } from './companies';
+import { searchDirectors } from './directors';
+import { refreshSearchIndex } from './indexer';
+import { foldName, rawKey } from './normalize';
+import relevance from './relevance/queries.json';
+
+let h: DbHandle;
+
+beforeAll(async () => {
+  h = await createTestDb();
+  const seeded = await seedIfEmpty(h);
+  // The seed rebuilds the index; rebuild anyway when the sample was already there.
+  if (!seeded.loaded) await refreshSearchIndex(h.db);
+}, 300_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function api(path: string, headers: Record<string, string> = {}) {
+  const req = new Request(`http://test${path}`, { headers });
+  const res = path.startsWith('/api/search/directors')
+    ? await handleDirectorSearch(h.db, req)
+    : await handleCompanySearch(h.db, req);
+  // Test code reading arbitrary JSON answers.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+describe('SQL and TypeScript fold names the same way', () => {
+  it('on tricky strings and on real names of the sample', async () => {
+    const names = await queryRows<{ name: string }>(
+      h.db,
+      sql`SELECT name FROM companies WHERE name IS NOT NULL ORDER BY siren LIMIT 400`,
+    );
+    const samples = [
+      "L'Oréal",
+      'AGENCE DE L ENVIRONNEMENT',
+      'Qu’est-ce que S.A.R.L. Œuvre',
+      "l'd'eau",
+      "O'Neill & Co",
+      'ÆSØP ß',
+      "c'est-à-dire",
+      "PâT'é MO",
+      ...names.map((n) => n.name),
+    ];
+    for (const s of samples) {
+      const [row] = await queryRows<{ f: string; r: string }>(
+        h.db,
+        sql`SELECT search_fold(${s}) AS f, search_raw(${s}) AS r`,
+      );
+      expect({ s, f: row!.f, r: row!.r }).toEqual({ s, f: foldName(s), r: rawKey(s) });
+    }
+  });
+});
+
+type RelevanceQuery = {
+  category: string;
+  query: string;
+  siren: string;
+  search: 'company' | 'director';
+};
+
+describe('relevance on the real sample', () => {
+  it('finds the expected company first for ≥ 95 % of the queries and in the top 5 for ≥ 99 %', async () => {
+    const queries = (relevance as { queries: RelevanceQuery[] }).queries;
+    expect(queries.length).toBeGreaterThanOrEqual(200);
+    let top1 = 0;
+    let top5 = 0;
+    const misses: string[] = [];
+    for (const q of queries) {
+      let sirens: string[] = [];
+      if (q.search === 'director') {
+        const r = await searchDirectors(h.db, { name: q.query });
+        if (r.ok)
+          sirens = r.data.results.slice(0, 5).map((p) => p.mandates.map((m) => m.siren).join('+'));
+      } else {
+        const r = await searchCompanies(h.db, { q: q.query, perPage: 5 });
+        if (r.ok) sirens = r.data.results.map((c) => c.siren);
+      }
+      const rank = sirens.findIndex((s) => s.split('+').includes(q.siren));
+      if (rank === 0) top1++;
+      if (rank >= 0 && rank < 5) top5++;
+      if (rank !== 0)
+        misses.push(
+          `${q.category} « ${q.query} » → ${q.siren} au rang ${rank < 0 ? '>5' : rank + 1}`,
+        );
+    }
+    const p1 = top1 / queries.length;
+    const p5 = top5 / queries.length;
+    console.log(
+      `pertinence : ${queries.length} requêtes, top-1 ${(p1 * 100).toFixed(1)} %, top-5 ${(p5 * 100).toFixed(1)} %` +
+        (misses.length ? `\n  ${misses.join('\n  ')}` : ''),
+    );
+    expect(p1).toBeGreaterThanOrEqual(0.95);
+    expect(p5).toBeGreaterThanOrEqual(0.99);
+  }, 300_000);
+});
+
+describe('company search API', () => {
+  it('wraps results in data.data with what a results row shows', async () => {
+    const { status, body } = await api('/api/search/companies?q=danone');
+    expect(status).toBe(200);
+    const first = body.data.data.results[0];
+    expect(first).toMatchObject({
+      siren: '552032534',
+      sirenFormatted: '552 032 534',
+      name: 'DANONE',
+      status: 'A',
+      url: '/entreprises/552032534/danone',
+    });
+    expect(first.naf.code).toBe('70.10Z');
+    expect(first.legalForm.label).toBeTruthy();
+    expect(first.headOffice.commune).toBeTruthy();
+    expect(first).toHaveProperty('finances');
+    expect(body.data.data.page).toBe(1);
+  });
+
+  it('drops financial fields with the hide-financial-data header', async () => {
+    const { body } = await api('/api/search/companies?q=danone', { 'hide-financial-data': 'true' });
+    expect(body.data.data.results[0]).not.toHaveProperty('finances');
+  });
+
+  it('reads SIREN with spaces, SIRET and VAT numbers', async () => {
+    for (const q of ['552 032 534', '55203253400703', 'FR27552032534']) {
+      const { body } = await api(`/api/search/companies?q=${encodeURIComponent(q)}`);
+      expect(body.data.data.results.map((r: { siren: string }) => r.siren)).toEqual(['552032534']);
+    }
+  });
+
+  it('puts La Poste (the group) first for "la poste", before its homonyms', async () => {
+    const { body } = await api('/api/search/companies?q=la%20poste');
+    expect(body.data.data.results[0].siren).toBe('356000000');
+  });
+
+  it('answers a query under 2 characters with an error flag and no search', async () => {
+    const { status, body } = await api('/api/search/companies?q=a');
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('QUERY_TOO_SHORT');
+    expect(body.error.message).toMatch(/2 caractères/);
+  });
+
+  it('refuses bad pages with a JSON error', async () => {
+    for (const page of ['0', '-1', 'abc', '1e9', '999999']) {
+      const { status, body } = await api(`/api/search/companies?q=danone&page=${page}`);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('INVALID_PAGE');
+    }
+  });
+
+  it('keeps totals consistent across pages and never repeats a company', async () => {
+    const first = await api('/api/search/companies?q=sci');
+    const d1 = first.body.data.data;
+    expect(d1.total).toBeGreaterThan(20);
+    const second = (await api('/api/search/companies?q=sci&page=2')).body.data.data;
+    expect(second.total).toBe(d1.total);
+    const ids = new Set(d1.results.map((r: { siren: string }) => r.siren));
+    for (const r of second.results) expect(ids.has(r.siren)).toBe(false);
+  });
+
+  it('says so when nothing matches', async () => {
+    const { status, body } = await api('/api/search/companies?q=zzqxwv%20kkjjhh');
+    expect(status).toBe(200);
+    expect(body.data.data.total).toBe(0);
+    expect(body.data.data.results).toEqual([]);
+  });
+
+  it('applies filters and refuses invalid ones', async () => {
+    const ok = await api('/api/search/companies?q=sci&departement=75&etat=actif');
+    expect(ok.status).toBe(200);
+    const bad = await api('/api/search/companies?q=sci&departement=ZZ');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('INVALID_FILTER');
+  });
+
+  it('never finds a natural person under partial diffusion by name, only by SIREN', async () => {
+    const hidden = await queryRows<{
+      siren: string;
+      first_names: string | null;
+      last_name: string | null;
+    }>(
+      h.db,
+      sql`SELECT siren, first_names, last_name FROM companies
+        WHERE is_natural_person AND diffusion <> 'O' AND last_name IS NOT NULL AND last_name <> '[ND]' LIMIT 5`,
+    );
+    for (const p of hidden) {
+      const byName = await searchCompanies(h.db, { q: `${p.first_names ?? ''} ${p.last_name}` });
+      if (byName.ok) expect(byName.data.results.map((r) => r.siren)).not.toContain(p.siren);
+    }
+    const bySiren = await api('/api/search/companies?q=300025764');
+    const r = bySiren.body.data.data.results[0];
+    expect(r.siren).toBe('300025764');
+    if (r.nameHidden) {
+      expect(r.name).toBeNull();
+      expect(r.headOffice.postcode).toBeNull();
+    }
+  });
+});
+
+describe('director search API', () => {
+  it('finds a director by surname and first name in either order, with month and year only', async () => {
+    for (const name of ['bernard de saint affrique antoine', 'Antoine Bernard de Saint Affrique']) {
+      const { status, body } = await api(`/api/search/directors?name=${encodeURIComponent(name)}`);
+      expect(status).toBe(200);
+      const person = body.data.data.results[0];
+      expect(person.mandates.map((m: { siren: string }) => m.siren)).toContain('552032534');
+      expect(person.birthLabel).toBe('décembre 1964');
+      expect(JSON.stringify(person)).not.toMatch(/1964-12-\d\d/);
+    }
+  });
+
+  it('keeps homonyms born at different dates apart', async () => {
+    const rows = await queryRows<{ last_name: string; first: string }>(
+      h.db,
+      sql`SELECT last_key AS last_name, split_part(person_key, '|', 2) AS first FROM search_directors
+        GROUP BY 1, 2 HAVING count(DISTINCT (birth_year, birth_month)) > 1 LIMIT 1`,
+    );
+    if (rows.length === 0) return;
+    const r = await searchDirectors(h.db, { name: `${rows[0]!.last_name} ${rows[0]!.first}` });
+    expect(r.ok && r.data.results.length).toBeGreaterThan(1);
+  });
+
+  it('answers a short name with an error flag', async () => {
+    const { status, body } = await api('/api/search/directors?name=x');
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('QUERY_TOO_SHORT');
+  });
+});
+
+describe('bad input never gives a 500', () => {
+  const nasty = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constantFrom(
+      "'; DROP TABLE companies; --",
+      '%_\\',
+      '.*+?^${}()|[]\\',
+      '\u0000\u0001\u001f',
+      'a'.repeat(10_000),
+      '    ',
+      '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀',
+      'FR00',
+      '1e9',
+      'ＤＡＮＯＮＥ',
+    ),
+  );
+  // Half of the pages are valid, so that most generated queries reach the database.
+  const page = fc.oneof(
+    fc.constantFrom('', '1', '2'),
+    fc.constantFrom('0', '-1', 'abc', '1e9', '1.5', ' 1', '99999999999'),
+    fc.string({ maxLength: 6 }),
+  );
+
+  it('company and director handlers answer 200 or a 4xx JSON error', async () => {
+    await fc.assert(
+      fc.asyncProperty(nasty, page, fc.string({ maxLength: 10 }), async (q, p, extra) => {
+        const qs = new URLSearchParams({ q, page: p, [`x${extra}`]: extra });
+        if (extra.length % 3 === 0) qs.set('departement', extra);
+        const company = await handleCompanySearch(
+          h.db,
+          new Request(`http://test/api/search/companies?${qs}`),
+        );
+        expect([200, 400]).toContain(company.status);
+        const body = (await company.json()) as {
+          data?: unknown;
+          error?: { code: string; message: string };
+        };
+        if (company.status === 400) expect(body.error?.code).toMatch(/^[A-Z_]+$/);
+        const dqs = new URLSearchParams({ name: q, page: p });
+        const director = await handleDirectorSearch(
+          h.db,
+          new Request(`http://test/api/search/directors?${dqs}`),
+        );
+        expect([200, 400]).toContain(director.status);
+      }),
+      { numRuns: 400 },
+    );
+  }, 300_000);
+});

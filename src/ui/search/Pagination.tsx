@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import s from './search.module.css';
+
+/** Pages to show: first, last, and two around the current one, with gaps. */
+export function pageWindow(current: number, total: number): Array<number | 'gap'> {
+  const pages = new Set([1, total, current - 2, current - 1, current, current + 1, current + 2]);
+  const sorted = [...pages].filter((p) => p >= 1 && p <= total).sort((a, b) => a - b);
+  const out: Array<number | 'gap'> = [];
+  for (const p of sorted) {
+    const prev = out[out.length - 1];
+    if (typeof prev === 'number' && p - prev > 1) out.push('gap');
+    out.push(p);
+  }
+  return out;
+}
+
+/** Links, not buttons: every page has its URL (shareable, back button). */
+export function Pagination({
+  basePath,
+  params,
+  page,
+  totalPages,
+}: {
+  basePath: string;
+  params: URLSearchParams;
+  page: number;
+  totalPages: number;
+}) {
+  if (totalPages <= 1) return null;
+  const href = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p === 1) next.delete('page');
+    else next.set('page', String(p));
+    const qs = next.toString();
+    return qs ? `${basePath}?${qs}` : basePath;
+  };
+  return (
+    <nav className={s.pagination} aria-label="Pagination des résultats">
+      <ul>
+        {page > 1 && (
+          <li>
+            <Link className={s.pageLink} href={href(page - 1)} rel="prev">
+              ‹ Précédente
+            </Link>
+          </li>
+        )}
+        {pageWindow(page, totalPages).map((p, i) =>
+          p === 'gap' ? (
+            <li key={`gap-${i}`} className={s.gap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                className={s.pageLink}
+                href={href(p)}
+                aria-current={p === page ? 'page' : undefined}
+                aria-label={`Page ${p}`}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < totalPages && (
+          <li>
+            <Link className={s.pageLink} href={href(page + 1)} rel="next">
+              Suivante ›
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
