@@ -93,8 +93,7 @@ export async function seedIfEmpty(handle: DbHandle, dir = SAMPLES_DIR): Promise<
     c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM companies) AS any'),
   );
   if (row?.any) return { loaded: false, reason: 'la base contient déjà des entreprises' };
-  if (!existsSync(SAMPLES_DIR))
-    return { loaded: false, reason: `dossier d'échantillon absent (${SAMPLES_DIR})` };
-  await loadSamples(handle);
+  if (!existsSync(dir)) return { loaded: false, reason: `dossier d’échantillon absent (${dir})` };
+  await loadSamples(handle, undefined, dir);
   return { loaded: true, reason: await describeContents(handle) };
 }

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
+import { runMigrations } from '@/db/migrate';
+import { openPglite } from '@/db/pglite';
+import { generateSirene } from './generate/sirene';
+import { count, run, sample, tempDir } from './testing';
+
+const CLI = path.resolve(process.cwd(), 'src/ingest/cli.ts');
+const dir = tempDir('ingest-cli-');
+let files: { ulPath: string };
+
+type Target = {
+  env: Record<string, string>;
+  open: () => Promise<DbHandle>;
+  drop: () => Promise<void>;
+};
+
+/** A fresh database the CLI child can open: a PGlite directory, or a new database on the server. */
+async function freshTarget(name: string): Promise<Target> {
+  const server = process.env.DATABASE_URL;
+  if (!server) {
+    const pgliteDir = path.join(dir, name);
+    return {
+      env: { PGLITE_DIR: pgliteDir, DATABASE_URL: '' },
+      open: async () => wrapPglite(await openPglite(pgliteDir)),
+      drop: async () => {},
+    };
+  }
+  const db = `test_cli_${name}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${db}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: async () => connectPostgres(url.toString(), 2),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function cli(
+  args: string[],
+  env: Record<string, string>,
+  onStderr?: (text: string, kill: () => void) => void,
+) {
+  return new Promise<{
+    code: number | null;
+    signal: string | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, ...env, INGEST_PROGRESS_INTERVAL_MS: '50' },
+      cwd: process.cwd(),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      onStderr?.(stderr, () => child.kill('SIGKILL'));
+    });
+    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  files = await generateSirene(dir, { companies: 80_000, seed: 3 });
+});
+afterAll(() => {});
+
+describe('import CLI', () => {
+  it('leaves the database as it was when killed in the middle of a file', async () => {
+    const target = await freshTarget('kill');
+    try {
+      let h = await target.open();
+      await runMigrations(h);
+      await run(h, 'sirene-ul', sample('sirene/StockUniteLegale_utf8_sample.csv'));
+      expect(await count(h, 'companies')).toBe(3);
+      await h.close();
+
+      let sawProgress = '';
+      const res = await cli(
+        ['sirene-ul', files.ulPath, '--synthetique'],
+        target.env,
+        (err, kill) => {
+          const m = /: ([\d\s\u202f\u00a0]+) lignes/.exec(err);
+          if (m && Number(m[1]!.replace(/\D/g, '')) > 0 && !sawProgress) {
+            sawProgress = m[0];
+            kill();
+          }
+        },
+      );
+      expect(sawProgress, res.stderr).not.toBe('');
+      expect(res.signal).toBe('SIGKILL');
+
+      h = await target.open();
+      try {
+        expect(await count(h, 'companies')).toBe(3);
+        expect(await count(h, 'import_runs')).toBe(1);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('refuses synthetic files unless told, and reports each file', async () => {
+    const target = await freshTarget('refuse');
+    try {
+      const a = await cli(['sirene-ul', files.ulPath], target.env);
+      expect(a.code).toBe(2);
+      expect(a.stderr).toContain('Fichier(s) synthétique(s) refusé(s)');
+      const c = await cli(
+        ['sirene-ul', sample('sirene/StockUniteLegale_utf8_sample.csv'), `${dir}/nope.csv`],
+        target.env,
+      );
+      expect(c.code).toBe(1);
+      expect(c.stdout).toContain(
+        'StockUniteLegale_utf8_sample.csv : 3 lus, 3 insérés, 0 mis à jour, 0 inchangés, 0 rejetés',
+      );
+      expect(c.stderr).toContain("Échec de l'import, base inchangée pour ce fichier.");
+      expect(c.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'refuses an embedded database held by another process',
+    async () => {
+      const target = await freshTarget('locked');
+      const h = await target.open();
+      try {
+        const r = await cli(
+          ['sirene-ul', sample('sirene/StockUniteLegale_utf8_sample.csv')],
+          target.env,
+        );
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain(`est déjà ouverte par le processus ${process.pid}`);
+      } finally {
+        await h.close();
+      }
+    },
+  );
+});
