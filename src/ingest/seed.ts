@@ -17,11 +17,13 @@ export const SAMPLES_DIR = path.resolve(process.cwd(), 'data/samples');
  */
 const PLAN: Array<{ source: Exclude<SourceKey, 'reference'>; dir: string; match: RegExp }> = [
   { source: 'sirene-ul', dir: 'sirene', match: /^StockUniteLegale.*\.csv(\.gz|\.zip)?$/ },
+  { source: 'sirene-ul', dir: 'sirene', match: /^unite_legale\.json$/ },
   {
     source: 'sirene-etab',
     dir: 'sirene',
     match: /^(StockEtablissement.*|sample_etablissements.*)\.csv(\.gz|\.zip)?$/,
   },
+  { source: 'sirene-etab', dir: 'sirene', match: /^(etablissement|api_results)\.json$/ },
   { source: 'rne', dir: 'rne', match: /\.json$/ },
   { source: 'recherche-entreprises', dir: 'recherche-entreprises', match: /^search-.*\.json$/ },
   { source: 'bodacc', dir: 'bodacc', match: /\.(xml\.gz|xml|json)$/ },

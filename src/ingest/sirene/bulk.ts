@@ -1,5 +1,6 @@
 import { copyRow } from '../core/copy';
-import { csvRecords } from '../core/csv';
+import { csvRecords, type CsvRecord } from '../core/csv';
+import { jsonItems } from '../core/json';
 import { ImportError } from '../core/errors';
 import { textChunks } from '../core/input';
 import type { ImportContext } from '../core/run';
@@ -96,7 +97,9 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     return next;
   };
 
-  for await (const batch of csvRecords(textChunks(ctx.input))) {
+  const isJson = /\.json(\.gz)?$/i.test(ctx.input.entryName ?? ctx.input.name);
+  const source = isJson ? apiRecords(ctx, opts.schemas[0]!) : csvRecords(textChunks(ctx.input));
+  for await (const batch of source) {
     for (const rec of batch) {
       if (header === null) {
         header = rec.fields.map((h) => h.trim());
@@ -181,4 +184,47 @@ async function dropIndexes(ctx: ImportContext, table: string): Promise<string[]>
   }
   // Constraints (primary key) first: other indexes may be big, better fail fast on duplicates.
   return rebuild.sort((a, b) => Number(b.startsWith('ALTER')) - Number(a.startsWith('ALTER')));
+}
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * INSEE Sirene API answers (the daily-changes path): a unit or establishment object, an array of
+ * them, or the API envelope {header, unitesLegales|etablissements|uniteLegale|etablissement}.
+ * Each object is flattened (current period, addresses) into the columns of the current stock
+ * layout, then goes through the same validation and upsert as the CSV rows.
+ */
+async function* apiRecords(ctx: ImportContext, schema: KnownSchema): AsyncGenerator<CsvRecord[]> {
+  yield [{ line: 0, fields: schema.columns, raw: '' }];
+  for await (const { index, value } of jsonItems(ctx.input)) {
+    const objects: unknown[] = Array.isArray(value)
+      ? value
+      : isObj(value) && !('siren' in value)
+        ? [
+            value.unitesLegales,
+            value.etablissements,
+            value.uniteLegale,
+            value.etablissement,
+          ].flatMap((v) => (Array.isArray(v) ? v : v ? [v] : []))
+        : [value];
+    const batch: CsvRecord[] = [];
+    objects.forEach((o, k) => {
+      if (!isObj(o)) return;
+      const flat: Json = {};
+      const periods = (o.periodesUniteLegale ?? o.periodesEtablissement) as unknown[] | undefined;
+      const current = Array.isArray(periods)
+        ? (periods.find((p) => isObj(p) && p.dateFin == null) ?? periods[0])
+        : undefined;
+      for (const part of [o, o.adresseEtablissement, o.adresse2Etablissement, current])
+        if (isObj(part))
+          for (const [key, v] of Object.entries(part))
+            if (!isObj(v) && !Array.isArray(v)) flat[key] = v;
+      const fields = schema.columns.map((c) =>
+        flat[c] === null || flat[c] === undefined ? '' : String(flat[c]),
+      );
+      batch.push({ line: index + k, fields, raw: JSON.stringify(o).slice(0, 200) });
+    });
+    if (batch.length) yield batch;
+  }
 }

@@ -139,7 +139,7 @@ function digitsOrCode(v: string | undefined): string | null {
 void digits;
 
 export const etablissementImporter: Importer = {
-  zipEntries: ['.csv'],
+  zipEntries: ['.csv', '.json'],
   run: (ctx) =>
     importCsvBulk(ctx, {
       schemas: ETABLISSEMENT_SCHEMAS,

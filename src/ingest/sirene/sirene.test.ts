@@ -244,4 +244,24 @@ describe('SIRENE stock, real files', () => {
     expect(page.items.length).toBeGreaterThan(0);
     for (const e of page.items) expect(JSON.stringify(e)).not.toMatch(/\[ND\]/);
   });
+
+  it('applies INSEE API answers (daily changes by last-processing date) through the same path', async () => {
+    const s = await run(db, 'sirene-ul', sample('sirene/unite_legale.json'));
+    expect(s).toMatchObject({ read: 1, inserted: 1, rejected: 0 });
+    expect(await company('026280206')).toMatchObject({
+      name: 'PROVOST FRERES',
+      legal_form_code: '5710',
+      status: 'A',
+    });
+    expect((await company('026280206'))!.su).toBe('2019-12-01 20:00:57');
+    const e = await run(db, 'sirene-etab', sample('sirene/etablissement.json'));
+    expect(e).toMatchObject({ read: 1, rejected: 0 });
+    const [x] = await rows(db, `SELECT * FROM establishments WHERE siret = '42082007800012'`);
+    // Diffusion N (the API's pre-2023 code) is stored as partial diffusion.
+    expect(x).toMatchObject({ diffusion: 'P', status: 'F', commune_name: 'SAINT-ANDRE-DU-BOIS' });
+    expect(await run(db, 'sirene-etab', sample('sirene/etablissement.json'))).toMatchObject({
+      inserted: 0,
+      updated: 0,
+    });
+  });
 });

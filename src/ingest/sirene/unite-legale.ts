@@ -152,7 +152,7 @@ export async function refreshOpenEstablishments(
 }
 
 export const uniteLegaleImporter: Importer = {
-  zipEntries: ['.csv'],
+  zipEntries: ['.csv', '.json'],
   run: (ctx) =>
     importCsvBulk(ctx, {
       schemas: UNITE_LEGALE_SCHEMAS,
