@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Newest modification time under the given paths (files and folders, recursively). */
@@ -40,4 +40,41 @@ export async function buildIsCurrent(root = process.cwd()): Promise<boolean> {
   }
   const sources = await newestMtime(buildInputs.map((p) => path.join(root, p)));
   return built >= sources;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `fn` while holding `.build.lock`: two `next build` in one `.next` folder (two e2e runs,
+ * or `npm start` during a test run) corrupt each other. Waits for a live holder; takes over a
+ * lock whose process is gone.
+ */
+export async function withBuildLock<T>(fn: () => Promise<T>, root = process.cwd()): Promise<T> {
+  const lockFile = path.join(root, '.build.lock');
+  for (;;) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (!Number.isInteger(holder) || holder <= 0 || !pidAlive(holder)) {
+        await rm(lockFile, { force: true });
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lockFile, { force: true });
+  }
 }
