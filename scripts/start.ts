@@ -10,7 +10,7 @@ import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
-import { buildIsCurrent } from './build-state';
+import { buildIsCurrent, withBuildLock } from './build-state';
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
@@ -65,14 +65,18 @@ async function main() {
     PORT: String(env.PORT),
   };
 
-  if (!dev && !(await buildIsCurrent())) {
-    log('construction du site (next build)…');
-    const code = await new Promise<number>((resolve) =>
-      run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
-        'exit',
-        (c) => resolve(c ?? 1),
-      ),
-    );
+  if (!dev) {
+    // Checked again under the lock: another process may have just built.
+    const code = await withBuildLock(async () => {
+      if (await buildIsCurrent()) return 0;
+      log('construction du site (next build)…');
+      return new Promise<number>((resolve) =>
+        run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
+          'exit',
+          (c) => resolve(c ?? 1),
+        ),
+      );
+    });
     if (code !== 0) {
       await embedded?.stop();
       process.exit(code);
