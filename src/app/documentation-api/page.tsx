@@ -27,7 +27,7 @@ export default function ApiDocumentationPage() {
       Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
   );
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <h1 className={s.title}>{doc.info.title}</h1>
       <p className={s.subtitle}>{doc.info.description}</p>
       <p>
@@ -99,6 +99,6 @@ export default function ApiDocumentationPage() {
           </ul>
         </section>
       ))}
-    </main>
+    </div>
   );
 }

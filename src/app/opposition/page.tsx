@@ -25,7 +25,7 @@ export default async function OppositionPage({ searchParams }: Props) {
     : null;
   const error = one(q.erreur);
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <h1 className={s.title}>Demande d&apos;opposition</h1>
       <p>
         Vous pouvez demander que vos données personnelles ne soient plus affichées : le nom et
@@ -92,6 +92,6 @@ export default async function OppositionPage({ searchParams }: Props) {
         nous cessons de les afficher ici. Pour les entreprises, vous pouvez aussi demander la
         diffusion partielle à l&apos;INSEE.
       </p>
-    </main>
+    </div>
   );
 }

@@ -64,7 +64,7 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
 export function CompanyPage({ data, path }: { data: CompanyPageData; path: string }) {
   const sections = visibleSections(data);
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <Breadcrumb
         items={[
           { label: 'Accueil', href: '/' },
@@ -90,6 +90,6 @@ export function CompanyPage({ data, path }: { data: CompanyPageData; path: strin
           ))}
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -34,7 +34,7 @@ export function ComparisonView({
     </tr>
   );
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <h1 className={s.title}>Comparateur d&apos;entreprises</h1>
       <p className={s.subtitle}>
         Comparez de deux à quatre entreprises : identité, taille, situation et chiffres clés par
@@ -203,6 +203,6 @@ export function ComparisonView({
           </p>
         </section>
       )}
-    </main>
+    </div>
   );
 }

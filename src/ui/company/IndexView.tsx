@@ -26,7 +26,7 @@ export function IndexView({
   children?: ReactNode;
 }) {
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <Breadcrumb items={crumbs} />
       <h1 className={s.title}>{title}</h1>
       {intro ? <p className={s.subtitle}>{intro}</p> : null}
@@ -66,6 +66,6 @@ export function IndexView({
           </nav>
         ) : null}
       </section>
-    </main>
+    </div>
   );
 }

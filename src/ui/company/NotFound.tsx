@@ -3,7 +3,7 @@ import s from './company.module.css';
 
 export function CompanyNotFound() {
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <h1 className={s.title}>Entreprise introuvable</h1>
       <p>
         Aucune entreprise ne correspond à ce numéro SIREN. Un SIREN comporte 9 chiffres et se
@@ -14,6 +14,6 @@ export function CompanyNotFound() {
           Rechercher une entreprise
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

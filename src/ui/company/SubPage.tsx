@@ -17,7 +17,7 @@ export function SubPage({
 }) {
   const companyHref = `/entreprises/${profile.siren}/${profile.slug}`;
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <Breadcrumb
         items={[
           { label: 'Accueil', href: '/' },
@@ -32,6 +32,6 @@ export function SubPage({
           ← Fiche complète de {profile.displayName} (SIREN {formatSiren(profile.siren)})
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -45,7 +45,7 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
     </div>
   );
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <Breadcrumb
         items={[
           { label: 'Accueil', href: '/' },
@@ -115,6 +115,6 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
         </Link>
         .
       </p>
-    </main>
+    </div>
   );
 }

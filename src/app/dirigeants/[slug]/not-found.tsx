@@ -3,7 +3,7 @@ import s from '@/ui/company/company.module.css';
 
 export default function DirectorNotFound() {
   return (
-    <main className={s.page}>
+    <div className={s.page}>
       <h1 className={s.title}>Dirigeant introuvable</h1>
       <p>
         Aucun dirigeant ne correspond à cette adresse, ou la personne a demandé que ses données ne
@@ -14,6 +14,6 @@ export default function DirectorNotFound() {
           Rechercher un dirigeant
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,349 @@
+/**
+ * `npm run bench:pages`: server time and throughput of the company page and of
+ * /api/companies/{siren}, against a static file served by the same server, on PostgreSQL with at
+ * least 1,000,000 companies.
+ *
+ * Data: a dedicated database (BENCH_DATABASE, default `bench_pages` on DATABASE_URL's server or
+ * postgres://postgres@127.0.0.1:5432) filled once with generated rows, streamed in with COPY from
+ * Node (SIRENs with a valid Luhn key, a head office each, two directors on one company in ten,
+ * five fiscal years on one company in twenty). Names are "ENTREPRISE GENEREE nnnnnnn": generated
+ * data, for measurement only, never shown as real.
+ *
+ * Load: autocannon, 20 connections, 10 s per target; every response time is recorded, so p50 and
+ * p95 are exact over the run. Targets: company pages over random SIRENs (mostly cache misses),
+ * the same on 50 SIRENs (cache hits), the API over random SIRENs, and /icon.svg (static).
+ *
+ *   npm run bench:pages                      builds if needed, starts the site on the bench database
+ *   npm run bench:pages -- --companies 2000000
+ *   npm run bench:pages -- --url http://…    measures a running site (its database must be the bench one)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { connectPostgres } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+
+// autocannon ships no types; the part used here, typed.
+type AutocannonRequest = { method: string; path?: string };
+type AutocannonInstance = PromiseLike<{ errors: number; timeouts: number; non2xx: number }> & {
+  on(
+    event: 'response',
+    fn: (client: unknown, status: number, bytes: number, time: number) => void,
+  ): void;
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: Array<{ method: string; setupRequest: (req: AutocannonRequest) => AutocannonRequest }>;
+}) => AutocannonInstance;
+
+const args = process.argv.slice(2);
+const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const COMPANIES = Number(arg('--companies') ?? 1_000_000);
+const DURATION = Number(arg('--duration') ?? 10);
+const CONNECTIONS = Number(arg('--connections') ?? 20);
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = process.env.BENCH_DATABASE ?? 'bench_pages';
+const benchUrl = (() => {
+  const u = new URL(serverUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+function luhnKey(base: string): string {
+  for (let d = 0; d <= 9; d++) {
+    const digits = base + d;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
+      if (i % 2 === 1) {
+        v *= 2;
+        if (v > 9) v -= 9;
+      }
+      sum += v;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}
+
+const sirenOf = (n: number) => luhnKey(String(10_000_000 + n).padStart(8, '0'));
+const NAF = [
+  '62.02A',
+  '70.22Z',
+  '47.11F',
+  '56.10A',
+  '41.20A',
+  '68.20B',
+  '86.21Z',
+  '43.21A',
+  '69.20Z',
+  '49.41A',
+];
+const BANDS = ['NN', '00', '01', '02', '03', '11', '12', '21', '22', '31'];
+const COMMUNES: Array<[string, string, string]> = [
+  ['75109', '75009', 'PARIS'],
+  ['69123', '69003', 'LYON'],
+  ['13055', '13001', 'MARSEILLE'],
+  ['31555', '31000', 'TOULOUSE'],
+  ['33063', '33000', 'BORDEAUX'],
+  ['35238', '35000', 'RENNES'],
+  ['59350', '59000', 'LILLE'],
+  ['44109', '44000', 'NANTES'],
+];
+
+async function copyRows(client: pg.PoolClient, sqlText: string, rows: () => Generator<string>) {
+  const stream = client.query(copyFrom(sqlText));
+  await pipeline(Readable.from(rows()), stream);
+}
+
+async function ensureData(): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const handle = connectPostgres(benchUrl, 2);
+  await runMigrations(handle);
+  const pool = handle.pool!;
+  const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM companies');
+  const have = Number(rows[0]!.n);
+  if (have >= COMPANIES) {
+    console.log(`Base ${dbName} : ${have.toLocaleString('fr-FR')} entreprises déjà présentes.`);
+    await handle.close();
+    return;
+  }
+  console.log(
+    `Génération de ${COMPANIES.toLocaleString('fr-FR')} entreprises dans ${dbName} (COPY)…`,
+  );
+  const t0 = Date.now();
+  const client = await pool.connect();
+  try {
+    await client.query('TRUNCATE companies, establishments, directors, financials');
+    await copyRows(
+      client,
+      `COPY companies (siren, name, legal_form_code, naf_code, status, creation_date, headcount_band,
+        head_office_nic, capital_amount, capital_currency, rcs_court, open_establishments, sirene_updated_at)
+       FROM STDIN`,
+      function* () {
+        for (let i = 0; i < COMPANIES; i++) {
+          const s = sirenOf(i);
+          const c = COMMUNES[i % COMMUNES.length]!;
+          yield `${s}\tENTREPRISE GENEREE ${String(i).padStart(7, '0')}\t5710\t${NAF[i % NAF.length]}\t${i % 7 === 0 ? 'C' : 'A'}\t${2000 + (i % 24)}-0${1 + (i % 9)}-1${i % 9}\t${BANDS[i % BANDS.length]}\t00010\t${1000 + (i % 100) * 100}\tEUR\t${c[2]}\t1\t2025-12-01 00:00:00\n`;
+        }
+      },
+    );
+    await copyRows(
+      client,
+      `COPY establishments (siret, siren, nic, is_head_office, status, naf_code, address_number,
+        address_street_type, address_street, postcode, commune_code, commune_name) FROM STDIN`,
+      function* () {
+        for (let i = 0; i < COMPANIES; i++) {
+          const s = sirenOf(i);
+          const c = COMMUNES[i % COMMUNES.length]!;
+          yield `${s}00010\t${s}\t00010\tt\tA\t${NAF[i % NAF.length]}\t${1 + (i % 120)}\tRUE\tDE LA REPUBLIQUE\t${c[1]}\t${c[0]}\t${c[2]}\n`;
+        }
+      },
+    );
+    await copyRows(
+      client,
+      `COPY directors (id, siren, kind, role_label, last_name, first_names, birth_year, birth_month,
+        person_key, source) FROM STDIN`,
+      function* () {
+        for (let i = 0; i < COMPANIES; i += 10) {
+          const s = sirenOf(i);
+          for (const [k, role] of [
+            [1, 'Président'],
+            [2, 'Directeur général'],
+          ] as const) {
+            const last = `NOM${(i * 7 + k) % 50_000}`;
+            const year = 1950 + ((i + k) % 50);
+            const month = 1 + ((i + k) % 12);
+            yield `bench:${s}:${k}\t${s}\tperson\t${role}\t${last}\tPRENOM\t${year}\t${month}\t${last}|PRENOM|${year}-${String(month).padStart(2, '0')}\trne\n`;
+          }
+        }
+      },
+    );
+    await copyRows(
+      client,
+      `COPY financials (siren, closing_date, fiscal_year, accounts_type, revenue, net_result, ebitda, ratios, source) FROM STDIN`,
+      function* () {
+        for (let i = 0; i < COMPANIES; i += 20) {
+          const s = sirenOf(i);
+          for (let y = 2019; y <= 2023; y++) {
+            const rev = 100_000 + ((i * 31 + y) % 10_000_000);
+            yield `${s}\t${y}-12-31\t${y}\tC\t${rev}\t${Math.round(rev * 0.06)}\t${Math.round(rev * 0.1)}\t{"autonomie_financiere": 40.1}\tinpi-ratios\n`;
+          }
+        }
+      },
+    );
+  } finally {
+    client.release();
+  }
+  await pool.query('ANALYZE');
+  console.log(`Données générées en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  await handle.close();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForServer(url: string, timeoutMs: number, exited: () => boolean) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('le serveur s’est arrêté');
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`le site ne répond pas sur ${url}`);
+}
+
+type Figures = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function load(name: string, base: string, paths: () => string): Promise<Figures> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths() }) }],
+  });
+  instance.on('response', (_client, _status, _bytes, time) => times.push(time));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    requests: times.length,
+    rps: times.length / DURATION,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measure(base: string): Promise<void> {
+  const pick = () => sirenOf(Math.floor(Math.random() * COMPANIES));
+  const hot = Array.from({ length: 50 }, pick);
+  const slug = (s: string) =>
+    `entreprise-generee-${String(Number(s.slice(0, 8)) - 10_000_000).padStart(7, '0')}`;
+  // Warm-up: compiles routes, opens the pool.
+  for (const s of hot) {
+    await fetch(`${base}/entreprises/${s}/${slug(s)}`);
+    await fetch(`${base}/api/companies/${s}`);
+  }
+  const sample = await fetch(`${base}/entreprises/${hot[0]}/${slug(hot[0]!)}`);
+  if (sample.status !== 200) throw new Error(`page d'entreprise : HTTP ${sample.status}`);
+  const results: Figures[] = [];
+  results.push(await load('fichier statique /icon.svg', base, () => '/icon.svg'));
+  results.push(
+    await load('page entreprise, SIREN aléatoires (cache froid)', base, () => {
+      const s = pick();
+      return `/entreprises/${s}/${slug(s)}`;
+    }),
+  );
+  results.push(
+    await load('page entreprise, 50 SIREN (cache chaud)', base, () => {
+      const s = hot[Math.floor(Math.random() * hot.length)]!;
+      return `/entreprises/${s}/${slug(s)}`;
+    }),
+  );
+  results.push(
+    await load(
+      'API /api/companies/{siren}, SIREN aléatoires',
+      base,
+      () => `/api/companies/${pick()}`,
+    ),
+  );
+  const pad = (v: string, n: number) => v.padStart(n);
+  console.log(
+    `\n${'cible'.padEnd(50)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('requêtes', 9)} ${pad('erreurs', 8)} ${pad('non 2xx', 8)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(50)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)} ${pad(String(r.requests), 9)} ${pad(String(r.errors), 8)} ${pad(String(r.non2xx), 8)}`,
+    );
+  }
+  const staticRps = results[0]!.rps;
+  console.log(
+    `\nDébit page (cache froid) / fichier statique : ${(results[1]!.rps / staticRps).toFixed(2)} ; cache chaud : ${(results[2]!.rps / staticRps).toFixed(2)} (objectif ≥ 0,33)`,
+  );
+  console.log(
+    `Base : PostgreSQL ${dbName}, ${COMPANIES.toLocaleString('fr-FR')} entreprises ; ${CONNECTIONS} connexions, ${DURATION} s par cible.`,
+  );
+  console.log(
+    `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}`,
+  );
+}
+
+async function main(): Promise<void> {
+  await ensureData();
+  const urlArg = arg('--url');
+  if (urlArg) return measure(urlArg);
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATABASE_URL: benchUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stdout?.on('data', (d) => (log += d));
+  server.stderr?.on('data', (d) => (log += d));
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${base}/icon.svg`, 15 * 60_000, () => exited);
+    await measure(base);
+  } catch (e) {
+    console.error((e as Error).message, '\n', log.slice(-4000));
+    process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
