@@ -24,15 +24,23 @@ const NAF_SECTION = sql.raw(`CASE WHEN c.naf_code ~ '^[0-9]{2}' THEN (
     WHEN v < 85 THEN 'O' WHEN v < 86 THEN 'P' WHEN v < 90 THEN 'Q' WHEN v < 94 THEN 'R' WHEN v < 97 THEN 'S'
     WHEN v < 99 THEN 'T' ELSE 'U' END FROM (SELECT left(c.naf_code, 2)::int AS v) x) END`);
 
-/** Spec: the main director is picked by a priority of role labels. */
-const ROLE_PRIORITY = sql.raw(`CASE
-  WHEN search_base_fold(d.role_label) LIKE 'president%' THEN 1
-  WHEN search_base_fold(d.role_label) LIKE 'directeur general%' THEN 2
-  WHEN search_base_fold(d.role_label) LIKE '%gerant%' THEN 3
-  WHEN search_base_fold(d.role_label) LIKE 'entrepreneur%' THEN 4
-  WHEN search_base_fold(d.role_label) LIKE 'administrateur%' THEN 5
-  WHEN search_base_fold(d.role_label) LIKE 'liquidateur%' THEN 6
-  ELSE 9 END`);
+/**
+ * Spec: the main director is picked by a priority of role labels. Same order as
+ * `directorPriority` in src/registry/directors.ts, so that a results row and the company page
+ * name the same person; statutory auditors never.
+ */
+const ROLE_PRIORITY = sql.raw(`(SELECT CASE
+  WHEN r ~ 'president.*directeur general|^pdg$' THEN 0
+  WHEN r ~ 'directeur general(?! delegu)' THEN 1
+  WHEN r ~ '^president(?! du conseil de surveillance)' THEN 2
+  WHEN r ~ 'gerant' THEN 3
+  WHEN r ~ 'directeur general delegu' THEN 4
+  WHEN r ~ 'president' THEN 5
+  WHEN r ~ 'administrateur' THEN 6
+  WHEN r ~ 'entrepreneur|exploitant' THEN 7
+  WHEN r ~ 'liquidateur|mandataire|administrateur judiciaire' THEN 8
+  WHEN r ~ 'dirigeant|representant|associe' THEN 9
+  ELSE 10 END FROM (SELECT search_base_fold(coalesce(d.role_label, '')) AS r) x)`);
 
 /** A natural person under partial diffusion, or one who asked to be hidden, is never found by name. */
 const NAME_HIDDEN = sql.raw(`(c.is_natural_person AND (c.diffusion <> 'O' OR EXISTS (
@@ -63,6 +71,7 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
           d.role_label
         FROM directors d
         WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL
+          AND search_base_fold(coalesce(d.role_label, '')) !~ 'commissaire aux comptes|controleur'
           AND NOT EXISTS (SELECT 1 FROM opposition_requests o
                           WHERE o.person_key = d.person_key AND o.status <> 'rejected')
         ORDER BY d.siren, ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
@@ -89,30 +98,43 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
       LEFT JOIN fin f ON f.siren = c.siren
       LEFT JOIN md ON md.siren = c.siren`,
+    // Set-based (no per-company subquery): the name of every findable company, then the rarer
+    // variants joined in. A variant equal to the name is skipped rather than deduplicated by a sort.
     sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity)
       SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
         string_to_array(key, ' '), popularity
       FROM (
-        SELECT s.siren, v.siret, v.kind, v.label, v.key, s.popularity
-        FROM search_companies s
-        CROSS JOIN LATERAL (
-          SELECT DISTINCT ON (key) siret, kind, label, key FROM (
-            SELECT u.*, search_fold(u.label) AS key FROM (
-              SELECT NULL::char(14) AS siret, 'name' AS kind, s.name AS label, 1 AS rank
-              UNION ALL SELECT NULL, 'sigle', s.sigle, 2
-              UNION ALL SELECT NULL, 'other', o, 3 FROM companies c, unnest(c.other_names) o
-                WHERE c.siren = s.siren AND cardinality(c.other_names) > 0
-              UNION ALL SELECT NULL, 'person', concat_ws(' ', c.first_names, x.n), 4
-                FROM companies c, unnest(ARRAY[c.usage_name, c.last_name]) x(n)
-                WHERE c.siren = s.siren AND s.is_natural_person AND x.n IS NOT NULL
-              UNION ALL SELECT e.siret, 'sign', sg, 5
-                FROM establishments e, unnest(e.signs) sg
-                WHERE e.siren = s.siren AND cardinality(e.signs) > 0
-            ) u WHERE u.label IS NOT NULL
-          ) w WHERE key <> '' ORDER BY key, rank, siret
+        SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity
+        FROM (
+          SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity
+          FROM search_companies s WHERE s.name IS NOT NULL
+          UNION ALL
+          SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity
+          FROM search_companies s
+          WHERE s.name IS NOT NULL AND s.sigle IS NOT NULL AND upper(s.sigle) <> upper(s.name)
+          UNION ALL
+          SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity
+          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          CROSS JOIN LATERAL unnest(c.other_names) o
+          WHERE cardinality(c.other_names) > 0 AND s.name IS NOT NULL AND upper(o) <> upper(s.name)
+          UNION ALL
+          SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity
+          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          CROSS JOIN LATERAL unnest(ARRAY[c.usage_name, c.last_name]) x(n)
+          WHERE c.is_natural_person AND s.name IS NOT NULL AND x.n IS NOT NULL
+            AND upper(concat_ws(' ', c.first_names, x.n)) <> upper(s.name)
+          UNION ALL
+          SELECT * FROM (
+            SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity
+            FROM establishments e JOIN search_companies s ON s.siren = e.siren
+            CROSS JOIN LATERAL unnest(e.signs) sg
+            WHERE cardinality(e.signs) > 0 AND s.name IS NOT NULL AND sg IS NOT NULL AND upper(sg) <> upper(s.name)
+            ORDER BY e.siren, upper(sg), e.siret
+          ) signs
         ) v
-        WHERE s.name IS NOT NULL
-      ) n`,
+        WHERE v.label IS NOT NULL
+      ) n
+      WHERE key <> ''`,
     sql`INSERT INTO search_postings (token, popularity, name_id)
       SELECT DISTINCT t, n.popularity, n.id FROM search_names n CROSS JOIN LATERAL unnest(n.tokens) t`,
     sql`INSERT INTO search_vocabulary (token, frequency)

@@ -26,18 +26,32 @@ const MATCH_LABELS: Record<NonNullable<CompanyResult['matched']>['kind'], string
   establishment: 'Établissement',
 };
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+const eurCompact = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** The long INSEE labels of the two "no employee" bands, shortened for a results row. */
+export function shortHeadcount(code: string, label: string | null): string | null {
+  if (code === 'NN') return 'Non employeuse';
+  if (code === '00') return '0 salarié';
+  return label;
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
   return (
-    <div className={s.fact}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <li>
+      <span className={s.metaLabel}>{label} :</span> {children}
+    </li>
   );
 }
 
 export function CompanyResultCard({ r }: { r: CompanyResult }) {
   const place = [r.headOffice.postcode, r.headOffice.commune].filter(Boolean).join(' ');
+  const revenue = r.finances?.revenue;
   return (
     <li className={s.card}>
       <div className={s.cardHead}>
@@ -55,29 +69,37 @@ export function CompanyResultCard({ r }: { r: CompanyResult }) {
             : ''}
         </p>
       )}
-      <dl className={s.facts}>
-        <Fact label="SIREN">{r.sirenFormatted}</Fact>
-        <Fact label="Siège">{place || null}</Fact>
-        <Fact label="Activité (NAF)">
+      <ul className={s.meta}>
+        <Item label="SIREN">{r.sirenFormatted}</Item>
+        <Item label="Siège">{place || null}</Item>
+        <Item label="Création">{frenchDate(r.creationDate)}</Item>
+      </ul>
+      <ul className={s.meta}>
+        <Item label="Activité">
           {r.naf ? `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}` : null}
-        </Fact>
-        <Fact label="Forme juridique">{r.legalForm?.label ?? r.legalForm?.code ?? null}</Fact>
-        <Fact label="Création">{frenchDate(r.creationDate)}</Fact>
-        <Fact label="Effectif">{r.headcountBand?.label ?? null}</Fact>
-        <Fact label="Dirigeant">
+        </Item>
+        <Item label="Forme">{r.legalForm?.label ?? r.legalForm?.code ?? null}</Item>
+        <Item label="Effectif">
+          {r.headcountBand ? shortHeadcount(r.headcountBand.code, r.headcountBand.label) : null}
+        </Item>
+      </ul>
+      <ul className={s.meta}>
+        <Item label="Dirigeant">
           {r.mainDirector
             ? `${r.mainDirector.name}${r.mainDirector.role ? `, ${r.mainDirector.role}` : ''}`
             : null}
-        </Fact>
-        <Fact label="Établissements ouverts">
+        </Item>
+        <Item label="Établissements ouverts">
           {r.openEstablishments > 0 ? nf.format(r.openEstablishments) : null}
-        </Fact>
-        <Fact
+        </Item>
+        <Item
           label={`Chiffre d’affaires${r.finances?.fiscalYear ? ` ${r.finances.fiscalYear}` : ''}`}
         >
-          {r.finances?.revenue != null ? eur.format(r.finances.revenue) : null}
-        </Fact>
-      </dl>
+          {revenue != null ? (
+            <span title={eur.format(revenue)}>{eurCompact.format(revenue)}</span>
+          ) : null}
+        </Item>
+      </ul>
     </li>
   );
 }

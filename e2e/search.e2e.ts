@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser } from './browser';
+
+describe('search', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('suggests companies in an accessible combobox, arrows and Enter open the company', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/resultats`);
+    const box = page.getByRole('combobox', { name: /Nom, SIREN/ });
+    await box.fill('danon');
+    const option = page.getByRole('option', { name: /DANONE/ });
+    await option.first().waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.press('ArrowDown');
+    await Promise.all([page.waitForURL(/\/entreprises\/552032534\//), box.press('Enter')]);
+    await page.close();
+  });
+
+  it('shows ranked results with pagination links, and says so when nothing matches', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/resultats?q=sci`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('sci');
+    const items = page.getByRole('list', { name: 'Entreprises trouvées' }).locator('> li');
+    expect(await items.count()).toBe(20);
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('page=2'));
+    await page.goto(`${baseUrl()}/resultats?q=zzqxwv%20kkjjhh`);
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(
+      /Aucune entreprise/,
+    );
+    await page.close();
+  });
+
+  it('keeps advanced-search filters in the URL and in filter-storage', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/recherches-avancees`);
+    await page.getByLabel('Départements').selectOption(['75']);
+    await page.getByRole('radio', { name: 'Actives' }).check();
+    await Promise.all([
+      page.waitForURL(/recherches-avancees\/resultats\?.*departement=75/),
+      page.getByRole('button', { name: 'Appliquer les filtres' }).click(),
+    ]);
+    expect(page.url()).toContain('etat=actif');
+    const stored = await page.evaluate(() => localStorage.getItem('filter-storage'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({
+      state: { filters: { departments: '75', status: 'actif' } },
+    });
+    // A fresh advanced search starts from the stored filters.
+    await page.goto(`${baseUrl()}/recherches-avancees`);
+    await expect
+      .poll(() => page.getByLabel('Départements').evaluate((el) => (el as HTMLSelectElement).value))
+      .toBe('75');
+    await page.close();
+  });
+
+  it('finds a director and a service group leads to the company page', async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${baseUrl()}/dirigeants/resultats?name=${encodeURIComponent('Antoine Bernard de Saint Affrique')}`,
+    );
+    await expect(page.getByText('décembre 1964').first().textContent()).resolves.toBeTruthy();
+    await page.goto(`${baseUrl()}/extrait-kbis`);
+    await page.getByRole('textbox').or(page.getByRole('searchbox')).first().fill('552 032 534');
+    await Promise.all([
+      page.waitForURL(/extrait-kbis\/resultats\?q=/),
+      page.keyboard.press('Enter'),
+    ]);
+    const link = page.getByRole('link', { name: /DANONE/ }).first();
+    expect(await link.getAttribute('href')).toBe('/entreprises/552032534/danone');
+    await page.close();
+  });
+
+  it('answers bad API input with a 4xx JSON error, never a 500', async () => {
+    for (const path of [
+      '/api/search/companies?q=a',
+      '/api/search/companies?q=danone&page=0',
+      `/api/search/companies?q=${'x'.repeat(10_000)}`,
+      '/api/search/directors?name=',
+    ]) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toMatch(/^[A-Z_]+$/);
+    }
+    const ok = await fetch(`${baseUrl()}/api/search/french-departments`);
+    const deps = (await ok.json()) as { data: { data: Array<{ code: string }> } };
+    expect(deps.data.data.some((d) => d.code === '2A')).toBe(true);
+  });
+});
