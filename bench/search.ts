@@ -322,13 +322,15 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
     handle.db,
     sql`SELECT count(*)::int AS n FROM search_companies`,
   );
-  if ((have?.n ?? 0) !== rows) {
+  const [real] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS n FROM companies WHERE siren >= '1'`,
+  );
+  if ((have?.n ?? 0) !== rows || (real?.n ?? 0) === 0) {
     await handle.db.execute(sql`DELETE FROM directors WHERE id LIKE 'bench-%'`);
     await handle.db.execute(sql`DELETE FROM establishments WHERE siren < '1'`);
     await handle.db.execute(sql`DELETE FROM companies WHERE siren < '1'`);
-    let t = performance.now();
-    await generate(handle.db, rows);
-    console.log(`  génération : ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    // The real sample first: seedIfEmpty only loads into an empty database.
     try {
       const { seedIfEmpty } = await import('@/ingest/seed');
       const r = await seedIfEmpty(handle);
@@ -336,6 +338,9 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
     } catch (e) {
       console.log(`  échantillon réel non chargé : ${(e as Error).message}`);
     }
+    let t = performance.now();
+    await generate(handle.db, rows);
+    console.log(`  génération : ${((performance.now() - t) / 1000).toFixed(0)} s`);
     t = performance.now();
     const stats = await rebuildSearchIndex(handle.db);
     console.log(
