@@ -6,7 +6,15 @@
  * rows/s, peak RSS, and in the same run the rows/s of a raw COPY of the same files into an
  * unindexed table of text columns. Not a test: it prints figures, it asserts nothing.
  */
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -72,6 +80,58 @@ async function rawCopy(url: string, table: string, file: string): Promise<number
   }
 }
 
+/**
+ * The same rows as the importer sends them (parsed, validated, typed, COPY text), written to a
+ * file, then COPYed into an unindexed copy of the target table: the database's share of the work.
+ */
+async function typedCopy(
+  url: string,
+  target: 'companies' | 'establishments',
+  csvFile: string,
+): Promise<number> {
+  const { csvRecords } = await import('../src/ingest/core/csv');
+  const { openInput, textChunks } = await import('../src/ingest/core/input');
+  const { copyRow } = await import('../src/ingest/core/copy');
+  const ul = await import('../src/ingest/sirene/unite-legale');
+  const et = await import('../src/ingest/sirene/etablissement');
+  const mapperOf = target === 'companies' ? ul.uniteLegaleMapper : et.etablissementMapper;
+  const columns = target === 'companies' ? [...ul.UL_COLUMNS] : [...et.ET_COLUMNS];
+  const encoded = `${csvFile}.copy`;
+  const out = createWriteStream(encoded);
+  const input = await openInput(csvFile);
+  let map: ((f: string[]) => unknown[]) | null = null;
+  for await (const batch of csvRecords(textChunks(input))) {
+    let chunk = '';
+    for (const r of batch) {
+      if (!map) {
+        const pos = new Map(r.fields.map((h, i) => [h, i]));
+        map = mapperOf((n) => pos.get(n) ?? -1);
+        continue;
+      }
+      chunk += copyRow(map(r.fields));
+    }
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP TABLE IF EXISTS typed_${target}`);
+    await client.query(`CREATE TABLE typed_${target} (LIKE ${target} INCLUDING DEFAULTS)`);
+    const t = performance.now();
+    await pipeline(
+      createReadStream(encoded, { highWaterMark: 1 << 20 }),
+      client.query(copyFrom(`COPY typed_${target} (${columns.join(', ')}) FROM STDIN`)),
+    );
+    const ms = performance.now() - t;
+    await client.query(`DROP TABLE typed_${target}`);
+    return ms;
+  } finally {
+    await client.end();
+    rmSync(encoded, { force: true });
+  }
+}
+
 async function firstLine(file: string): Promise<string> {
   for await (const chunk of createReadStream(file, { end: 65536, encoding: 'utf8' }))
     return String(chunk).split('\n')[0]!;
@@ -79,6 +139,13 @@ async function firstLine(file: string): Promise<string> {
 }
 
 type Row = { label: string; rows: number; ms: number; peakRss?: number; note?: string };
+const phaseNote = (s: ImportSummary) =>
+  Object.entries(s.phases)
+    .map(
+      ([k, v]) =>
+        `${k === 'indexRebuild' ? 'index reconstruits' : k === 'derivedCounts' ? 'compteurs dérivés' : k} ${(v / 1000).toFixed(1)} s`,
+    )
+    .join(', ');
 const table: Row[] = [];
 const rate = (r: Row) => (r.rows / r.ms) * 1000;
 
@@ -96,6 +163,7 @@ async function importRun(
     rows: counts.ul,
     ms: a.ms,
     peakRss: a.peakRss,
+    note: phaseNote(a.result),
   });
   const b = await measured(() =>
     importFile(handle, 'sirene-etab', etablissementImporter, et, opts),
@@ -105,6 +173,7 @@ async function importRun(
     rows: counts.et,
     ms: b.ms,
     peakRss: b.peakRss,
+    note: phaseNote(b.result),
   });
   const c = await measured(() => importFile(handle, 'sirene-ul', uniteLegaleImporter, ul, opts));
   const s = c.result as ImportSummary;
@@ -164,6 +233,18 @@ async function main() {
         rows: files.counts.et,
         ms: rawEt,
       });
+      const typedUl = await typedCopy(url.toString(), 'companies', files.ul);
+      const typedEt = await typedCopy(url.toString(), 'establishments', files.et);
+      table.push({
+        label: 'PostgreSQL : COPY des mêmes lignes déjà typées, unités légales (sans index)',
+        rows: files.counts.ul,
+        ms: typedUl,
+      });
+      table.push({
+        label: 'PostgreSQL : COPY des mêmes lignes déjà typées, établissements (sans index)',
+        rows: files.counts.et,
+        ms: typedEt,
+      });
       console.log('PostgreSQL : import…');
       const handle = connectPostgres(url.toString(), 2);
       await runMigrations(handle);
@@ -173,7 +254,8 @@ async function main() {
       const etRate = (files.counts.et / r.et.ms) * 1000;
       const full = FULL_UL / ulRate + FULL_ET / etRate;
       console.log(
-        `\nPostgreSQL, rapport import / COPY brut : unités légales ${(rawUl / r.ul.ms).toFixed(2)}×, établissements ${(rawEt / r.et.ms).toFixed(2)}×` +
+        `\nPostgreSQL, rapport import / COPY brut du CSV : unités légales ${(rawUl / r.ul.ms).toFixed(2)}×, établissements ${(rawEt / r.et.ms).toFixed(2)}×` +
+          `\nPostgreSQL, rapport import / COPY des lignes typées : unités légales ${(typedUl / r.ul.ms).toFixed(2)}×, établissements ${(typedEt / r.et.ms).toFixed(2)}×` +
           `\nExtrapolation au stock complet (29 M unités légales + 40 M établissements) : ${nf.format(full / 60)} min`,
       );
     } finally {
@@ -202,10 +284,12 @@ async function main() {
     }
   }
 
-  console.log('\n| mesure | lignes | durée | lignes/s | RSS max |\n|---|---:|---:|---:|---:|');
+  console.log(
+    '\n| mesure | lignes | durée | lignes/s | RSS max | dont |\n|---|---:|---:|---:|---:|---|',
+  );
   for (const r of table)
     console.log(
-      `| ${r.label} | ${nf.format(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | ${nf.format(rate(r))} | ${r.peakRss ? mb(r.peakRss) : ''} |`,
+      `| ${r.label} | ${nf.format(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | ${nf.format(rate(r))} | ${r.peakRss ? mb(r.peakRss) : ''} | ${r.note ?? ''} |`,
     );
 }
 

@@ -35,6 +35,7 @@ export type ImportSummary = {
   rejects: Reject[];
   rejectsFile?: string;
   durationMs: number;
+  phases: Record<string, number>;
 };
 
 export type ImportOptions = {
@@ -51,6 +52,8 @@ export class ImportContext {
   readonly tables: Record<string, Counts> = {};
   readonly rejects: Reject[] = [];
   rejectedCount = 0;
+  /** Durations of the file's phases (ms), for the benchmark. */
+  readonly phases: Record<string, number> = {};
   private reportLines: string[] = [];
   private readonly progress: Progress;
 
@@ -180,6 +183,7 @@ export async function importFile(
     rejects: c.rejects,
     rejectsFile: c.writeReport(),
     durationMs: Date.now() - started,
+    phases: c.phases,
   };
 }
 

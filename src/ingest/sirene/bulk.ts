@@ -147,6 +147,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   await pending;
   if (lines.length) await flush({ lines, keys, dates });
   await pending;
+  const rebuildStart = performance.now();
   for (const statement of rebuild) {
     try {
       await ctx.conn.query(statement);
@@ -155,7 +156,10 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       throw e;
     }
   }
+  if (rebuild.length) ctx.phases.indexRebuild = performance.now() - rebuildStart;
+  const afterStart = performance.now();
   if (opts.afterFile) await opts.afterFile(ctx, direct);
+  ctx.phases.derivedCounts = performance.now() - afterStart;
 }
 
 /** Drops every index of the table; returns the statements that rebuild them. */
