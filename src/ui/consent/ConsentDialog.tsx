@@ -85,7 +85,8 @@ export default function ConsentDialog({
                       expandIcon={<Icon name="expandMore" />}
                       aria-controls={`consent-${category}-content`}
                       id={`consent-${category}-header`}
-                      sx={{ pr: 11, '& .MuiAccordionSummary-content': { mr: 2 } }}
+                      // Room on the right for the toggle, which sits just before the chevron.
+                      sx={{ '& .MuiAccordionSummary-content': { mr: locked ? 18 : 9 } }}
                     >
                       <Typography sx={{ fontWeight: 700 }}>{info.title}</Typography>
                     </AccordionSummary>
@@ -147,7 +148,7 @@ export default function ConsentDialog({
                     sx={{
                       position: 'absolute',
                       top: 6,
-                      right: 44,
+                      right: 52,
                       display: 'flex',
                       alignItems: 'center',
                     }}

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import consentText from '@/i18n/fr/consent';
-import { cookieIcon } from '@/ui/icons/paths';
+import { cookieIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import {
   consentSignals,

@@ -2,7 +2,7 @@
 import { usePathname } from 'next/navigation';
 import { Suspense, lazy, useState } from 'react';
 import frame from '@/i18n/fr/frame';
-import { menuIcon } from '@/ui/icons/paths';
+import { menuIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import s from './Header.module.css';
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
 import type { MenuPage } from '@/i18n/fr/nav';
-import { expandMoreIcon } from '@/ui/icons/paths';
+import { expandMoreIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { megaMenuReducer, type MegaMenuId } from './menuState';
 import s from './Header.module.css';
