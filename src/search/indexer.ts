@@ -46,6 +46,15 @@ const ROLE_PRIORITY = sql.raw(`(SELECT CASE
 const NAME_HIDDEN = sql.raw(`(c.is_natural_person AND (c.diffusion <> 'O' OR EXISTS (
   SELECT 1 FROM opposition_requests o WHERE o.siren = c.siren AND o.status <> 'rejected')))`);
 
+const SEARCH_TABLES = [
+  'search_companies',
+  'search_names',
+  'search_postings',
+  'search_vocabulary',
+  'search_directors',
+];
+const SEARCH_TABLES_LITERAL = `{${SEARCH_TABLES.join(',')}}`;
+
 export type RebuildStats = {
   companies: number;
   names: number;
@@ -136,7 +145,8 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
       ) n
       WHERE key <> ''`,
     sql`INSERT INTO search_postings (token, popularity, name_id)
-      SELECT DISTINCT t, n.popularity, n.id FROM search_names n CROSS JOIN LATERAL unnest(n.tokens) t`,
+      SELECT x.t, n.popularity, n.id FROM search_names n
+      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(n.tokens) t) x`,
     sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT token, count(*) FROM search_postings GROUP BY token`,
     sql`INSERT INTO search_directors
@@ -160,17 +170,25 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
       WHERE last_key <> ''`,
   ];
   await db.transaction(async (tx) => {
-    for (const step of steps) await tx.execute(step);
+    // Bulk load: secondary indexes are dropped and rebuilt once at the end (much faster than
+    // maintaining them row by row); their definitions are read back from the catalogue, so the
+    // schema stays the only place that declares them.
+    const indexes = await queryRows<{ name: string; def: string }>(
+      tx as unknown as Db,
+      sql`SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+        JOIN pg_class c ON c.relname = i.indexname
+        JOIN pg_index x ON x.indexrelid = c.oid
+        WHERE i.schemaname = current_schema() AND i.tablename = ANY(${SEARCH_TABLES_LITERAL}::text[])
+          AND NOT x.indisprimary`,
+    );
+    for (const step of steps.slice(0, 1)) await tx.execute(step);
+    for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
+    for (const step of steps.slice(1)) await tx.execute(step);
+    for (const ix of indexes) await tx.execute(sql.raw(ix.def));
   });
   // Outside the transaction: statistics for the planner, the visibility map for index-only scans
   // of the postings, and the GIN pending list flushed.
-  for (const table of [
-    'search_companies',
-    'search_names',
-    'search_postings',
-    'search_vocabulary',
-    'search_directors',
-  ]) {
+  for (const table of SEARCH_TABLES) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   }
   const [counts] = await queryRows<RebuildStats>(
