@@ -161,7 +161,7 @@ export const ESTABLISHMENT_COLUMNS = sql.raw(`
   e.headcount_year, e.address_number, e.address_repetition, e.address_street_type, e.address_street,
   e.address_complement, e.address_post_box, e.postcode, e.commune_code, e.commune_name, e.cedex,
   e.foreign_city, e.foreign_country, e.source,
-  COALESCE(e.source_updated_at, e.sirene_updated_at, e.updated_at)::text AS source_date`);
+  COALESCE(e.source_updated_at, e.sirene_updated_at)::text AS source_date`);
 
 const STREET_TYPES: Record<string, string> = {
   AV: 'AVENUE',
@@ -348,10 +348,7 @@ export function profileFromRow(
     openEstablishments: row.open_establishments,
     activityDescription: isProtected && isNaturalPerson ? null : clean(row.activity_description),
     sources: {
-      identity: sourceRef(
-        identitySource,
-        fields.name?.date ?? row.sirene_updated_at ?? row.updated_at,
-      ),
+      identity: sourceRef(identitySource, fields.name?.date ?? row.sirene_updated_at),
       fields: fieldRefs,
     },
   };
@@ -377,7 +374,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
           EXISTS (SELECT 1 FROM opposition_requests o
                   WHERE o.siren = c.siren AND o.person_key IS NULL AND ${HONOURED}) AS opposed,
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
-             WHERE e.siret = c.siren || c.head_office_nic) h) AS ho
+             WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
         FROM companies c WHERE c.siren = ${siren}`,
   );
   const row = rows[0];

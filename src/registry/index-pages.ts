@@ -102,7 +102,10 @@ export async function indexModel(
     const l = await listing(db, kind, { department }, page);
     return {
       title: `${who} du département ${name} (${department})`,
-      intro: `${who} dont le siège est situé dans le département ${name}, les plus importantes d'abord.`,
+      intro:
+        kind === 'entreprises'
+          ? `Entreprises actives dont le siège est situé dans le département ${name}, par commune.`
+          : `Dirigeants des entreprises dont le siège est situé dans le département ${name}.`,
       crumbs: [{ label: 'Accueil', href: '/' }, root, { label: name }],
       columns: false,
       links: l.links,
@@ -162,7 +165,10 @@ export async function indexModel(
     : '';
   return {
     title: `${who} : ${label} (${subclass})${where}`,
-    intro: `${who} dont l'activité principale est « ${label} »${where}, les plus importantes d'abord.`,
+    intro:
+      kind === 'entreprises'
+        ? `Entreprises actives dont l'activité principale est « ${label} »${where}, les plus importantes d'abord.`
+        : `Dirigeants des entreprises dont l'activité principale est « ${label} »${where}.`,
     crumbs: [
       { label: 'Accueil', href: '/' },
       root,

@@ -24,29 +24,42 @@ export function parseDepartment(value: string | null | undefined): string | null
 function headOfficeIn(department: string) {
   // Corsica: INSEE commune codes start with 2A / 2B.
   return sql`EXISTS (SELECT 1 FROM establishments e
-                     WHERE e.siret = c.siren || c.head_office_nic
+                     WHERE e.siret = (c.siren || c.head_office_nic)::char(14) AND e.is_head_office
                        AND e.commune_code LIKE ${`${department}%`})`;
 }
 
+/**
+ * Active companies of a NAF class, largest first (index companies_similar_idx), or head offices
+ * of a department in commune order (index establishments_head_office_commune_idx): both read in
+ * index order, so a page costs the same at any scale.
+ */
 export async function listIndexCompanies(
   db: Db,
   f: IndexFilter,
   page: number,
 ): Promise<{ items: CompanySummary[]; hasNext: boolean }> {
-  const where = [
-    LISTABLE,
-    f.nafCode ? sql`c.naf_code = ${f.nafCode}` : sql`TRUE`,
-    f.department ? headOfficeIn(f.department) : sql`TRUE`,
-  ];
-  const rows = await queryRows<Parameters<typeof summaryFromRow>[0]>(
-    db,
-    sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status,
-               (SELECT e.commune_name FROM establishments e WHERE e.siret = c.siren || c.head_office_nic) AS commune_name
-        FROM companies c
-        WHERE ${sql.join(where, sql` AND `)} AND c.name IS NOT NULL
-        ORDER BY c.status ASC, ${BAND_ORDER}, c.siren
-        LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${(page - 1) * INDEX_PAGE_SIZE}`,
-  );
+  const offset = (page - 1) * INDEX_PAGE_SIZE;
+  const rows = f.nafCode
+    ? await queryRows<Parameters<typeof summaryFromRow>[0]>(
+        db,
+        sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
+            FROM companies c
+            LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
+            WHERE c.naf_code = ${f.nafCode} AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
+              ${f.department ? sql`AND e.commune_code LIKE ${`${f.department}%`}` : sql``}
+            ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
+            LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
+      )
+    : await queryRows<Parameters<typeof summaryFromRow>[0]>(
+        db,
+        sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
+            FROM establishments e
+            JOIN companies c ON c.siren = e.siren AND c.head_office_nic = e.nic
+            WHERE e.is_head_office AND e.commune_code LIKE ${`${f.department ?? ''}%`}
+              AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
+            ORDER BY e.commune_code, e.siret
+            LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
+      );
   return {
     items: rows.slice(0, INDEX_PAGE_SIZE).map(summaryFromRow),
     hasNext: rows.length > INDEX_PAGE_SIZE,

@@ -12,6 +12,10 @@ import { getCompanyPageData } from './page-data';
 import { visibleSections } from './sections';
 import { listSimilarCompanies } from './similar';
 import { insertRegistryFixtures } from './testing/fixtures';
+import { COMPANY_SECTIONS, getCompanyApi, getCompanySectionApi, getDirectorApi } from './api';
+import { indexModel } from './index-pages';
+import { sitemapCompanies, sitemapCounts, sitemapDirectors } from './indexes';
+import { openApiDocument } from './openapi';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -204,6 +208,83 @@ describe('sections', () => {
     expect(c.companies.map((x) => x.profile.siren)).toEqual(['552032534', '356000000']);
     expect(c.missing).toEqual(['732829320']);
     expect(c.years[0]).toBeGreaterThan(2015);
+  });
+});
+
+describe('API', () => {
+  const q = new URLSearchParams();
+  it('wraps data in data.data and answers errors with a code', async () => {
+    const ok = await getCompanyApi(handle.db, '552032534', q);
+    expect(ok.status).toBe(200);
+    expect((ok.body as { data: { data: { vatNumber: string } } }).data.data.vatNumber).toBe(
+      'FR27552032534',
+    );
+    expect(await getCompanyApi(handle.db, '552032535', q)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_SIREN' } },
+    });
+    expect(await getCompanyApi(handle.db, '1234567890', q)).toMatchObject({ status: 400 });
+    expect(await getCompanyApi(handle.db, '732829320', q)).toMatchObject({
+      status: 404,
+      body: { error: { code: 'COMPANY_NOT_FOUND' } },
+    });
+    const pay = await getCompanyApi(
+      handle.db,
+      '552032534',
+      new URLSearchParams('load_payment_data_only=true'),
+    );
+    expect(Object.keys((pay.body as { data: { data: object } }).data.data)).toContain('vat_number');
+  });
+
+  it('serves every section of spec section 7, never a 500', async () => {
+    for (const section of COMPANY_SECTIONS) {
+      const r = await getCompanySectionApi(handle.db, '552032534', section, q);
+      expect(r.status, section).toBe(200);
+    }
+    expect((await getCompanySectionApi(handle.db, '552032534', 'nope', q)).status).toBe(404);
+    const reps = await getCompanySectionApi(handle.db, '300025764', 'representatives', q);
+    expect(JSON.stringify(reps.body)).not.toMatch(/\[ND\]|NON-DIFFUSIBLE/);
+  });
+
+  it('serves director profiles and their identity with month and year only', async () => {
+    const r = await getDirectorApi(handle.db, 't-552032534-1', 'personal');
+    expect(r.status).toBe(200);
+    expect((r.body as { data: { data: { birth: object } } }).data.data.birth).toEqual({
+      year: 1964,
+      month: 12,
+      label: 'décembre 1964',
+    });
+    expect((await getDirectorApi(handle.db, 'unknown', 'profile')).status).toBe(404);
+  });
+
+  it('documents every route in OpenAPI', () => {
+    const doc = openApiDocument('https://example.fr');
+    expect(Object.keys(doc.paths)).toHaveLength(COMPANY_SECTIONS.length + 5);
+  });
+});
+
+describe('indexes and sitemaps', () => {
+  it('lists companies by class and by department, protected people left out', async () => {
+    const bySector = await indexModel(handle.db, 'entreprises', 'secteur', { subclass: '62.02A' });
+    expect(bySector.links.map((l) => l.label)).toEqual(['ARCTURUS']); // GANYMEDE is struck off
+    const byDept = await indexModel(handle.db, 'entreprises', 'departement', { department: '35' });
+    expect(byDept.links).toEqual([]);
+    const directors = await indexModel(handle.db, 'dirigeants', 'departement', {
+      department: '75',
+    });
+    expect(
+      directors.links.some((l) => l.label === 'Xavier JOUPPE' || l.label.includes('JOUPPE')),
+    ).toBe(true);
+    expect((await indexModel(handle.db, 'entreprises', 'secteur', {})).links).toHaveLength(21);
+  });
+
+  it('builds sitemaps without protected names', async () => {
+    expect(await sitemapCounts(handle.db)).toEqual({ companies: 1, directors: 1 });
+    const urls = (await sitemapCompanies(handle.db, 0)).map((u) => u.path);
+    expect(urls).toContain('/entreprises/552032534/danone');
+    expect(urls.some((u) => u.includes('300025764'))).toBe(false);
+    const people = (await sitemapDirectors(handle.db, 0)).map((u) => u.path);
+    expect(people.some((u) => u.includes('dubigny'))).toBe(false); // no birth month: no profile
   });
 });
 

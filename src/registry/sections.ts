@@ -132,7 +132,8 @@ export const SECTIONS: SectionDef[] = [
     id: 'similaires',
     title: 'Entreprises similaires',
     sources: ['sirene'],
-    show: (d) => has(d.similar, (s) => s.length > 0),
+    // Optional and bounded in time: a failure hides it rather than showing an empty state.
+    show: (d) => d.similar.ok && d.similar.data.length > 0,
   },
 ];
 

@@ -46,25 +46,35 @@ export function summaryFromRow(r: Row): CompanySummary {
   };
 }
 
-/** Active companies of the same NAF class, in the same department, largest first. */
+/**
+ * Active companies of the same NAF class, in the same department, largest first. An optional
+ * section: bounded by a statement timeout so that a slow plan costs the page this section, never
+ * its response time.
+ */
 export async function listSimilarCompanies(
   db: Db,
   profile: Pick<CompanyProfile, 'siren' | 'naf' | 'headOffice'>,
   limit = 6,
+  timeoutMs = 150,
 ): Promise<CompanySummary[]> {
   const naf = profile.naf.code;
   if (!naf) return [];
   const dept = profile.headOffice?.address.departmentCode;
-  const rows = await queryRows<Row>(
-    db,
-    sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, e.commune_name, c.status
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`),
+    );
+    return queryRows<Row>(
+      tx as unknown as Db,
+      sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, e.commune_name, c.status
         FROM companies c
-        LEFT JOIN establishments e ON e.siret = c.siren || c.head_office_nic
+        LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
         WHERE c.naf_code = ${naf} AND c.status = 'A' AND c.siren <> ${profile.siren}
           AND ${LISTABLE}
           ${dept ? sql`AND e.commune_code LIKE ${`${dept}%`}` : sql``}
         ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
         LIMIT ${limit}`,
-  );
+    );
+  });
   return rows.map(summaryFromRow);
 }
