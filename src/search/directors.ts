@@ -8,6 +8,7 @@ import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { formatSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
+import { personName } from '@/registry/directors';
 import { textArray } from './normalize';
 import { isQueryError, parseDirectorQuery, type QueryError } from './query';
 
@@ -40,6 +41,10 @@ export type DirectorMandate = {
 
 export type DirectorResult = {
   personKey: string;
+  /** "Antoine BERNARD DE SAINT AFFRIQUE", as the director profile writes it. */
+  displayName: string;
+  /** The profile page, when a birth month and year tell this person apart from homonyms. */
+  profileUrl: string | null;
   lastName: string;
   firstNames: string | null;
   birthYear: number | null;
@@ -60,6 +65,7 @@ export type DirectorSearchPage = {
 };
 
 type Row = {
+  id: string;
   person_key: string;
   last_name: string;
   first_names: string | null;
@@ -111,7 +117,7 @@ export async function searchDirectors(
       : sql`SELECT d.* FROM search_directors d WHERE d.tokens @> ${tokens}::text[] ${yearCond} LIMIT 3000`;
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
+    sql`SELECT d.id, d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
         d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.status AS company_status
       FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
       WHERE c.name IS NOT NULL`,
@@ -151,8 +157,14 @@ export async function searchDirectors(
         url: `/entreprises/${r.siren}/${slugify(r.company_name) || 'entreprise'}`,
       });
     }
+    const displayName = personName(first.first_names, first.last_name);
     return {
       personKey,
+      displayName,
+      profileUrl:
+        first.birth_year && first.birth_month
+          ? `/dirigeants/${encodeURIComponent(first.id)}/${slugify(displayName) || 'dirigeant'}`
+          : null,
       lastName: first.last_name,
       firstNames: first.first_names,
       birthYear: first.birth_year,

@@ -120,10 +120,13 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
       {results.map((d) => (
         <li key={d.personKey} className={s.card}>
           <div className={s.cardHead}>
-            <span className={s.name}>
-              {d.firstNames ? `${d.firstNames} ` : ''}
-              {d.lastName}
-            </span>
+            {d.profileUrl ? (
+              <Link className={s.name} href={d.profileUrl}>
+                {d.displayName}
+              </Link>
+            ) : (
+              <span className={s.name}>{d.displayName}</span>
+            )}
             {d.birthLabel && <span className={s.optionMeta}>Né(e) en {d.birthLabel}</span>}
           </div>
           <p className={s.matched}>
