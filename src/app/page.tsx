@@ -78,18 +78,22 @@ export default async function HomePage() {
         </ul>
       </section>
 
-      <section className={`container ${s.section}`} aria-labelledby="home-services-title">
-        <h2 id="home-services-title" className={s.sectionTitle}>
-          {m.servicesTitle}
-        </h2>
-        <p className={s.sectionLead}>{m.servicesLead}</p>
-        <ServicesGrid variant="full" headingLevel={3} />
+      <section className={s.section} aria-labelledby="home-services-title">
+        <div className="container">
+          <h2 id="home-services-title" className={s.sectionTitle}>
+            {m.servicesTitle}
+          </h2>
+          <p className={s.sectionLead}>{m.servicesLead}</p>
+          <ServicesGrid variant="full" headingLevel={3} />
+        </div>
       </section>
 
-      <section className={`container ${s.section}`} aria-labelledby="home-sources-title">
-        <div className={s.sources}>
-          <h2 id="home-sources-title">{m.sourcesTitle}</h2>
-          <p>{m.sourcesText}</p>
+      <section className={s.section} aria-labelledby="home-sources-title">
+        <div className="container">
+          <div className={s.sources}>
+            <h2 id="home-sources-title">{m.sourcesTitle}</h2>
+            <p>{m.sourcesText}</p>
+          </div>
         </div>
       </section>
     </>
