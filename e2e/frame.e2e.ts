@@ -303,6 +303,11 @@ describe('page frame', () => {
       const { page } = await open();
       const home = await page.goto(baseUrl());
       expect(home?.headers()['x-robots-tag']).toBeUndefined();
+      // No GTM_ID in the test environment: no tag manager.
+      expect(await page.$('script#gtm')).toBeNull();
+      expect(
+        await page.evaluate(() => document.documentElement.outerHTML.includes('googletagmanager')),
+      ).toBe(false);
       expect(await page.$('meta[name="robots"]')).toBeNull();
       const login = await page.goto(`${baseUrl()}/login`);
       // Next.js never sends this header by itself: it comes from the frame's robots rule.
