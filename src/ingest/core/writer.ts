@@ -22,8 +22,8 @@ export type TableSpec = {
 
 /**
  * Set-based upsert through a staging table: COPY the batch into a temporary table, then one
- * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE newer AND IS DISTINCT FROM, counting inserted
- * and updated rows from RETURNING (xmax = 0 marks an insert). Unchanged = the rest.
+ * UPDATE … FROM staging WHERE newer AND IS DISTINCT FROM, and one INSERT … SELECT of the keys not
+ * there yet; both count their rows with RETURNING. Unchanged = the rest.
  */
 export class TableWriter {
   private stagingReady = false;
@@ -80,24 +80,29 @@ export class TableWriter {
   /** Upserts a batch; `encoded` may be given when the caller already built the COPY text. */
   async upsert(rows: unknown[][], encoded?: string): Promise<Counts> {
     if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-    let data = encoded;
-    if (data === undefined) data = this.encode(this.dedupe(rows).rows);
-    await this.ensureStaging();
-    await this.conn.query(`TRUNCATE ${this.staging}`);
-    await this.conn.copyText(this.staging, this.spec.columns, data);
-    const res = await this.conn.query<{ inserted: number; updated: number }>(this.upsertSql());
-    const inserted = Number(res[0]?.inserted ?? 0);
-    const updated = Number(res[0]?.updated ?? 0);
-    return { inserted, updated, unchanged: rows.length - inserted - updated };
+    const data = encoded ?? this.encode(this.dedupe(rows).rows);
+    const c = await this.upsertEncoded(data);
+    return {
+      inserted: c.inserted,
+      updated: c.updated,
+      unchanged: rows.length - c.inserted - c.updated,
+    };
   }
 
-  /** Upserts rows already encoded in COPY text (one row per key: the caller deduplicated). */
+  /**
+   * Upserts rows already encoded in COPY text (one row per key: the caller deduplicated).
+   * Two set-based statements rather than INSERT … ON CONFLICT DO UPDATE: an unchanged row is then
+   * only read, never locked nor rewritten (ON CONFLICT locks every conflicting row, which dirties
+   * every page of a re-imported stock).
+   */
   async upsertEncoded(data: string): Promise<{ inserted: number; updated: number }> {
     await this.ensureStaging();
     await this.conn.query(`TRUNCATE ${this.staging}`);
     await this.conn.copyText(this.staging, this.spec.columns, data);
-    const res = await this.conn.query<{ inserted: number; updated: number }>(this.upsertSql());
-    return { inserted: Number(res[0]?.inserted ?? 0), updated: Number(res[0]?.updated ?? 0) };
+    const { update, insert } = this.upsertSql();
+    const updated = update ? await this.conn.query<{ n: number }>(update) : [{ n: 0 }];
+    const inserted = await this.conn.query<{ n: number }>(insert);
+    return { inserted: Number(inserted[0]?.n ?? 0), updated: Number(updated[0]?.n ?? 0) };
   }
 
   /** Initial load of an empty table: COPY straight into it, no staging, no conflict handling. */
@@ -106,24 +111,27 @@ export class TableWriter {
     return { inserted: rows.length, updated: 0, unchanged: 0 };
   }
 
-  upsertSql(): string {
+  upsertSql(): { update: string | null; insert: string } {
     const { table, key, columns, newerWhen, touchUpdatedAt } = this.spec;
     const nonKey = columns.filter((c) => !key.includes(c));
     const cols = columns.join(', ');
-    const set = nonKey.map((c) => `${c} = EXCLUDED.${c}`);
+    const join = key.map((k) => `t.${k} = s.${k}`).join(' AND ');
+    const insert = `WITH ins AS (
+      INSERT INTO ${table} (${cols}) SELECT ${cols} FROM ${this.staging} s
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${join})
+      ON CONFLICT DO NOTHING RETURNING 1
+    ) SELECT count(*)::int AS n FROM ins`;
+    if (nonKey.length === 0) return { update: null, insert };
+    const set = nonKey.map((c) => `${c} = s.${c}`);
     if (touchUpdatedAt) set.push('updated_at = now()');
-    const distinct =
-      nonKey.length === 0
-        ? 'false'
-        : `(${nonKey.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${nonKey.map((c) => `EXCLUDED.${c}`).join(', ')})`;
-    const where = newerWhen ? `(${newerWhen}) AND ${distinct}` : distinct;
-    const action =
-      nonKey.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${set.join(', ')} WHERE ${where}`;
-    return `WITH up AS (
-      INSERT INTO ${table} AS t (${cols}) SELECT ${cols} FROM ${this.staging}
-      ON CONFLICT (${key.join(', ')}) ${action}
-      RETURNING (xmax = 0) AS ins
-    ) SELECT count(*) FILTER (WHERE ins)::int AS inserted, count(*) FILTER (WHERE NOT ins)::int AS updated FROM up`;
+    const distinct = `(${nonKey.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${nonKey.map((c) => `s.${c}`).join(', ')})`;
+    const newer = newerWhen ? `(${newerWhen.replace(/EXCLUDED\./g, 's.')}) AND ` : '';
+    const update = `WITH upd AS (
+      UPDATE ${table} AS t SET ${set.join(', ')} FROM ${this.staging} s
+      WHERE ${join} AND ${newer}${distinct}
+      RETURNING 1
+    ) SELECT count(*)::int AS n FROM upd`;
+    return { update, insert };
   }
 }
 

@@ -27,7 +27,7 @@ export type BulkCsvOptions = {
   /** Builds the row mapper from the header's column positions. */
   mapper: (col: (name: string) => number) => RowMapper;
   /** Runs after each batch (upsert mode) with the staging table still filled. */
-  afterBatch?: (ctx: ImportContext) => Promise<void>;
+  afterBatch?: (ctx: ImportContext, counts: Counts) => Promise<void>;
   /** Runs once at the end of the file. */
   afterFile?: (ctx: ImportContext, direct: boolean) => Promise<void>;
 };
@@ -87,7 +87,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
           updated: c.updated,
           unchanged: batch.lines.length - c.inserted - c.updated,
         };
-        if (opts.afterBatch) await opts.afterBatch(ctx);
+        if (opts.afterBatch) await opts.afterBatch(ctx, counts);
       }
       ctx.count(table, counts);
       ctx.tick();

@@ -153,8 +153,10 @@ export const etablissementImporter: Importer = {
         dateIndex: ET_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: etablissementMapper,
-      afterBatch: (ctx) =>
-        refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' }),
+      afterBatch: async (ctx, counts) => {
+        if (counts.inserted + counts.updated > 0)
+          await refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' });
+      },
       afterFile: async (ctx, direct) => {
         if (direct) await refreshOpenEstablishments(ctx.conn, 'all');
       },

@@ -141,9 +141,16 @@ export function uniteLegaleMapper(col: (name: string) => number) {
 /** Refreshes companies.open_establishments for the SIRENs of the staged batch (or all of them). */
 export async function refreshOpenEstablishments(
   conn: import('../core/conn').Conn,
-  scope: 'all' | { stagingTable: string },
+  scope: 'all' | { stagingTable: string; onlyZero?: boolean },
 ): Promise<void> {
-  const filter = scope === 'all' ? '' : `WHERE siren IN (SELECT siren FROM ${scope.stagingTable})`;
+  const filter =
+    scope === 'all'
+      ? ''
+      : `WHERE siren IN (SELECT s.siren FROM ${scope.stagingTable} s${
+          scope.onlyZero
+            ? ' JOIN companies z ON z.siren = s.siren WHERE z.open_establishments = 0'
+            : ''
+        })`;
   await conn.query(
     `UPDATE companies c SET open_establishments = x.n
      FROM (SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments ${filter} GROUP BY siren) x
@@ -166,8 +173,14 @@ export const uniteLegaleImporter: Importer = {
         dateIndex: UL_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: uniteLegaleMapper,
-      afterBatch: async (ctx) => {
-        await refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_companies' });
+      // Existing companies keep their count (establishment imports maintain it): only new ones
+      // need theirs, and only when establishments came first.
+      afterBatch: async (ctx, counts) => {
+        if (counts.inserted > 0)
+          await refreshOpenEstablishments(ctx.conn, {
+            stagingTable: 'stg_companies',
+            onlyZero: true,
+          });
       },
       afterFile: async (ctx, direct) => {
         if (direct) {
