@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { parseSiren } from '@/domain/siren';
 import { invalidateCompany } from './cache';
+import { personKeyOf } from './directors';
 
 /**
  * Opposition requests (a person asks to have their data hidden). A request is honoured from the
@@ -25,6 +26,14 @@ export const oppositionInput = z.object({
   personKey: z.string().trim().max(200).optional(),
   /** A director's id (from a profile link): its person key is looked up, not trusted from the form. */
   directorId: z.string().trim().max(200).optional(),
+  /** Or the person's identity as typed: last name, first name, birth month ("1990-02"). */
+  lastName: z.string().trim().max(100).optional(),
+  firstName: z.string().trim().max(100).optional(),
+  birthMonth: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2})?$/, 'Mois de naissance invalide.')
+    .optional(),
   email: z.string().trim().toLowerCase().max(200).email('Adresse électronique invalide.'),
   reason: z.string().trim().max(2000).optional(),
   /** Honeypot: a field people never see; a filled one marks a robot. */
@@ -65,11 +74,22 @@ export async function createOppositionRequest(db: Db, raw: unknown): Promise<Opp
     );
     personKey = row?.person_key ?? null;
   }
+  if (
+    input.kind === 'person' &&
+    !personKey &&
+    input.lastName &&
+    input.firstName &&
+    input.birthMonth
+  ) {
+    const [year, month] = input.birthMonth.split('-').map(Number);
+    personKey = personKeyOf(input.lastName, input.firstName, year!, month!);
+  }
   if (input.kind === 'person' && !personKey) {
     return {
       ok: false,
       code: 'INVALID_INPUT',
-      message: 'Indiquez la fiche de dirigeant concernée.',
+      message:
+        'Indiquez vos nom, prénom et mois de naissance, ou faites la demande depuis votre fiche de dirigeant.',
     };
   }
   const [row] = await queryRows<{ id: number }>(

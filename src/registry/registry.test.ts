@@ -312,6 +312,19 @@ describe('opposition', () => {
     expect((await getDirectorProfile(handle.db, 't-552032534-2')).ok).toBe(false);
   });
 
+  it('finds the person from the identity typed in the form', async () => {
+    const res = await createOppositionRequest(handle.db, {
+      kind: 'person',
+      lastName: 'Picaud (Roaux)',
+      firstName: 'Géraldine',
+      birthMonth: '1970-02',
+      email: 'g@example.fr',
+    });
+    expect(res.ok).toBe(true);
+    const reps = await listRepresentatives(handle.db, await profileOf('552032534'));
+    expect(reps.some((r) => r.lastName?.startsWith('PICAUD'))).toBe(false);
+  });
+
   it('hides an entrepreneur who opposed, as under partial diffusion', async () => {
     expect((await profileOf('883010316')).name).toBe('RAPHAEL DUBIGNY');
     await createOppositionRequest(handle.db, {
