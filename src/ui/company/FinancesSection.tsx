@@ -93,7 +93,14 @@ export function DetailLists({ years, label }: { years: FinancialYear[]; label: s
   );
 }
 
-export function FinancesBody({ years }: { years: FinancialYear[] }) {
+/** `compact` (the company page): five years per series, detail lists on /comptes-annuels. */
+export function FinancesBody({
+  years,
+  compact = false,
+}: {
+  years: FinancialYear[];
+  compact?: boolean;
+}) {
   if (years.length === 0)
     return (
       <Empty>
@@ -108,9 +115,12 @@ export function FinancesBody({ years }: { years: FinancialYear[] }) {
       {series.map((sr) => (
         <div key={sr.kind} style={{ marginBottom: 16 }}>
           {series.length > 1 ? <h3>{sr.label}</h3> : null}
-          <FinanceChart years={sr.years} />
-          <KeyFiguresTable years={sr.years} caption={`${sr.label} : chiffres clés par exercice`} />
-          <DetailLists years={sr.years} label={sr.label} />
+          <FinanceChart years={compact ? sr.years.slice(0, 5) : sr.years} />
+          <KeyFiguresTable
+            years={compact ? sr.years.slice(0, 5) : sr.years}
+            caption={`${sr.label} : chiffres clés par exercice`}
+          />
+          {compact ? null : <DetailLists years={sr.years} label={sr.label} />}
         </div>
       ))}
       <p className={s.note}>
@@ -141,7 +151,9 @@ export function FinancesSection({
       link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
       sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
     >
-      <WhenLoaded value={financials}>{(years) => <FinancesBody years={years} />}</WhenLoaded>
+      <WhenLoaded value={financials}>
+        {(years) => <FinancesBody years={years} compact />}
+      </WhenLoaded>
     </Section>
   );
 }
