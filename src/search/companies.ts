@@ -261,7 +261,7 @@ async function nameCandidates(
 ): Promise<CandidateRow[]> {
   const alts = await expandTokens(db, q);
   const filtered = hasFilters(filters);
-  const postingLimit = filtered ? 5000 : 1000;
+  const postingLimit = filtered ? 3000 : 1000;
   const branches: SQL[] = [
     sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
     sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
@@ -274,7 +274,7 @@ async function nameCandidates(
   }
   if (q.joined.length >= 3) {
     branches.push(
-      sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined LIMIT 100)`,
+      sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
     );
   }
   for (const variant of tokenVariants(q, alts)) {
@@ -285,17 +285,33 @@ async function nameCandidates(
     const weight = (l: Array<{ frequency: number }>) => l.reduce((s, a) => s + a.frequency, 0);
     for (let i = 1; i < lists.length; i++)
       if (weight(lists[i]!) < weight(lists[driver]!)) driver = i;
+    // A department filter is read from the (token, department, popularity) index: one bounded
+    // read per department instead of scanning the word's postings for the few in the filter.
+    const departments = filters.departments.length <= 6 ? filters.departments : [];
     const postings = sql.join(
-      lists[driver]!.map(
-        (a) =>
-          sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-            ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
+      lists[driver]!.flatMap((a) =>
+        departments.length
+          ? departments.map(
+              (d) =>
+                sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
+                  AND department = ${d} ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
+            )
+          : [
+              sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
+                ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
+            ],
       ),
       sql` UNION ALL `,
     );
     const checks = lists
       .filter((_, i) => i !== driver)
       .map((l) => sql`n.tokens && ${textArray(l.map((a) => a.token))}::text[]`);
+    // With filters, they are checked here, before the limit: a selective filter must not leave
+    // the page empty because the first postings were all elsewhere.
+    if (filtered)
+      checks.push(
+        sql`EXISTS (SELECT 1 FROM search_companies c WHERE c.siren = n.siren AND ${filtersSql(filters)})`,
+      );
     branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
       ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
       ORDER BY p.popularity DESC NULLS LAST LIMIT 300)`);

@@ -109,32 +109,32 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
       LEFT JOIN md ON md.siren = c.siren`,
     // Set-based (no per-company subquery): the name of every findable company, then the rarer
     // variants joined in. A variant equal to the name is skipped rather than deduplicated by a sort.
-    sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity)
+    sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity, department)
       SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
-        string_to_array(key, ' '), popularity
+        string_to_array(key, ' '), popularity, department
       FROM (
-        SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity
+        SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity, v.department
         FROM (
-          SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity
+          SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity, s.department
           FROM search_companies s WHERE s.name IS NOT NULL
           UNION ALL
-          SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity
+          SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity, s.department
           FROM search_companies s
           WHERE s.name IS NOT NULL AND s.sigle IS NOT NULL AND upper(s.sigle) <> upper(s.name)
           UNION ALL
-          SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity
+          SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity, s.department
           FROM companies c JOIN search_companies s ON s.siren = c.siren
           CROSS JOIN LATERAL unnest(c.other_names) o
           WHERE cardinality(c.other_names) > 0 AND s.name IS NOT NULL AND upper(o) <> upper(s.name)
           UNION ALL
-          SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity
+          SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity, s.department
           FROM companies c JOIN search_companies s ON s.siren = c.siren
           CROSS JOIN LATERAL unnest(ARRAY[c.usage_name, c.last_name]) x(n)
           WHERE c.is_natural_person AND s.name IS NOT NULL AND x.n IS NOT NULL
             AND upper(concat_ws(' ', c.first_names, x.n)) <> upper(s.name)
           UNION ALL
           SELECT * FROM (
-            SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity
+            SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity, s.department
             FROM establishments e JOIN search_companies s ON s.siren = e.siren
             CROSS JOIN LATERAL unnest(e.signs) sg
             WHERE cardinality(e.signs) > 0 AND s.name IS NOT NULL AND sg IS NOT NULL AND upper(sg) <> upper(s.name)
@@ -144,8 +144,8 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
         WHERE v.label IS NOT NULL
       ) n
       WHERE key <> ''`,
-    sql`INSERT INTO search_postings (token, popularity, name_id)
-      SELECT x.t, n.popularity, n.id FROM search_names n
+    sql`INSERT INTO search_postings (token, popularity, name_id, department)
+      SELECT x.t, n.popularity, n.id, n.department FROM search_names n
       CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(n.tokens) t) x`,
     sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT token, count(*) FROM search_postings GROUP BY token`,
