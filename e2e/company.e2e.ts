@@ -198,17 +198,23 @@ describe('company page', () => {
 });
 
 describe('comparator', () => {
-  it('adds companies through the search box and keeps them in a shareable URL', async () => {
+  it('adds companies by SIREN and by name search, in a shareable URL', async () => {
     await go('/comparateur-entreprises');
     await page.fill('input[name="q"]', '552 032 534');
     await Promise.all([
       page.waitForURL(/siren=552032534$/),
       page.press('input[name="q"]', 'Enter'),
     ]);
-    await page.fill('input[name="q"]', '356000000');
+    // By name, through the search service: the result card carries the add link.
+    await page.fill('input[name="q"]', 'la poste');
+    await page.press('input[name="q"]', 'Enter');
+    await page.waitForURL(/q=la\+poste/);
     await Promise.all([
       page.waitForURL(/siren=552032534,356000000$/),
-      page.press('input[name="q"]', 'Enter'),
+      page
+        .locator('li', { hasText: '356 000 000' })
+        .getByRole('link', { name: 'Ajouter à la comparaison' })
+        .click(),
     ]);
     const headers = await page.locator('table thead th').allInnerTexts();
     expect(headers.join(' ')).toMatch(/DANONE[\s\S]*LA POSTE/);
