@@ -233,11 +233,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(name: string, base: string, paths: () => string): Promise<Figures> {
+async function load(
+  name: string,
+  base: string,
+  paths: () => string,
+  connections = CONNECTIONS,
+): Promise<Figures> {
   const times: number[] = [];
   const instance = autocannon({
     url: base,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths() }) }],
   });
@@ -268,39 +273,40 @@ async function measure(base: string): Promise<void> {
   }
   const sample = await fetch(`${base}/entreprises/${hot[0]}/${slug(hot[0]!)}`);
   if (sample.status !== 200) throw new Error(`page d'entreprise : HTTP ${sample.status}`);
+  const cold = () => {
+    const s = pick();
+    return `/entreprises/${s}/${slug(s)}`;
+  };
+  const warm = () => {
+    const s = hot[Math.floor(Math.random() * hot.length)]!;
+    return `/entreprises/${s}/${slug(s)}`;
+  };
+  const api = () => `/api/companies/${pick()}`;
   const results: Figures[] = [];
-  results.push(await load('fichier statique /icon.svg', base, () => '/icon.svg'));
-  results.push(
-    await load('page entreprise, SIREN aléatoires (cache froid)', base, () => {
-      const s = pick();
-      return `/entreprises/${s}/${slug(s)}`;
-    }),
-  );
-  results.push(
-    await load('page entreprise, 50 SIREN (cache chaud)', base, () => {
-      const s = hot[Math.floor(Math.random() * hot.length)]!;
-      return `/entreprises/${s}/${slug(s)}`;
-    }),
-  );
-  results.push(
-    await load(
-      'API /api/companies/{siren}, SIREN aléatoires',
-      base,
-      () => `/api/companies/${pick()}`,
-    ),
-  );
+  // One connection: the server's own time per request, without queueing behind others.
+  results.push(await load('1 connexion : fichier statique /icon.svg', base, () => '/icon.svg', 1));
+  results.push(await load('1 connexion : page, SIREN aléatoires', base, cold, 1));
+  results.push(await load('1 connexion : page, 50 SIREN (cache chaud)', base, warm, 1));
+  results.push(await load('1 connexion : API, SIREN aléatoires', base, api, 1));
+  results.push(await load(`${CONNECTIONS} connexions : fichier statique`, base, () => '/icon.svg'));
+  results.push(await load(`${CONNECTIONS} connexions : page, SIREN aléatoires`, base, cold));
+  results.push(await load(`${CONNECTIONS} connexions : page, 50 SIREN (cache chaud)`, base, warm));
+  results.push(await load(`${CONNECTIONS} connexions : API, SIREN aléatoires`, base, api));
   const pad = (v: string, n: number) => v.padStart(n);
   console.log(
-    `\n${'cible'.padEnd(50)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('requêtes', 9)} ${pad('erreurs', 8)} ${pad('non 2xx', 8)}`,
+    `\n${'cible'.padEnd(46)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('requêtes', 9)} ${pad('erreurs', 8)} ${pad('non 2xx', 8)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(50)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)} ${pad(String(r.requests), 9)} ${pad(String(r.errors), 8)} ${pad(String(r.non2xx), 8)}`,
+      `${r.name.padEnd(46)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)} ${pad(String(r.requests), 9)} ${pad(String(r.errors), 8)} ${pad(String(r.non2xx), 8)}`,
     );
   }
-  const staticRps = results[0]!.rps;
+  const staticRps = results[4]!.rps;
   console.log(
-    `\nDébit page (cache froid) / fichier statique : ${(results[1]!.rps / staticRps).toFixed(2)} ; cache chaud : ${(results[2]!.rps / staticRps).toFixed(2)} (objectif ≥ 0,33)`,
+    `\nDébit page (${CONNECTIONS} connexions) / fichier statique : SIREN aléatoires ${(results[5]!.rps / staticRps).toFixed(2)}, cache chaud ${(results[6]!.rps / staticRps).toFixed(2)} (objectif ≥ 0,33)`,
+  );
+  console.log(
+    `Charge de la machine pendant la mesure (load average 1 min) : ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
     `Base : PostgreSQL ${dbName}, ${COMPANIES.toLocaleString('fr-FR')} entreprises ; ${CONNECTIONS} connexions, ${DURATION} s par cible.`,
