@@ -1,14 +1,15 @@
 /**
  * npm run bench:search [-- --pg-rows 5000000 --pglite-rows 1000000 --queries 200 --only pg|pglite]
  *
- * Loads a GENERATED corpus of legal units (never shown as real data: SIRENs 00xxxxxxx, names built
+ * Loads a GENERATED corpus of legal units (never shown as real data: SIRENs 99xxxxxxx, a range the sample does not use, names built
  * from legal-form words, frequent French surnames and first names, common trade words and
  * pronounceable made-up words) plus the real sample when the seed is available, builds the search
  * index, then prints median / p95 / p99 per query class, end to end through the API handler and
  * for the SQL alone. PostgreSQL (DATABASE_URL or 127.0.0.1:5432, database bench_search, reused
- * when it already holds the requested size) and PGlite in memory.
+ * when it already holds the requested size) and PGlite on disk (--pglite-dir, reused likewise).
  */
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, queryRows, wrapPglite, type Db, type DbHandle } from '@/db/client';
@@ -146,7 +147,7 @@ async function generate(db: Db, rows: number): Promise<void> {
         '00010', (h2 % 100000) * 10,
         CASE WHEN h3 % 5 = 0 THEN 0 ELSE floor(-ln(((h2 % 9973) + 1) / 9974.0) * 1.2)::int END
       FROM (
-        SELECT lpad(i::text, 9, '0') AS siren,
+        SELECT '99' || lpad(i::text, 7, '0') AS siren,
           CASE WHEN i % 10 < 3 THEN 0 WHEN i % 10 < 5 THEN 1 WHEN i % 10 < 7 THEN 2 WHEN i % 10 < 9 THEN 3
                WHEN i % 20 = 9 THEN 4 ELSE 5 END AS kind,
           ${pick(FIRST_NAMES, 'abs(hashint4(i * 3))')} AS fn,
@@ -164,18 +165,18 @@ async function generate(db: Db, rows: number): Promise<void> {
       SELECT c.siren || '00010', c.siren, '00010', true, 'A',
         (${lit(CITIES.map((x) => x[0]))})[k], (${lit(CITIES.map((x) => x[1]))})[k], (${lit(CITIES.map((x) => x[2]))})[k]
       FROM (SELECT siren, 1 + abs(hashint4(siren::int)) % ${CITIES.length} AS k FROM companies
-            WHERE siren BETWEEN lpad('${start}', 9, '0') AND lpad('${end}', 9, '0')) c`),
+            WHERE siren BETWEEN '99' || lpad('${start}', 7, '0') AND '99' || lpad('${end}', 7, '0')) c`),
     );
     await db.execute(
       sql.raw(`
       INSERT INTO directors (id, siren, kind, role_label, last_name, first_names, birth_year, birth_month, source)
       SELECT 'bench-' || c.siren, c.siren, 'person',
-        (ARRAY['Président','Gérant','Directeur général','Administrateur'])[1 + abs(hashint4(c.siren::int * 19)) % 4],
-        ${pick(SURNAMES, 'abs(hashint4(c.siren::int * 23))')},
-        ${pick(FIRST_NAMES, 'abs(hashint4(c.siren::int * 29))')},
-        1940 + abs(hashint4(c.siren::int * 31)) % 60, 1 + abs(hashint4(c.siren::int * 37)) % 12, 'rne'
+        (ARRAY['Président','Gérant','Directeur général','Administrateur'])[1 + abs(hashint4(c.siren::int + 19)) % 4],
+        ${pick(SURNAMES, 'abs(hashint4(c.siren::int + 23))')},
+        ${pick(FIRST_NAMES, 'abs(hashint4(c.siren::int + 29))')},
+        1940 + abs(hashint4(c.siren::int + 31)) % 60, 1 + abs(hashint4(c.siren::int + 37)) % 12, 'rne'
       FROM companies c
-      WHERE c.siren BETWEEN lpad('${start}', 9, '0') AND lpad('${end}', 9, '0') AND NOT c.is_natural_person`),
+      WHERE c.siren BETWEEN '99' || lpad('${start}', 7, '0') AND '99' || lpad('${end}', 7, '0') AND NOT c.is_natural_person`),
     );
     process.stdout.write(`  ${end.toLocaleString('fr-FR')} unités légales générées\r`);
   }
@@ -188,13 +189,13 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
   const n = QUERIES;
   const sample = await queryRows<{ siren: string; name: string; status: string }>(
     db,
-    sql`SELECT siren, name, status FROM search_companies WHERE name IS NOT NULL AND siren < '1'
+    sql`SELECT siren, name, status FROM search_companies WHERE name IS NOT NULL AND siren >= '99'
       ORDER BY hashint4(siren::int) LIMIT ${n * 3}`,
   );
   const rare = await queryRows<{ name: string; department: string }>(
     db,
     sql`SELECT name, department FROM search_companies
-      WHERE siren < '1' AND name ~ '^[A-Z]{6,8}( [A-Z]+)?$' AND NOT is_natural_person
+      WHERE siren >= '99' AND name ~ '^[A-Z]{6,8}( [A-Z]+)?$' AND NOT is_natural_person
       ORDER BY hashint4(siren::int) LIMIT ${n}`,
   );
   const dirs = await queryRows<{ last_name: string; first_names: string; birth_year: number }>(
@@ -321,7 +322,7 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
   await ensureSearchSchema(handle.db);
   const [have] = await queryRows<{ n: number }>(
     handle.db,
-    sql`SELECT count(*)::int AS n FROM companies WHERE siren < '1'`,
+    sql`SELECT count(*)::int AS n FROM companies WHERE siren >= '99'`,
   );
   const [indexed] = await queryRows<{ n: number }>(
     handle.db,
@@ -329,12 +330,12 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
   );
   const [real] = await queryRows<{ n: number }>(
     handle.db,
-    sql`SELECT count(*)::int AS n FROM companies WHERE siren >= '1'`,
+    sql`SELECT count(*)::int AS n FROM companies WHERE siren < '99'`,
   );
   if ((have?.n ?? 0) !== rows || (real?.n ?? 0) === 0) {
     await handle.db.execute(sql`DELETE FROM directors WHERE id LIKE 'bench-%'`);
-    await handle.db.execute(sql`DELETE FROM establishments WHERE siren < '1'`);
-    await handle.db.execute(sql`DELETE FROM companies WHERE siren < '1'`);
+    await handle.db.execute(sql`DELETE FROM establishments WHERE siren >= '99'`);
+    await handle.db.execute(sql`DELETE FROM companies WHERE siren >= '99'`);
     // The real sample first: seedIfEmpty only loads into an empty database.
     try {
       const { seedIfEmpty } = await import('@/ingest/seed');
@@ -385,9 +386,11 @@ async function main(): Promise<void> {
     await handle.close();
   }
   if (ONLY !== 'pg') {
-    const handle = wrapPglite(await openPglite());
+    // On disk, not in memory: a million rows and their indexes would crowd the 4 GiB of WASM memory.
+    const dir = arg('pglite-dir', path.join(os.tmpdir(), 'bench-search-pglite'));
+    const handle = wrapPglite(await openPglite(dir));
     console.log(
-      `\nPGlite (mémoire), ${PGLITE_ROWS.toLocaleString('fr-FR')} unités légales générées`,
+      `\nPGlite (${dir}), ${PGLITE_ROWS.toLocaleString('fr-FR')} unités légales générées`,
     );
     await prepare(handle, PGLITE_ROWS);
     await runCases(
