@@ -156,6 +156,11 @@ describe('company page', () => {
     expect(api.status()).toBe(200);
     expect(body).not.toMatch(/\[ND\]|NON-DIFFUSIBLE/);
     expect(JSON.parse(body).data.data.name).toBeNull();
+    // A real [ND] row of the SIRENE establishments sample, its legal unit absent: commune only.
+    const nd = await go('/entreprises/005572466');
+    expect(nd.status()).toBe(200);
+    expect(await page.content()).not.toMatch(/\[ND\]/);
+    expect(await mainText()).toContain('LE CROISIC');
   });
 
   it('shows a company known only from the BODACC sample', async () => {

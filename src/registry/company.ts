@@ -294,7 +294,9 @@ export function profileFromRow(
   const displayName =
     name ??
     (nameHidden
-      ? 'Entrepreneur individuel (identité non diffusible)'
+      ? row.legal_form_code
+        ? 'Entrepreneur individuel (identité non diffusible)'
+        : 'Entreprise (identité non diffusible)'
       : 'Dénomination non renseignée');
   const fields = row.field_sources ?? {};
   const fieldRefs: Record<string, SourceRef> = {};
@@ -377,7 +379,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
         FROM companies c WHERE c.siren = ${siren}`,
   );
-  const row = rows[0];
+  const row = rows[0] ?? (await profileRowFromEstablishments(db, siren));
   if (!row) {
     if (!luhnValid(siren)) {
       return {
@@ -393,4 +395,60 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
     };
   }
   return { ok: true, profile: profileFromRow(row, row.ho ?? null) };
+}
+
+/**
+ * A SIREN known only from the establishments file (no legal-unit row yet): a minimal profile from
+ * its establishments, head office first. The unit's nature is unknown, so a protected
+ * establishment is treated as a natural person's: nothing but the SIREN and the commune.
+ */
+async function profileRowFromEstablishments(
+  db: Db,
+  siren: string,
+): Promise<(CompanyRow & { ho: EstablishmentRow | null }) | null> {
+  const list = await queryRows<EstablishmentRow & { open_count: number }>(
+    db,
+    sql`SELECT ${ESTABLISHMENT_COLUMNS},
+               count(*) FILTER (WHERE e.status <> 'F') OVER ()::int AS open_count
+        FROM establishments e WHERE e.siren = ${siren}
+        ORDER BY e.is_head_office DESC, (e.status = 'F') ASC, e.siret LIMIT 1`,
+  );
+  const e = list[0];
+  if (!e) return null;
+  const isProtected = e.diffusion !== 'O';
+  return {
+    siren,
+    diffusion: e.diffusion,
+    name: null,
+    sigle: null,
+    other_names: [],
+    is_natural_person: isProtected,
+    last_name: null,
+    usage_name: null,
+    first_names: null,
+    legal_form_code: null,
+    naf_code: e.naf_code,
+    naf_version: e.naf_version,
+    status: e.open_count > 0 ? 'A' : 'C',
+    creation_date: null,
+    ceased_date: null,
+    headcount_band: null,
+    headcount_year: null,
+    category: null,
+    category_year: null,
+    ess: null,
+    mission_company: null,
+    employer: null,
+    head_office_nic: e.is_head_office ? e.nic : null,
+    capital_amount: null,
+    capital_currency: null,
+    rcs_court: null,
+    activity_description: null,
+    open_establishments: e.open_count,
+    field_sources: { name: { source: 'sirene', date: e.source_date?.slice(0, 10) ?? null } },
+    sirene_updated_at: e.source_date,
+    updated_at: null,
+    opposed: false,
+    ho: e.is_head_office ? e : null,
+  };
 }

@@ -68,6 +68,15 @@ describe('company profile', () => {
     expect(reps).toEqual([]);
   });
 
+  it('builds a protected profile from an [ND] establishment row alone (005572466)', async () => {
+    const p = await profileOf('5572466');
+    expect(p.siren).toBe('005572466');
+    expect(p.displayName).toBe('Entreprise (identité non diffusible)');
+    expect(p.headOffice?.address.lines).toEqual(['LE CROISIC']);
+    expect(p.active).toBe(false);
+    expect(JSON.stringify(p)).not.toMatch(/\[ND\]/);
+  });
+
   it('masks a name stored for a protected natural person, keeps the commune', () => {
     const p = profileFromRow(
       {

@@ -196,6 +196,20 @@ const ESTABLISHMENTS: Establishment[] = [
     communeName: 'GAGNY',
     signs: ['RED NEEDLES'],
   },
+  // Real [ND] row of the SIRENE establishments sample, whose legal unit is not in the sample.
+  {
+    siret: '00557246600026',
+    diffusion: 'P',
+    head: true,
+    status: 'F',
+    number: '[ND]',
+    streetType: '[ND]',
+    street: '[ND]',
+    postcode: '[ND]',
+    commune: '44049',
+    communeName: 'LE CROISIC',
+    signs: ['[ND]'],
+  },
   {
     siret: '30002576400027',
     diffusion: 'P',
