@@ -220,6 +220,8 @@ async function main() {
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
     try {
+      const handle = connectPostgres(url.toString(), 2);
+      await runMigrations(handle);
       console.log('PostgreSQL : COPY brut…');
       const rawUl = await rawCopy(url.toString(), 'raw_ul', files.ul);
       const rawEt = await rawCopy(url.toString(), 'raw_et', files.et);
@@ -246,8 +248,6 @@ async function main() {
         ms: typedEt,
       });
       console.log('PostgreSQL : import…');
-      const handle = connectPostgres(url.toString(), 2);
-      await runMigrations(handle);
       const r = await importRun(handle, 'PostgreSQL', files.ul, files.et, files.counts);
       await handle.close();
       const ulRate = (files.counts.ul / r.ul.ms) * 1000;

@@ -163,7 +163,10 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
 }
 
 /** Drops every index of the table; returns the statements that rebuild them. */
-async function dropIndexes(ctx: ImportContext, table: string): Promise<string[]> {
+export async function dropIndexes(
+  ctx: { conn: ImportContext['conn'] },
+  table: string,
+): Promise<string[]> {
   const rows = await ctx.conn.query<{
     name: string;
     def: string;
