@@ -8,6 +8,15 @@ import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
 
+/** "Radiations" adds nothing to "Radiation": compare without plurals. */
+const sameLabel = (a: string, b: string) => {
+  const n = (x: string) => x.toLowerCase().replace(/s\b/g, '').trim();
+  return n(a) === n(b);
+};
+
+/** ISO dates inside the registries' free text, printed the French way. */
+const frenchDates = (text: string) => text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3/$2/$1');
+
 export function NoticesTimeline({ items }: { items: NoticeView[] }) {
   return (
     <ol className={s.timeline}>
@@ -15,9 +24,7 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
         <li key={n.id}>
           <span className={s.timelineDate}>{formatLongDate(n.publishedAt)}</span> —{' '}
           <strong>{n.familyLabel}</strong>
-          {n.typeLabel && n.typeLabel.toLowerCase() !== n.familyLabel.toLowerCase()
-            ? ` (${n.typeLabel})`
-            : ''}
+          {n.typeLabel && !sameLabel(n.typeLabel, n.familyLabel) ? ` (${n.typeLabel})` : ''}
           <span className={s.note} style={{ display: 'block' }}>
             BODACC {n.bodaccKind}
             {n.noticeNumber ? `, annonce n° ${n.noticeNumber}` : ''}
@@ -25,7 +32,7 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
           </span>
           {n.text ? (
             <p className={s.noticeText}>
-              {n.text.length > 600 ? `${n.text.slice(0, 600)}…` : n.text}
+              {frenchDates(n.text.length > 600 ? `${n.text.slice(0, 600)}…` : n.text)}
             </p>
           ) : null}
         </li>
