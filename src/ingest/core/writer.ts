@@ -99,6 +99,8 @@ export class TableWriter {
     await this.ensureStaging();
     await this.conn.query(`TRUNCATE ${this.staging}`);
     await this.conn.copyText(this.staging, this.spec.columns, data);
+    // Temporary tables get no statistics from autovacuum: without them the join is planned blind.
+    await this.conn.query(`ANALYZE ${this.staging}`);
     const { update, insert } = this.upsertSql();
     const updated = update ? await this.conn.query<{ n: number }>(update) : [{ n: 0 }];
     const inserted = await this.conn.query<{ n: number }>(insert);

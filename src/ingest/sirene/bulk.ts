@@ -156,7 +156,11 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       throw e;
     }
   }
-  if (rebuild.length) ctx.phases.indexRebuild = performance.now() - rebuildStart;
+  if (rebuild.length) {
+    // Fresh statistics, or the next upsert plans against an "empty" table.
+    await ctx.conn.query(`ANALYZE ${table}`);
+    ctx.phases.indexRebuild = performance.now() - rebuildStart;
+  }
   const afterStart = performance.now();
   if (opts.afterFile) await opts.afterFile(ctx, direct);
   ctx.phases.derivedCounts = performance.now() - afterStart;
