@@ -219,8 +219,17 @@ async function expandTokens(
     const typos = await queryRows<{ q: string; token: string; frequency: number }>(
       db,
       sql`SELECT u.t AS q, v.token, v.frequency FROM unnest(${textArray(unknown)}::text[]) u(t)
-        CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
-          WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC NULLS LAST LIMIT 10) v`,
+        CROSS JOIN LATERAL (
+          (SELECT token, frequency FROM search_vocabulary
+            WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC NULLS LAST LIMIT 10)
+          UNION
+          -- Short words with a typo in the middle share too few trigrams: the words that start
+          -- with the same 3 letters and have about the same length are checked too.
+          (SELECT token, frequency FROM search_vocabulary
+            WHERE token ~>=~ left(u.t, 3) AND token ~<~ (left(u.t, 3) || '~')
+              AND length(token) BETWEEN length(u.t) - 2 AND length(u.t) + 2
+            LIMIT 2000)
+        ) v`,
     );
     for (const t of unknown) {
       const max = allowedTypos(t);
