@@ -141,8 +141,16 @@ export async function searchCompanies(
         : null,
     }));
   } else {
-    const cands = await nameCandidates(db, parsed, filters);
-    ranked = rankCandidates(parsed, cands);
+    const alts = await expandTokens(db, parsed);
+    const cands = await nameCandidates(db, parsed, filters, alts, 1);
+    let scored = rankCandidates(parsed, cands);
+    if (scored.filter((r) => r.score >= 3000).length < page * perPage) {
+      scored = rankCandidates(parsed, [
+        ...cands,
+        ...(await nameCandidates(db, parsed, filters, alts, 2)),
+      ]);
+    }
+    ranked = scored;
     lowerBound = ranked.length >= MAX_RESULTS;
   }
   const total = Math.min(ranked.length, MAX_RESULTS);
@@ -181,10 +189,7 @@ async function identifierLookup(
 type NameQuery = Extract<ParsedQuery, { kind: 'name' }>;
 
 /** For each query word, the vocabulary words that may stand for it (itself, completions, typos). */
-async function expandTokens(
-  db: Db,
-  q: NameQuery,
-): Promise<Map<string, Array<{ token: string; frequency: number }>>> {
+async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   const last = q.tokens[q.tokens.length - 1]!;
   const pairs: string[] = [];
   for (let i = 0; i + 1 < q.tokens.length; i++) pairs.push(q.tokens[i]! + q.tokens[i + 1]!);
@@ -252,41 +257,55 @@ async function expandTokens(
 function tokenVariants(
   q: NameQuery,
   alts: Map<string, Array<{ token: string; frequency: number }>>,
+  phase: 1 | 2,
 ): string[][] {
+  if (phase === 2) {
+    const significant = q.tokens.filter((t) => !LEGAL_FORM_WORDS.has(t) && !STOP_WORDS.has(t));
+    return significant.length > 0 && significant.length < q.tokens.length ? [significant] : [];
+  }
   const variants: string[][] = [q.tokens];
   for (let i = 0; i + 1 < q.tokens.length; i++) {
     const pair = q.tokens[i]! + q.tokens[i + 1]!;
     if (alts.has(pair)) variants.push([...q.tokens.slice(0, i), pair, ...q.tokens.slice(i + 2)]);
   }
-  const significant = q.tokens.filter((t) => !LEGAL_FORM_WORDS.has(t) && !STOP_WORDS.has(t));
-  if (significant.length > 0 && significant.length < q.tokens.length) variants.push(significant);
   return variants;
 }
 
+type Alternatives = Map<string, Array<{ token: string; frequency: number }>>;
+
+/**
+ * Phase 1: exact, joined, raw and prefix keys, and every word of the query (split words joined).
+ * Phase 2, only when phase 1 found fewer all-words matches than the page needs: the query without
+ * its legal-form and stop words, and the directors' names.
+ */
 async function nameCandidates(
   db: Db,
   q: NameQuery,
   filters: SearchFilters,
+  alts: Alternatives,
+  phase: 1 | 2,
 ): Promise<CandidateRow[]> {
-  const alts = await expandTokens(db, q);
   const filtered = hasFilters(filters);
   const postingLimit = filtered ? 3000 : 1000;
-  const branches: SQL[] = [
-    sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
-    sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
-    sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
-  ];
-  if (q.raw !== q.joined) {
+  const branches: SQL[] =
+    phase === 2
+      ? []
+      : [
+          sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+          sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+          sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
+        ];
+  if (phase === 1 && q.raw !== q.joined) {
     branches.push(
       sql`(SELECT id FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
     );
   }
-  if (q.joined.length >= 3) {
+  if (phase === 1 && q.joined.length >= 3) {
     branches.push(
       sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
     );
   }
-  for (const variant of tokenVariants(q, alts)) {
+  for (const variant of tokenVariants(q, alts, phase)) {
     const lists = variant.map((t) => alts.get(t) ?? []);
     if (lists.some((l) => l.length === 0)) continue;
     // Drive from the word whose alternatives are the rarest; check the others on the name.
@@ -326,7 +345,7 @@ async function nameCandidates(
       ORDER BY p.popularity DESC NULLS LAST LIMIT 300)`);
   }
   const directorBranch =
-    q.tokens.length >= 2
+    phase === 2 && q.tokens.length >= 2
       ? sql`UNION ALL
         SELECT d.siren, NULL, 'director', concat_ws(' ', d.first_names, d.last_name), '', '', '',
           d.tokens, c.status, c.popularity
@@ -335,6 +354,7 @@ async function nameCandidates(
         JOIN search_companies c ON c.siren = d.siren
         WHERE ${filtersSql(filters)}`
       : sql``;
+  if (branches.length === 0) branches.push(sql`(SELECT NULL::bigint AS id WHERE false)`);
   return queryRows<CandidateRow>(
     db,
     sql`WITH cand AS (${sql.join(branches, sql` UNION `)})
