@@ -182,6 +182,11 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
           AND NOT x.indisprimary`,
     );
     for (const step of steps.slice(0, 1)) await tx.execute(step);
+    // Fresh statistics on the sources: right after a bulk import the planner may still believe
+    // a table is empty and pick nested loops over millions of rows.
+    await tx.execute(
+      sql`ANALYZE companies, establishments, directors, financials, opposition_requests`,
+    );
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (const step of steps.slice(1)) await tx.execute(step);
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
