@@ -30,6 +30,9 @@ export type IndexModel = {
   notFound?: boolean;
 };
 
+const UNAVAILABLE_LIST =
+  "Cette liste n'a pas pu être établie à temps ; réessayez dans un instant ou affinez par secteur.";
+
 type Params = { code?: string; subclass?: string; department?: string; page?: number };
 
 const WHO: Record<IndexKind, string> = { entreprises: 'Entreprises', dirigeants: 'Dirigeants' };
@@ -99,7 +102,9 @@ export async function indexModel(
       };
     }
     const name = departmentLabel(department) ?? department;
-    const l = await listing(db, kind, { department }, page);
+    const l = await listing(db, kind, { department }, page)
+      .catch(() => null)
+      .catch(() => null);
     return {
       title: `${who} du département ${name} (${department})`,
       intro:
@@ -108,13 +113,13 @@ export async function indexModel(
           : `Dirigeants des entreprises dont le siège est situé dans le département ${name}.`,
       crumbs: [{ label: 'Accueil', href: '/' }, root, { label: name }],
       columns: false,
-      links: l.links,
+      links: l?.links ?? [],
       pager: {
         page,
         prev: page > 1 ? href(kind, axis, { department, page: page - 1 }) : undefined,
-        next: l.hasNext ? href(kind, axis, { department, page: page + 1 }) : undefined,
+        next: l?.hasNext ? href(kind, axis, { department, page: page + 1 }) : undefined,
       },
-      empty: 'Aucun résultat pour ce département dans nos données.',
+      empty: l ? 'Aucun résultat pour ce département dans nos données.' : UNAVAILABLE_LIST,
     };
   }
   const subclass = raw.subclass && isNafCode(raw.subclass) ? raw.subclass : null;
@@ -176,7 +181,7 @@ export async function indexModel(
       { label: subclass },
     ],
     columns: false,
-    links: l.links,
+    links: l?.links ?? [],
     pager: {
       page,
       prev:
@@ -188,7 +193,7 @@ export async function indexModel(
               page: page - 1,
             })
           : undefined,
-      next: l.hasNext
+      next: l?.hasNext
         ? href(kind, axis, {
             code: section,
             subclass,
@@ -197,6 +202,6 @@ export async function indexModel(
           })
         : undefined,
     },
-    empty: 'Aucun résultat pour cette activité dans nos données.',
+    empty: l ? 'Aucun résultat pour cette activité dans nos données.' : UNAVAILABLE_LIST,
   };
 }

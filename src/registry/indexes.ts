@@ -7,10 +7,13 @@ import { queryRows, type Db } from '@/db/client';
 import { slugify } from '@/domain/slug';
 import { personName } from './directors';
 import { clean } from './result';
+import { withStatementTimeout } from './timeout';
 import { BAND_ORDER, LISTABLE, summaryFromRow, type CompanySummary } from './similar';
 
 export const INDEX_PAGE_SIZE = 100;
 export const SITEMAP_SIZE = 50_000;
+/** An index page is a convenience for crawlers: past this, it says so rather than hang. */
+export const INDEX_TIMEOUT_MS = 3_000;
 
 export type IndexFilter = { nafCode?: string | null; department?: string | null };
 
@@ -19,13 +22,6 @@ export function parseDepartment(value: string | null | undefined): string | null
   if (!value) return null;
   const v = value.trim().toUpperCase();
   return /^(\d{2}|2[AB]|97\d)$/.test(v) ? v : null;
-}
-
-function headOfficeIn(department: string) {
-  // Corsica: INSEE commune codes start with 2A / 2B.
-  return sql`EXISTS (SELECT 1 FROM establishments e
-                     WHERE e.siret = (c.siren || c.head_office_nic)::char(14) AND e.is_head_office
-                       AND e.commune_code LIKE ${`${department}%`})`;
 }
 
 /**
@@ -39,27 +35,29 @@ export async function listIndexCompanies(
   page: number,
 ): Promise<{ items: CompanySummary[]; hasNext: boolean }> {
   const offset = (page - 1) * INDEX_PAGE_SIZE;
-  const rows = f.nafCode
-    ? await queryRows<Parameters<typeof summaryFromRow>[0]>(
-        db,
-        sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
+  const rows = await withStatementTimeout(db, INDEX_TIMEOUT_MS, (tx) =>
+    f.nafCode
+      ? queryRows<Parameters<typeof summaryFromRow>[0]>(
+          tx,
+          sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
             FROM companies c
             LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
             WHERE c.naf_code = ${f.nafCode} AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
               ${f.department ? sql`AND e.commune_code LIKE ${`${f.department}%`}` : sql``}
             ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
-      )
-    : await queryRows<Parameters<typeof summaryFromRow>[0]>(
-        db,
-        sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
+        )
+      : queryRows<Parameters<typeof summaryFromRow>[0]>(
+          tx,
+          sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
             FROM establishments e
             JOIN companies c ON c.siren = e.siren AND c.head_office_nic = e.nic
             WHERE e.is_head_office AND e.commune_code LIKE ${`${f.department ?? ''}%`}
               AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
             ORDER BY e.commune_code, e.siret
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
-      );
+        ),
+  );
   return {
     items: rows.slice(0, INDEX_PAGE_SIZE).map(summaryFromRow),
     hasNext: rows.length > INDEX_PAGE_SIZE,
@@ -77,32 +75,48 @@ export type DirectorSummary = {
 const DISTINCT_PERSON = sql.raw(`d.kind = 'person' AND d.person_key ~ '\\|[0-9]{4}-[0-9]{2}$'
   AND NOT EXISTS (SELECT 1 FROM opposition_requests o WHERE o.person_key = d.person_key AND o.status <> 'rejected')`);
 
+/**
+ * Directors of the companies the company index lists, in the same index order (largest companies
+ * of a class first, or head offices by commune), so a page reads a few hundred rows at any scale.
+ * Only people who can be told apart from homonyms (birth month known) have a profile to link to.
+ */
 export async function listIndexDirectors(
   db: Db,
   f: IndexFilter,
   page: number,
 ): Promise<{ items: DirectorSummary[]; hasNext: boolean }> {
-  const where = [
-    LISTABLE,
-    DISTINCT_PERSON,
-    f.nafCode ? sql`c.naf_code = ${f.nafCode}` : sql`TRUE`,
-    f.department ? headOfficeIn(f.department) : sql`TRUE`,
-  ];
-  const rows = await queryRows<{
+  const offset = (page - 1) * INDEX_PAGE_SIZE;
+  type Row = {
     id: string;
     first_names: string | null;
     last_name: string | null;
     role_label: string | null;
     company: string | null;
-  }>(
-    db,
-    sql`SELECT * FROM (
-          SELECT DISTINCT ON (d.person_key) d.id, d.first_names, d.last_name, d.role_label, c.name AS company
-          FROM directors d JOIN companies c ON c.siren = d.siren
-          WHERE ${sql.join(where, sql` AND `)}
-          ORDER BY d.person_key, d.id) t
-        ORDER BY t.last_name, t.first_names, t.id
-        LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${(page - 1) * INDEX_PAGE_SIZE}`,
+  };
+  const rows = await withStatementTimeout(db, INDEX_TIMEOUT_MS, (tx) =>
+    f.nafCode
+      ? queryRows<Row>(
+          tx,
+          sql`SELECT d.id, d.first_names, d.last_name, d.role_label, c.name AS company
+            FROM companies c
+            JOIN directors d ON d.siren = c.siren
+            ${f.department ? sql`JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)` : sql``}
+            WHERE c.naf_code = ${f.nafCode} AND c.status = 'A' AND ${LISTABLE} AND ${DISTINCT_PERSON}
+              ${f.department ? sql`AND e.commune_code LIKE ${`${f.department}%`}` : sql``}
+            ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren, d.id
+            LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
+        )
+      : queryRows<Row>(
+          tx,
+          sql`SELECT d.id, d.first_names, d.last_name, d.role_label, c.name AS company
+            FROM establishments e
+            JOIN companies c ON c.siren = e.siren AND c.head_office_nic = e.nic
+            JOIN directors d ON d.siren = c.siren
+            WHERE e.is_head_office AND e.commune_code LIKE ${`${f.department ?? ''}%`}
+              AND c.status = 'A' AND ${LISTABLE} AND ${DISTINCT_PERSON}
+            ORDER BY e.commune_code, e.siret, d.id
+            LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
+        ),
   );
   return {
     items: rows.slice(0, INDEX_PAGE_SIZE).map((r) => {

@@ -4,6 +4,7 @@ import { headcountBandLabel } from '@/domain/legal-forms';
 import { slugify } from '@/domain/slug';
 import type { CompanyProfile } from './company';
 import { clean } from './result';
+import { withStatementTimeout } from './timeout';
 
 export type CompanySummary = {
   siren: string;
@@ -60,12 +61,9 @@ export async function listSimilarCompanies(
   const naf = profile.naf.code;
   if (!naf) return [];
   const dept = profile.headOffice?.address.departmentCode;
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`),
-    );
-    return queryRows<Row>(
-      tx as unknown as Db,
+  const rows = await withStatementTimeout(db, timeoutMs, (tx) =>
+    queryRows<Row>(
+      tx,
       sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, e.commune_name, c.status
         FROM companies c
         LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
@@ -74,7 +72,7 @@ export async function listSimilarCompanies(
           ${dept ? sql`AND e.commune_code LIKE ${`${dept}%`}` : sql``}
         ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
         LIMIT ${limit}`,
-    );
-  });
+    ),
+  );
   return rows.map(summaryFromRow);
 }
