@@ -3,30 +3,12 @@ import { queryRows, type Db } from '@/db/client';
 import type { SourceName } from '@/db/schema';
 import { directorRoleLabel } from '@/domain/legal-forms';
 import { normalizeName } from '@/domain/person';
+import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-
-/** "mars 1970", or "1970" when the month is unknown. Never a day: the read model has none. */
-export function birthLabel(year: number | null, month: number | null): string | null {
-  if (!year) return null;
-  return month && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${year}` : String(year);
-}
+export { birthLabel };
 
 export type Representative = {
   id: string;

@@ -1,22 +1,8 @@
 /** French formatting for the registry pages (fr-FR, dd/mm/yyyy, EUR). */
+import { FRENCH_MONTHS } from '@/domain/dates';
 import { formatSiren, formatSiret } from '@/domain/siren';
 
 export { formatSiren, formatSiret };
-
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 
 /** "2022-10-22" → "22/10/2022". */
 export function formatDate(iso: string | null | undefined): string {
@@ -31,7 +17,7 @@ export function formatLongDate(iso: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!m) return iso;
   const day = Number(m[3]);
-  return `${day === 1 ? '1er' : day} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return `${day === 1 ? '1er' : day} ${FRENCH_MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
 
 const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
