@@ -245,7 +245,7 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
             editDistance(t, a.token, max) - editDistance(t, b.token, max) ||
             b.frequency - a.frequency,
         )
-        .slice(0, 3)
+        .slice(0, 5)
         .map((r) => ({ token: r.token, frequency: Number(r.frequency) }));
       out.set(t, close);
     }
