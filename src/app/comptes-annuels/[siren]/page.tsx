@@ -1,8 +1,4 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { loadCompanyProfile } from '@/registry/site';
-import { subPageMetadata } from '@/registry/subpage';
-import { SubPage } from '@/ui/company/SubPage';
+import { companySubPageRoute } from '@/ui/company/subPageRoute';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listFinancials } from '@/registry/finances';
@@ -11,39 +7,26 @@ import { Section, WhenLoaded } from '@/ui/company/Section';
 
 export const dynamic = 'force-dynamic';
 
-const TITLE = 'Comptes annuels';
+const route = companySubPageRoute({
+  route: 'comptes-annuels',
+  title: 'Comptes annuels',
+  describe: (p) =>
+    `Chiffre d'affaires, résultat net, EBE et marges de ${p.displayName} par exercice, d'après les comptes annuels publiés.`,
+  body: async (p) => {
+    const financials = await attempt(() => listFinancials(getDb(), p.siren));
+    return (
+      <>
+        <Section
+          id="finances"
+          title="Chiffres clés par exercice"
+          sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
+        >
+          <WhenLoaded value={financials}>{(years) => <FinancesBody years={years} />}</WhenLoaded>
+        </Section>
+      </>
+    );
+  },
+});
 
-type Props = {
-  params: Promise<{ siren: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { siren } = await props.params;
-  return subPageMetadata(
-    siren,
-    'comptes-annuels',
-    TITLE,
-    (p) =>
-      `Chiffre d'affaires, résultat net, EBE et marges de ${p.displayName} par exercice, d'après les comptes annuels publiés.`,
-  );
-}
-
-export default async function Page(props: Props) {
-  const { siren } = await props.params;
-  const lookup = await loadCompanyProfile(siren);
-  if (!lookup.ok) notFound();
-  const p = lookup.profile;
-  const financials = await attempt(() => listFinancials(getDb(), p.siren));
-  return (
-    <SubPage profile={p} title={TITLE}>
-      <Section
-        id="finances"
-        title="Chiffres clés par exercice"
-        sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
-      >
-        <WhenLoaded value={financials}>{(years) => <FinancesBody years={years} />}</WhenLoaded>
-      </Section>
-    </SubPage>
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

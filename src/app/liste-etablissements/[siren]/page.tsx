@@ -1,8 +1,4 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { loadCompanyProfile } from '@/registry/site';
-import { subPageMetadata } from '@/registry/subpage';
-import { SubPage } from '@/ui/company/SubPage';
+import { companySubPageRoute } from '@/ui/company/subPageRoute';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
@@ -11,46 +7,31 @@ import { Section, WhenLoaded } from '@/ui/company/Section';
 
 export const dynamic = 'force-dynamic';
 
-const TITLE = 'Établissements';
+const route = companySubPageRoute({
+  route: 'liste-etablissements',
+  title: 'Établissements',
+  describe: (p) =>
+    `Siège et établissements de ${p.displayName} : SIRET, adresses, activités, ouverts et fermés.`,
+  body: async (p, query) => {
+    const page = await attempt(() =>
+      listEstablishments(getDb(), p, {
+        page: parsePage(query.page),
+        filter: parseEstablishmentFilter(query.statut),
+      }),
+    );
+    return (
+      <>
+        <Section id="etablissements" title="Liste des établissements">
+          <WhenLoaded value={page}>
+            {(data) => (
+              <EstablishmentsList page={data} basePath={`/liste-etablissements/${p.siren}`} />
+            )}
+          </WhenLoaded>
+        </Section>
+      </>
+    );
+  },
+});
 
-type Props = {
-  params: Promise<{ siren: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { siren } = await props.params;
-  return subPageMetadata(
-    siren,
-    'liste-etablissements',
-    TITLE,
-    (p) =>
-      `Siège et établissements de ${p.displayName} : SIRET, adresses, activités, ouverts et fermés.`,
-  );
-}
-
-export default async function Page(props: Props) {
-  const { siren } = await props.params;
-  const lookup = await loadCompanyProfile(siren);
-  if (!lookup.ok) notFound();
-  const p = lookup.profile;
-  const q = await props.searchParams;
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const page = await attempt(() =>
-    listEstablishments(getDb(), p, {
-      page: parsePage(one(q.page)),
-      filter: parseEstablishmentFilter(one(q.statut)),
-    }),
-  );
-  return (
-    <SubPage profile={p} title={TITLE}>
-      <Section id="etablissements" title="Liste des établissements">
-        <WhenLoaded value={page}>
-          {(data) => (
-            <EstablishmentsList page={data} basePath={`/liste-etablissements/${p.siren}`} />
-          )}
-        </WhenLoaded>
-      </Section>
-    </SubPage>
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
