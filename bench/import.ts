@@ -93,9 +93,10 @@ async function typedCopy(
   const { openInput, textChunks } = await import('../src/ingest/core/input');
   const { copyRow } = await import('../src/ingest/core/copy');
   const ul = await import('../src/ingest/sirene/unite-legale');
+  const { UL_COLUMNS } = await import('../src/ingest/sirene/columns');
   const et = await import('../src/ingest/sirene/etablissement');
   const mapperOf = target === 'companies' ? ul.uniteLegaleMapper : et.etablissementMapper;
-  const columns = target === 'companies' ? [...ul.UL_COLUMNS] : [...et.ET_COLUMNS];
+  const columns = target === 'companies' ? [...UL_COLUMNS] : [...et.ET_COLUMNS];
   const encoded = `${csvFile}.copy`;
   const out = createWriteStream(encoded);
   const input = await openInput(csvFile);

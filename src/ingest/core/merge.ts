@@ -7,6 +7,7 @@
 import type { FieldSource, SourceName } from '@/db/schema';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
+import { SIRENE_FIELDS } from '../sirene/columns';
 
 /** Lower is stronger. */
 export const SOURCE_RANK: Record<SourceName, number> = {
@@ -18,34 +19,6 @@ export const SOURCE_RANK: Record<SourceName, number> = {
   'inpi-marques': 6,
   idcc: 7,
 };
-
-/** Columns SIRENE writes (src/ingest/sirene/unite-legale.ts); their source is implicit. */
-export const SIRENE_FIELDS = new Set([
-  'diffusion',
-  'name',
-  'sigle',
-  'other_names',
-  'is_natural_person',
-  'last_name',
-  'usage_name',
-  'first_names',
-  'gender',
-  'legal_form_code',
-  'naf_code',
-  'naf_version',
-  'naf25_code',
-  'status',
-  'creation_date',
-  'ceased_date',
-  'headcount_band',
-  'headcount_year',
-  'category',
-  'category_year',
-  'ess',
-  'mission_company',
-  'employer',
-  'head_office_nic',
-]);
 
 export const MERGE_FIELDS = [
   ...SIRENE_FIELDS,

@@ -1,38 +1,9 @@
 import type { Importer } from '../core/run';
 import type { Conn } from '../core/conn';
 import { dropIndexes, importCsvBulk } from './bulk';
+import { UL_COLUMNS } from './columns';
 import { UNITE_LEGALE_SCHEMAS } from './schemas';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
-
-/** Columns of `companies` that SIRENE owns (see docs/DATA.md, precedence). */
-export const UL_COLUMNS = [
-  'siren',
-  'diffusion',
-  'name',
-  'sigle',
-  'other_names',
-  'is_natural_person',
-  'last_name',
-  'usage_name',
-  'first_names',
-  'gender',
-  'legal_form_code',
-  'naf_code',
-  'naf_version',
-  'naf25_code',
-  'status',
-  'creation_date',
-  'ceased_date',
-  'headcount_band',
-  'headcount_year',
-  'category',
-  'category_year',
-  'ess',
-  'mission_company',
-  'employer',
-  'head_office_nic',
-  'sirene_updated_at',
-] as const;
 
 const DIFFUSION = ['O', 'P', 'N'] as const;
 const STATUS = ['A', 'C'] as const;
