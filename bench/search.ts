@@ -303,7 +303,7 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
   const f = (x: number) => x.toFixed(1).padStart(7);
   for (const [i, byClass] of passes.entries()) {
     console.log(
-      `\n${label}, ${i === 0 ? '1er passage (cache froid, juste après la construction)' : '2e passage (régime établi)'}`,
+      `\n${label}, ${i === 0 ? '1er passage (cache froid)' : '2e passage (régime établi)'}`,
     );
     console.log(
       '| classe            | requêtes | API médiane | API p95 | API p99 | SQL médiane | SQL p95 | SQL p99 | vides | erreurs |',
