@@ -38,10 +38,10 @@ const mainText = () => page.locator('main').first().innerText();
 describe('company page', () => {
   it('goes from the home search to Danone', async () => {
     await go('/');
-    await page.fill('input[name="q"]', '552032534');
+    await page.fill('main input[name="q"]', '552032534');
     await Promise.all([
       page.waitForURL(/\/(resultats|entreprises)/),
-      page.press('input[name="q"]', 'Enter'),
+      page.press('main input[name="q"]', 'Enter'),
     ]);
     if (!/\/entreprises\/552032534\//.test(page.url())) {
       await page.locator('a[href^="/entreprises/552032534"]').first().click();
@@ -205,14 +205,14 @@ describe('company page', () => {
 describe('comparator', () => {
   it('adds companies by SIREN and by name search, in a shareable URL', async () => {
     await go('/comparateur-entreprises');
-    await page.fill('input[name="q"]', '552 032 534');
+    await page.fill('main input[name="q"]', '552 032 534');
     await Promise.all([
       page.waitForURL(/siren=552032534$/),
-      page.press('input[name="q"]', 'Enter'),
+      page.press('main input[name="q"]', 'Enter'),
     ]);
     // By name, through the search service: the result card carries the add link.
-    await page.fill('input[name="q"]', 'la poste');
-    await page.press('input[name="q"]', 'Enter');
+    await page.fill('main input[name="q"]', 'la poste');
+    await page.press('main input[name="q"]', 'Enter');
     await page.waitForURL(/q=la\+poste/);
     await Promise.all([
       page.waitForURL(/siren=552032534,356000000$/),

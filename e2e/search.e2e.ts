@@ -12,7 +12,7 @@ describe('search', () => {
   it('suggests companies in an accessible combobox, arrows and Enter open the company', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/resultats`);
-    const box = page.getByRole('combobox', { name: /Nom, SIREN/ });
+    const box = page.locator('main').getByRole('combobox', { name: /Nom, SIREN/ });
     await box.fill('danon');
     const option = page.getByRole('option', { name: /DANONE/ });
     await option.first().waitFor();
@@ -23,6 +23,25 @@ describe('search', () => {
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     await box.press('ArrowDown');
     await Promise.all([page.waitForURL(/\/entreprises\/552032534\//), box.press('Enter')]);
+    await page.close();
+  });
+
+  it('has a header search box with suggestions on every page but the home page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/`);
+    expect(await page.locator('header').getByRole('combobox').count()).toBe(0);
+    await page.goto(`${baseUrl()}/entreprises/356000000/la-poste`);
+    const box = page.locator('header').getByRole('combobox');
+    await box.fill('danon');
+    await page
+      .getByRole('option', { name: /DANONE/ })
+      .first()
+      .waitFor();
+    await box.fill('552032534');
+    await Promise.all([
+      page.waitForURL(/\/(resultats|entreprises\/552032534)/),
+      box.press('Enter'),
+    ]);
     await page.close();
   });
 
@@ -75,7 +94,8 @@ describe('search', () => {
     );
     await expect(page.getByText('décembre 1964').first().textContent()).resolves.toBeTruthy();
     await page.goto(`${baseUrl()}/extrait-kbis`);
-    await page.getByRole('textbox').or(page.getByRole('searchbox')).first().fill('552 032 534');
+    const main = page.locator('main');
+    await main.getByRole('textbox').or(main.getByRole('searchbox')).first().fill('552 032 534');
     await Promise.all([
       page.waitForURL(/extrait-kbis\/resultats\?q=/),
       page.keyboard.press('Enter'),

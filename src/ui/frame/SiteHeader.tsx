@@ -3,6 +3,7 @@ import type { HeaderStats } from '@/registry/stats';
 import { messages } from '@/i18n';
 import { AccountButton } from './AccountButton';
 import { DrawerLauncher } from './DrawerLauncher';
+import { HeaderSearchSlot } from './HeaderSearchSlot';
 import { Logo } from './Logo';
 import { MainNav } from './MainNav';
 import { BusinessMegaPanel, ServicesMegaPanel } from './MegaPanels';
@@ -10,7 +11,10 @@ import { ShellGate } from './ShellGate';
 import { TopBar } from './TopBar';
 import s from './Header.module.css';
 
-/** The page header: top bar, logo, main navigation (xl and up) or hamburger, account button. */
+/**
+ * The page header: top bar, logo, main navigation (xl and up) or hamburger, search box (not on the
+ * home page), account button.
+ */
 export function SiteHeader({
   stats,
   mailDomain,
@@ -35,6 +39,7 @@ export function SiteHeader({
           label={messages.frame.mainNavLabel}
           panels={{ services: <ServicesMegaPanel />, businessList: <BusinessMegaPanel /> }}
         />
+        <HeaderSearchSlot />
         <div className={s.actions}>
           <AccountButton className={s.desktopAccount} />
           <DrawerLauncher />
