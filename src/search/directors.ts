@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { formatSiren } from '@/domain/siren';
+import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { personName } from '@/registry/directors';
 import { textArray } from './normalize';
@@ -14,21 +15,6 @@ import { isQueryError, parseDirectorQuery, type QueryError } from './query';
 
 export const DIRECTORS_PAGE_SIZE = 20;
 const MAX_PERSONS = 500;
-
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 
 export type DirectorMandate = {
   siren: string;
@@ -79,11 +65,6 @@ type Row = {
   company_name: string;
   company_status: string;
 };
-
-export function birthLabel(year: number | null, month: number | null): string | null {
-  if (!year) return null;
-  return month && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${year}` : String(year);
-}
 
 export async function searchDirectors(
   db: Db,
