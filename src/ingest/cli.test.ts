@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
+import { searchCompanies } from '@/search/companies';
 import { generateSirene } from './generate/sirene';
 import { count, run, sample, tempDir } from './testing';
 
@@ -132,6 +133,31 @@ describe('import CLI', () => {
       );
       expect(c.stderr).toContain("Échec de l'import, base inchangée pour ce fichier.");
       expect(c.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('makes what it imported findable by name: the search index is rebuilt after the import', async () => {
+    const target = await freshTarget('search');
+    try {
+      const r = await cli(
+        [
+          'sirene-ul',
+          sample('sirene/StockUniteLegale_echantillon_joao-sdx.csv'),
+          '--sans-progression',
+        ],
+        target.env,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/Index de recherche reconstruit : \d+ noms/);
+      const h = await target.open();
+      try {
+        const found = await searchCompanies(h.db, { q: 'pennequin invest' });
+        expect(found.ok && found.data.results[0]?.siren).toBe('017051186');
+      } finally {
+        await h.close();
+      }
     } finally {
       await target.drop();
     }

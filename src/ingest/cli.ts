@@ -8,12 +8,15 @@ import type { DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { describeError } from './core/errors';
 import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
+import { refreshSearchIndex } from '@/search/indexer';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
 
-const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression] [--synthetique]
+const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression] [--synthetique] [--sans-index-recherche]
 Sources : ${SOURCES.join(', ')}
-Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.`;
+Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.
+L'index de recherche est reconstruit après un import qui a changé des données, sauf avec
+--sans-index-recherche (pour enchaîner plusieurs imports : le dernier le reconstruit).`;
 
 async function main(argv: string[]): Promise<number> {
   const args = argv.filter((a) => !a.startsWith('--'));
@@ -78,6 +81,16 @@ async function main(argv: string[]): Promise<number> {
         failed++;
         console.error(`Échec de l'import, base inchangée pour ce fichier. ${describeError(e)}`);
       }
+    }
+    // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
+    // the index is rebuilt.
+    if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche')) {
+      const t0 = Date.now();
+      const stats = await refreshSearchIndex(handle.db);
+      console.log(
+        `Index de recherche reconstruit : ${nf.format(stats.names)} noms, ${nf.format(stats.directors)} dirigeants, ` +
+          `en ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await handle.close();

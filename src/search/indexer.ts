@@ -207,8 +207,8 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
 }
 
 /**
- * What the loaders call after writing registry data: makes sure the search tables exist (until
- * their migration lands, see ensureSearchSchema) and rebuilds the index.
+ * What the loaders call after writing registry data: checks the search tables exist (with a clear
+ * message when the migrations were not applied) and rebuilds the index.
  */
 export async function refreshSearchIndex(db: Db): Promise<RebuildStats> {
   await ensureSearchSchema(db);

@@ -1,5 +1,5 @@
 /**
- * Name folding for search. The same rules exist in SQL (`search_fold` in src/search/ddl.ts) so
+ * Name folding for search. The same rules exist in SQL (`search_fold` in drizzle/0006_search_functions.sql) so
  * that the index built by PostgreSQL and the query folded here agree; a test checks both on the
  * same strings. Pure, no I/O.
  */
