@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db';
-import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
-import { CompanySearchView } from '@/ui/search/CompanySearchView';
+import { toSearchParams, type PageParams } from '@/search/pages';
+import { CompanyResults, generalResultsTitle } from '@/ui/search/CompanyResults';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,26 +9,10 @@ export async function generateMetadata({
 }: {
   searchParams: Promise<PageParams>;
 }): Promise<Metadata> {
-  const q = toSearchParams(await searchParams)
-    .get('q')
-    ?.trim();
-  return { title: q ? `Résultats pour « ${q.slice(0, 60)} »` : 'Rechercher une entreprise' };
+  return { title: generalResultsTitle(toSearchParams(await searchParams).get('q')) };
 }
 
 /** Same results as /resultats (both paths exist in the spec); the form stays on this path. */
-export default async function SearchPage({ searchParams }: { searchParams: Promise<PageParams> }) {
-  const params = toSearchParams(await searchParams);
-  const loaded = await loadCompanyResults(getDb(), params);
-  return (
-    <CompanySearchView
-      title={
-        params.get('q')?.trim()
-          ? `Résultats pour « ${params.get('q')!.trim()} »`
-          : 'Rechercher une entreprise'
-      }
-      basePath="/rechercher"
-      params={params}
-      loaded={loaded}
-    />
-  );
+export default async function Page({ searchParams }: { searchParams: Promise<PageParams> }) {
+  return <CompanyResults searchParams={await searchParams} basePath="/rechercher" />;
 }

@@ -1,21 +1,16 @@
-import { getDb } from '@/db';
-import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
-import { CompanySearchView } from '@/ui/search/CompanySearchView';
-import { serviceOf, serviceResultsMetadata } from '@/ui/search/servicePages';
+import type { PageParams } from '@/search/pages';
+import { CompanyResults } from '@/ui/search/CompanyResults';
+import { serviceResultsMetadata } from '@/ui/search/servicePages';
 
 export const dynamic = 'force-dynamic';
 export const metadata = serviceResultsMetadata('/cotation-banque-de-france');
 
 export default async function Page({ searchParams }: { searchParams: Promise<PageParams> }) {
-  const params = toSearchParams(await searchParams);
-  const loaded = await loadCompanyResults(getDb(), params);
-  const service = serviceOf('/cotation-banque-de-france');
   return (
-    <CompanySearchView
-      title={`${service.title} : choisissez l’entreprise`}
+    <CompanyResults
+      searchParams={await searchParams}
       basePath="/cotation-banque-de-france/resultats"
-      params={params}
-      loaded={loaded}
+      service="/cotation-banque-de-france"
     />
   );
 }
