@@ -17,6 +17,7 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    env: { APP_ENV: 'test' },
+    // Read models load from the database on every call: each test sees the rows it wrote.
+    env: { APP_ENV: 'test', REGISTRY_CACHE: 'off' },
   },
 });

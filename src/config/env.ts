@@ -32,6 +32,10 @@ export const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `off` makes the registry read models load from the database on every call (tests, benches). */
+  REGISTRY_CACHE: z.enum(['on', 'off']).default('on'),
+  /** How often the import CLI prints a plain progress line when not on a terminal. */
+  INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;

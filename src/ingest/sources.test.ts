@@ -9,7 +9,6 @@ import { count, rows, run, sample, tempDir, writeTemp } from './testing';
 let db: DbHandle;
 const dir = tempDir();
 beforeAll(async () => {
-  process.env.REGISTRY_CACHE = 'off';
   db = await createTestDb();
 });
 afterAll(async () => db?.close());

@@ -1,3 +1,5 @@
+import { getEnv } from '@/config/env';
+
 /**
  * In-process cache of rendered-page data, per spec section 9: a company page is kept for a random
  * time between 86,400 and 129,600 s so that pages do not all expire together. The site renders
@@ -22,7 +24,7 @@ export async function cached<T>(
   load: () => Promise<T>,
   keep: (v: T) => boolean = () => true,
 ): Promise<T> {
-  if (process.env.REGISTRY_CACHE === 'off') return load();
+  if (getEnv().REGISTRY_CACHE === 'off') return load();
   const now = Date.now();
   const hit = store.get(key);
   if (hit && hit.expires > now) return hit.value as T;

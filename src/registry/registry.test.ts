@@ -19,7 +19,6 @@ import { openApiDocument } from './openapi';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  process.env.REGISTRY_CACHE = 'off';
   handle = await createTestDb();
   await insertRegistryFixtures(handle.db);
 });

@@ -1,4 +1,5 @@
 import type { SourceName } from '@/db/schema';
+import { logFailure } from '@/lib/log';
 
 /** What a section's loader returns: its data, or why it has none (errors as values). */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; reason: string };
@@ -10,7 +11,7 @@ export async function attempt<T>(fn: () => Promise<T>): Promise<Loaded<T>> {
   try {
     return { ok: true, data: await fn() };
   } catch (error) {
-    if (process.env.APP_ENV !== 'test') console.error('[registry]', error);
+    logFailure('registry', error);
     return { ok: false, reason: UNAVAILABLE };
   }
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db';
 import { queryRows } from '@/db/client';
+import { logFailure } from '@/lib/log';
 
 /**
  * The four counters of the top bar (spec section 2, section 3 "Header statistics"), read from the
@@ -104,7 +105,7 @@ function refresh(read: () => Promise<HeaderStats>, now: () => number): Promise<H
         return value;
       },
       (error: unknown) => {
-        if (process.env.APP_ENV !== 'test') console.error('[stats]', error);
+        logFailure('header stats', error);
         // Keep the last good figures; remember the failure briefly so a down database is not hammered.
         cache.entry = { value: cache.entry?.value ?? null, at: now(), ok: false };
         return cache.entry.value;

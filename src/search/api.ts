@@ -15,10 +15,7 @@ import {
   UNAVAILABLE,
   wantsFinancialDataHidden,
 } from './http';
-
-function logFailure(where: string, error: unknown): void {
-  if (process.env.APP_ENV !== 'test') console.error(`[search] ${where}`, error);
-}
+import { logFailure } from '@/lib/log';
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
   const url = new URL(request.url);

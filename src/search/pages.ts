@@ -6,6 +6,7 @@ import type { Db } from '@/db/client';
 import { MAX_PAGE, searchCompanies, type CompanySearchPage } from './companies';
 import { searchDirectors, type DirectorSearchPage } from './directors';
 import { EMPTY_FILTERS, hasFilters, parseFilters, type SearchFilters } from './filters';
+import { logFailure } from '@/lib/log';
 
 export type PageParams = Record<string, string | string[] | undefined>;
 
@@ -55,7 +56,7 @@ export async function loadCompanyResults(
     if (!result.ok) return { state: 'invalid', message: result.error.message, filters };
     return { state: 'ok', data: result.data, filters };
   } catch (error) {
-    if (process.env.APP_ENV !== 'test') console.error('[search] page', error);
+    logFailure('search page', error);
     return { state: 'unavailable', filters };
   }
 }
@@ -75,7 +76,7 @@ export async function loadDirectorResults(
       return { state: 'invalid', message: result.error.message, filters: EMPTY_FILTERS };
     return { state: 'ok', data: result.data, filters: EMPTY_FILTERS };
   } catch (error) {
-    if (process.env.APP_ENV !== 'test') console.error('[search] directors page', error);
+    logFailure('search directors page', error);
     return { state: 'unavailable', filters: EMPTY_FILTERS };
   }
 }

@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { getEnv } from '@/config/env';
 
 export type Progress = {
   update(bytes: number, rows: number): void;
@@ -44,7 +45,7 @@ export function createProgress(
   }
   let last = started;
   // Plain lines every 5 s by default; INGEST_PROGRESS_INTERVAL_MS changes it (tests, CI logs).
-  const interval = Number(process.env.INGEST_PROGRESS_INTERVAL_MS ?? 5000);
+  const interval = getEnv().INGEST_PROGRESS_INTERVAL_MS;
   return {
     update(bytes, rows) {
       const now = Date.now();

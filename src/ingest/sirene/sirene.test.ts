@@ -14,7 +14,6 @@ const ET54 = sample('sirene/StockEtablissement_utf8_sample.csv');
 const ET57 = sample('sirene/sample_etablissements_OK.csv');
 
 beforeAll(async () => {
-  process.env.REGISTRY_CACHE = 'off';
   db = await createTestDb();
 });
 afterAll(async () => db?.close());
