@@ -18,7 +18,6 @@
  *   npm run bench:pages -- --url http://…    measures a running site (its database must be the bench one)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -27,6 +26,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { connectPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { freePort, waitForServer } from '../scripts/site-process';
 
 // autocannon ships no types; the part used here, typed.
 type AutocannonRequest = { method: string; path?: string };
@@ -189,32 +189,6 @@ async function ensureData(): Promise<void> {
   await pool.query('ANALYZE');
   console.log(`Données générées en ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
   await handle.close();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForServer(url: string, timeoutMs: number, exited: () => boolean) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('le serveur s’est arrêté');
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`le site ne répond pas sur ${url}`);
 }
 
 type Figures = {
