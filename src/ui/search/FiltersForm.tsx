@@ -99,39 +99,25 @@ export function FiltersForm({
     >
       {query && <input type="hidden" name="q" value={query} />}
       <div>
-        <label className={s.fieldLabel} htmlFor="f-dep">
-          Départements
-        </label>
-        <select
+        <CodeSelect
           id="f-dep"
+          label="Départements"
           name={FILTER_PARAMS.departments}
-          multiple
-          defaultValue={initial.departments}
-        >
-          {options.departments.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.code} – {d.label}
-            </option>
-          ))}
-        </select>
+          selected={initial.departments}
+          options={options.departments}
+          showCode
+        />
         <p className={s.hint}>Ctrl ou Cmd pour en choisir plusieurs.</p>
       </div>
       <div>
-        <label className={s.fieldLabel} htmlFor="f-sec">
-          Secteurs d’activité (sections NAF)
-        </label>
-        <select
+        <CodeSelect
           id="f-sec"
+          label="Secteurs d’activité (sections NAF)"
           name={FILTER_PARAMS.activities}
-          multiple
-          defaultValue={initial.activities.filter((a) => a.length === 1)}
-        >
-          {options.sections.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.code} – {d.label}
-            </option>
-          ))}
-        </select>
+          selected={initial.activities.filter((a) => a.length === 1)}
+          options={options.sections}
+          showCode
+        />
       </div>
       <div>
         <label className={s.fieldLabel} htmlFor="f-naf">
@@ -147,38 +133,22 @@ export function FiltersForm({
         />
       </div>
       <div>
-        <label className={s.fieldLabel} htmlFor="f-lf">
-          Formes juridiques
-        </label>
-        <select
+        <CodeSelect
           id="f-lf"
+          label="Formes juridiques"
           name={FILTER_PARAMS.legalForms}
-          multiple
-          defaultValue={initial.legalForms}
-        >
-          {options.legalForms.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+          selected={initial.legalForms}
+          options={options.legalForms}
+        />
       </div>
       <div>
-        <label className={s.fieldLabel} htmlFor="f-hc">
-          Tranches d’effectif
-        </label>
-        <select
+        <CodeSelect
           id="f-hc"
+          label="Tranches d’effectif"
           name={FILTER_PARAMS.headcountBands}
-          multiple
-          defaultValue={initial.headcountBands}
-        >
-          {options.headcountBands.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+          selected={initial.headcountBands}
+          options={options.headcountBands}
+        />
       </div>
       <fieldset>
         <legend>Catégorie d’entreprise</legend>
@@ -276,6 +246,39 @@ export function FiltersForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A labelled multiple choice among coded values (departments, NAF sections, legal forms…). */
+function CodeSelect({
+  id,
+  label,
+  name,
+  selected,
+  options,
+  showCode = false,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  selected: string[];
+  options: Array<{ code: string; label: string }>;
+  /** Prefix each label with its code ("75 – Paris"). */
+  showCode?: boolean;
+}) {
+  return (
+    <>
+      <label className={s.fieldLabel} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} multiple defaultValue={selected}>
+        {options.map((d) => (
+          <option key={d.code} value={d.code}>
+            {showCode ? `${d.code} – ${d.label}` : d.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
