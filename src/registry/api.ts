@@ -13,13 +13,14 @@ import { headlineYears, listFinancials } from './finances';
 import { listInsolvency, listNotices } from './notices';
 import { sectionById } from './sections';
 import { listSimilarCompanies } from './similar';
+import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
 
 export type ApiResult = { status: number; body: unknown };
 
-const ok = (data: unknown): ApiResult => ({ status: 200, body: { data: { data } } });
+const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
 const fail = (status: number, code: string, message: string): ApiResult => ({
   status,
-  body: { error: { code, message } },
+  body: errorEnvelope({ code, message }),
 });
 
 const unavailable = (reason: string) => ({ available: false, reason });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { errorEnvelope } from '@/lib/api-envelope';
 import type { ApiResult } from './api';
 
 /** JSON answer; success cached 5 minutes (spec section 9, data cache time). */
@@ -14,12 +15,10 @@ export function json(result: ApiResult): Response {
 
 export function serverError(): Response {
   return Response.json(
-    {
-      error: {
-        code: 'SOURCE_UNAVAILABLE',
-        message: 'Les données sont momentanément indisponibles.',
-      },
-    },
+    errorEnvelope({
+      code: 'SOURCE_UNAVAILABLE',
+      message: 'Les données sont momentanément indisponibles.',
+    }),
     { status: 503 },
   );
 }

@@ -2,14 +2,16 @@
  * Request parsing and JSON answers shared by the /api/search route handlers: the `data.data`
  * wrapping, errors as `{ error: { code, message } }` with a 4xx status, never a stack trace.
  */
-export type ApiError = { code: string; message: string };
+import { dataEnvelope, errorEnvelope, type ApiError } from '@/lib/api-envelope';
+
+export type { ApiError };
 
 export function jsonData(data: unknown, init?: ResponseInit): Response {
-  return Response.json({ data: { data } }, init);
+  return Response.json(dataEnvelope(data), init);
 }
 
 export function jsonError(error: ApiError, status = 400): Response {
-  return Response.json({ error: { code: error.code, message: error.message } }, { status });
+  return Response.json(errorEnvelope(error), { status });
 }
 
 export const UNAVAILABLE: ApiError = {

@@ -1,4 +1,5 @@
 import { getDb } from '@/db';
+import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
 import { createOppositionRequest } from '@/registry/opposition';
 
 export const dynamic = 'force-dynamic';
@@ -15,10 +16,9 @@ export async function POST(req: Request) {
   try {
     raw = isForm ? Object.fromEntries(await req.formData()) : await req.json();
   } catch {
-    return Response.json(
-      { error: { code: 'INVALID_INPUT', message: 'Demande illisible.' } },
-      { status: 400 },
-    );
+    return Response.json(errorEnvelope({ code: 'INVALID_INPUT', message: 'Demande illisible.' }), {
+      status: 400,
+    });
   }
   const result = await createOppositionRequest(getDb(), raw).catch(() => null);
   if (isForm) {
@@ -33,11 +33,14 @@ export async function POST(req: Request) {
   }
   if (!result) {
     return Response.json(
-      { error: { code: 'SERVICE_UNAVAILABLE', message: 'Service momentanément indisponible.' } },
+      errorEnvelope({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Service momentanément indisponible.',
+      }),
       { status: 503 },
     );
   }
   return result.ok
-    ? Response.json({ data: { data: { id: result.id, status: 'received' } } }, { status: 201 })
-    : Response.json({ error: { code: result.code, message: result.message } }, { status: 400 });
+    ? Response.json(dataEnvelope({ id: result.id, status: 'received' }), { status: 201 })
+    : Response.json(errorEnvelope(result), { status: 400 });
 }

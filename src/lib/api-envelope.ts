@@ -1,0 +1,13 @@
+/**
+ * The JSON shapes of the API (spec section 7): answers wrapped as `{ data: { data } }`, errors as
+ * `{ error: { code, message } }` with a French message. Every route handler builds its bodies here.
+ */
+export type ApiError = { code: string; message: string };
+
+export function dataEnvelope<T>(data: T): { data: { data: T } } {
+  return { data: { data } };
+}
+
+export function errorEnvelope(error: ApiError): { error: ApiError } {
+  return { error: { code: error.code, message: error.message } };
+}
