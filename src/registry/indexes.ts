@@ -133,31 +133,102 @@ export async function listIndexDirectors(
   };
 }
 
-/** Sitemap counts: how many files of at most 50,000 URLs each list needs. */
-export async function sitemapCounts(db: Db): Promise<{ companies: number; directors: number }> {
-  const [c] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM companies c WHERE ${LISTABLE} AND c.name IS NOT NULL`,
-  );
-  const [d] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(DISTINCT d.person_key)::int AS n FROM directors d WHERE ${DISTINCT_PERSON}`,
-  );
-  return {
-    companies: Math.max(1, Math.ceil((c?.n ?? 0) / SITEMAP_SIZE)),
-    directors: Math.max(1, Math.ceil((d?.n ?? 0) / SITEMAP_SIZE)),
-  };
+/**
+ * Sitemaps without OFFSET: a file is a key range, read in index order, so the last file of a
+ * 29M-company registry costs what the first does.
+ * - Companies: SIREN ranges of SIREN_RANGE numbers (primary key). The Luhn key makes one number
+ *   in ten a valid SIREN, so a range holds at most 40,000 of them, under the 50,000 URLs a sitemap
+ *   may list. The index lists the ranges that hold a company (a loose index scan: one probe per
+ *   range, 2,500 at most).
+ * - Directors: ranges of a hash of the person key (index directors_sitemap_idx, migration 0007).
+ *   The number of ranges follows the size of the table (planner estimate, ≥ one row per person)
+ *   and is written in the file name (`dirigeants-<ranges>-<n>.xml`), so a file keeps its meaning
+ *   when the table grows and the index is recomputed.
+ */
+export const SIREN_RANGE = 400_000;
+const SIREN_SPACE = 1_000_000_000;
+const PERSONS_PER_FILE = 40_000;
+const HASH_SPACE = 2 ** 31;
+const PERSON_HASH = sql.raw(`(hashtext(d.person_key)::bigint & 2147483647)`);
+
+export type SitemapFile =
+  { kind: 'entreprises'; range: number } | { kind: 'dirigeants'; ranges: number; range: number };
+
+export function sitemapFileName(f: SitemapFile): string {
+  return f.kind === 'entreprises'
+    ? `entreprises-${f.range}.xml`
+    : `dirigeants-${f.ranges}-${f.range}.xml`;
 }
+
+/** "entreprises-3.xml", "dirigeants-12-3.xml" → the file, or null if no such file can exist. */
+export function parseSitemapFile(file: string): SitemapFile | null {
+  const c = /^entreprises-(\d{1,4})\.xml$/.exec(file);
+  if (c) {
+    const range = Number(c[1]);
+    return range < SIREN_SPACE / SIREN_RANGE ? { kind: 'entreprises', range } : null;
+  }
+  const d = /^dirigeants-(\d{1,5})-(\d{1,5})\.xml$/.exec(file);
+  if (!d) return null;
+  const ranges = Number(d[1]);
+  const range = Number(d[2]);
+  return ranges >= 1 && ranges <= SITEMAP_SIZE && range < ranges
+    ? { kind: 'dirigeants', ranges, range }
+    : null;
+}
+
+/** Every sitemap file the index lists. */
+export async function sitemapFiles(db: Db): Promise<SitemapFile[]> {
+  const ranges = await queryRows<{ range: number }>(
+    db,
+    sql`WITH RECURSIVE r(siren) AS (
+          (SELECT siren FROM companies ORDER BY siren LIMIT 1)
+          UNION ALL
+          SELECT (SELECT c.siren FROM companies c
+                  WHERE c.siren >= lpad(((r.siren::bigint / ${SIREN_RANGE} + 1) * ${SIREN_RANGE})::text, 9, '0')::char(9)
+                  ORDER BY c.siren LIMIT 1)
+          FROM r WHERE r.siren IS NOT NULL)
+        SELECT (siren::bigint / ${SIREN_RANGE})::int AS range FROM r
+        WHERE siren IS NOT NULL AND siren::bigint < ${SIREN_SPACE}`,
+  );
+  const [estimate] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'directors'::regclass`,
+  );
+  let rows = estimate?.n ?? -1;
+  if (!(rows > 0)) {
+    // Never analysed (a new database): count. Small by nature, since analysis follows big loads.
+    const [c] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM directors WHERE kind = 'person'`,
+    );
+    rows = c?.n ?? 0;
+  }
+  const directorRanges = Math.min(SITEMAP_SIZE, Math.max(1, Math.ceil(rows / PERSONS_PER_FILE)));
+  return [
+    ...ranges.map((r): SitemapFile => ({ kind: 'entreprises', range: r.range })),
+    ...Array.from({ length: directorRanges }, (_, range): SitemapFile => ({
+      kind: 'dirigeants',
+      ranges: directorRanges,
+      range,
+    })),
+  ];
+}
+
+const sirenBound = (n: number) => String(n).padStart(9, '0');
 
 export async function sitemapCompanies(
   db: Db,
-  chunk: number,
+  range: number,
 ): Promise<Array<{ path: string; lastmod: string | null }>> {
+  const lo = range * SIREN_RANGE;
+  const hi = lo + SIREN_RANGE;
   const rows = await queryRows<{ siren: string; name: string | null; updated_at: string | null }>(
     db,
     sql`SELECT c.siren, c.name, c.updated_at::date::text AS updated_at FROM companies c
-        WHERE ${LISTABLE} AND c.name IS NOT NULL
-        ORDER BY c.siren LIMIT ${SITEMAP_SIZE} OFFSET ${chunk * SITEMAP_SIZE}`,
+        WHERE c.siren >= ${sirenBound(lo)}::char(9)
+          ${hi < SIREN_SPACE ? sql`AND c.siren < ${sirenBound(hi)}::char(9)` : sql``}
+          AND ${LISTABLE} AND c.name IS NOT NULL
+        ORDER BY c.siren LIMIT ${SITEMAP_SIZE}`,
   );
   return rows.map((r) => ({
     path: `/entreprises/${r.siren}/${slugify(clean(r.name)) || 'entreprise'}`,
@@ -167,8 +238,11 @@ export async function sitemapCompanies(
 
 export async function sitemapDirectors(
   db: Db,
-  chunk: number,
+  ranges: number,
+  range: number,
 ): Promise<Array<{ path: string; lastmod: string | null }>> {
+  const lo = Math.floor((range * HASH_SPACE) / ranges);
+  const hi = Math.floor(((range + 1) * HASH_SPACE) / ranges);
   const rows = await queryRows<{
     id: string;
     first_names: string | null;
@@ -177,8 +251,9 @@ export async function sitemapDirectors(
   }>(
     db,
     sql`SELECT DISTINCT ON (d.person_key) d.id, d.first_names, d.last_name, d.updated_at::date::text AS updated_at
-        FROM directors d WHERE ${DISTINCT_PERSON}
-        ORDER BY d.person_key, d.id LIMIT ${SITEMAP_SIZE} OFFSET ${chunk * SITEMAP_SIZE}`,
+        FROM directors d
+        WHERE ${PERSON_HASH} >= ${lo}::bigint AND ${PERSON_HASH} < ${hi}::bigint AND ${DISTINCT_PERSON}
+        ORDER BY d.person_key, d.id LIMIT ${SITEMAP_SIZE}`,
   );
   return rows.map((r) => ({
     path: `/dirigeants/${encodeURIComponent(r.id)}/${slugify(personName(r.first_names, r.last_name)) || 'dirigeant'}`,

@@ -14,7 +14,14 @@ import { listSimilarCompanies } from './similar';
 import { insertRegistryFixtures } from './testing/fixtures';
 import { COMPANY_SECTIONS, getCompanyApi, getCompanySectionApi, getDirectorApi } from './api';
 import { indexModel } from './index-pages';
-import { sitemapCompanies, sitemapCounts, sitemapDirectors } from './indexes';
+import {
+  parseSitemapFile,
+  SIREN_RANGE,
+  sitemapCompanies,
+  sitemapDirectors,
+  sitemapFileName,
+  sitemapFiles,
+} from './indexes';
 import { openApiDocument } from './openapi';
 
 let handle: DbHandle;
@@ -286,13 +293,49 @@ describe('indexes and sitemaps', () => {
     expect((await indexModel(handle.db, 'entreprises', 'secteur', {})).links).toHaveLength(21);
   });
 
-  it('builds sitemaps without protected names', async () => {
-    expect(await sitemapCounts(handle.db)).toEqual({ companies: 1, directors: 1 });
-    const urls = (await sitemapCompanies(handle.db, 0)).map((u) => u.path);
-    expect(urls).toContain('/entreprises/552032534/danone');
-    expect(urls.some((u) => u.includes('300025764'))).toBe(false);
-    const people = (await sitemapDirectors(handle.db, 0)).map((u) => u.path);
+  it('builds sitemaps by key range, without protected names', async () => {
+    const files = await sitemapFiles(handle.db);
+    const companyRanges = files.flatMap((f) => (f.kind === 'entreprises' ? [f.range] : []));
+    const danoneRange = Math.floor(552032534 / SIREN_RANGE);
+    expect(companyRanges).toContain(danoneRange);
+    expect(companyRanges).toEqual([...companyRanges].sort((a, b) => a - b));
+    const companyUrls: string[] = [];
+    for (const range of companyRanges)
+      companyUrls.push(...(await sitemapCompanies(handle.db, range)).map((u) => u.path));
+    expect(companyUrls).toContain('/entreprises/552032534/danone');
+    expect(companyUrls.some((u) => u.includes('300025764'))).toBe(false);
+    expect(new Set(companyUrls).size).toBe(companyUrls.length);
+    expect(await sitemapCompanies(handle.db, danoneRange + 1)).not.toContainEqual(
+      expect.objectContaining({ path: '/entreprises/552032534/danone' }),
+    );
+
+    const directorFiles = files.flatMap((f) => (f.kind === 'dirigeants' ? [f] : []));
+    expect(directorFiles).toEqual([{ kind: 'dirigeants', ranges: 1, range: 0 }]);
+    const people = (await sitemapDirectors(handle.db, 1, 0)).map((u) => u.path);
+    expect(people.length).toBeGreaterThan(0);
     expect(people.some((u) => u.includes('dubigny'))).toBe(false); // no birth month: no profile
+    // Split into ranges, the same people appear once each.
+    const split: string[] = [];
+    for (let range = 0; range < 7; range++)
+      split.push(...(await sitemapDirectors(handle.db, 7, range)).map((u) => u.path));
+    expect(split.sort()).toEqual([...people].sort());
+  });
+
+  it('names and parses sitemap files, and refuses files that cannot exist', () => {
+    for (const f of [
+      { kind: 'entreprises', range: 1380 },
+      { kind: 'dirigeants', ranges: 12, range: 11 },
+    ] as const)
+      expect(parseSitemapFile(sitemapFileName(f))).toEqual(f);
+    for (const bad of [
+      'entreprises-2500.xml',
+      'dirigeants-3.xml',
+      'dirigeants-12-12.xml',
+      'dirigeants-0-0.xml',
+      'entreprises-1.json',
+      '../entreprises-1.xml',
+    ])
+      expect(parseSitemapFile(bad)).toBeNull();
   });
 });
 

@@ -24,12 +24,3 @@ ${urls
 </urlset>
 `;
 }
-
-/** "entreprises-3.xml" → { kind: 'entreprises', chunk: 3 }. */
-export function parseSitemapFile(
-  file: string,
-): { kind: 'entreprises' | 'dirigeants'; chunk: number } | null {
-  const m = /^(entreprises|dirigeants)-(\d{1,5})\.xml$/.exec(file);
-  if (!m) return null;
-  return { kind: m[1] as 'entreprises' | 'dirigeants', chunk: Number(m[2]) };
-}
