@@ -70,6 +70,11 @@ export const companies = pgTable(
     fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
     /** SIRENE dateDernierTraitementUniteLegale: newer data wins by this date. */
     sireneUpdatedAt: timestamp('sirene_updated_at', { mode: 'string' }),
+    /**
+     * Hash of the SIRENE columns as last written by the SIRENE importer: a re-import skips a row
+     * whose hash is unchanged without sending it to the database's upsert.
+     */
+    sireneHash: bigint('sirene_hash', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('companies_status_idx').on(t.status)],
@@ -120,6 +125,8 @@ export const establishments = pgTable(
      */
     source: text('source').$type<SourceName>().notNull().default('sirene'),
     sourceUpdatedAt: timestamp('source_updated_at', { mode: 'string' }),
+    /** Hash of the SIRENE columns as last written by the SIRENE importer (see companies). */
+    sireneHash: bigint('sirene_hash', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('establishments_siren_idx').on(t.siren)],
@@ -283,6 +290,16 @@ export const importRuns = pgTable(
   },
   (t) => [uniqueIndex('import_runs_file_idx').on(t.source, t.fileSha256)],
 );
+
+/**
+ * Where a polling job stopped: e.g. the greatest dateDernierTraitement seen by the last complete
+ * poll of the INSEE Sirene API, the start of the next one.
+ */
+export const ingestCursors = pgTable('ingest_cursors', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+});
 
 /** A person's request to hide their data (opposition), honoured by the read models. */
 export const oppositionRequests = pgTable('opposition_requests', {
