@@ -1,6 +1,6 @@
 /**
- * What the four index pages show for their query parameters (code = NAF section, subclass = NAF
- * class, department), as plain data for the pages to render.
+ * What the four index pages show for their query parameters (code = NAF section letter or NAF
+ * division, subclass = NAF class, department), as plain data for the pages to render.
  */
 import type { Db } from '@/db/client';
 import { formatSiren } from '@/domain/siren';
@@ -10,7 +10,9 @@ import {
   allNafSections,
   departmentLabel,
   isNafCode,
+  nafCodesOfDivision,
   nafCodesOfSection,
+  nafDivisionLabel,
   nafLabel,
   nafSectionLabel,
   nafSectionOf,
@@ -123,11 +125,17 @@ export async function indexModel(
     };
   }
   const subclass = raw.subclass && isNafCode(raw.subclass) ? raw.subclass : null;
+  const code = raw.code?.trim().toUpperCase() ?? '';
+  // `code` is a section letter ("C") or a division ("10", the first two digits of a NAF code).
+  const division =
+    !subclass && nafDivisionLabel(code) && nafCodesOfDivision(code).length > 0 ? code : null;
   const section = subclass
     ? nafSectionOf(subclass)
-    : raw.code && nafSectionLabel(raw.code.toUpperCase())
-      ? raw.code.toUpperCase()
-      : null;
+    : division
+      ? nafSectionOf(division)
+      : nafSectionLabel(code)
+        ? code
+        : null;
   if (!section) {
     return {
       title: `${who} par secteur d'activité`,
@@ -142,6 +150,28 @@ export async function indexModel(
     };
   }
   const sectionLabel = nafSectionLabel(section) ?? section;
+  if (division) {
+    const divisionLabel = nafDivisionLabel(division) ?? division;
+    return {
+      title: `${who} de la division « ${divisionLabel} » (${division})`,
+      intro: 'Choisissez une activité (code NAF).',
+      crumbs: [
+        { label: 'Accueil', href: '/' },
+        root,
+        { label: sectionLabel, href: href(kind, axis, { code: section }) },
+        { label: divisionLabel },
+      ],
+      columns: true,
+      links: nafCodesOfDivision(division).map((n) => ({
+        href: href(kind, axis, {
+          code: section,
+          subclass: n.code,
+          department: department ?? undefined,
+        }),
+        label: `${n.code} — ${n.label}`,
+      })),
+    };
+  }
   if (!subclass) {
     return {
       title: `${who} du secteur « ${sectionLabel} »`,

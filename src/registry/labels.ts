@@ -5,6 +5,7 @@
 import nafCodes from '../../data/samples/labels/codes-NAF.json';
 import nafSections from '../../data/samples/labels/sections-codes-NAF.json';
 import departments from '../../data/samples/labels/departements.json';
+import nafTree from '@socialgouv/codes-naf/index.json';
 
 const naf = nafCodes as Record<string, string>;
 const sections = nafSections as Record<string, string>;
@@ -60,6 +61,25 @@ export function allNafSections(): Array<{ code: string; label: string }> {
 export function nafCodesOfSection(section: string): Array<{ code: string; label: string }> {
   return Object.entries(naf)
     .filter(([code]) => nafSectionOf(code) === section)
+    .map(([code, label]) => ({ code, label: label.trim() }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** NAF divisions ("10") with their labels, from the NAF tree of @socialgouv/codes-naf. */
+const divisions = new Map(
+  (nafTree as Array<{ id: string; label: string }>)
+    .filter((n) => /^\d{2}$/.test(n.id))
+    .map((n) => [n.id, n.label.trim()]),
+);
+
+export function nafDivisionLabel(division: string | null | undefined): string | null {
+  return (division && divisions.get(division)) || null;
+}
+
+/** NAF classes ("10.11Z") of one division ("10"), in code order. */
+export function nafCodesOfDivision(division: string): Array<{ code: string; label: string }> {
+  return Object.entries(naf)
+    .filter(([code]) => code.startsWith(`${division}.`))
     .map(([code, label]) => ({ code, label: label.trim() }))
     .sort((a, b) => a.code.localeCompare(b.code));
 }

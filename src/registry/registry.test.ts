@@ -293,6 +293,22 @@ describe('indexes and sitemaps', () => {
     expect((await indexModel(handle.db, 'entreprises', 'secteur', {})).links).toHaveLength(21);
   });
 
+  it('accepts a NAF division or a section letter as code, and says when the code is unknown', async () => {
+    const division = await indexModel(handle.db, 'entreprises', 'secteur', { code: '10' });
+    expect(division.title).toBe('Entreprises de la division « Industries alimentaires » (10)');
+    expect(division.notFound).toBeFalsy();
+    expect(division.links.length).toBeGreaterThan(10);
+    expect(division.links.every((l) => /^10\.\d{2}[A-Z] — /.test(l.label))).toBe(true);
+    expect(division.crumbs.map((c) => c.label)).toContain('Industrie manufacturière');
+    const section = await indexModel(handle.db, 'dirigeants', 'secteur', { code: 'c' });
+    expect(section.title).toMatch(/^Dirigeants du secteur « Industrie manufacturière »/);
+    for (const code of ['00', '100', 'ZZ'])
+      expect(await indexModel(handle.db, 'entreprises', 'secteur', { code })).toMatchObject({
+        notFound: true,
+        title: "Entreprises par secteur d'activité",
+      });
+  });
+
   it('builds sitemaps by key range, without protected names', async () => {
     const files = await sitemapFiles(handle.db);
     const companyRanges = files.flatMap((f) => (f.kind === 'entreprises' ? [f.range] : []));
