@@ -123,6 +123,8 @@ export const searchVocabulary = pgTable(
   (t) => [
     index('search_vocabulary_prefix_idx').on(t.token.op('text_pattern_ops'), t.frequency.desc()),
     index('search_vocabulary_trgm_idx').using('gin', t.token.op('gin_trgm_ops')),
+    // Words ending like a typed word: a typo in the first half leaves the second half intact.
+    index('search_vocabulary_suffix_idx').using('btree', sql`reverse(${t.token}) text_pattern_ops`),
   ],
 );
 
@@ -149,6 +151,11 @@ export const searchDirectors = pgTable(
   },
   (t) => [
     index('search_directors_last_idx').on(t.lastKey.op('text_pattern_ops'), t.popularity.desc()),
+    // Surnames ending like a typed one (typo forgiven in the first half of the surname).
+    index('search_directors_last_suffix_idx').using(
+      'btree',
+      sql`reverse(${t.lastKey}) text_pattern_ops`,
+    ),
     index('search_directors_tokens_idx').using('gin', t.tokens),
     index('search_directors_person_idx').on(t.personKey),
     index('search_directors_siren_idx').on(t.siren),
