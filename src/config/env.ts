@@ -34,6 +34,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `off` makes the registry read models load from the database on every call (tests, benches). */
   REGISTRY_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Key that signs captcha challenges (src/lib/captcha). Without it each process draws a random
+   * key at start: set it when several processes serve the site, so any of them can check a
+   * challenge another issued.
+   */
+  CAPTCHA_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'doit compter au moins 32 caractères').optional(),
+  ),
   /** How often the import CLI prints a plain progress line when not on a terminal. */
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
 });
