@@ -36,7 +36,16 @@ export type ImportSummary = {
   rejectsFile?: string;
   durationMs: number;
   phases: Record<string, number>;
+  /**
+   * SIRENs whose SIRENE data this file inserted or changed, for an incremental search-index
+   * update; null when unknown (sources that do not track it, an initial load, or more than
+   * CHANGED_SIRENS_MAX of them: then everything should be treated as changed).
+   */
+  changedSirens: string[] | null;
 };
+
+/** Above this many changed SIRENs, a run reports null (rebuild everything) rather than a list. */
+export const CHANGED_SIRENS_MAX = 100_000;
 
 export type ImportOptions = {
   /** 'off' in tests and when seeding. */
@@ -55,6 +64,9 @@ export class ImportContext {
   /** Durations of the file's phases (ms), for the benchmark. */
   readonly phases: Record<string, number> = {};
   private reportLines: string[] = [];
+  /** null: not tracked by this importer, or too many; see ImportSummary.changedSirens. */
+  private changed: Set<string> | null = null;
+  private changesTracked = false;
   private readonly progress: Progress;
 
   constructor(
@@ -80,6 +92,25 @@ export class ImportContext {
         [esc(r.file), r.line ?? '', esc(reason), esc(r.excerpt ?? '')].join(';'),
       );
     }
+  }
+
+  /** Records SIRENs the file changed; 'all' when it cannot say which (initial load). */
+  noteChanged(sirens: Iterable<string> | 'all'): void {
+    if (!this.changesTracked) {
+      this.changesTracked = true;
+      this.changed = new Set();
+    }
+    if (this.changed === null) return;
+    if (sirens === 'all') {
+      this.changed = null;
+      return;
+    }
+    for (const s of sirens) this.changed.add(s.trim());
+    if (this.changed.size > CHANGED_SIRENS_MAX) this.changed = null;
+  }
+
+  changedSirens(): string[] | null {
+    return this.changesTracked && this.changed ? [...this.changed] : null;
   }
 
   count(table: string, c: Counts): void {
@@ -184,6 +215,7 @@ export async function importFile(
     rejectsFile: c.writeReport(),
     durationMs: Date.now() - started,
     phases: c.phases,
+    changedSirens: c.changedSirens(),
   };
 }
 

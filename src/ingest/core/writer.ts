@@ -18,6 +18,8 @@ export type TableSpec = {
   touchUpdatedAt?: boolean;
   /** Index of a sortable value (ISO date) used to keep the newest of duplicates in one batch. */
   dateIndex?: number;
+  /** Column returned by the upsert for each written row (the SIREN), to report what changed. */
+  changedKey?: string;
 };
 
 /**
@@ -95,16 +97,23 @@ export class TableWriter {
    * only read, never locked nor rewritten (ON CONFLICT locks every conflicting row, which dirties
    * every page of a re-imported stock).
    */
-  async upsertEncoded(data: string): Promise<{ inserted: number; updated: number }> {
+  async upsertEncoded(
+    data: string,
+  ): Promise<{ inserted: number; updated: number; changed: string[] }> {
     await this.ensureStaging();
     await this.conn.query(`TRUNCATE ${this.staging}`);
     await this.conn.copyText(this.staging, this.spec.columns, data);
     // Temporary tables get no statistics from autovacuum: without them the join is planned blind.
     await this.conn.query(`ANALYZE ${this.staging}`);
     const { update, insert } = this.upsertSql();
-    const updated = update ? await this.conn.query<{ n: number }>(update) : [{ n: 0 }];
-    const inserted = await this.conn.query<{ n: number }>(insert);
-    return { inserted: Number(inserted[0]?.n ?? 0), updated: Number(updated[0]?.n ?? 0) };
+    type Out = { n: number; keys?: string[] | null };
+    const updated = update ? await this.conn.query<Out>(update) : [{ n: 0 } as Out];
+    const inserted = await this.conn.query<Out>(insert);
+    return {
+      inserted: Number(inserted[0]?.n ?? 0),
+      updated: Number(updated[0]?.n ?? 0),
+      changed: [...(updated[0]?.keys ?? []), ...(inserted[0]?.keys ?? [])],
+    };
   }
 
   /** Initial load of an empty table: COPY straight into it, no staging, no conflict handling. */
@@ -114,15 +123,17 @@ export class TableWriter {
   }
 
   upsertSql(): { update: string | null; insert: string } {
-    const { table, key, columns, newerWhen, touchUpdatedAt } = this.spec;
+    const { table, key, columns, newerWhen, touchUpdatedAt, changedKey } = this.spec;
+    const returning = changedKey ?? '1';
+    const keys = changedKey ? `, array_agg(k) AS keys` : '';
     const nonKey = columns.filter((c) => !key.includes(c));
     const cols = columns.join(', ');
     const join = key.map((k) => `t.${k} = s.${k}`).join(' AND ');
     const insert = `WITH ins AS (
       INSERT INTO ${table} (${cols}) SELECT ${cols} FROM ${this.staging} s
       WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${join})
-      ON CONFLICT DO NOTHING RETURNING 1
-    ) SELECT count(*)::int AS n FROM ins`;
+      ON CONFLICT DO NOTHING RETURNING ${returning} AS k
+    ) SELECT count(*)::int AS n${keys} FROM ins`;
     if (nonKey.length === 0) return { update: null, insert };
     const set = nonKey.map((c) => `${c} = s.${c}`);
     if (touchUpdatedAt) set.push('updated_at = now()');
@@ -131,8 +142,8 @@ export class TableWriter {
     const update = `WITH upd AS (
       UPDATE ${table} AS t SET ${set.join(', ')} FROM ${this.staging} s
       WHERE ${join} AND ${newer}${distinct}
-      RETURNING 1
-    ) SELECT count(*)::int AS n FROM upd`;
+      RETURNING ${changedKey ? `t.${changedKey}` : '1'} AS k
+    ) SELECT count(*)::int AS n${keys} FROM upd`;
     return { update, insert };
   }
 }

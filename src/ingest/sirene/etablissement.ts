@@ -146,13 +146,15 @@ export const etablissementImporter: Importer = {
       spec: {
         table: 'establishments',
         key: ['siret'],
-        columns: [...ET_COLUMNS],
+        columns: [...ET_COLUMNS, 'sirene_hash'],
+        changedKey: 'siren',
         newerWhen:
           "t.source <> 'sirene' OR t.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at",
         touchUpdatedAt: true,
         dateIndex: ET_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: etablissementMapper,
+      hashGuard: "source = 'sirene'",
       afterBatch: async (ctx, counts) => {
         if (counts.inserted + counts.updated > 0)
           await refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' });

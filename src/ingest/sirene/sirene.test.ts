@@ -168,6 +168,25 @@ describe('SIRENE stock, real files', () => {
     expect(await company('017051186')).toMatchObject({ status: 'C' });
   });
 
+  it('applies a correction that keeps the same date, and reports the SIRENs it changed', async () => {
+    const text = readFileSync(UL35, 'utf8');
+    const line = '2026-02-17T10:53:59,8,PME,2023,2025-12-15,A,,,PENNEQUIN INVEST';
+    const base = text.replace(
+      line,
+      '2026-04-01T08:00:00,8,PME,2023,2025-12-15,A,,,PENNEQUIN INVEST',
+    );
+    const fixed = base.replace(',PENNEQUIN INVEST,', ',PENNEQUIN INVEST SAS,');
+    expect(fixed).not.toBe(base);
+    const s1 = await run(db, 'sirene-ul', writeTemp(dir, 'base.csv', base));
+    expect(s1).toMatchObject({ updated: 1, unchanged: 8, changedSirens: ['017051186'] });
+    // Same date, other values: the stored hash differs, so the row goes to the upsert.
+    const s2 = await run(db, 'sirene-ul', writeTemp(dir, 'fixed.csv', fixed));
+    expect(s2).toMatchObject({ updated: 1, unchanged: 8, changedSirens: ['017051186'] });
+    expect((await company('017051186'))!.name).toBe('PENNEQUIN INVEST SAS');
+    const s3 = await run(db, 'sirene-ul', writeTemp(dir, 'fixed.csv', fixed));
+    expect(s3).toMatchObject({ inserted: 0, updated: 0, unchanged: 9, changedSirens: [] });
+  });
+
   it('rejects bad rows with line and reason, and goes on', async () => {
     const lines = readFileSync(UL35, 'utf8').trimEnd().split('\n');
     const bad = [

@@ -149,7 +149,8 @@ export const uniteLegaleImporter: Importer = {
       spec: {
         table: 'companies',
         key: ['siren'],
-        columns: [...UL_COLUMNS],
+        columns: [...UL_COLUMNS, 'sirene_hash'],
+        changedKey: 'siren',
         newerWhen:
           't.sirene_updated_at IS NULL OR EXCLUDED.sirene_updated_at >= t.sirene_updated_at',
         touchUpdatedAt: true,
