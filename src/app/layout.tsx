@@ -1,55 +1,32 @@
 import type { Metadata } from 'next';
-import { cookies, headers } from 'next/headers';
 import { getEnv } from '@/config/env';
 import { messages, t } from '@/i18n';
 import { ErrorReportingMeta } from '@/lib/error-reporting/ErrorReportingMeta';
-import { getHeaderStats } from '@/registry/stats';
-import { CONSENT_COOKIE, consentBootstrapScript, parseConsentValue } from '@/ui/consent/consent';
+import { consentBootstrapScript } from '@/ui/consent/consent';
 import { AppShell } from '@/ui/frame/AppShell';
-import { canonicalUrl, mailDomain, metaRulesFor } from '@/ui/frame/rules';
+import { mailDomain } from '@/ui/frame/rules';
 import { cssVariables } from '@/ui/theme/cssVariables';
 import './globals.css';
 
-// Every page shows live counters and per-request meta: nothing is prerendered at build time,
-// so `next build` never needs a database.
-export const dynamic = 'force-dynamic';
-
-async function requestPath(): Promise<{ pathname: string; search: string; host: string | null }> {
-  const h = await headers();
-  return {
-    pathname: h.get('x-pathname') ?? '/',
-    search: h.get('x-search') ?? '',
-    host: h.get('x-forwarded-host') ?? h.get('host'),
-  };
-}
-
-export async function generateMetadata(): Promise<Metadata> {
-  const { pathname, search } = await requestPath();
+/**
+ * The root layout is static: it reads neither the request (path, host, cookies) nor the database,
+ * so pages can be prerendered or served from the page cache (company pages, see
+ * docs/ARCHITECTURE.md "Rendering and caching"). What depends on the request lives in the
+ * browser (path rules through usePathname, contact host, consent cookie, header counters) or in
+ * each page's metadata (canonical, Open Graph, robots: `src/ui/frame/metadata.ts`). Pages that
+ * need the database at request time say so themselves, so `next build` never needs one.
+ */
+export function generateMetadata(): Metadata {
   const env = getEnv();
-  const rules = metaRulesFor(pathname);
-  const canonical = canonicalUrl(env.SITE_URL, pathname, search);
   return {
     metadataBase: new URL(env.SITE_URL),
     title: { default: messages.meta.defaultTitle, template: messages.meta.titleTemplate },
     description: messages.meta.defaultDescription,
     applicationName: messages.frame.siteName,
-    alternates: rules.canonicalAndSocial ? { canonical } : undefined,
-    robots: rules.robots ? { index: false, follow: false } : undefined,
-    openGraph: rules.canonicalAndSocial
-      ? {
-          type: 'website',
-          locale: 'fr_FR',
-          siteName: messages.frame.siteName,
-          url: canonical,
-          title: messages.meta.defaultTitle,
-          description: messages.meta.defaultDescription,
-          images: [{ url: '/logo.svg', width: 177, height: 36 }],
-        }
-      : undefined,
   };
 }
 
-function organisationJsonLd(siteUrl: string, domain: string) {
+function organisationJsonLd(siteUrl: string) {
   const origin = new URL(siteUrl).origin;
   const org = messages.meta.organisation;
   return {
@@ -59,7 +36,7 @@ function organisationJsonLd(siteUrl: string, domain: string) {
     url: origin,
     logo: `${origin}/logo.svg`,
     description: org.description,
-    email: t('frame', 'contactMail', { domain }),
+    email: t('frame', 'contactMail', { domain: mailDomain(null, siteUrl) }),
     address: {
       '@type': 'PostalAddress',
       addressLocality: org.addressLocality,
@@ -69,17 +46,11 @@ function organisationJsonLd(siteUrl: string, domain: string) {
   };
 }
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   const env = getEnv();
-  const { pathname, host } = await requestPath();
-  const consentValue = (await cookies()).get(CONSENT_COOKIE)?.value;
-  const consent = consentValue ? parseConsentValue(consentValue) : null;
-  const stats = await getHeaderStats();
-  const domain = mailDomain(host, env.SITE_URL);
-  const rules = metaRulesFor(pathname);
-
   return (
-    <html lang="fr">
+    // The consent script marks <html> when a choice is stored, before React hydrates.
+    <html lang="fr" suppressHydrationWarning>
       <head>
         <style>{cssVariables()}</style>
         {/* Consent-mode defaults and stored choices reach the data layer before any tag. */}
@@ -88,10 +59,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body>
         <AppShell
-          stats={stats}
-          mailDomain={domain}
-          consent={consent}
-          organisation={rules.structuredData ? organisationJsonLd(env.SITE_URL, domain) : null}
+          siteUrl={env.SITE_URL}
+          organisation={organisationJsonLd(env.SITE_URL)}
           gtmId={env.GTM_ID}
         >
           {children}

@@ -5,15 +5,16 @@ import { formatCount } from '@/ui/format';
 import { Icon } from '@/ui/icons/Icon';
 import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
 import s from './home.module.css';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
 const m = messages.home;
 
-export const metadata: Metadata = {
+export const metadata: Metadata = frameMetadata('/', {
   title: { absolute: m.title },
   description: m.description,
-};
+});
 
 const statKeys: Array<keyof HeaderStats> = [
   'docAvailable',

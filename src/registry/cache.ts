@@ -1,13 +1,15 @@
 import { getEnv } from '@/config/env';
 
 /**
- * In-process cache of rendered-page data, per spec section 9: a company page is kept for a random
- * time between 86,400 and 129,600 s so that pages do not all expire together. The site renders
- * dynamically (each request reads the database) and this cache takes the read off the hot path.
- * Bounded (LRU by insertion order) so that a crawl over millions of SIRENs cannot grow it without
- * limit. An opposition request drops the entries it touches.
+ * In-process cache of registry data (profiles, page data, director profiles), kept 5 minutes: the
+ * spec's data cache time (section 9). It bounds how long a re-import takes to show in the API and
+ * in freshly rendered pages. Rendered company pages themselves live in Next's page cache for a
+ * random 86,400-129,600 s (`companyTtlMs`, spec section 9). Bounded (LRU by insertion order) so
+ * that a crawl over millions of SIRENs cannot grow it without limit. An opposition request drops
+ * the entries it touches.
  */
 const MAX_ENTRIES = 20_000;
+export const DATA_TTL_MS = 5 * 60_000;
 const MIN_TTL_MS = 86_400_000;
 const MAX_TTL_MS = 129_600_000;
 
@@ -15,6 +17,7 @@ type Entry = { value: unknown; expires: number };
 const globalCache = globalThis as unknown as { __companyCache?: Map<string, Entry> };
 const store = (globalCache.__companyCache ??= new Map<string, Entry>());
 
+/** The revalidation time of a company page: random, so that pages do not all expire together. */
 export function companyTtlMs(random = Math.random): number {
   return MIN_TTL_MS + Math.floor(random() * (MAX_TTL_MS - MIN_TTL_MS + 1));
 }
@@ -34,7 +37,7 @@ export async function cached<T>(
       const oldest = store.keys().next().value;
       if (oldest !== undefined) store.delete(oldest);
     }
-    store.set(key, { value, expires: now + companyTtlMs() });
+    store.set(key, { value, expires: now + DATA_TTL_MS });
   }
   return value;
 }
@@ -47,3 +50,7 @@ export function invalidateCompany(siren: string | null): void {
   }
   for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
 }
+
+/** The page-cache tag of every rendered company page, purged by an opposition request. */
+export const COMPANY_PAGES_TAG = 'company-pages';
+export const companyPageTag = (siren: string) => `company:${siren}`;

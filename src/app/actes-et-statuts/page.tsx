@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/actes-et-statuts');
+export const metadata: Metadata = frameMetadata(
+  '/actes-et-statuts',
+  serviceSearchMetadata('/actes-et-statuts'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/actes-et-statuts" />;

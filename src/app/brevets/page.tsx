@@ -1,7 +1,9 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/brevets');
+export const metadata: Metadata = frameMetadata('/brevets', serviceSearchMetadata('/brevets'));
 
 export default function Page() {
   return <ServiceSearch path="/brevets" />;

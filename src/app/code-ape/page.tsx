@@ -1,7 +1,9 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/code-ape');
+export const metadata: Metadata = frameMetadata('/code-ape', serviceSearchMetadata('/code-ape'));
 
 export default function Page() {
   return <ServiceSearch path="/code-ape" />;

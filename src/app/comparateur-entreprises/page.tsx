@@ -7,6 +7,7 @@ import { searchCompanies } from '@/search/companies';
 import { parseSiren } from '@/domain/siren';
 import { formatSiren } from '@/ui/company/format';
 import { ComparisonView, type PickerResult } from '@/ui/company/ComparisonView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,12 +15,12 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata(): Promise<Metadata> {
-  return {
+  return frameMetadata('/comparateur-entreprises', {
     title: "Comparateur d'entreprises : chiffres clés côte à côte",
     description:
       "Comparez jusqu'à quatre entreprises françaises : forme juridique, activité, effectif, situation, chiffre d'affaires et résultat par exercice.",
     alternates: { canonical: `${siteUrl()}/comparateur-entreprises` },
-  };
+  });
 }
 
 export default async function ComparatorPage({ searchParams }: Props) {

@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/diagnostic-nota-pme');
+export const metadata: Metadata = frameMetadata(
+  '/diagnostic-nota-pme',
+  serviceSearchMetadata('/diagnostic-nota-pme'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/diagnostic-nota-pme" />;

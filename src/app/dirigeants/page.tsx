@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { EMPTY_FILTERS } from '@/search/filter-params';
 import { DirectorSearchView } from '@/ui/search/DirectorSearchView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = frameMetadata('/dirigeants', {
   title: 'Rechercher un dirigeant d’entreprise',
   description:
     'Retrouvez les mandats d’un dirigeant : entreprises dirigées, fonctions, mois et année de naissance.',
-};
+});
 
 export default function DirectorsSearchPage() {
   return (

@@ -2,14 +2,15 @@ import type { Metadata } from 'next';
 import { openApiDocument } from '@/registry/openapi';
 import { siteUrl } from '@/registry/site';
 import s from '@/ui/company/company.module.css';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = frameMetadata('/documentation-api', {
   title: "Documentation de l'API des entreprises et des dirigeants",
   description:
     "Référence de l'API JSON : fiche d'entreprise, établissements, dirigeants, comptes annuels, annonces BODACC, marques et profils de dirigeants.",
-};
+});
 
 type Op = {
   summary?: string;

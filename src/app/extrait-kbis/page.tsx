@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/extrait-kbis');
+export const metadata: Metadata = frameMetadata(
+  '/extrait-kbis',
+  serviceSearchMetadata('/extrait-kbis'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/extrait-kbis" />;

@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/extrait-ps');
+export const metadata: Metadata = frameMetadata(
+  '/extrait-ps',
+  serviceSearchMetadata('/extrait-ps'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/extrait-ps" />;

@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/liste-etablissements');
+export const metadata: Metadata = frameMetadata(
+  '/liste-etablissements',
+  serviceSearchMetadata('/liste-etablissements'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/liste-etablissements" />;

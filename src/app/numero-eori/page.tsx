@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/numero-eori');
+export const metadata: Metadata = frameMetadata(
+  '/numero-eori',
+  serviceSearchMetadata('/numero-eori'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/numero-eori" />;

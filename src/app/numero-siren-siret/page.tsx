@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/numero-siren-siret');
+export const metadata: Metadata = frameMetadata(
+  '/numero-siren-siret',
+  serviceSearchMetadata('/numero-siren-siret'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/numero-siren-siret" />;

@@ -1,17 +1,17 @@
-import type { Metadata } from 'next';
 import { getDb } from '@/db';
 import { getDirectorProfile } from '@/registry/directors';
 import { parseSiren } from '@/domain/siren';
 import s from '@/ui/company/company.module.css';
+import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
+export const generateMetadata = frameMetadataWithQuery('/opposition', {
   title: "Demande d'opposition : masquer vos données",
   description:
     'Demandez que votre nom, votre adresse ou vos mandats de dirigeant ne soient plus affichés sur le site. La demande est appliquée dès sa réception.',
   robots: { index: false, follow: true },
-};
+});
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -1,7 +1,12 @@
 import { serviceSearchMetadata } from '@/ui/search/servicePages';
 import { ServiceSearch } from '@/ui/search/ServiceSearch';
+import type { Metadata } from 'next';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata = serviceSearchMetadata('/pole-score');
+export const metadata: Metadata = frameMetadata(
+  '/pole-score',
+  serviceSearchMetadata('/pole-score'),
+);
 
 export default function Page() {
   return <ServiceSearch path="/pole-score" />;

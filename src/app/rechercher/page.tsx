@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { toSearchParams, type PageParams } from '@/search/pages';
 import { CompanyResults, generalResultsTitle } from '@/ui/search/CompanyResults';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,12 @@ export async function generateMetadata({
 }: {
   searchParams: Promise<PageParams>;
 }): Promise<Metadata> {
-  return { title: generalResultsTitle(toSearchParams(await searchParams).get('q')) };
+  const q = await searchParams;
+  return frameMetadata(
+    '/rechercher',
+    { title: generalResultsTitle(toSearchParams(q).get('q')) },
+    q,
+  );
 }
 
 /** Same results as /resultats (both paths exist in the spec); the form stays on this path. */

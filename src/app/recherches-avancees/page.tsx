@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { EMPTY_FILTERS } from '@/search/filter-params';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = frameMetadata('/recherches-avancees', {
   title: 'Recherche avancée d’entreprises',
   description:
     'Trouvez des entreprises par département, activité (NAF), forme juridique, effectif, date de création, capital, chiffre d’affaires ou résultat.',
-};
+});
 
 export default function AdvancedSearchPage() {
   return (

@@ -3,6 +3,7 @@ import { getDb } from '@/db';
 import { indexModel, type IndexAxis, type IndexKind } from '@/registry/index-pages';
 import { siteUrl } from '@/registry/site';
 import { IndexView } from './IndexView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -31,11 +32,11 @@ export function indexRoute(kind: IndexKind, axis: IndexAxis) {
     const qs = new URLSearchParams(
       PARAMS.flatMap((k) => (one(q[k]) ? [[k, one(q[k])!]] : [])),
     ).toString();
-    return {
+    return frameMetadata(path, {
       title: m.title,
       description: m.intro,
       alternates: { canonical: `${siteUrl()}${path}${qs ? `?${qs}` : ''}` },
-    };
+    });
   }
 
   async function Page(props: Props) {

@@ -5,6 +5,7 @@ import type { CompanyProfile } from '@/registry/company';
 import { loadCompanyProfile } from '@/registry/site';
 import { subPageMetadata } from '@/registry/subpage';
 import { SubPage } from './SubPage';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 type Props = {
   params: Promise<{ siren: string }>;
@@ -27,7 +28,10 @@ export function companySubPageRoute(opts: {
 }) {
   async function generateMetadata(props: Props): Promise<Metadata> {
     const { siren } = await props.params;
-    return subPageMetadata(siren, opts.route, opts.title, opts.describe);
+    return frameMetadata(
+      `/${opts.route}/${siren}`,
+      await subPageMetadata(siren, opts.route, opts.title, opts.describe),
+    );
   }
 
   async function Page(props: Props) {

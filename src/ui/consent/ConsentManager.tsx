@@ -8,6 +8,7 @@ import { SvgIcon } from '@/ui/icons/SvgIcon';
 import {
   consentSignals,
   consentTransition,
+  CONSENT_STORED_ATTRIBUTE,
   cookieShouldBeSecure,
   initialConsentState,
   readConsentCookie,
@@ -36,12 +37,14 @@ function store(record: ConsentRecord): void {
 }
 
 /**
- * Consent banner and preferences dialog (spec section 4, "Consent"). The server tells whether a
- * consent cookie came with the request, so the banner is in the first HTML for new visitors; the
- * stored choices were already pushed to the data layer by the inline head script.
+ * Consent banner and preferences dialog (spec section 4, "Consent"). Pages are static, so the
+ * server always renders the banner; the inline head script marks <html> when a choice is stored
+ * and the stylesheet hides the banner at once (no flash for returning visitors), then the cookie
+ * read on mount settles the state. The stored choices were already pushed to the data layer by
+ * that script.
  */
-export function ConsentManager({ initialStored }: { initialStored: ConsentRecord | null }) {
-  const [state, setState] = useState<ConsentState>(() => initialConsentState(initialStored));
+export function ConsentManager() {
+  const [state, setState] = useState<ConsentState>(() => initialConsentState(null));
   // Number of times the dialog was opened: its key, so each opening starts from the stored record.
   const [dialogSession, setDialogSession] = useState(0);
   const stateRef = useRef(state);
@@ -56,9 +59,11 @@ export function ConsentManager({ initialStored }: { initialStored: ConsentRecord
     setState(result.state);
   }, []);
 
-  // The page may come from a cache: trust the browser's own cookie once mounted.
+  // The page is static: the browser's own cookie decides once mounted.
   useEffect(() => {
     const actual = readConsentCookie(document.cookie);
+    // A cookie the head script could read but that is not a valid record: show the banner.
+    if (!actual) document.documentElement.removeAttribute(CONSENT_STORED_ATTRIBUTE);
     if (JSON.stringify(actual) !== JSON.stringify(stateRef.current.stored)) {
       setState((prev) => ({ ...initialConsentState(actual), dialogOpen: prev.dialogOpen }));
     }

@@ -6,6 +6,8 @@
  */
 
 export const CONSENT_COOKIE = 'consentManager';
+/** Set on <html> by the head script when a consent choice is stored. */
+export const CONSENT_STORED_ATTRIBUTE = 'data-consent-stored';
 /** One year, in seconds. */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
 /** Dismiss-on-scroll threshold and the two implicit-accept settings; both settings are off. */
@@ -224,7 +226,9 @@ export function consentBootstrapScript(): string {
     'if(m){var r=JSON.parse(decodeURIComponent(m[1]));',
     `var map=${JSON.stringify(signalMap)};var u={};`,
     "for(var c in map){for(var i=0;i<map[c].length;i++){u[map[c][i]]=r[c]===true?'granted':'denied';}}",
-    "gtag('consent','update',u);}",
+    "gtag('consent','update',u);",
+    // Lets the stylesheet hide the banner of a static page before React knows the choice.
+    `document.documentElement.setAttribute('${CONSENT_STORED_ATTRIBUTE}','');}`,
     '}catch(e){}',
   ].join('');
 }

@@ -1,15 +1,14 @@
 import { Suspense } from 'react';
-import type { HeaderStats } from '@/registry/stats';
 import { messages } from '@/i18n';
 import { ConsentManager } from '@/ui/consent/ConsentManager';
-import type { ConsentRecord } from '@/ui/consent/consent';
 import { ToastHost } from '@/ui/toast/ToastHost';
 import { Footer } from './Footer';
+import { OrganisationJsonLd } from './OrganisationJsonLd';
 import { ProgressBar } from './ProgressBar';
 import { ShellGate } from './ShellGate';
 import { SiteHeader } from './SiteHeader';
 
-export type OrganisationData = Record<string, unknown> | null;
+export type OrganisationData = Record<string, unknown>;
 
 /**
  * The application shell (spec section 2): skip link, route progress bar, header (fixed or hidden
@@ -18,16 +17,12 @@ export type OrganisationData = Record<string, unknown> | null;
  */
 export function AppShell({
   children,
-  stats,
-  mailDomain,
-  consent,
+  siteUrl,
   organisation,
   gtmId,
 }: {
   children: React.ReactNode;
-  stats: HeaderStats | null;
-  mailDomain: string;
-  consent: ConsentRecord | null;
+  siteUrl: string;
   organisation: OrganisationData;
   gtmId: string | undefined;
 }) {
@@ -39,25 +34,17 @@ export function AppShell({
       <Suspense fallback={null}>
         <ProgressBar />
       </Suspense>
-      <SiteHeader stats={stats} mailDomain={mailDomain} />
+      <SiteHeader siteUrl={siteUrl} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>
       <ShellGate part="footer">
         <Footer />
       </ShellGate>
-      <ConsentManager initialStored={consent} />
+      <ConsentManager />
       <ToastHost />
-      {organisation ? (
-        <script
-          type="application/ld+json"
-          data-testid="organisation-jsonld"
-          // JSON.stringify output with "<" escaped cannot close the script element.
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(organisation).replace(/</g, '\\u003c'),
-          }}
-        />
-      ) : null}
+      {/* JSON.stringify output with "<" escaped cannot close the script element. */}
+      <OrganisationJsonLd json={JSON.stringify(organisation).replace(/</g, '\\u003c')} />
       {gtmId ? (
         // Inline (not next/script): the standard GTM snippet inserts gtm.js asynchronously itself,
         // and next/script would add its loader to every page's JavaScript.

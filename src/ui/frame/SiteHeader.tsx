@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import type { HeaderStats } from '@/registry/stats';
 import { messages } from '@/i18n';
 import { AccountButton } from './AccountButton';
 import { DrawerLauncher } from './DrawerLauncher';
@@ -15,16 +14,10 @@ import s from './Header.module.css';
  * The page header: top bar, logo, main navigation (xl and up) or hamburger, search box (not on the
  * home page), account button.
  */
-export function SiteHeader({
-  stats,
-  mailDomain,
-}: {
-  stats: HeaderStats | null;
-  mailDomain: string;
-}) {
+export function SiteHeader({ siteUrl }: { siteUrl: string }) {
   return (
     <ShellGate part="header">
-      <TopBar stats={stats} mailDomain={mailDomain} />
+      <TopBar siteUrl={siteUrl} />
       <div className={`container ${s.bar}`}>
         <Link
           href="/"

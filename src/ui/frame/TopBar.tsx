@@ -1,18 +1,17 @@
-import type { HeaderStats } from '@/registry/stats';
-import { messages, t } from '@/i18n';
+import { messages } from '@/i18n';
 import { Icon } from '@/ui/icons/Icon';
+import { ContactMail } from './ContactMail';
 import { TopBarStats } from './TopBarStats';
 import s from './TopBar.module.css';
 
 const m = messages.frame;
 
 /** Top bar: counters, customer reviews (new tab) and the contact address of the current host. */
-export function TopBar({ stats, mailDomain }: { stats: HeaderStats | null; mailDomain: string }) {
-  const mail = t('frame', 'contactMail', { domain: mailDomain });
+export function TopBar({ siteUrl }: { siteUrl: string }) {
   return (
     <div className={s.bar}>
       <div className={`container ${s.inner}`}>
-        <TopBarStats stats={stats} />
+        <TopBarStats />
         <div className={s.links}>
           <a
             className={s.link}
@@ -25,15 +24,7 @@ export function TopBar({ stats, mailDomain }: { stats: HeaderStats | null; mailD
             <Icon name="star" size={16} className={s.star} />
             <strong>{m.reviewScore}</strong> {m.reviewLabel}
           </a>
-          <a
-            className={s.link}
-            href={`mailto:${mail}`}
-            aria-label={t('frame', 'contactMailLabel', { mail })}
-            data-testid="contact-mail"
-          >
-            <Icon name="mail" size={16} />
-            <span className={s.mailText}>{mail}</span>
-          </a>
+          <ContactMail siteUrl={siteUrl} icon={<Icon name="mail" size={16} />} />
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import type { HeaderStats } from '@/registry/stats';
 import frame from '@/i18n/fr/frame';
 import { formatCount } from '@/ui/format';
@@ -9,14 +10,31 @@ import s from './TopBar.module.css';
 
 const m = frame;
 
+/** undefined: not fetched yet; null: the server has no figures. */
+type Loaded = HeaderStats | null | undefined;
+
 /**
- * The counters of the top bar. A Client Component only because the set depends on the current
- * path, which changes on client navigation while the root layout stays mounted.
+ * The counters of the top bar. A Client Component because the frame is static (pages come from
+ * the page cache) while the set depends on the current path and the figures on the database:
+ * they are fetched from /api/header-stats (cached 5 minutes) once the page is shown.
  */
-export function TopBarStats({ stats }: { stats: HeaderStats | null }) {
+export function TopBarStats() {
   const items = topBarItems(usePathname() ?? '/');
+  const [stats, setStats] = useState<Loaded>(undefined);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/header-stats')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((body: { data?: { data?: HeaderStats | null } } | null) => {
+        if (live) setStats(body?.data?.data ?? null);
+      })
+      .catch(() => live && setStats(null));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
-    <ul className={s.stats} data-testid="top-bar-stats">
+    <ul className={s.stats} data-testid="top-bar-stats" aria-busy={stats === undefined}>
       {stats ? (
         items.stats.map((key) => (
           <li key={key} className={s.stat} data-stat={key}>
@@ -24,9 +42,9 @@ export function TopBarStats({ stats }: { stats: HeaderStats | null }) {
             {m.stats[key]}
           </li>
         ))
-      ) : (
+      ) : stats === null ? (
         <li>{m.statsUnavailable}</li>
-      )}
+      ) : null}
       {items.kbisLink ? (
         <li>
           <Link href="/extrait-kbis" className={s.kbis}>

@@ -1,5 +1,7 @@
+import { revalidatePath, revalidateTag } from 'next/cache';
 import { getDb } from '@/db';
 import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
+import { COMPANY_PAGES_TAG } from '@/registry/cache';
 import { createOppositionRequest } from '@/registry/opposition';
 
 export const dynamic = 'force-dynamic';
@@ -21,6 +23,13 @@ export async function POST(req: Request) {
     });
   }
   const result = await createOppositionRequest(getDb(), raw).catch(() => null);
+  if (result?.ok) {
+    // Honoured at once: every cached company page is dropped, not merely marked stale (a person's
+    // data spans companies, and a stale page would still be served once). The next request for a
+    // page renders it again from the database, which now applies the opposition.
+    revalidateTag(COMPANY_PAGES_TAG, { expire: 0 });
+    revalidatePath('/entreprises/[siren]/[companyName]', 'page');
+  }
   if (isForm) {
     const back = new URL('/opposition', req.url);
     if (result?.ok) back.searchParams.set('envoye', '1');

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getDb } from '@/db';
 import { loadDirectorResults, toSearchParams, type PageParams } from '@/search/pages';
 import { DirectorSearchView } from '@/ui/search/DirectorSearchView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,10 +11,13 @@ export async function generateMetadata({
 }: {
   searchParams: Promise<PageParams>;
 }): Promise<Metadata> {
-  const name = toSearchParams(await searchParams)
-    .get('name')
-    ?.trim();
-  return { title: name ? `Dirigeants : « ${name.slice(0, 60)} »` : 'Rechercher un dirigeant' };
+  const q = await searchParams;
+  const name = toSearchParams(q).get('name')?.trim();
+  return frameMetadata(
+    '/dirigeants/resultats',
+    { title: name ? `Dirigeants : « ${name.slice(0, 60)} »` : 'Rechercher un dirigeant' },
+    q,
+  );
 }
 
 export default async function DirectorResultsPage({

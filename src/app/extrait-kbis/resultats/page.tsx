@@ -1,9 +1,13 @@
 import type { PageParams } from '@/search/pages';
 import { CompanyResults } from '@/ui/search/CompanyResults';
 import { serviceResultsMetadata } from '@/ui/search/servicePages';
+import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
-export const metadata = serviceResultsMetadata('/extrait-kbis');
+export const generateMetadata = frameMetadataWithQuery(
+  '/extrait-kbis/resultats',
+  serviceResultsMetadata('/extrait-kbis'),
+);
 
 export default async function Page({ searchParams }: { searchParams: Promise<PageParams> }) {
   return (

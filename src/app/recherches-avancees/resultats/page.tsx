@@ -1,11 +1,13 @@
-import type { Metadata } from 'next';
 import { getDb } from '@/db';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
+import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: 'Recherche avancée : résultats' };
+export const generateMetadata = frameMetadataWithQuery('/recherches-avancees/resultats', {
+  title: 'Recherche avancée : résultats',
+});
 
 export default async function AdvancedResultsPage({
   searchParams,

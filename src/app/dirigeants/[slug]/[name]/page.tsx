@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { loadDirectorProfile, siteUrl } from '@/registry/site';
 import { DirectorProfileView } from '@/ui/director/DirectorProfileView';
+import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,11 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!lookup.ok) return { title: 'Dirigeant introuvable', robots: { index: false } };
   const d = lookup.profile;
   const companies = [...new Set(d.mandates.map((m) => m.companyName))].slice(0, 3).join(', ');
-  return {
+  return frameMetadata(`/dirigeants/${encodeURIComponent(d.id)}/${d.slug}`, {
     title: `${d.name}${d.birth ? ` (né(e) en ${d.birth.label})` : ''} : mandats de dirigeant`,
     description: `Mandats en cours et passés de ${d.name}${companies ? ` : ${companies}` : ''}, et entreprises liées, d'après les registres officiels.`,
     alternates: { canonical: `${siteUrl()}/dirigeants/${encodeURIComponent(d.id)}/${d.slug}` },
-  };
+  });
 }
 
 export default async function DirectorPage({ params }: Props) {

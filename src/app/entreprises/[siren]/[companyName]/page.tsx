@@ -1,60 +1,29 @@
 import type { Metadata } from 'next';
-import { notFound, permanentRedirect } from 'next/navigation';
-import { parseEstablishmentFilter, parsePage } from '@/registry/establishments';
-import { companyDescription, companyJsonLd, companyTitle } from '@/registry/seo';
-import { loadCompanyPage, siteUrl } from '@/registry/site';
-import { CompanyPage } from '@/ui/company/CompanyPage';
+import { CompanyRouteBody, companyMetadata } from '@/ui/company/companyRoute';
 
 /**
- * Rendered on request from the database, with the page data kept in process for a random
- * 86,400-129,600 s (spec section 9; see src/registry/cache.ts and docs/ARCHITECTURE.md).
+ * Incremental static regeneration: no page is built ahead (`next build` needs no database); each
+ * company page is rendered on its first request, then served from Next's page cache and
+ * regenerated in the background after a random 86,400-129,600 s (spec section 9, set by
+ * `pageCachePolicy`). An opposition request purges the cached pages at once. Requests carrying
+ * the establishments' page or filter are rewritten by `src/proxy.ts` to the dynamic twin in
+ * `./etablissements`, since a cached page cannot read its query.
  */
-export const dynamic = 'force-dynamic';
-
-type Props = {
-  params: Promise<{ siren: string; companyName: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-async function load(props: Props) {
-  const { siren } = await props.params;
-  const q = await props.searchParams;
-  return loadCompanyPage(
-    siren,
-    parsePage(one(q.page_etablissements)),
-    parseEstablishmentFilter(one(q.etablissements)),
-  );
+export const dynamicParams = true;
+export async function generateStaticParams(): Promise<
+  Array<{ siren: string; companyName: string }>
+> {
+  return [];
 }
 
+type Props = { params: Promise<{ siren: string; companyName: string }> };
+
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const lookup = await load(props);
-  if (!lookup.ok) return { title: 'Entreprise introuvable', robots: { index: false } };
-  const p = lookup.data.profile;
-  return {
-    title: companyTitle(p),
-    description: companyDescription(p, lookup.data.mainDirector),
-    alternates: { canonical: `${siteUrl()}/entreprises/${p.siren}/${p.slug}` },
-    robots: p.protected && p.isNaturalPerson ? { index: false, follow: true } : undefined,
-  };
+  const { siren } = await props.params;
+  return companyMetadata(siren);
 }
 
 export default async function CompanyRoute(props: Props) {
-  const { companyName } = await props.params;
-  const lookup = await load(props);
-  if (!lookup.ok) notFound();
-  const p = lookup.data.profile;
-  if (decodeURIComponent(companyName) !== p.slug)
-    permanentRedirect(`/entreprises/${p.siren}/${p.slug}`);
-  const path = `/entreprises/${p.siren}/${p.slug}`;
-  return (
-    <>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: companyJsonLd(p, `${siteUrl()}${path}`) }}
-      />
-      <CompanyPage data={lookup.data} path={path} />
-    </>
-  );
+  const { siren, companyName } = await props.params;
+  return <CompanyRouteBody siren={siren} companyName={companyName} />;
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { CaptchaChallenge } from '../src/lib/captcha/protocol';
+import { solveForTest } from '../src/lib/captcha/testing';
+import { baseUrl, launchBrowser } from './browser';
+
+/**
+ * The company page is served from Next's page cache (ISR, spec section 9 revalidation), with a
+ * static frame: what depends on the visitor (consent, contact host) is settled in the browser,
+ * and an opposition request empties the cache at once.
+ */
+const url = (path: string) => new URL(path, baseUrl()).toString();
+
+async function fetchUntilCached(path: string): Promise<Response> {
+  // The first request renders the page (MISS); a later one must come from the cache.
+  let res = await fetch(url(path));
+  for (let i = 0; i < 3 && res.headers.get('x-nextjs-cache') !== 'HIT'; i++) {
+    await res.arrayBuffer();
+    res = await fetch(url(path));
+  }
+  return res;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('company page cache', () => {
+  it('serves Danone from the page cache, revalidated after 86,400-129,600 s', async () => {
+    const res = await fetchUntilCached('/entreprises/552032534/danone');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-nextjs-cache')).toBe('HIT');
+    const maxAge = Number(/s-maxage=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(86_400);
+    expect(maxAge).toBeLessThanOrEqual(129_600);
+    const html = await res.text();
+    expect(html).toContain('FR27552032534');
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/entreprises\/552032534\/danone"/);
+  });
+
+  it('still redirects a wrong slug (308) and reads the establishments filter live', async () => {
+    const wrong = await fetch(url('/entreprises/552032534/autre-nom'), { redirect: 'manual' });
+    expect(wrong.status).toBe(308);
+    expect(wrong.headers.get('location')).toMatch(/\/entreprises\/552032534\/danone$/);
+    const kept = await fetch(url('/entreprises/552032534/autre-nom?etablissements=closed'), {
+      redirect: 'manual',
+    });
+    expect(kept.status).toBe(308);
+    expect(kept.headers.get('location')).toMatch(/\/danone\?etablissements=closed$/);
+    const filtered = await fetch(url('/entreprises/356000000/la-poste?etablissements=closed'));
+    expect(filtered.status).toBe(200);
+    // Rendered for this query, not the cached page of every query.
+    expect(filtered.headers.get('x-nextjs-cache')).toBeNull();
+    expect(await filtered.text()).toMatch(/<link rel="canonical" href="[^"]+\/la-poste"/);
+  });
+
+  it('shows the consent banner to a new visitor only, on the same cached page', async () => {
+    await fetchUntilCached('/entreprises/552032534/danone');
+    const fresh = await browser.newContext();
+    const newcomer = await fresh.newPage();
+    await newcomer.goto(url('/entreprises/552032534/danone'));
+    expect(await newcomer.isVisible('[data-testid="consent-banner"]')).toBe(true);
+    await fresh.close();
+    const returning = await browser.newContext();
+    await returning.addCookies([
+      {
+        name: 'consentManager',
+        value: encodeURIComponent(
+          JSON.stringify({ essentials: true, statistics: false, marketing: false, unknown: false }),
+        ),
+        url: baseUrl(),
+      },
+    ]);
+    const page = await returning.newPage();
+    await page.goto(url('/entreprises/552032534/danone'));
+    // The head script marked the stored choice, which hides the banner before React runs.
+    expect(await page.getAttribute('html', 'data-consent-stored')).toBe('');
+    expect(await page.isVisible('[data-testid="consent-banner"]')).toBe(false);
+    // The counters come from the API once the page is shown.
+    await page.waitForSelector('[data-testid="top-bar-stats"] [data-stat="searchableSiret"]');
+    await returning.close();
+  });
+
+  it('drops a cached page as soon as an opposition request is received', async () => {
+    // A La Poste representative: a person no other e2e file asks to hide.
+    const reps = (await (await fetch(url('/api/companies/356000000/representatives'))).json()) as {
+      data: { data: { items: Array<{ id: string; kind: string; lastName: string | null }> } };
+    };
+    const person = reps.data.data.items.find((r) => r.kind === 'person' && r.lastName);
+    expect(person).toBeDefined();
+    const before = await fetchUntilCached('/entreprises/356000000/la-poste');
+    expect(before.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(await before.text()).toContain(person!.lastName!);
+    // The opposition API asks for a solved captcha; the solver is the test helper.
+    const challenge = (await (await fetch(url('/api/captcha'))).json()) as {
+      data: { data: CaptchaChallenge };
+    };
+    const opposition = await fetch(url('/api/opposition'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'person',
+        directorId: person!.id,
+        email: 'cache@exemple.fr',
+        captcha: solveForTest(challenge.data.data),
+      }),
+    });
+    expect(opposition.status).toBe(201);
+    // The very next request: no stale copy is served, the person is gone.
+    const after = await fetch(url('/entreprises/356000000/la-poste'));
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-nextjs-cache')).not.toBe('HIT');
+    expect(await after.text()).not.toContain(person!.lastName!);
+  });
+});

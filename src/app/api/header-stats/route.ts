@@ -1,0 +1,20 @@
+import { getHeaderStats } from '@/registry/stats';
+
+/**
+ * The top bar's counters, fetched by the browser: the frame is static (served from the page
+ * cache), so the figures cannot be rendered into it. Cached 5 minutes like the figures themselves
+ * (spec section 9, data cache time).
+ */
+export const dynamic = 'force-dynamic';
+
+export async function GET(): Promise<Response> {
+  const stats = await getHeaderStats();
+  return Response.json(
+    { data: { data: stats } },
+    {
+      headers: {
+        'Cache-Control': stats ? 'public, max-age=300' : 'no-store',
+      },
+    },
+  );
+}

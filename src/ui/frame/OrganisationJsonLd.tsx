@@ -1,0 +1,20 @@
+'use client';
+import { usePathname } from 'next/navigation';
+import { metaRulesFor } from './rules';
+
+/**
+ * The organisation's JSON-LD, on the pages whose meta rules want it (not on private pages, not on
+ * company and director profiles, which give their own). A Client Component so the static frame
+ * can decide per path; it is still in the server-rendered HTML.
+ */
+export function OrganisationJsonLd({ json }: { json: string }) {
+  const pathname = usePathname() ?? '/';
+  if (!metaRulesFor(pathname).structuredData) return null;
+  return (
+    <script
+      type="application/ld+json"
+      data-testid="organisation-jsonld"
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
