@@ -142,12 +142,15 @@ export async function searchCompanies(
     }));
   } else {
     const alts = await expandTokens(db, parsed);
-    const cands = await nameCandidates(db, parsed, filters, alts, 1);
+    // Both decisions depend on the query, never on the page: every page ranks the same set, so
+    // totals agree from one page to the next.
+    const enough = Math.max(perPage, PAGE_SIZE);
+    const cands = await nameCandidates(db, parsed, filters, alts, 1, enough);
     let scored = rankCandidates(parsed, cands);
-    if (scored.filter((r) => r.score >= 3000).length < page * perPage) {
+    if (scored.filter((r) => r.score >= 3000).length < enough) {
       scored = rankCandidates(parsed, [
         ...cands,
-        ...(await nameCandidates(db, parsed, filters, alts, 2)),
+        ...(await nameCandidates(db, parsed, filters, alts, 2, enough)),
       ]);
     }
     ranked = scored;
@@ -194,63 +197,111 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   const pairs: string[] = [];
   for (let i = 0; i + 1 < q.tokens.length; i++) pairs.push(q.tokens[i]! + q.tokens[i + 1]!);
   const lookup = [...new Set([...q.tokens, ...pairs])];
-  const rows = await queryRows<{ token: string; frequency: number; src: string }>(
+  const completes = q.lastIsPrefix && last.length >= 2;
+  const typoCandidates = [...new Set(q.tokens.filter((t) => allowedTypos(t) > 0))];
+  // One round trip: known words, completions of the last word, and the neighbours of the words
+  // the vocabulary does not know (and, for the last word, does not complete either).
+  const rows = await queryRows<{ q: string | null; token: string; frequency: number; src: string }>(
     db,
-    sql`SELECT token, frequency, 'exact' AS src FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
-      ${
-        q.lastIsPrefix && last.length >= 2
-          ? sql`UNION ALL (SELECT token, frequency, 'prefix' FROM search_vocabulary
-              WHERE token LIKE ${last + '%'} AND token <> ${last} ORDER BY frequency DESC NULLS LAST LIMIT 4)`
-          : sql``
-      }`,
+    sql`WITH known AS (
+        SELECT token, frequency FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
+      ), comp AS (
+        ${
+          completes
+            ? sql`SELECT token, frequency FROM search_vocabulary
+                WHERE token LIKE ${likePrefix(last)} AND token <> ${last}
+                ORDER BY frequency DESC NULLS LAST LIMIT 4`
+            : sql`SELECT NULL::text AS token, NULL::int AS frequency WHERE false`
+        }
+      )
+      SELECT NULL AS q, token, frequency, 'exact' AS src FROM known
+      UNION ALL SELECT NULL, token, frequency, 'prefix' FROM comp
+      UNION ALL
+      SELECT u.t, v.token, v.frequency, 'typo' FROM unnest(${textArray(typoCandidates)}::text[]) u(t)
+      CROSS JOIN LATERAL (${typoLookup('search_vocabulary', sql`u.t`)}) v
+      WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.token = u.t)
+        AND NOT (u.t = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM comp))`,
   );
   const known = new Map<string, number>();
   const completions: Array<{ token: string; frequency: number }> = [];
+  const typos = rows.filter((r) => r.src === 'typo');
   for (const r of rows) {
     if (r.src === 'exact') known.set(r.token, Number(r.frequency));
-    else completions.push({ token: r.token, frequency: Number(r.frequency) });
+    else if (r.src === 'prefix')
+      completions.push({ token: r.token, frequency: Number(r.frequency) });
   }
   const out = new Map<string, Array<{ token: string; frequency: number }>>();
-  const unknown: string[] = [];
   for (const t of q.tokens) {
     const alts: Array<{ token: string; frequency: number }> = [];
     if (known.has(t)) alts.push({ token: t, frequency: known.get(t)! });
     if (t === last && q.lastIsPrefix) alts.push(...completions);
-    if (alts.length === 0 && allowedTypos(t) > 0) unknown.push(t);
+    if (alts.length === 0 && allowedTypos(t) > 0) {
+      alts.push(
+        ...closest(
+          t,
+          typos.filter((r) => r.q === t),
+        ),
+      );
+    }
     out.set(t, alts);
   }
   for (const p of pairs) if (known.has(p)) out.set(p, [{ token: p, frequency: known.get(p)! }]);
-  if (unknown.length > 0) {
-    const typos = await queryRows<{ q: string; token: string; frequency: number }>(
-      db,
-      sql`SELECT u.t AS q, v.token, v.frequency FROM unnest(${textArray(unknown)}::text[]) u(t)
-        CROSS JOIN LATERAL (
-          (SELECT token, frequency FROM search_vocabulary
-            WHERE token % u.t ORDER BY similarity(token, u.t) DESC, frequency DESC NULLS LAST LIMIT 10)
-          UNION
-          -- Short words with a typo in the middle share too few trigrams: the words that start
-          -- with the same 3 letters and have about the same length are checked too.
-          (SELECT token, frequency FROM search_vocabulary
-            WHERE token ~>=~ left(u.t, 3) AND token ~<~ (left(u.t, 3) || '~')
-              AND length(token) BETWEEN length(u.t) - 2 AND length(u.t) + 2
-            LIMIT 2000)
-        ) v`,
-    );
-    for (const t of unknown) {
-      const max = allowedTypos(t);
-      const close = typos
-        .filter((r) => r.q === t && editDistance(t, r.token, max) <= max)
-        .sort(
-          (a, b) =>
-            editDistance(t, a.token, max) - editDistance(t, b.token, max) ||
-            b.frequency - a.frequency,
-        )
-        .slice(0, 5)
-        .map((r) => ({ token: r.token, frequency: Number(r.frequency) }));
-      out.set(t, close);
-    }
-  }
   return out;
+}
+
+/** The (at most 5) candidates within the typos the word's length allows, closest then commonest. */
+export function closest(
+  word: string,
+  candidates: Array<{ token: string; frequency: number }>,
+): Array<{ token: string; frequency: number }> {
+  const max = allowedTypos(word);
+  return candidates
+    .map((r) => ({
+      token: r.token,
+      frequency: Number(r.frequency),
+      d: editDistance(word, r.token, max),
+    }))
+    .filter((r) => r.d <= max && r.token !== word)
+    .sort((a, b) => a.d - b.d || b.frequency - a.frequency || a.token.localeCompare(b.token))
+    .filter((r, i, all) => i === 0 || r.token !== all[i - 1]!.token)
+    .slice(0, 5)
+    .map(({ token, frequency }) => ({ token, frequency }));
+}
+
+/** `LIKE` pattern for "starts with": the word's own `%`, `_` and `\` escaped. */
+function likePrefix(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+}
+
+/**
+ * The words that may be one or two typos away from `word` (an SQL text expression), as rows
+ * (token, frequency); the caller checks the edit distance. One edit leaves either the first or
+ * the second half of a word intact, so the words starting with its first half and those ending
+ * with its second half (reverse index) hold every word one typo away; with two typos allowed
+ * (7 letters and more), the words sharing the first or last three letters, and in the vocabulary
+ * the closest trigram neighbours. Director surnames repeat (one row per mandate): their ranges are
+ * read up to a bound, then made distinct.
+ */
+export function typoLookup(table: 'search_vocabulary' | 'search_directors', word: SQL): SQL {
+  const vocabulary = table === 'search_vocabulary';
+  const t = sql.raw(table);
+  const c = sql.raw(vocabulary ? 'token' : 'last_key');
+  const f = sql.raw(vocabulary ? 'frequency' : '0');
+  const head = sql`(CASE WHEN length(${word}) >= 7 THEN left(${word}, 3) ELSE left(${word}, length(${word}) / 2) END)`;
+  const tail = sql`reverse(CASE WHEN length(${word}) >= 7 THEN right(${word}, 3) ELSE right(${word}, (length(${word}) + 1) / 2) END)`;
+  const near = sql`length(${c}) BETWEEN length(${word}) - 2 AND length(${word}) + 2`;
+  const limit = vocabulary ? 1500 : 20000;
+  const branches = [
+    sql`(SELECT ${c} AS token, ${f} AS frequency FROM ${t}
+      WHERE ${c} ~>=~ ${head} AND ${c} ~<~ (${head} || '~') AND ${near} LIMIT ${limit})`,
+    sql`(SELECT ${c} AS token, ${f} AS frequency FROM ${t}
+      WHERE reverse(${c}) ~>=~ ${tail} AND reverse(${c}) ~<~ (${tail} || '~') AND ${near} LIMIT ${limit})`,
+  ];
+  if (vocabulary)
+    branches.push(sql`(SELECT token, frequency FROM search_vocabulary
+      WHERE length(${word}) >= 7 AND token % ${word} ORDER BY similarity(token, ${word}) DESC LIMIT 10)`);
+  const all = sql.join(branches, sql` UNION ALL `);
+  return vocabulary ? all : sql`SELECT DISTINCT token, frequency FROM (${all}) x`;
 }
 
 /** Alternative word lists to look up: the query, its split words joined, its significant words. */
@@ -284,22 +335,29 @@ async function nameCandidates(
   filters: SearchFilters,
   alts: Alternatives,
   phase: 1 | 2,
+  enough: number,
 ): Promise<CandidateRow[]> {
   const filtered = hasFilters(filters);
   const postingLimit = filtered ? 3000 : 1000;
-  const branches: SQL[] =
+  // Phase 1 reads the exact keys first; when they already give `enough` companies, the other
+  // branches (the expensive ones: postings of common words) are skipped by a one-time filter.
+  // Whatever else matched would rank below every exact match, so the page shows the same first
+  // results; the total then counts the exact homonyms only (docs/SEARCH.md).
+  // The joined key covers the folded one (equal folded keys have equal joined keys); `ORDER BY
+  // popularity DESC` is the index's own order, so each read stops at its limit.
+  const exact: SQL[] =
     phase === 2
       ? []
       : [
-          sql`(SELECT id FROM search_names WHERE key = ${q.key} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
-          sql`(SELECT id FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
-          sql`(SELECT id FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
+          sql`(SELECT id, siren FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC LIMIT 200)`,
+          sql`(SELECT id, siren FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC LIMIT 100)`,
         ];
   if (phase === 1 && q.raw !== q.joined) {
-    branches.push(
-      sql`(SELECT id FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
+    exact.push(
+      sql`(SELECT id, siren FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC LIMIT 100)`,
     );
   }
+  const branches: SQL[] = [];
   if (phase === 1 && q.joined.length >= 3) {
     branches.push(
       sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
@@ -322,11 +380,11 @@ async function nameCandidates(
           ? departments.map(
               (d) =>
                 sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-                  AND department = ${d} ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
+                  AND department = ${d} ORDER BY popularity DESC LIMIT ${postingLimit})`,
             )
           : [
               sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-                ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
+                ORDER BY popularity DESC LIMIT ${postingLimit})`,
             ],
       ),
       sql` UNION ALL `,
@@ -342,7 +400,7 @@ async function nameCandidates(
       );
     branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
       ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
-      ORDER BY p.popularity DESC NULLS LAST LIMIT 300)`);
+      ORDER BY p.popularity DESC LIMIT 300)`);
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
@@ -354,10 +412,18 @@ async function nameCandidates(
         JOIN search_companies c ON c.siren = d.siren
         WHERE ${filtersSql(filters)}`
       : sql``;
-  if (branches.length === 0) branches.push(sql`(SELECT NULL::bigint AS id WHERE false)`);
+  const exactCte = exact.length
+    ? filtered
+      ? sql`SELECT e.id, e.siren FROM (${sql.join(exact, sql` UNION `)}) e
+          JOIN search_companies c ON c.siren = e.siren WHERE ${filtersSql(filters)}`
+      : sql.join(exact, sql` UNION `)
+    : sql`SELECT NULL::bigint AS id, NULL::bpchar AS siren WHERE false`;
+  const gated = branches.map((b) => sql`(SELECT id FROM ${b} b WHERE NOT (SELECT ok FROM enough))`);
   return queryRows<CandidateRow>(
     db,
-    sql`WITH cand AS (${sql.join(branches, sql` UNION `)})
+    sql`WITH exact AS MATERIALIZED (${exactCte}),
+      enough AS MATERIALIZED (SELECT count(DISTINCT siren) >= ${enough} AS ok FROM exact),
+      cand AS (SELECT id FROM exact ${gated.length ? sql`UNION ${sql.join(gated, sql` UNION `)}` : sql``})
       SELECT n.siren, n.siret, n.kind, n.label, n.key, n.joined, n.raw, n.tokens, c.status, c.popularity
       FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
       WHERE ${filtersSql(filters)}
@@ -403,7 +469,7 @@ async function searchByFilters(
   const rows = await queryRows<{ siren: string }>(
     db,
     sql`SELECT c.siren FROM search_companies c WHERE ${where} AND c.name IS NOT NULL
-      ORDER BY c.popularity DESC NULLS LAST, c.siren
+      ORDER BY c.popularity DESC, c.siren
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
   );
   const n = Math.min(count?.n ?? 0, MAX_RESULTS);

@@ -10,7 +10,8 @@ import { formatSiren } from '@/domain/siren';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { personName } from '@/registry/directors';
-import { textArray } from './normalize';
+import { typoLookup } from './companies';
+import { allowedTypos, editDistance, textArray } from './normalize';
 import { isQueryError, parseDirectorQuery, type QueryError } from './query';
 
 export const DIRECTORS_PAGE_SIZE = 20;
@@ -64,7 +65,53 @@ type Row = {
   siren: string;
   company_name: string;
   company_status: string;
+  corrected?: boolean;
 };
+
+/** Mandates whose words contain one of the word lists (GIN), with the company they belong to. */
+async function directorRows(db: Db, lists: string[][], year: number | null): Promise<Row[]> {
+  const yearCond = year ? sql`AND d.birth_year = ${year}` : sql``;
+  const anyList = sql.join(
+    lists.map((l) => sql`d.tokens @> ${textArray(l)}::text[]`),
+    sql` OR `,
+  );
+  const source =
+    lists.length === 1 && lists[0]!.length === 1
+      ? sql`(SELECT d.* FROM search_directors d WHERE d.last_key = ${lists[0]![0]} ${yearCond}
+            ORDER BY d.popularity DESC LIMIT 2000)
+          UNION
+          (SELECT d.* FROM search_directors d WHERE d.tokens @> ${textArray(lists[0]!)}::text[] ${yearCond} LIMIT 2000)`
+      : sql`SELECT d.* FROM search_directors d WHERE (${anyList}) ${yearCond} LIMIT 3000`;
+  return queryRows<Row>(
+    db,
+    sql`SELECT d.id, d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
+        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.status AS company_status
+      FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
+      WHERE c.name IS NOT NULL`,
+  );
+}
+
+/** The query's word lists with one word replaced by a surname one typo away (3 closest per word). */
+async function surnameTypoVariants(db: Db, tokens: string[]): Promise<string[][]> {
+  const words = [...new Set(tokens.filter((t) => allowedTypos(t) > 0))];
+  if (words.length === 0) return [];
+  const near = await queryRows<{ q: string; token: string; frequency: number }>(
+    db,
+    sql`SELECT u.t AS q, v.token, v.frequency FROM unnest(${textArray(words)}::text[]) u(t)
+      CROSS JOIN LATERAL (${typoLookup('search_directors', sql`u.t`)}) v`,
+  );
+  const variants: string[][] = [];
+  for (const w of words) {
+    const close = near
+      .filter((r) => r.q === w && !r.token.includes(' ') && editDistance(w, r.token, 1) <= 1)
+      .map((r) => r.token)
+      .filter((t) => t !== w)
+      .sort((a, b) => editDistance(w, a, 1) - editDistance(w, b, 1) || a.localeCompare(b))
+      .slice(0, 3);
+    for (const c of close) variants.push(tokens.map((t) => (t === w ? c : t)));
+  }
+  return variants;
+}
 
 export async function searchDirectors(
   db: Db,
@@ -87,28 +134,20 @@ export async function searchDirectors(
   const q = parseDirectorQuery(input.name);
   if (isQueryError(q)) return { ok: false, error: q };
   const year = q.birthYear;
-  const yearCond = year ? sql`AND d.birth_year = ${year}` : sql``;
-  const tokens = textArray(q.tokens);
-  const source =
-    q.tokens.length === 1
-      ? sql`(SELECT d.* FROM search_directors d WHERE d.last_key = ${q.tokens[0]} ${yearCond}
-            ORDER BY d.popularity DESC NULLS LAST LIMIT 2000)
-          UNION
-          (SELECT d.* FROM search_directors d WHERE d.tokens @> ${tokens}::text[] ${yearCond} LIMIT 2000)`
-      : sql`SELECT d.* FROM search_directors d WHERE d.tokens @> ${tokens}::text[] ${yearCond} LIMIT 3000`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`SELECT d.id, d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
-        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.status AS company_status
-      FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
-      WHERE c.name IS NOT NULL`,
-  );
+  let rows = await directorRows(db, [q.tokens], year);
+  if (rows.length === 0) {
+    // Nobody under these exact words: one typo forgiven in a surname. Each word of 4 letters or
+    // more is tried as a misspelt surname, replaced by the surnames one edit away.
+    const variants = await surnameTypoVariants(db, q.tokens);
+    if (variants.length > 0) rows = await directorRows(db, variants, year);
+  }
   const persons = new Map<string, { rows: Row[]; score: number }>();
   const qSet = new Set(q.tokens);
+  for (const r of rows) if (!r.last_key.split(' ').every((t) => qSet.has(t))) r.corrected = true;
   for (const r of rows) {
     const lastTokens = r.last_key.split(' ');
     // The surname fully typed weighs more than a first name that happens to match.
-    const surnameTyped = lastTokens.every((t) => qSet.has(t)) ? 100 : 0;
+    const surnameTyped = !r.corrected && lastTokens.every((t) => qSet.has(t)) ? 100 : 0;
     const score = surnameTyped + Number(r.popularity);
     const p = persons.get(r.person_key);
     if (!p) persons.set(r.person_key, { rows: [r], score });

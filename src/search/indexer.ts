@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { ensureSearchSchema } from './ddl';
+import { textArray } from './normalize';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
@@ -70,104 +71,9 @@ export type RebuildStats = {
 export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
   const steps: SQL[] = [
     sql`TRUNCATE search_companies, search_names, search_postings, search_vocabulary, search_directors RESTART IDENTITY`,
-    sql`INSERT INTO search_companies
-      WITH fin AS (
-        SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
-        ORDER BY siren, closing_date DESC
-      ), md AS (
-        SELECT DISTINCT ON (d.siren) d.siren,
-          initcap(split_part(d.first_names, ' ', 1)) || ' ' || upper(coalesce(d.usage_name, d.last_name)) AS label,
-          d.role_label
-        FROM directors d
-        WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL
-          AND search_base_fold(coalesce(d.role_label, '')) !~ 'commissaire aux comptes|controleur'
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
-        ORDER BY d.siren, ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
-      )
-      SELECT c.siren,
-        CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.name END,
-        CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.sigle END,
-        c.diffusion, c.is_natural_person, c.status, c.legal_form_code, c.naf_code,
-        ${NAF_SECTION},
-        h.siret,
-        CASE WHEN c.diffusion = 'O' THEN h.postcode END,
-        h.commune_code, h.commune_name,
-        CASE WHEN h.commune_code LIKE '97%' THEN left(h.commune_code, 3)
-             WHEN h.commune_code IS NOT NULL THEN left(h.commune_code, 2)
-             WHEN h.postcode ~ '^97' THEN left(h.postcode, 3)
-             WHEN h.postcode ~ '^20' THEN NULL
-             ELSE left(h.postcode, 2) END,
-        c.creation_date, c.headcount_band, c.category, c.capital_amount,
-        f.revenue, f.net_result, f.fiscal_year,
-        c.open_establishments,
-        md.label, md.role_label,
-        ${POPULARITY}
-      FROM companies c
-      LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
-      LEFT JOIN fin f ON f.siren = c.siren
-      LEFT JOIN md ON md.siren = c.siren`,
-    // Set-based (no per-company subquery): the name of every findable company, then the rarer
-    // variants joined in. A variant equal to the name is skipped rather than deduplicated by a sort.
-    sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity, department)
-      SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
-        string_to_array(key, ' '), popularity, department
-      FROM (
-        SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity, v.department
-        FROM (
-          SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity, s.department
-          FROM search_companies s WHERE s.name IS NOT NULL
-          UNION ALL
-          SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity, s.department
-          FROM search_companies s
-          WHERE s.name IS NOT NULL AND s.sigle IS NOT NULL AND upper(s.sigle) <> upper(s.name)
-          UNION ALL
-          SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity, s.department
-          FROM companies c JOIN search_companies s ON s.siren = c.siren
-          CROSS JOIN LATERAL unnest(c.other_names) o
-          WHERE cardinality(c.other_names) > 0 AND s.name IS NOT NULL AND upper(o) <> upper(s.name)
-          UNION ALL
-          SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity, s.department
-          FROM companies c JOIN search_companies s ON s.siren = c.siren
-          CROSS JOIN LATERAL unnest(ARRAY[c.usage_name, c.last_name]) x(n)
-          WHERE c.is_natural_person AND s.name IS NOT NULL AND x.n IS NOT NULL
-            AND upper(concat_ws(' ', c.first_names, x.n)) <> upper(s.name)
-          UNION ALL
-          SELECT * FROM (
-            SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity, s.department
-            FROM establishments e JOIN search_companies s ON s.siren = e.siren
-            CROSS JOIN LATERAL unnest(e.signs) sg
-            WHERE cardinality(e.signs) > 0 AND s.name IS NOT NULL AND sg IS NOT NULL AND upper(sg) <> upper(s.name)
-            ORDER BY e.siren, upper(sg), e.siret
-          ) signs
-        ) v
-        WHERE v.label IS NOT NULL
-      ) n
-      WHERE key <> ''`,
-    sql`INSERT INTO search_postings (token, popularity, name_id, department)
-      SELECT x.t, n.popularity, n.id, n.department FROM search_names n
-      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(n.tokens) t) x`,
+    ...fillSteps(() => sql`true`),
     sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT token, count(*) FROM search_postings GROUP BY token`,
-    sql`INSERT INTO search_directors
-        (id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key, tokens,
-         person_key, popularity)
-      SELECT id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key,
-        string_to_array(btrim(concat_ws(' ', last_key, usage_key, first_key)), ' '),
-        last_key || '|' || coalesce(split_part(first_key, ' ', 1), '') || '|' || coalesce(birth_year::text, '') || '-'
-          || coalesce(birth_month::text, ''),
-        popularity
-      FROM (
-        SELECT d.id, d.siren, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
-          search_fold(d.last_name) AS last_key, nullif(search_fold(d.usage_name), '') AS usage_key,
-          nullif(search_fold(d.first_names), '') AS first_key, s.popularity
-        FROM directors d
-        JOIN search_companies s ON s.siren = d.siren
-        WHERE d.kind = 'person' AND d.last_name IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
-      ) x
-      WHERE last_key <> ''`,
   ];
   await db.transaction(async (tx) => {
     // Bulk load: secondary indexes are dropped and rebuilt once at the end (much faster than
@@ -196,6 +102,10 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
   for (const table of SEARCH_TABLES) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   }
+  return countRows(db);
+}
+
+async function countRows(db: Db): Promise<RebuildStats> {
   const [counts] = await queryRows<RebuildStats>(
     db,
     sql`SELECT (SELECT count(*) FROM search_companies)::int AS companies,
@@ -207,10 +117,181 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
 }
 
 /**
- * What the loaders call after writing registry data: checks the search tables exist (with a clear
- * message when the migrations were not applied) and rebuilds the index.
+ * Updates the search rows of the given legal units only, in one transaction: their rows are
+ * deleted (postings through their full index key, the vocabulary frequencies decremented), then
+ * rebuilt by the same statements as the full rebuild restricted to these SIRENs. Returns the rows
+ * the index now holds for them (a unit no longer in `companies` simply leaves the index).
  */
-export async function refreshSearchIndex(db: Db): Promise<RebuildStats> {
+export async function updateSearchIndex(
+  db: Db,
+  changedSirens: readonly string[],
+): Promise<RebuildStats> {
+  const sirens = [...new Set(changedSirens.filter((s) => /^\d{9}$/.test(s)))];
+  const inScope = (col: string) => sql`${sql.raw(col)} IN (SELECT siren FROM search_refresh_scope)`;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`CREATE TEMP TABLE search_refresh_scope (siren char(9) PRIMARY KEY) ON COMMIT DROP`,
+    );
+    await tx.execute(
+      sql`INSERT INTO search_refresh_scope SELECT DISTINCT unnest(${textArray(sirens)}::bpchar[])`,
+    );
+    await tx.execute(sql`ANALYZE search_refresh_scope`);
+    // Postings have no index on name_id: each is found by its full key (token, popularity, name).
+    await tx.execute(sql`WITH gone AS (
+        DELETE FROM search_postings p
+        USING (SELECT DISTINCT n.id, n.popularity, t FROM search_names n, unnest(n.tokens) t
+               WHERE ${inScope('n.siren')}) x
+        WHERE p.token = x.t AND p.popularity = x.popularity AND p.name_id = x.id
+        RETURNING p.token)
+      UPDATE search_vocabulary v SET frequency = v.frequency - g.n
+      FROM (SELECT token, count(*)::int AS n FROM gone GROUP BY token) g WHERE v.token = g.token`);
+    await tx.execute(sql`DELETE FROM search_names WHERE ${inScope('siren')}`);
+    await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
+    await tx.execute(sql`DELETE FROM search_companies WHERE ${inScope('siren')}`);
+    for (const step of fillSteps(inScope)) await tx.execute(step);
+    await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
+      SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
+                               WHERE ${inScope('n.siren')}) x
+      GROUP BY t
+      ON CONFLICT (token) DO UPDATE SET frequency = search_vocabulary.frequency + excluded.frequency`);
+    await tx.execute(sql`DELETE FROM search_vocabulary WHERE frequency <= 0`);
+  });
+  const [counts] = await queryRows<RebuildStats>(
+    db,
+    sql`SELECT (SELECT count(*) FROM search_companies WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS companies,
+      (SELECT count(*) FROM search_names WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS names,
+      (SELECT count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
+        WHERE n.siren = ANY(${textArray(sirens)}::bpchar[])) x)::int AS postings,
+      (SELECT count(*) FROM search_directors WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS directors`,
+  );
+  return counts!;
+}
+
+/** The statements that fill the search tables (but the vocabulary) for the legal units in scope. */
+function fillSteps(inScope: (column: string) => SQL): SQL[] {
+  return [
+    sql`INSERT INTO search_companies
+      WITH fin AS (
+        SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
+        WHERE ${inScope('siren')}
+        ORDER BY siren, closing_date DESC
+      ), md AS (
+        SELECT DISTINCT ON (d.siren) d.siren,
+          initcap(split_part(d.first_names, ' ', 1)) || ' ' || upper(coalesce(d.usage_name, d.last_name)) AS label,
+          d.role_label
+        FROM directors d
+        WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL AND ${inScope('d.siren')}
+          AND search_base_fold(coalesce(d.role_label, '')) !~ 'commissaire aux comptes|controleur'
+          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+        ORDER BY d.siren, ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
+      )
+      SELECT c.siren,
+        CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.name END,
+        CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.sigle END,
+        c.diffusion, c.is_natural_person, c.status, c.legal_form_code, c.naf_code,
+        ${NAF_SECTION},
+        h.siret,
+        CASE WHEN c.diffusion = 'O' THEN h.postcode END,
+        h.commune_code, h.commune_name,
+        CASE WHEN h.commune_code LIKE '97%' THEN left(h.commune_code, 3)
+             WHEN h.commune_code IS NOT NULL THEN left(h.commune_code, 2)
+             WHEN h.postcode ~ '^97' THEN left(h.postcode, 3)
+             WHEN h.postcode ~ '^20' THEN NULL
+             ELSE left(h.postcode, 2) END,
+        c.creation_date, c.headcount_band, c.category, c.capital_amount,
+        f.revenue, f.net_result, f.fiscal_year,
+        c.open_establishments,
+        md.label, md.role_label,
+        ${POPULARITY}
+      FROM companies c
+      LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
+      LEFT JOIN fin f ON f.siren = c.siren
+      LEFT JOIN md ON md.siren = c.siren
+      WHERE ${inScope('c.siren')}`,
+    // Set-based (no per-company subquery): the name of every findable company, then the rarer
+    // variants joined in. A variant equal to the name is skipped rather than deduplicated by a sort.
+    sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity, department)
+      SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
+        string_to_array(key, ' '), popularity, department
+      FROM (
+        SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity, v.department
+        FROM (
+          SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity, s.department
+          FROM search_companies s WHERE s.name IS NOT NULL AND ${inScope('s.siren')}
+          UNION ALL
+          SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity, s.department
+          FROM search_companies s
+          WHERE s.name IS NOT NULL AND s.sigle IS NOT NULL AND upper(s.sigle) <> upper(s.name)
+            AND ${inScope('s.siren')}
+          UNION ALL
+          SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity, s.department
+          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          CROSS JOIN LATERAL unnest(c.other_names) o
+          WHERE cardinality(c.other_names) > 0 AND s.name IS NOT NULL AND upper(o) <> upper(s.name)
+            AND ${inScope('s.siren')}
+          UNION ALL
+          SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity, s.department
+          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          CROSS JOIN LATERAL unnest(ARRAY[c.usage_name, c.last_name]) x(n)
+          WHERE c.is_natural_person AND s.name IS NOT NULL AND x.n IS NOT NULL
+            AND upper(concat_ws(' ', c.first_names, x.n)) <> upper(s.name) AND ${inScope('s.siren')}
+          UNION ALL
+          SELECT * FROM (
+            SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity, s.department
+            FROM establishments e JOIN search_companies s ON s.siren = e.siren
+            CROSS JOIN LATERAL unnest(e.signs) sg
+            WHERE cardinality(e.signs) > 0 AND s.name IS NOT NULL AND sg IS NOT NULL AND upper(sg) <> upper(s.name)
+              AND ${inScope('s.siren')}
+            ORDER BY e.siren, upper(sg), e.siret
+          ) signs
+        ) v
+        WHERE v.label IS NOT NULL
+      ) n
+      WHERE key <> ''`,
+    sql`INSERT INTO search_postings (token, popularity, name_id, department)
+      SELECT x.t, n.popularity, n.id, n.department FROM search_names n
+      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(n.tokens) t) x
+      WHERE ${inScope('n.siren')}`,
+    sql`INSERT INTO search_directors
+        (id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key, tokens,
+         person_key, popularity)
+      SELECT id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key,
+        string_to_array(btrim(concat_ws(' ', last_key, usage_key, first_key)), ' '),
+        last_key || '|' || coalesce(split_part(first_key, ' ', 1), '') || '|' || coalesce(birth_year::text, '') || '-'
+          || coalesce(birth_month::text, ''),
+        popularity
+      FROM (
+        SELECT d.id, d.siren, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
+          search_fold(d.last_name) AS last_key, nullif(search_fold(d.usage_name), '') AS usage_key,
+          nullif(search_fold(d.first_names), '') AS first_key, s.popularity
+        FROM directors d
+        JOIN search_companies s ON s.siren = d.siren
+        WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND ${inScope('d.siren')}
+          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+      ) x
+      WHERE last_key <> ''`,
+  ];
+}
+
+/**
+ * What the loaders call after writing registry data: checks the search tables exist (with a clear
+ * message when the migrations were not applied), then updates the rows of `changedSirens` when
+ * the caller knows them, or rebuilds the whole index.
+ */
+export async function refreshSearchIndex(
+  db: Db,
+  options: { changedSirens?: readonly string[] } = {},
+): Promise<RebuildStats> {
   await ensureSearchSchema(db);
+  // Past a few hundred thousand units, one full rebuild (indexes dropped and recreated) is
+  // cheaper than maintaining the indexes row by row.
+  if (options.changedSirens && options.changedSirens.length <= INCREMENTAL_MAX) {
+    return updateSearchIndex(db, options.changedSirens);
+  }
   return rebuildSearchIndex(db);
 }
+
+/** Above this many changed legal units, refreshSearchIndex rebuilds everything. */
+export const INCREMENTAL_MAX = 200_000;

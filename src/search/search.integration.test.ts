@@ -289,3 +289,89 @@ describe('bad input never gives a 500', () => {
     );
   }, 300_000);
 });
+
+describe('typos', () => {
+  it('finds a name whose typo falls in the first half of a word (suffix index)', async () => {
+    const rows = await queryRows<{ siren: string; w: string }>(
+      h.db,
+      sql`SELECT n.siren, n.key AS w FROM search_names n JOIN search_vocabulary v ON v.token = n.key
+        WHERE n.kind = 'name' AND n.key ~ '^[a-z]{7,9}$' AND v.frequency = 1 ORDER BY n.siren LIMIT 5`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { siren, w } of rows) {
+      const typo = w.slice(0, 2) + (w[2] === 'x' ? 'z' : 'x') + w.slice(3);
+      const r = await searchCompanies(h.db, { q: `${typo} ` });
+      expect(r.ok && r.data.results.slice(0, 5).map((x) => x.siren)).toContain(siren);
+    }
+  });
+
+  it('forgives one typo in a director surname', async () => {
+    const [d] = await queryRows<{ last_key: string; first: string; person_key: string }>(
+      h.db,
+      sql`SELECT last_key, split_part(person_key, '|', 2) AS first, person_key FROM search_directors
+        WHERE last_key ~ '^[a-z]{6,10}$' AND split_part(person_key, '|', 2) <> '' ORDER BY id LIMIT 1`,
+    );
+    const typo = d!.last_key[0] + d!.last_key.slice(2);
+    const exact = await searchDirectors(h.db, { name: `${typo} ${d!.first}` });
+    const keys = exact.ok ? exact.data.results.map((p) => p.personKey) : [];
+    expect(keys).toContain(d!.person_key);
+  });
+});
+
+describe('incremental index update', () => {
+  type Snapshot = Record<string, unknown>;
+  async function snapshot(siren: string): Promise<Snapshot> {
+    const [row] = await queryRows<Snapshot>(
+      h.db,
+      sql`SELECT
+        (SELECT to_jsonb(c) FROM search_companies c WHERE siren = ${siren}) AS company,
+        (SELECT jsonb_agg(jsonb_build_array(kind, label, key, tokens, popularity, siret) ORDER BY kind, label)
+           FROM search_names WHERE siren = ${siren}) AS names,
+        (SELECT jsonb_agg(to_jsonb(d) ORDER BY id) FROM search_directors d WHERE siren = ${siren}) AS directors,
+        (SELECT count(*) FROM search_postings p JOIN search_names n ON n.id = p.name_id
+          WHERE n.siren = ${siren})::int AS postings`,
+    );
+    return row!;
+  }
+  async function vocabularyMismatches(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_vocabulary v
+        FULL JOIN (SELECT token, count(*)::int AS f FROM search_postings GROUP BY token) p USING (token)
+        WHERE v.frequency IS DISTINCT FROM p.f`,
+    );
+    return row!.n;
+  }
+
+  it('updates only the changed companies and leaves the same rows as a full rebuild', async () => {
+    const [c] = await queryRows<{ siren: string; name: string }>(
+      h.db,
+      sql`SELECT c.siren, c.name FROM companies c JOIN search_companies s USING (siren)
+        WHERE s.name IS NOT NULL AND NOT c.is_natural_person
+          AND EXISTS (SELECT 1 FROM search_directors d WHERE d.siren = c.siren)
+        ORDER BY c.siren LIMIT 1`,
+    );
+    const siren = c!.siren;
+    await h.db.execute(
+      sql`UPDATE companies SET name = 'ZORGLUB QUANTIQUE', status = 'C' WHERE siren = ${siren}`,
+    );
+    const stats = await refreshSearchIndex(h.db, { changedSirens: [siren] });
+    expect(stats.companies).toBe(1);
+    const found = await searchCompanies(h.db, { q: 'zorglub quantique' });
+    expect(found.ok && found.data.results[0]?.siren).toBe(siren);
+    expect(found.ok && found.data.results[0]?.status).toBe('C');
+    expect(await vocabularyMismatches()).toBe(0);
+    const incremental = await snapshot(siren);
+
+    await refreshSearchIndex(h.db);
+    expect(await snapshot(siren)).toEqual(incremental);
+
+    await h.db.execute(
+      sql`UPDATE companies SET name = ${c!.name}, status = 'A' WHERE siren = ${siren}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [siren] });
+    const gone = await searchCompanies(h.db, { q: 'zorglub quantique' });
+    expect(gone.ok && gone.data.total).toBe(0);
+    expect(await vocabularyMismatches()).toBe(0);
+  });
+});
