@@ -45,6 +45,13 @@ export const envSchema = z.object({
   ),
   /** How often the import CLI prints a plain progress line when not on a terminal. */
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
+  SIRENE_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://api.insee.fr/api-sirene/3.11'),
+  ),
+  /** Key of the INSEE API portal (header X-INSEE-Api-Key-Integration); only the job needs it. */
+  SIRENE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,11 +9,15 @@ import { runMigrations } from '@/db/migrate';
 import { describeError } from './core/errors';
 import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
 import { refreshSearchIndex } from '@/search/indexer';
+import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
 
 const USAGE = `Usage : npm run import -- <source> <fichier...> [--rejets DOSSIER] [--sans-progression] [--synthetique] [--sans-index-recherche]
+       npm run import -- sirene-api-poll [--since AAAA-MM-JJ] [--type ul|etab] [--rejets DOSSIER] [--sans-index-recherche]
 Sources : ${SOURCES.join(', ')}
+sirene-api-poll : importe les changements quotidiens de l'API Sirene de l'INSEE (SIRENE_API_URL,
+clé SIRENE_API_KEY) depuis --since ou depuis le dernier relevé complet.
 Base : PostgreSQL si DATABASE_URL est défini, sinon la base embarquée PGlite de PGLITE_DIR.
 L'index de recherche est reconstruit après un import qui a changé des données, sauf avec
 --sans-index-recherche (pour enchaîner plusieurs imports : le dernier le reconstruit).`;
@@ -24,13 +28,14 @@ async function main(argv: string[]): Promise<number> {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('--')) continue;
-    if (a === '--rejets') {
-      flags.set('rejets', argv[i + 1] ?? '');
+    if (a === '--rejets' || a === '--since' || a === '--type') {
+      flags.set(a.slice(2), argv[i + 1] ?? '');
       args.splice(args.indexOf(argv[i + 1] ?? ''), 1);
       i++;
     } else flags.set(a.slice(2), true);
   }
   const [source, ...files] = args;
+  if (source === 'sirene-api-poll' && !flags.has('help')) return poll(flags);
   if (!source || files.length === 0 || flags.has('help')) {
     console.error(USAGE);
     return source || flags.has('help') ? 1 : 2;
@@ -101,6 +106,77 @@ async function main(argv: string[]): Promise<number> {
         `${nf.format(totals.unchanged)} inchangés, ${nf.format(totals.rejected)} rejetés ; ${failed} fichier(s) en échec`,
     );
   return failed ? 1 : 0;
+}
+
+/** The daily-changes job: pages through the INSEE Sirene API and imports each page. */
+async function poll(flags: Map<string, string | true>): Promise<number> {
+  const env = getEnv();
+  const type = flags.get('type');
+  if (type !== undefined && type !== 'ul' && type !== 'etab') {
+    console.error(`Type inconnu : « ${String(type)} » (attendu : ul ou etab).\n${USAGE}`);
+    return 2;
+  }
+  const since = flags.get('since');
+  if (since === true || since === '') {
+    console.error(`--since attend une date (AAAA-MM-JJ).\n${USAGE}`);
+    return 2;
+  }
+  let handle: DbHandle;
+  try {
+    if (since) validateSince(since);
+    handle = await openTargetDb();
+    await runMigrations(handle);
+  } catch (e) {
+    console.error(describeError(e).replace(/^Erreur inattendue : /, ''));
+    return 1;
+  }
+  const nf = new Intl.NumberFormat('fr-FR');
+  try {
+    const results = await pollSireneApi(handle, {
+      baseUrl: env.SIRENE_API_URL,
+      apiKey: env.SIRENE_API_KEY,
+      since: since || undefined,
+      kinds: type ? [type] : undefined,
+      importOptions: {
+        rejectsDir:
+          typeof flags.get('rejets') === 'string'
+            ? (flags.get('rejets') as string)
+            : path.resolve('.data/rejets'),
+        progress: 'off',
+      },
+      log: (line) => console.log(line),
+    });
+    let changed = 0;
+    for (const r of results) {
+      const t = r.summaries.reduce(
+        (a, s) => ({
+          inserted: a.inserted + s.inserted,
+          updated: a.updated + s.updated,
+          unchanged: a.unchanged + s.unchanged,
+          rejected: a.rejected + s.rejected,
+        }),
+        { inserted: 0, updated: 0, unchanged: 0, rejected: 0 },
+      );
+      changed += t.inserted + t.updated;
+      console.log(
+        `API Sirene, ${r.kind === 'ul' ? 'unités légales' : 'établissements'} depuis ${r.since} : ${r.pages} page(s), ` +
+          `${nf.format(r.objects)} objets, ${nf.format(t.inserted)} insérés, ${nf.format(t.updated)} mis à jour, ` +
+          `${nf.format(t.unchanged)} inchangés, ${nf.format(t.rejected)} rejetés ; prochain départ : ${r.watermark}`,
+      );
+    }
+    if (changed > 0 && !flags.has('sans-index-recherche')) {
+      const stats = await refreshSearchIndex(handle.db);
+      console.log(`Index de recherche reconstruit : ${nf.format(stats.names)} noms`);
+    }
+    return 0;
+  } catch (e) {
+    console.error(
+      `Échec du relevé de l'API Sirene (les pages déjà importées restent ; le prochain relevé repart de la même date). ${describeError(e)}`,
+    );
+    return 1;
+  } finally {
+    await handle.close();
+  }
 }
 
 try {
