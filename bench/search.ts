@@ -1,5 +1,8 @@
 /**
- * npm run bench:search [-- --pg-rows 5000000 --pglite-rows 1000000 --queries 200 --only pg|pglite]
+ * npm run bench:search [-- --pg-rows 5000000 --pglite-rows 1000000 --queries 200 --only pg|pglite
+ *   --pg-db bench_search --incremental 10000 --prepare-only --rebuild]
+ * Timed runs: `flock /tmp/bench.lock npm run bench:search`, after a `--prepare-only` run that loads
+ * the corpus and builds the index outside the lock.
  *
  * Loads a GENERATED corpus of legal units (never shown as real data: SIRENs 99xxxxxxx, a range the sample does not use, names built
  * from legal-form words, frequent French surnames and first names, common trade words and
@@ -17,7 +20,7 @@ import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
 import { handleCompanySearch, handleDirectorSearch } from '@/search/api';
 import { ensureSearchSchema } from '@/search/ddl';
-import { rebuildSearchIndex } from '@/search/indexer';
+import { rebuildSearchIndex, refreshSearchIndex } from '@/search/indexer';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -28,6 +31,10 @@ const PG_ROWS = Number(arg('pg-rows', '5000000'));
 const PGLITE_ROWS = Number(arg('pglite-rows', '1000000'));
 const QUERIES = Number(arg('queries', '200'));
 const ONLY = arg('only', 'all');
+/** Load the corpus and build the index, without the timed runs (they take /tmp/bench.lock). */
+const LOAD_ONLY = args.includes('--prepare-only');
+const PG_DB = arg('pg-db', 'bench_search');
+const INCREMENTAL = Number(arg('incremental', '10000'));
 
 const SURNAMES =
   `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL LEFEBVRE
@@ -317,6 +324,33 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
   }
 }
 
+/**
+ * Incremental update of the search index: INCREMENTAL generated legal units renamed and ceased,
+ * their rows updated (refreshSearchIndex with changedSirens), then restored and updated again so
+ * that the database stays the same for the next run.
+ */
+async function measureIncremental(db: Db): Promise<void> {
+  const rows = await queryRows<{ siren: string }>(
+    db,
+    sql`SELECT siren FROM companies WHERE siren >= '99' ORDER BY hashint4(siren::int + 41) LIMIT ${INCREMENTAL}`,
+  );
+  const sirens = rows.map((r) => r.siren);
+  const list = `{${sirens.join(',')}}`;
+  await db.execute(sql`UPDATE companies SET name = name || ' NOUVEAU', status = 'C'
+    WHERE siren = ANY(${list}::bpchar[])`);
+  let t = performance.now();
+  await refreshSearchIndex(db, { changedSirens: sirens });
+  const first = performance.now() - t;
+  await db.execute(sql`UPDATE companies SET name = left(name, length(name) - 8), status = 'A'
+    WHERE siren = ANY(${list}::bpchar[]) AND name LIKE '% NOUVEAU'`);
+  t = performance.now();
+  await refreshSearchIndex(db, { changedSirens: sirens });
+  const second = performance.now() - t;
+  console.log(
+    `\nMise à jour incrémentale de l'index, ${sirens.length.toLocaleString('fr-FR')} unités modifiées : ${(first / 1000).toFixed(1)} s (renommées et cessées), ${(second / 1000).toFixed(1)} s (rétablies)`,
+  );
+}
+
 async function prepare(handle: DbHandle, rows: number): Promise<void> {
   await runMigrations(handle);
   await ensureSearchSchema(handle.db);
@@ -369,20 +403,23 @@ async function main(): Promise<void> {
     const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'bench_search'`);
-    if (exists.rowCount === 0) await admin.query('CREATE DATABASE bench_search');
-    await admin.query(`ALTER DATABASE bench_search SET maintenance_work_mem = '2GB'`);
-    await admin.query(`ALTER DATABASE bench_search SET work_mem = '128MB'`);
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [PG_DB]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${PG_DB}`);
+    await admin.query(`ALTER DATABASE ${PG_DB} SET maintenance_work_mem = '2GB'`);
+    await admin.query(`ALTER DATABASE ${PG_DB} SET work_mem = '128MB'`);
     await admin.end();
     const url = new URL(serverUrl);
-    url.pathname = '/bench_search';
+    url.pathname = `/${PG_DB}`;
     const handle = connectPostgres(url.toString(), 4);
     console.log(`\nPostgreSQL, ${PG_ROWS.toLocaleString('fr-FR')} unités légales générées`);
     await prepare(handle, PG_ROWS);
-    await runCases(
-      handle,
-      `PostgreSQL ${PG_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
-    );
+    if (!LOAD_ONLY) {
+      await runCases(
+        handle,
+        `PostgreSQL ${PG_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
+      );
+      if (INCREMENTAL > 0) await measureIncremental(handle.db);
+    }
     await handle.close();
   }
   if (ONLY !== 'pg') {
@@ -393,10 +430,13 @@ async function main(): Promise<void> {
       `\nPGlite (${dir}), ${PGLITE_ROWS.toLocaleString('fr-FR')} unités légales générées`,
     );
     await prepare(handle, PGLITE_ROWS);
-    await runCases(
-      handle,
-      `PGlite ${PGLITE_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
-    );
+    if (!LOAD_ONLY) {
+      await runCases(
+        handle,
+        `PGlite ${PGLITE_ROWS.toLocaleString('fr-FR')} (${QUERIES} requêtes par classe)`,
+      );
+      if (INCREMENTAL > 0) await measureIncremental(handle.db);
+    }
     await handle.close();
   }
 }
