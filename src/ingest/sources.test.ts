@@ -162,6 +162,21 @@ describe('INPI trademarks', () => {
       /Colonnes inattendues/,
     );
   });
+
+  it('links a trademark to the SIREN its applicant text states, and only then', async () => {
+    const linked = await rows<{ application_number: string; siren: string }>(
+      db,
+      `SELECT application_number, siren FROM brands WHERE siren IS NOT NULL ORDER BY application_number`,
+    );
+    // « … inscrite au rcs de nanterre sous le no 488928896 … »
+    expect(linked).toContainEqual({ application_number: '3419038', siren: '488928896' });
+    // « … siret : 38927319400016 … »: the SIREN of the SIRET
+    expect(linked.map((b) => b.siren)).toContain('389273194');
+    // « … rcs de toulouse sous le no 422 516 286, … agissant … pour le compte de la société en
+    // formation … »: the number is the representative's, not the applicant's
+    expect(linked.map((b) => b.siren)).not.toContain('422516286');
+    expect(linked).toHaveLength(6);
+  });
 });
 
 describe('collective agreements (IDCC)', () => {

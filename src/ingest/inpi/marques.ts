@@ -2,13 +2,15 @@
  * INPI trademarks, CSV with ";" and quotes (INPI open data as republished by FranceX):
  * "";"ApplicationNumber";"Mark";"MarkCurrentStatusCode";"ApplicationDate";"ExpiryDate";
  * "DEPOSANT";"DEPOTIT";"MarkFeature";"url";"search";"FranceX";"depo";"titulaire".
- * "NA" is R's missing value. The file carries no SIREN: brands are linked later by applicant.
+ * "NA" is R's missing value. The file has no SIREN column: a brand is linked to a company only
+ * when its applicant text states the company's number (see applicantSiren).
  */
 import { csvRecords } from '../core/csv';
 import { ImportError } from '../core/errors';
 import { textChunks } from '../core/input';
 import type { Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
+import { isValidSiret, luhnValid } from '@/domain/siren';
 import { isValidDate } from '../sirene/values';
 
 export const MARQUES_HEADER = [
@@ -28,6 +30,28 @@ export const MARQUES_HEADER = [
   'titulaire',
 ];
 
+/** A registry number announced by a keyword: « RCS Paris B 330 675 547 », « SIRET : 389… ». */
+const NUMBER_RE =
+  /(?:\bsiren|\bsiret|\br\.?c\.?s\b\.?|registre du commerce|immatricul\S*)[^0-9]{0,40}?((?:\d[ .\u00a0]?){9,14})/gi;
+
+/**
+ * The SIREN an applicant text (DEPOSANT) states, or null. Linking rule: a 9-digit number (spaces
+ * and dots allowed) or a 14-digit SIRET after « SIREN », « SIRET », « RCS », « registre du
+ * commerce » or « immatriculé(e) », with a valid key; exactly one distinct SIREN in the text; and
+ * not a representative's number (« agissant … pour le compte de » another, often unregistered,
+ * company). Names alone are never matched: homonyms are too common.
+ */
+export function applicantSiren(text: string | null): string | null {
+  if (!text || /pour le compte/i.test(text)) return null;
+  const found = new Set<string>();
+  for (const m of text.matchAll(NUMBER_RE)) {
+    const d = m[1]!.replace(/\D/g, '');
+    if (d.length === 9 && luhnValid(d)) found.add(d);
+    else if (d.length === 14 && isValidSiret(d)) found.add(d.slice(0, 9));
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
 const na = (v: string | undefined) => (v === undefined || v === '' || v === 'NA' ? null : v);
 function ymd(v: string | undefined, column: string): string | null {
   const c = na(v);
@@ -45,6 +69,7 @@ export const marquesImporter: Importer = {
       key: ['application_number'],
       columns: [
         'application_number',
+        'siren',
         'name',
         'status',
         'filing_date',
@@ -91,6 +116,7 @@ export const marquesImporter: Importer = {
         try {
           rows.push([
             number,
+            applicantSiren(na(f[6])),
             na(f[2]),
             na(f[3]),
             ymd(f[4], 'ApplicationDate'),
