@@ -147,7 +147,8 @@ export async function searchCompanies(
     const enough = Math.max(perPage, PAGE_SIZE);
     const cands = await nameCandidates(db, parsed, filters, alts, 1, enough);
     let scored = rankCandidates(parsed, cands);
-    if (scored.filter((r) => r.score >= 3000).length < enough) {
+    const phase2 = parsed.tokens.length >= 2 || tokenVariants(parsed, alts, 2).length > 0;
+    if (phase2 && scored.filter((r) => r.score >= 3000).length < enough) {
       scored = rankCandidates(parsed, [
         ...cands,
         ...(await nameCandidates(db, parsed, filters, alts, 2, enough)),
@@ -249,7 +250,11 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   return out;
 }
 
-/** The (at most 5) candidates within the typos the word's length allows, closest then commonest. */
+/**
+ * The candidates within the typos the word's length allows, closest then commonest: at most 20,
+ * because a dense vocabulary has many words one letter apart (TULUZI, TUBUZI, TUCUZI…) and the
+ * other words of the query pick the right one; only those 20 postings lists are read.
+ */
 export function closest(
   word: string,
   candidates: Array<{ token: string; frequency: number }>,
@@ -264,7 +269,7 @@ export function closest(
     .filter((r) => r.d <= max && r.token !== word)
     .sort((a, b) => a.d - b.d || b.frequency - a.frequency || a.token.localeCompare(b.token))
     .filter((r, i, all) => i === 0 || r.token !== all[i - 1]!.token)
-    .slice(0, 5)
+    .slice(0, 20)
     .map(({ token, frequency }) => ({ token, frequency }));
 }
 
@@ -289,8 +294,10 @@ export function typoLookup(table: 'search_vocabulary' | 'search_directors', word
   const f = sql.raw(vocabulary ? 'frequency' : '0');
   const head = sql`(CASE WHEN length(${word}) >= 7 THEN left(${word}, 3) ELSE left(${word}, length(${word}) / 2) END)`;
   const tail = sql`reverse(CASE WHEN length(${word}) >= 7 THEN right(${word}, 3) ELSE right(${word}, (length(${word}) + 1) / 2) END)`;
-  const near = sql`length(${c}) BETWEEN length(${word}) - 2 AND length(${word}) + 2`;
-  const limit = vocabulary ? 1500 : 20000;
+  // An edit changes the length by one at most: the window stays as narrow as the typos allowed.
+  const slack = sql`(CASE WHEN length(${word}) >= 7 THEN 2 ELSE 1 END)`;
+  const near = sql`length(${c}) BETWEEN length(${word}) - ${slack} AND length(${word}) + ${slack}`;
+  const limit = vocabulary ? 3000 : 20000;
   const branches = [
     sql`(SELECT ${c} AS token, ${f} AS frequency FROM ${t}
       WHERE ${c} ~>=~ ${head} AND ${c} ~<~ (${head} || '~') AND ${near} LIMIT ${limit})`,
