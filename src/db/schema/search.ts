@@ -124,7 +124,13 @@ export const searchVocabulary = pgTable(
     index('search_vocabulary_prefix_idx').on(t.token.op('text_pattern_ops'), t.frequency.desc()),
     index('search_vocabulary_trgm_idx').using('gin', t.token.op('gin_trgm_ops')),
     // Words ending like a typed word: a typo in the first half leaves the second half intact.
-    index('search_vocabulary_suffix_idx').using('btree', sql`reverse(${t.token}) text_pattern_ops`),
+    // The word and its frequency in the key too: an index-only scan, no heap page per word read.
+    index('search_vocabulary_suffix_idx').using(
+      'btree',
+      sql`reverse(${t.token}) text_pattern_ops`,
+      t.token,
+      t.frequency,
+    ),
   ],
 );
 
@@ -155,6 +161,7 @@ export const searchDirectors = pgTable(
     index('search_directors_last_suffix_idx').using(
       'btree',
       sql`reverse(${t.lastKey}) text_pattern_ops`,
+      t.lastKey,
     ),
     index('search_directors_tokens_idx').using('gin', t.tokens),
     index('search_directors_person_idx').on(t.personKey),
