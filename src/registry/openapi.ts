@@ -162,16 +162,17 @@ export function openApiDocument(serverUrl: string) {
       tags: ['Vie privée'],
       summary: "Demande d'opposition",
       description:
-        'Enregistre une demande de masquage, appliquée dès réception. Corps JSON : kind (company ou person), siren, directorId, email, reason.',
+        "Enregistre une demande de masquage, appliquée dès réception. Corps JSON : kind (company ou person), siren, directorId, email, reason, et captcha : la solution d'un défi de GET /api/captcha (trouver le nombre n ≤ maxNumber tel que SHA-256(salt + n) = challenge, puis envoyer en base64url le JSON { challenge, salt, signature, number }), valable une fois et 20 minutes.",
       requestBody: {
         required: true,
         content: {
           'application/json': {
             schema: {
               type: 'object',
-              required: ['kind', 'email'],
+              required: ['kind', 'email', 'captcha'],
               properties: {
                 kind: { type: 'string', enum: ['company', 'person'] },
+                captcha: { type: 'string' },
                 siren: { type: 'string' },
                 directorId: { type: 'string' },
                 email: { type: 'string', format: 'email' },
@@ -183,8 +184,19 @@ export function openApiDocument(serverUrl: string) {
       },
       responses: {
         201: dataResponse('Demande enregistrée.'),
-        400: error('Demande incomplète (INVALID_INPUT).'),
+        400: error(
+          'Demande incomplète (INVALID_INPUT) ou captcha absent, faux, expiré ou déjà utilisé (CAPTCHA_MISSING, CAPTCHA_INVALID, CAPTCHA_EXPIRED, CAPTCHA_REUSED).',
+        ),
       },
+    },
+  };
+  paths['/api/captcha'] = {
+    get: {
+      tags: ['Vie privée'],
+      summary: 'Défi anti-robot',
+      description:
+        'Un défi de preuve de travail pour les formulaires : { algorithm, challenge, salt, signature, maxNumber }. Jamais mis en cache.',
+      responses: { 200: dataResponse('Le défi.') },
     },
   };
   return {

@@ -3,6 +3,7 @@ import { getDirectorProfile } from '@/registry/directors';
 import { parseSiren } from '@/domain/siren';
 import s from '@/ui/company/company.module.css';
 import { frameMetadataWithQuery } from '@/ui/frame/metadata';
+import { CaptchaField } from '@/ui/captcha/CaptchaField';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +20,8 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function OppositionPage({ searchParams }: Props) {
   const q = await searchParams;
   const directorId = one(q.dirigeant);
-  const siren = parseSiren(one(q.siren) ?? '') ?? '';
+  // A mistyped number comes back as typed, to be corrected rather than retyped.
+  const siren = parseSiren(one(q.siren) ?? '') ?? (one(q.siren) ?? '').slice(0, 20);
   const director = directorId
     ? await getDirectorProfile(getDb(), directorId).catch(() => null)
     : null;
@@ -83,6 +85,7 @@ export default async function OppositionPage({ searchParams }: Props) {
             <input name="website" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
+        <CaptchaField />
         <button className={s.button} type="submit">
           Envoyer la demande
         </button>

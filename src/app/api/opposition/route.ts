@@ -1,14 +1,17 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { getDb } from '@/db';
 import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
+import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
+import { verifyCaptcha } from '@/lib/captcha/server';
 import { COMPANY_PAGES_TAG } from '@/registry/cache';
 import { createOppositionRequest } from '@/registry/opposition';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * POST an opposition request, as JSON (API) or as the /opposition form (no JavaScript needed:
- * the form gets a 303 back to the page with the outcome).
+ * POST an opposition request, as JSON (API) or as the /opposition form (the form gets a 303 back
+ * to the page with the outcome). Both carry a solved captcha (src/lib/captcha) in `captcha`,
+ * checked and spent before anything else.
  */
 export async function POST(req: Request) {
   const type = req.headers.get('content-type') ?? '';
@@ -22,6 +25,12 @@ export async function POST(req: Request) {
       status: 400,
     });
   }
+  const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const captcha = verifyCaptcha(fields[CAPTCHA_FIELD]);
+  if (!captcha.ok) {
+    if (isForm) return Response.redirect(formOutcome(req, fields, captcha.message), 303);
+    return Response.json(errorEnvelope(captcha), { status: 400 });
+  }
   const result = await createOppositionRequest(getDb(), raw).catch(() => null);
   if (result?.ok) {
     // Honoured at once: every cached company page is dropped, not merely marked stale (a person's
@@ -31,14 +40,8 @@ export async function POST(req: Request) {
     revalidatePath('/entreprises/[siren]/[companyName]', 'page');
   }
   if (isForm) {
-    const back = new URL('/opposition', req.url);
-    if (result?.ok) back.searchParams.set('envoye', '1');
-    else
-      back.searchParams.set(
-        'erreur',
-        result ? result.message : 'Service momentanément indisponible.',
-      );
-    return Response.redirect(back, 303);
+    const error = result?.ok ? null : (result?.message ?? 'Service momentanément indisponible.');
+    return Response.redirect(formOutcome(req, fields, error), 303);
   }
   if (!result) {
     return Response.json(
@@ -52,4 +55,19 @@ export async function POST(req: Request) {
   return result.ok
     ? Response.json(dataEnvelope({ id: result.id, status: 'received' }), { status: 201 })
     : Response.json(errorEnvelope(result), { status: 400 });
+}
+
+/** Back to the form: success, or the error with the company and director kept in the form. */
+function formOutcome(req: Request, fields: Record<string, unknown>, error: string | null): URL {
+  const back = new URL('/opposition', req.url);
+  if (!error) {
+    back.searchParams.set('envoye', '1');
+    return back;
+  }
+  back.searchParams.set('erreur', error);
+  if (typeof fields.siren === 'string' && fields.siren.trim())
+    back.searchParams.set('siren', fields.siren.trim().slice(0, 20));
+  if (typeof fields.directorId === 'string' && fields.directorId)
+    back.searchParams.set('dirigeant', fields.directorId.slice(0, 200));
+  return back;
 }
