@@ -407,7 +407,7 @@ async function nameCandidates(
       );
     branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
       ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
-      ORDER BY p.popularity DESC LIMIT 300)`);
+      ORDER BY p.popularity DESC LIMIT 150)`);
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
