@@ -139,13 +139,16 @@ async function firstLine(file: string): Promise<string> {
   return '';
 }
 
+const PHASE_LABELS: Record<string, string> = {
+  indexRebuild: 'index reconstruits',
+  derivedCounts: 'compteurs dérivés',
+  hashLookup: 'lecture des empreintes',
+  upsert: 'upsert des lignes changées',
+};
 type Row = { label: string; rows: number; ms: number; peakRss?: number; note?: string };
 const phaseNote = (s: ImportSummary) =>
   Object.entries(s.phases)
-    .map(
-      ([k, v]) =>
-        `${k === 'indexRebuild' ? 'index reconstruits' : k === 'derivedCounts' ? 'compteurs dérivés' : k} ${(v / 1000).toFixed(1)} s`,
-    )
+    .map(([k, v]) => `${PHASE_LABELS[k] ?? k} ${(v / 1000).toFixed(1)} s`)
     .join(', ');
 const table: Row[] = [];
 const rate = (r: Row) => (r.rows / r.ms) * 1000;
@@ -183,6 +186,7 @@ async function importRun(
     rows: counts.ul,
     ms: c.ms,
     peakRss: c.peakRss,
+    note: phaseNote(s),
   });
   const d = await measured(() =>
     importFile(handle, 'sirene-etab', etablissementImporter, et, opts),
@@ -192,6 +196,7 @@ async function importRun(
     rows: counts.et,
     ms: d.ms,
     peakRss: d.peakRss,
+    note: phaseNote(d.result),
   });
   const changedFile = await withChanges(ul, 10);
   const e = await measured(() =>
@@ -203,6 +208,7 @@ async function importRun(
     rows: counts.ul,
     ms: e.ms,
     peakRss: e.peakRss,
+    note: phaseNote(e.result),
   });
   return { ul: a, et: b, ulAgain: c, etAgain: d, ulChanged: e };
 }

@@ -98,6 +98,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         // A row whose stored hash equals the incoming one is unchanged: it never reaches the
         // staging table nor the UPDATE (one index lookup per key instead of a COPY and a join).
         const wanted = [...at.values()];
+        const lookupStart = performance.now();
         const stored = new Map<string, string>();
         for (const r of await ctx.conn.query<{ k: string; h: unknown }>(lookup, [
           wanted.map((i) => batch.keys[i]!),
@@ -106,9 +107,12 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         let data = '';
         for (const i of wanted)
           if (stored.get(batch.keys[i]!) !== String(batch.hashes[i])) data += batch.lines[i];
+        const upsertStart = performance.now();
+        ctx.phases.hashLookup = (ctx.phases.hashLookup ?? 0) + upsertStart - lookupStart;
         const c = data
           ? await writer.upsertEncoded(data)
           : { inserted: 0, updated: 0, changed: [] as string[] };
+        ctx.phases.upsert = (ctx.phases.upsert ?? 0) + performance.now() - upsertStart;
         counts = {
           inserted: c.inserted,
           updated: c.updated,
