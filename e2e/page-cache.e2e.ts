@@ -53,7 +53,9 @@ describe('company page cache', () => {
     expect(filtered.status).toBe(200);
     // Rendered for this query, not the cached page of every query.
     expect(filtered.headers.get('x-nextjs-cache')).toBeNull();
-    expect(await filtered.text()).toMatch(/<link rel="canonical" href="[^"]+\/la-poste"/);
+    const html = await filtered.text();
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/la-poste"/);
+    expect(html).toMatch(/aria-current="page"[^>]*>Fermés/);
   });
 
   it('shows the consent banner to a new visitor only, on the same cached page', async () => {
