@@ -73,8 +73,29 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const dateIndex = opts.spec.dateIndex ?? -1;
 
   const key = opts.spec.key[0]!;
-  const lookup = `SELECT ${key} AS k, sirene_hash AS h FROM ${table}
-     WHERE ${key} = ANY($1::bpchar[]) AND sirene_hash IS NOT NULL${opts.hashGuard ? ` AND ${opts.hashGuard}` : ''}`;
+  const guard = `sirene_hash IS NOT NULL${opts.hashGuard ? ` AND ${opts.hashGuard}` : ''}`;
+  const lookup = `SELECT ${key} AS k, sirene_hash AS h FROM ${table} WHERE ${key} = ANY($1::bpchar[]) AND ${guard}`;
+  // INSEE stocks are sorted by SIREN (SIRET): a batch's keys then fill one narrow key range, read
+  // by one index range scan (about 3 times cheaper than 20,000 probes). When the file is not
+  // sorted the range holds far more rows than the batch: the LIMIT stops it and the probes run.
+  const rangeLookup = `SELECT ${key} AS k, sirene_hash AS h FROM ${table} WHERE ${key} BETWEEN $1 AND $2 AND ${guard} LIMIT $3`;
+  const storedHashes = async (keys: string[]) => {
+    let min = keys[0]!;
+    let max = min;
+    for (const k of keys) {
+      if (k < min) min = k;
+      else if (k > max) max = k;
+    }
+    const limit = keys.length * 2;
+    const inRange = await ctx.conn.query<{ k: string; h: unknown }>(rangeLookup, [
+      min,
+      max,
+      limit + 1,
+    ]);
+    return inRange.length <= limit
+      ? inRange
+      : ctx.conn.query<{ k: string; h: unknown }>(lookup, [keys]);
+  };
   type Batch = { lines: string[]; keys: string[]; dates: string[]; hashes: number[] };
   const flush = (batch: Batch): Promise<void> => {
     const run = async () => {
@@ -100,9 +121,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         const wanted = [...at.values()];
         const lookupStart = performance.now();
         const stored = new Map<string, string>();
-        for (const r of await ctx.conn.query<{ k: string; h: unknown }>(lookup, [
-          wanted.map((i) => batch.keys[i]!),
-        ]))
+        for (const r of await storedHashes(wanted.map((i) => batch.keys[i]!)))
           stored.set(r.k, String(r.h));
         let data = '';
         for (const i of wanted)

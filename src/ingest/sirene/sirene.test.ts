@@ -187,6 +187,28 @@ describe('SIRENE stock, real files', () => {
     expect(s3).toMatchObject({ inserted: 0, updated: 0, unchanged: 9, changedSirens: [] });
   });
 
+  it('skips a row whose stored hash matches, in a sorted or an unsorted file', async () => {
+    const lines = readFileSync(UL35, 'utf8').trimEnd().split('\n');
+    await run(db, 'sirene-ul', UL35);
+    const rename = (siren: string) =>
+      rows(db, `UPDATE companies SET name = 'RENOMMEE A LA MAIN' WHERE siren = $1`, [siren]);
+    // Another writer changed the name without touching the hash: a row skipped by its hash keeps
+    // it (a row sent to the upsert would get the file's name back).
+    await rename('046620266');
+    expect(await run(db, 'sirene-ul', UL35)).toMatchObject({ updated: 0 });
+    expect((await company('046620266'))!.name).toBe('RENOMMEE A LA MAIN');
+    // Unsorted and sparse: the first and last SIRENs frame 9 stored rows for 2 in the file, so the
+    // range read gives way to the per-key lookup, which must find the hashes just as well.
+    await rename('076920685');
+    const sparse = [lines[0], lines[9], lines[1]].join('\n');
+    expect(await run(db, 'sirene-ul', writeTemp(dir, 'sparse.csv', sparse))).toMatchObject({
+      read: 2,
+      updated: 0,
+      unchanged: 2,
+    });
+    expect((await company('076920685'))!.name).toBe('RENOMMEE A LA MAIN');
+  });
+
   it('rejects bad rows with line and reason, and goes on', async () => {
     const lines = readFileSync(UL35, 'utf8').trimEnd().split('\n');
     const bad = [
