@@ -251,26 +251,31 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
 }
 
 /**
- * The candidates within the typos the word's length allows, closest then commonest: at most 20,
- * because a dense vocabulary has many words one letter apart (TULUZI, TUBUZI, TUCUZI…) and the
- * other words of the query pick the right one; only those 20 postings lists are read.
+ * The candidates within the typos the word's length allows, closest then commonest: every word at
+ * the smallest distance (up to 20), because a dense vocabulary has many words one letter apart
+ * (TULUZI, TUBUZI, TUCUZI…) and the other words of the query pick the right one; farther words
+ * only to make up 5.
  */
 export function closest(
   word: string,
   candidates: Array<{ token: string; frequency: number }>,
 ): Array<{ token: string; frequency: number }> {
   const max = allowedTypos(word);
-  return candidates
-    .map((r) => ({
-      token: r.token,
-      frequency: Number(r.frequency),
-      d: editDistance(word, r.token, max),
-    }))
-    .filter((r) => r.d <= max && r.token !== word)
-    .sort((a, b) => a.d - b.d || b.frequency - a.frequency || a.token.localeCompare(b.token))
-    .filter((r, i, all) => i === 0 || r.token !== all[i - 1]!.token)
-    .slice(0, 20)
-    .map(({ token, frequency }) => ({ token, frequency }));
+  return (
+    candidates
+      .map((r) => ({
+        token: r.token,
+        frequency: Number(r.frequency),
+        d: editDistance(word, r.token, max),
+      }))
+      .filter((r) => r.d <= max && r.token !== word)
+      .sort((a, b) => a.d - b.d || b.frequency - a.frequency || a.token.localeCompare(b.token))
+      .filter((r, i, all) => i === 0 || r.token !== all[i - 1]!.token)
+      // All the closest (up to 20), then farther ones only while fewer than 5: each kept word is
+      // one more postings list to read.
+      .filter((r, i, all) => i < 5 || (r.d === all[0]!.d && i < 20))
+      .map(({ token, frequency }) => ({ token, frequency }))
+  );
 }
 
 /** `LIKE` pattern for "starts with": the word's own `%`, `_` and `\` escaped. */
@@ -350,18 +355,18 @@ async function nameCandidates(
   // branches (the expensive ones: postings of common words) are skipped by a one-time filter.
   // Whatever else matched would rank below every exact match, so the page shows the same first
   // results; the total then counts the exact homonyms only (docs/SEARCH.md).
-  // The joined key covers the folded one (equal folded keys have equal joined keys); `ORDER BY
-  // popularity DESC` is the index's own order, so each read stops at its limit.
+  // The joined key covers the folded one (equal folded keys have equal joined keys): one read
+  // of the same rows fewer.
   const exact: SQL[] =
     phase === 2
       ? []
       : [
-          sql`(SELECT id, siren FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC LIMIT 200)`,
-          sql`(SELECT id, siren FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC LIMIT 100)`,
+          sql`(SELECT id, siren FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+          sql`(SELECT id, siren FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
         ];
   if (phase === 1 && q.raw !== q.joined) {
     exact.push(
-      sql`(SELECT id, siren FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC LIMIT 100)`,
+      sql`(SELECT id, siren FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
     );
   }
   const branches: SQL[] = [];
@@ -387,11 +392,11 @@ async function nameCandidates(
           ? departments.map(
               (d) =>
                 sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-                  AND department = ${d} ORDER BY popularity DESC LIMIT ${postingLimit})`,
+                  AND department = ${d} ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
             )
           : [
               sql`(SELECT name_id, popularity FROM search_postings WHERE token = ${a.token}
-                ORDER BY popularity DESC LIMIT ${postingLimit})`,
+                ORDER BY popularity DESC NULLS LAST LIMIT ${postingLimit})`,
             ],
       ),
       sql` UNION ALL `,
@@ -407,7 +412,7 @@ async function nameCandidates(
       );
     branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
       ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
-      ORDER BY p.popularity DESC LIMIT 150)`);
+      ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
@@ -476,7 +481,7 @@ async function searchByFilters(
   const rows = await queryRows<{ siren: string }>(
     db,
     sql`SELECT c.siren FROM search_companies c WHERE ${where} AND c.name IS NOT NULL
-      ORDER BY c.popularity DESC, c.siren
+      ORDER BY c.popularity DESC NULLS LAST, c.siren
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
   );
   const n = Math.min(count?.n ?? 0, MAX_RESULTS);

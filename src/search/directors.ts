@@ -78,7 +78,7 @@ async function directorRows(db: Db, lists: string[][], year: number | null): Pro
   const source =
     lists.length === 1 && lists[0]!.length === 1
       ? sql`(SELECT d.* FROM search_directors d WHERE d.last_key = ${lists[0]![0]} ${yearCond}
-            ORDER BY d.popularity DESC LIMIT 2000)
+            ORDER BY d.popularity DESC NULLS LAST LIMIT 2000)
           UNION
           (SELECT d.* FROM search_directors d WHERE d.tokens @> ${textArray(lists[0]!)}::text[] ${yearCond} LIMIT 2000)`
       : sql`SELECT d.* FROM search_directors d WHERE (${anyList}) ${yearCond} LIMIT 3000`;
