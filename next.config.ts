@@ -3,6 +3,10 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // No ETag: Next hashes the whole HTML in JavaScript on every response to make one (a tenth of a
+  // cached company page's server time), and HTML pages are not kept by browsers anyway
+  // (s-maxage applies to shared caches only).
+  generateEtags: false,
   // Spec section 9: image widths, sizes and default quality.
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

@@ -3,7 +3,7 @@ import { robotsFor } from '@/ui/frame/rules';
 
 /** A company page: /entreprises/{siren}/{slug}. */
 const COMPANY_PAGE = /^\/entreprises\/[^/]+\/[^/]+$/;
-const ESTABLISHMENT_PARAMS = ['page_etablissements', 'etablissements'];
+export const ESTABLISHMENT_PARAMS = ['page_etablissements', 'etablissements'];
 
 /**
  * Sends X-Robots-Tag on the pages search engines must not index, whether or not the page exists
@@ -26,7 +26,25 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * Only the requests that need the proxy go through it: it costs a Request object and a sandboxed
+ * call on every request it sees (about a third of a cached company page's server time). Next
+ * needs the matcher as literals; a unit test checks it lists every no-index prefix of
+ * src/ui/frame/rules.ts.
+ */
 export const config = {
-  // Pages only: not the API, Next's assets or files from public/.
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|.*\\.[a-z0-9]+$).*)'],
+  matcher: [
+    '/mon-compte/:path*',
+    '/paiement-securise/:path*',
+    '/payment/:path*',
+    '/successful-payment/:path*',
+    '/login/:path*',
+    '/register/:path*',
+    '/commandes/:path*',
+    '/forgot-password/:path*',
+    '/password-reset/:path*',
+    '/verify-email/:path*',
+    { source: '/entreprises/:siren/:slug', has: [{ type: 'query', key: 'etablissements' }] },
+    { source: '/entreprises/:siren/:slug', has: [{ type: 'query', key: 'page_etablissements' }] },
+  ],
 };

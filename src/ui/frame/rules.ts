@@ -77,7 +77,7 @@ export function canonicalUrl(siteUrl: string, pathname: string, search = ''): st
  * orders and forgot-password, plus the password-reset and email-verification steps of account
  * access, which carry personal tokens.
  */
-const noIndexPrefixes = [
+export const noIndexPrefixes = [
   '/mon-compte',
   '/paiement-securise',
   '/payment',
