@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,36 @@ describe('import CLI', () => {
         expect(found.ok && found.data.results[0]?.siren).toBe('017051186');
       } finally {
         await h.close();
+      }
+
+      // A later stock where one company changed its name: only that company is re-indexed.
+      const original = readFileSync(
+        sample('sirene/StockUniteLegale_echantillon_joao-sdx.csv'),
+        'utf8',
+      );
+      const renamed = original.replace(
+        '2026-02-17T10:53:59,8,PME,2023,2025-12-15,A,,,PENNEQUIN INVEST,',
+        '2026-03-02T08:00:00,8,PME,2023,2025-12-15,A,,,PENNEQUIN HOLDING,',
+      );
+      expect(renamed).not.toBe(original);
+      const later = path.join(dir, 'StockUniteLegale_later.csv');
+      writeFileSync(later, renamed);
+      const again = await cli(['sirene-ul', later, '--sans-progression'], target.env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/1 mis à jour/);
+      expect(again.stdout).toMatch(
+        /Index de recherche mis à jour pour 1 entreprise\(s\) modifiée\(s\)/,
+      );
+      const h2 = await target.open();
+      try {
+        const renamedHit = await searchCompanies(h2.db, { q: 'pennequin holding' });
+        expect(renamedHit.ok && renamedHit.data.results[0]?.siren).toBe('017051186');
+        const others = await searchCompanies(h2.db, { q: 'pennequin invest' });
+        expect(others.ok && others.data.results.some((r) => r.name === 'PENNEQUIN INVEST')).toBe(
+          false,
+        );
+      } finally {
+        await h2.close();
       }
     } finally {
       await target.drop();

@@ -7,8 +7,15 @@ import { getEnv, InvalidEnvironmentError } from '@/config/env';
 import type { DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { describeError } from './core/errors';
-import { formatSummary, importFile, SOURCES, type SourceKey } from './core/run';
-import { refreshSearchIndex } from '@/search/indexer';
+import {
+  changedSirensOf,
+  formatSummary,
+  importFile,
+  SOURCES,
+  type ImportSummary,
+  type SourceKey,
+} from './core/run';
+import { INCREMENTAL_MAX, refreshSearchIndex } from '@/search/indexer';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
@@ -73,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
   let failed = 0;
   const nf = new Intl.NumberFormat('fr-FR');
   const totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const summaries: ImportSummary[] = [];
   try {
     for (const file of files) {
       try {
@@ -81,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
           progress: flags.has('sans-progression') ? 'off' : 'auto',
         });
         console.log(formatSummary(s));
+        summaries.push(s);
         for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += s[k];
       } catch (e) {
         failed++;
@@ -88,15 +97,9 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
-    // the index is rebuilt.
-    if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche')) {
-      const t0 = Date.now();
-      const stats = await refreshSearchIndex(handle.db);
-      console.log(
-        `Index de recherche reconstruit : ${nf.format(stats.names)} noms, ${nf.format(stats.directors)} dirigeants, ` +
-          `en ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-      );
-    }
+    // the index is brought up to date.
+    if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche'))
+      await refreshSearch(handle, summaries);
   } finally {
     await handle.close();
   }
@@ -106,6 +109,20 @@ async function main(argv: string[]): Promise<number> {
         `${nf.format(totals.unchanged)} inchangés, ${nf.format(totals.rejected)} rejetés ; ${failed} fichier(s) en échec`,
     );
   return failed ? 1 : 0;
+}
+
+/** Updates the search index for the companies the runs changed, or rebuilds it. */
+async function refreshSearch(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
+  const nf = new Intl.NumberFormat('fr-FR');
+  const changed = changedSirensOf(summaries);
+  const t0 = Date.now();
+  const stats = await refreshSearchIndex(handle.db, changed ? { changedSirens: changed } : {});
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(
+    changed && changed.length <= INCREMENTAL_MAX
+      ? `Index de recherche mis à jour pour ${nf.format(changed.length)} entreprise(s) modifiée(s), en ${seconds} s`
+      : `Index de recherche reconstruit : ${nf.format(stats.names)} noms, ${nf.format(stats.directors)} dirigeants, en ${seconds} s`,
+  );
 }
 
 /** The daily-changes job: pages through the INSEE Sirene API and imports each page. */
@@ -147,6 +164,7 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
       log: (line) => console.log(line),
     });
     let changed = 0;
+    const summaries = results.flatMap((r) => r.summaries);
     for (const r of results) {
       const t = r.summaries.reduce(
         (a, s) => ({
@@ -164,10 +182,7 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
           `${nf.format(t.unchanged)} inchangés, ${nf.format(t.rejected)} rejetés ; prochain départ : ${r.watermark}`,
       );
     }
-    if (changed > 0 && !flags.has('sans-index-recherche')) {
-      const stats = await refreshSearchIndex(handle.db);
-      console.log(`Index de recherche reconstruit : ${nf.format(stats.names)} noms`);
-    }
+    if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
     return 0;
   } catch (e) {
     console.error(

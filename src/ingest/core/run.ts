@@ -44,6 +44,20 @@ export type ImportSummary = {
   changedSirens: string[] | null;
 };
 
+/**
+ * The SIRENs a set of runs changed, or null when one run that changed rows cannot tell which
+ * (an importer that does not track them, an initial load, or too many): then everything counts.
+ */
+export function changedSirensOf(summaries: readonly ImportSummary[]): string[] | null {
+  const all = new Set<string>();
+  for (const s of summaries) {
+    if (s.inserted + s.updated === 0) continue;
+    if (!s.changedSirens) return null;
+    for (const siren of s.changedSirens) all.add(siren);
+  }
+  return [...all];
+}
+
 /** Above this many changed SIRENs, a run reports null (rebuild everything) rather than a list. */
 export const CHANGED_SIRENS_MAX = 100_000;
 
