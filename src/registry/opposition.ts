@@ -42,7 +42,13 @@ export const oppositionInput = z.object({
 export type OppositionInput = z.infer<typeof oppositionInput>;
 
 export type OppositionResult =
-  { ok: true; id: number } | { ok: false; code: 'INVALID_INPUT'; message: string };
+  | {
+      ok: true;
+      id: number;
+      /** The companies whose pages and search rows show what the request hides. */
+      affectedSirens: string[];
+    }
+  | { ok: false; code: 'INVALID_INPUT'; message: string };
 
 /** Stores a request and drops the cached pages it touches, so it is honoured at once. */
 export async function createOppositionRequest(db: Db, raw: unknown): Promise<OppositionResult> {
@@ -101,5 +107,13 @@ export async function createOppositionRequest(db: Db, raw: unknown): Promise<Opp
   );
   // A person's data spans companies and director profiles: drop every cached page.
   invalidateCompany(null);
-  return { ok: true, id: row!.id };
+  const affected = new Set<string>(siren ? [siren] : []);
+  if (input.kind === 'person' && personKey) {
+    const rows = await queryRows<{ siren: string }>(
+      db,
+      sql`SELECT DISTINCT siren FROM directors WHERE person_key = ${personKey}`,
+    );
+    for (const r of rows) affected.add(r.siren);
+  }
+  return { ok: true, id: row!.id, affectedSirens: [...affected] };
 }

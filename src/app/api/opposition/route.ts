@@ -5,6 +5,8 @@ import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { COMPANY_PAGES_TAG } from '@/registry/cache';
 import { createOppositionRequest } from '@/registry/opposition';
+import { refreshSearchIndex } from '@/search/indexer';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,6 +40,11 @@ export async function POST(req: Request) {
     // page renders it again from the database, which now applies the opposition.
     revalidateTag(COMPANY_PAGES_TAG, { expire: 0 });
     revalidatePath('/entreprises/[siren]/[companyName]', 'page');
+    // And out of search at once: the companies' search rows are rebuilt without the hidden data.
+    // Should that fail, the request stands and the next index refresh applies it.
+    await refreshSearchIndex(getDb(), { changedSirens: result.affectedSirens }).catch((e) =>
+      logFailure('opposition: search index refresh failed', e),
+    );
   }
   if (isForm) {
     const error = result?.ok ? null : (result?.message ?? 'Service momentanément indisponible.');
