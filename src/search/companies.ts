@@ -145,13 +145,20 @@ export async function searchCompanies(
     // Both decisions depend on the query, never on the page: every page ranks the same set, so
     // totals agree from one page to the next.
     const enough = Math.max(perPage, PAGE_SIZE);
-    const cands = await nameCandidates(db, parsed, filters, alts, 1, enough);
-    let scored = rankCandidates(parsed, cands);
     const phase2 = parsed.tokens.length >= 2 || tokenVariants(parsed, alts, 2).length > 0;
+    // A word the vocabulary does not know (a typo), in no known joined pair, leaves (nearly)
+    // nothing at the "all words" tier: phase 2 will be needed, so it is sent along with phase 1
+    // (on PostgreSQL, another connection). Its rows are used under the same condition as before.
+    const early = phase2 && parsed.tokens.some((t, i) => !isKnown(parsed, alts, t, i));
+    const [cands, early2] = await Promise.all([
+      nameCandidates(db, parsed, filters, alts, 1, enough),
+      early ? nameCandidates(db, parsed, filters, alts, 2, enough) : Promise.resolve(null),
+    ]);
+    let scored = rankCandidates(parsed, cands);
     if (phase2 && scored.filter((r) => r.score >= 3000).length < enough) {
       scored = rankCandidates(parsed, [
         ...cands,
-        ...(await nameCandidates(db, parsed, filters, alts, 2, enough)),
+        ...(early2 ?? (await nameCandidates(db, parsed, filters, alts, 2, enough))),
       ]);
     }
     ranked = scored;
@@ -192,6 +199,38 @@ async function identifierLookup(
 
 type NameQuery = Extract<ParsedQuery, { kind: 'name' }>;
 
+/**
+ * Vocabulary entries of very common words (frequency at least COMMON_WORD_MIN), kept in process:
+ * queries made of such words (SCI DUPONT, BOULANGERIE with filters) skip the vocabulary round
+ * trip. An entry holds the word's frequency and, once read, its 4 commonest completions; a pair of
+ * two common words holds its joined word's frequency, 0 when the vocabulary does not know it.
+ * Entries live VOCABULARY_CACHE_MS at most (another process may rebuild the index) and are
+ * dropped when this process rebuilds or updates the index (clearVocabularyCache). A stale
+ * entry can only change which word drives the postings read, or a completion: never the tiers.
+ */
+export const COMMON_WORD_MIN = 1000;
+const VOCABULARY_CACHE_MS = 60_000;
+const VOCABULARY_CACHE_MAX = 20_000;
+type CachedWord = {
+  frequency: number;
+  completions: Array<{ token: string; frequency: number }> | null;
+  at: number;
+};
+let vocabularyCache = new WeakMap<object, Map<string, CachedWord>>();
+
+/** Called by the indexer after a rebuild or an update. */
+export function clearVocabularyCache(): void {
+  vocabularyCache = new WeakMap();
+}
+
+function cachedWords(db: Db): Map<string, CachedWord> {
+  let m = vocabularyCache.get(db);
+  if (!m) vocabularyCache.set(db, (m = new Map()));
+  return m;
+}
+
+type VocabularyRow = { q: string | null; token: string; frequency: number; src: string };
+
 /** For each query word, the vocabulary words that may stand for it (itself, completions, typos). */
 async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   const last = q.tokens[q.tokens.length - 1]!;
@@ -199,30 +238,45 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   for (let i = 0; i + 1 < q.tokens.length; i++) pairs.push(q.tokens[i]! + q.tokens[i + 1]!);
   const lookup = [...new Set([...q.tokens, ...pairs])];
   const completes = q.lastIsPrefix && last.length >= 2;
-  const typoCandidates = [...new Set(q.tokens.filter((t) => allowedTypos(t) > 0))];
-  // One round trip: known words, completions of the last word, and the neighbours of the words
-  // the vocabulary does not know (and, for the last word, does not complete either).
-  const rows = await queryRows<{ q: string | null; token: string; frequency: number; src: string }>(
-    db,
-    sql`WITH known AS (
-        SELECT token, frequency FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
-      ), comp AS (
-        ${
-          completes
-            ? sql`SELECT token, frequency FROM search_vocabulary
-                WHERE token LIKE ${likePrefix(last)} AND token <> ${last}
-                ORDER BY frequency DESC NULLS LAST LIMIT 4`
-            : sql`SELECT NULL::text AS token, NULL::int AS frequency WHERE false`
-        }
-      )
-      SELECT NULL AS q, token, frequency, 'exact' AS src FROM known
-      UNION ALL SELECT NULL, token, frequency, 'prefix' FROM comp
-      UNION ALL
-      SELECT u.t, v.token, v.frequency, 'typo' FROM unnest(${textArray(typoCandidates)}::text[]) u(t)
-      CROSS JOIN LATERAL (${typoLookup('search_vocabulary', sql`u.t`)}) v
-      WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.token = u.t)
-        AND NOT (u.t = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM comp))`,
-  );
+  const cache = cachedWords(db);
+  const now = Date.now();
+  const fresh = (w: string) => {
+    const e = cache.get(w);
+    return e && now - e.at < VOCABULARY_CACHE_MS ? e : undefined;
+  };
+  let rows: VocabularyRow[];
+  const hit =
+    q.tokens.every((t) => (fresh(t)?.frequency ?? 0) > 0) &&
+    pairs.every((p) => fresh(p) !== undefined) &&
+    (!completes || fresh(last)!.completions !== null);
+  if (hit) {
+    // Same rows as the query below would give: known words (no typo lookup), completions.
+    rows = lookup
+      .filter((w) => fresh(w)!.frequency > 0)
+      .map((w) => ({ q: null, token: w, frequency: fresh(w)!.frequency, src: 'exact' }));
+    if (completes)
+      rows.push(...fresh(last)!.completions!.map((c) => ({ q: null, ...c, src: 'prefix' })));
+  } else {
+    rows = await vocabularyRows(db, q, lookup, completes);
+    const known = new Map<string, number>();
+    for (const r of rows) if (r.src === 'exact') known.set(r.token, Number(r.frequency));
+    const common = (w: string) => (known.get(w) ?? 0) >= COMMON_WORD_MIN;
+    if (cache.size > VOCABULARY_CACHE_MAX) cache.clear();
+    for (const t of q.tokens) {
+      if (!common(t)) continue;
+      const completions =
+        t === last && completes
+          ? rows
+              .filter((r) => r.src === 'prefix')
+              .map((r) => ({ token: r.token, frequency: Number(r.frequency) }))
+          : (fresh(t)?.completions ?? null);
+      cache.set(t, { frequency: known.get(t)!, completions, at: now });
+    }
+    for (let i = 0; i + 1 < q.tokens.length; i++) {
+      if (common(q.tokens[i]!) && common(q.tokens[i + 1]!))
+        cache.set(pairs[i]!, { frequency: known.get(pairs[i]!) ?? 0, completions: null, at: now });
+    }
+  }
   const known = new Map<string, number>();
   const completions: Array<{ token: string; frequency: number }> = [];
   const typos = rows.filter((r) => r.src === 'typo');
@@ -248,6 +302,64 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
   }
   for (const p of pairs) if (known.has(p)) out.set(p, [{ token: p, frequency: known.get(p)! }]);
   return out;
+}
+
+/**
+ * Known words, completions of the last word, and the neighbours of the words the vocabulary does
+ * not know (and, for the last word, does not complete either). The trigram neighbours of the long
+ * unknown words (the costliest part, ~5 ms at 5 M) are read by a second query sent at the same
+ * time: on PostgreSQL it runs on another connection, in parallel; each query checks by itself
+ * whether the word is known, so a known word costs it an index probe.
+ */
+async function vocabularyRows(
+  db: Db,
+  q: NameQuery,
+  lookup: string[],
+  completes: boolean,
+): Promise<VocabularyRow[]> {
+  const last = q.tokens[q.tokens.length - 1]!;
+  const typoCandidates = [...new Set(q.tokens.filter((t) => allowedTypos(t) > 0))];
+  const long = typoCandidates.filter((t) => t.length >= 7);
+  // A word the query below would not look up for typos: known, or the last one and completed.
+  const unknown = (
+    t: SQL,
+  ) => sql`NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.token = ${t})
+    AND NOT (${t} = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM search_vocabulary
+      WHERE token LIKE ${likePrefix(last)} AND token <> ${last}))`;
+  const [main, trigram] = await Promise.all([
+    queryRows<VocabularyRow>(
+      db,
+      sql`WITH known AS (
+        SELECT token, frequency FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
+      ), comp AS (
+        ${
+          completes
+            ? sql`SELECT token, frequency FROM search_vocabulary
+                WHERE token LIKE ${likePrefix(last)} AND token <> ${last}
+                ORDER BY frequency DESC NULLS LAST LIMIT 4`
+            : sql`SELECT NULL::text AS token, NULL::int AS frequency WHERE false`
+        }
+      )
+      SELECT NULL AS q, token, frequency, 'exact' AS src FROM known
+      UNION ALL SELECT NULL, token, frequency, 'prefix' FROM comp
+      UNION ALL
+      SELECT u.t, v.token, v.frequency, 'typo' FROM unnest(${textArray(typoCandidates)}::text[]) u(t)
+      CROSS JOIN LATERAL (${typoLookup('search_vocabulary', sql`u.t`, false)}) v
+      WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.token = u.t)
+        AND NOT (u.t = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM comp))`,
+    ),
+    long.length === 0
+      ? Promise.resolve([] as VocabularyRow[])
+      : queryRows<VocabularyRow>(
+          db,
+          sql`SELECT u.t AS q, v.token, v.frequency, 'typo' AS src
+            FROM unnest(${textArray(long)}::text[]) u(t)
+            CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
+              WHERE ${unknown(sql`u.t`)} AND token % u.t
+              ORDER BY similarity(token, u.t) DESC LIMIT 10) v`,
+        ),
+  ]);
+  return trigram.length ? [...main, ...trigram] : main;
 }
 
 /**
@@ -292,7 +404,11 @@ function likePrefix(word: string): string {
  * the closest trigram neighbours. Director surnames repeat (one row per mandate): their ranges are
  * read up to a bound, then made distinct.
  */
-export function typoLookup(table: 'search_vocabulary' | 'search_directors', word: SQL): SQL {
+export function typoLookup(
+  table: 'search_vocabulary' | 'search_directors',
+  word: SQL,
+  trigrams = true,
+): SQL {
   const vocabulary = table === 'search_vocabulary';
   const t = sql.raw(table);
   const c = sql.raw(vocabulary ? 'token' : 'last_key');
@@ -309,11 +425,19 @@ export function typoLookup(table: 'search_vocabulary' | 'search_directors', word
     sql`(SELECT ${c} AS token, ${f} AS frequency FROM ${t}
       WHERE reverse(${c}) ~>=~ ${tail} AND reverse(${c}) ~<~ (${tail} || '~') AND ${near} LIMIT ${limit})`,
   ];
-  if (vocabulary)
+  if (vocabulary && trigrams)
     branches.push(sql`(SELECT token, frequency FROM search_vocabulary
       WHERE length(${word}) >= 7 AND token % ${word} ORDER BY similarity(token, ${word}) DESC LIMIT 10)`);
   const all = sql.join(branches, sql` UNION ALL `);
   return vocabulary ? all : sql`SELECT DISTINCT token, frequency FROM (${all}) x`;
+}
+
+/** The vocabulary knows the word itself, or a joined pair it is part of. */
+function isKnown(q: NameQuery, alts: Alternatives, t: string, i: number): boolean {
+  const own = (w: string) => (alts.get(w) ?? []).some((a) => a.token === w);
+  const prev = i > 0 ? q.tokens[i - 1]! + t : null;
+  const next = i + 1 < q.tokens.length ? t + q.tokens[i + 1]! : null;
+  return own(t) || (prev !== null && own(prev)) || (next !== null && own(next));
 }
 
 /** Alternative word lists to look up: the query, its split words joined, its significant words. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
+import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
 import { textArray } from './normalize';
 
@@ -102,6 +103,7 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
   for (const table of SEARCH_TABLES) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   }
+  clearVocabularyCache();
   return countRows(db);
 }
 
@@ -163,6 +165,7 @@ export async function updateSearchIndex(
     JOIN pg_am a ON a.oid = c.relam
     WHERE a.amname = 'gin' AND t.relname = ANY(${SEARCH_TABLES_LITERAL}::text[])
       AND t.relnamespace = current_schema()::regnamespace`);
+  clearVocabularyCache();
   const [counts] = await queryRows<RebuildStats>(
     db,
     sql`SELECT (SELECT count(*) FROM search_companies WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS companies,
