@@ -62,6 +62,9 @@ async function main() {
     ...process.env,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_MAX: String(poolMax),
+    // The embedded server keeps one backend session for every client that connects in turn: a
+    // statement one client prepared would clash with the next client's (src/db/client.ts).
+    ...(embedded ? { DATABASE_PREPARED_STATEMENTS: 'off' } : {}),
     PORT: String(env.PORT),
   };
 

@@ -19,6 +19,11 @@ export const envSchema = z.object({
   ),
   /** Pool size; the embedded server takes one connection, so the supervisor sets 1. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * `on`: the site's hot reads (company profile) run as named prepared statements, planned once
+   * per connection. `npm start` sets `off` for the embedded database.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data/pglite')),
   /** Public host of this variant of the site (canonical links, contact address). */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:3000')),

@@ -1,7 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -22,21 +24,59 @@ export type DbHandle = {
 // DATE columns come back as 'YYYY-MM-DD' strings, not JS Dates shifted by the time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
-export function connectPostgres(url: string, max = 10): DbHandle {
+export function connectPostgres(
+  url: string,
+  max = 10,
+  opts: { preparedStatements?: boolean } = {},
+): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
+  if (opts.preparedStatements) preparingPools.add(pool);
   const db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
+
+/** Pools whose `queryRows(…, { prepared: true })` calls run as named prepared statements. */
+const preparingPools = new WeakSet<pg.Pool>();
+const dialect = new PgDialect();
+const asText = (v: string) => v;
+/** The type parsers drizzle uses for its own queries: dates, times and intervals stay text. */
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182]);
+const drizzleTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
 
 export function wrapPglite(instance: PGlite): DbHandle {
   const db = drizzlePglite(instance, { schema });
   return { db, kind: 'pglite', pglite: instance, close: () => instance.close() };
 }
 
-/** Runs raw SQL and returns its rows, whatever the driver. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Runs raw SQL and returns its rows, whatever the driver. With `prepared`, on a PostgreSQL pool
+ * that allows it, the statement is named after a hash of its text, so each connection parses and
+ * plans it once (planning was most of PostgreSQL's time on a company read). Only for statements
+ * whose text takes a bounded number of shapes: every distinct text stays prepared on every
+ * connection. Inside a transaction, or on PGlite, it runs as usual.
+ */
+export async function queryRows<T>(
+  db: Db,
+  query: SQL,
+  opts: { prepared?: boolean } = {},
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (opts.prepared && client instanceof pg.Pool && preparingPools.has(client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    const result = await client.query<T & pg.QueryResultRow>({
+      name,
+      text,
+      values: params,
+      types: drizzleTypes,
+    });
+    return result.rows;
+  }
   const result = (await (db as NodePgDatabase<Schema>).execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

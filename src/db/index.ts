@@ -17,7 +17,9 @@ export function getDb(): Db {
         'Aucune base de données : lancez le site avec `npm start`, qui démarre la base embarquée.',
       );
     }
-    globalForDb.__dbHandle = connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+    globalForDb.__dbHandle = connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, {
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
+    });
   }
   return globalForDb.__dbHandle.db;
 }

@@ -23,7 +23,7 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString(), 4);
+  const handle = connectPostgres(url.toString(), 4, { preparedStatements: true });
   await runMigrations(handle);
   return {
     ...handle,

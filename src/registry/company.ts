@@ -378,6 +378,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
         FROM companies c WHERE c.siren = ${siren}`,
+    { prepared: true },
   );
   const row = rows[0] ?? (await profileRowFromEstablishments(db, siren));
   if (!row) {
