@@ -79,6 +79,8 @@ type CandidateRow = {
   tokens: string[];
   status: string;
   popularity: number;
+  /** The company's search_companies row (jsonb), when asked for: no query for the page then. */
+  company: CompanyRow | null;
 };
 
 type CompanyRow = {
@@ -132,6 +134,7 @@ export async function searchCompanies(
 
   let ranked: Array<{ siren: string; matched: CompanyResult['matched'] }>;
   let lowerBound = false;
+  const companies = new Map<string, CompanyRow>();
   if (parsed.kind !== 'name') {
     const rows = await identifierLookup(db, parsed, filters);
     ranked = rows.map((r) => ({
@@ -151,22 +154,25 @@ export async function searchCompanies(
     // (on PostgreSQL, another connection). Its rows are used under the same condition as before.
     const early = phase2 && parsed.tokens.some((t, i) => !isKnown(parsed, alts, t, i));
     const [cands, early2] = await Promise.all([
-      nameCandidates(db, parsed, filters, alts, 1, enough),
-      early ? nameCandidates(db, parsed, filters, alts, 2, enough) : Promise.resolve(null),
+      nameCandidates(db, parsed, filters, alts, 1, enough, early),
+      early ? nameCandidates(db, parsed, filters, alts, 2, enough, early) : Promise.resolve(null),
     ]);
+    let all = cands;
     let scored = rankCandidates(parsed, cands);
     if (phase2 && scored.filter((r) => r.score >= 3000).length < enough) {
-      scored = rankCandidates(parsed, [
+      all = [
         ...cands,
-        ...(early2 ?? (await nameCandidates(db, parsed, filters, alts, 2, enough))),
-      ]);
+        ...(early2 ?? (await nameCandidates(db, parsed, filters, alts, 2, enough, early))),
+      ];
+      scored = rankCandidates(parsed, all);
     }
+    for (const r of all) if (r.company) companies.set(r.siren, r.company);
     ranked = scored;
     lowerBound = ranked.length >= MAX_RESULTS;
   }
   const total = Math.min(ranked.length, MAX_RESULTS);
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
-  const results = await loadResults(db, slice, !!input.hideFinancialData);
+  const results = await loadResults(db, slice, !!input.hideFinancialData, companies);
   return {
     ok: true,
     data: {
@@ -306,10 +312,12 @@ async function expandTokens(db: Db, q: NameQuery): Promise<Alternatives> {
 
 /**
  * Known words, completions of the last word, and the neighbours of the words the vocabulary does
- * not know (and, for the last word, does not complete either). The trigram neighbours of the long
- * unknown words (the costliest part, ~5 ms at 5 M) are read by a second query sent at the same
- * time: on PostgreSQL it runs on another connection, in parallel; each query checks by itself
- * whether the word is known, so a known word costs it an index probe.
+ * not know (and, for the last word, does not complete either): first and second halves (or
+ * 3-letter ends) in one query. The trigram neighbours of a long word (7 letters and more, two
+ * typos allowed), the costliest lookup (5 to 8 ms at 5 M: a GIN bitmap and ~1,000 heap pages),
+ * are read afterwards and only for a word that has no candidate one typo away: every word one typo
+ * away shares its first or its last 3 letters, so those reads already hold the closest words, and
+ * the trigram neighbours (two typos, one at each end) could only have made up the list of 5.
  */
 async function vocabularyRows(
   db: Db,
@@ -319,17 +327,9 @@ async function vocabularyRows(
 ): Promise<VocabularyRow[]> {
   const last = q.tokens[q.tokens.length - 1]!;
   const typoCandidates = [...new Set(q.tokens.filter((t) => allowedTypos(t) > 0))];
-  const long = typoCandidates.filter((t) => t.length >= 7);
-  // A word the query below would not look up for typos: known, or the last one and completed.
-  const unknown = (
-    t: SQL,
-  ) => sql`NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.token = ${t})
-    AND NOT (${t} = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM search_vocabulary
-      WHERE token LIKE ${likePrefix(last)} AND token <> ${last}))`;
-  const [main, trigram] = await Promise.all([
-    queryRows<VocabularyRow>(
-      db,
-      sql`WITH known AS (
+  const rows = await queryRows<VocabularyRow>(
+    db,
+    sql`WITH known AS (
         SELECT token, frequency FROM search_vocabulary WHERE token = ANY(${textArray(lookup)}::text[])
       ), comp AS (
         ${
@@ -347,19 +347,25 @@ async function vocabularyRows(
       CROSS JOIN LATERAL (${typoLookup('search_vocabulary', sql`u.t`, false)}) v
       WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.token = u.t)
         AND NOT (u.t = ${completes ? last : ''} AND EXISTS (SELECT 1 FROM comp))`,
-    ),
-    long.length === 0
-      ? Promise.resolve([] as VocabularyRow[])
-      : queryRows<VocabularyRow>(
-          db,
-          sql`SELECT u.t AS q, v.token, v.frequency, 'typo' AS src
-            FROM unnest(${textArray(long)}::text[]) u(t)
-            CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
-              WHERE ${unknown(sql`u.t`)} AND token % u.t
-              ORDER BY similarity(token, u.t) DESC LIMIT 10) v`,
-        ),
-  ]);
-  return trigram.length ? [...main, ...trigram] : main;
+  );
+  const known = new Set(rows.filter((r) => r.src === 'exact').map((r) => r.token));
+  const completed = completes && rows.some((r) => r.src === 'prefix');
+  const long = typoCandidates.filter(
+    (t) =>
+      t.length >= 7 &&
+      !known.has(t) &&
+      !(completed && t === last) &&
+      !rows.some((r) => r.src === 'typo' && r.q === t && editDistance(t, r.token, 1) <= 1),
+  );
+  if (long.length === 0) return rows;
+  const trigram = await queryRows<VocabularyRow>(
+    db,
+    sql`SELECT u.t AS q, v.token, v.frequency, 'typo' AS src
+      FROM unnest(${textArray(long)}::text[]) u(t)
+      CROSS JOIN LATERAL (SELECT token, frequency FROM search_vocabulary
+        WHERE token % u.t ORDER BY similarity(token, u.t) DESC LIMIT 10) v`,
+  );
+  return [...rows, ...trigram];
 }
 
 /**
@@ -472,7 +478,12 @@ async function nameCandidates(
   alts: Alternatives,
   phase: 1 | 2,
   enough: number,
+  withCompanies: boolean,
 ): Promise<CandidateRow[]> {
+  // A query with an unknown word has few candidates: their search_companies rows come along and
+  // the page needs no query of its own. Otherwise (hundreds of homonyms) the extra columns cost
+  // more than the round trip they save.
+  const company = withCompanies ? sql`to_jsonb(c)` : sql`NULL::jsonb`;
   const filtered = hasFilters(filters);
   const postingLimit = filtered ? 3000 : 1000;
   // Phase 1 reads the exact keys first; when they already give `enough` companies, the other
@@ -525,24 +536,37 @@ async function nameCandidates(
       ),
       sql` UNION ALL `,
     );
-    const checks = lists
+    // The other words are checked in the inverted index itself: a name's postings share its
+    // popularity, so (word, popularity, name) is one probe of the index the driver is read from,
+    // on pages that stay cached, instead of a read of the name's row anywhere in search_names.
+    const others = lists
       .filter((_, i) => i !== driver)
-      .map((l) => sql`n.tokens && ${textArray(l.map((a) => a.token))}::text[]`);
+      .map(
+        // A scalar subquery, not EXISTS: PostgreSQL would turn EXISTS into a hash join over the
+        // whole postings list of a common word (282,000 rows for "martin").
+        (l) => sql`(SELECT true FROM search_postings o
+          WHERE o.token = ANY(${textArray(l.map((a) => a.token))}::text[])
+            AND o.popularity = p.popularity AND o.name_id = p.name_id LIMIT 1)`,
+      );
+    const matching = others.length
+      ? sql`(SELECT name_id, popularity FROM (${postings}) p WHERE ${sql.join(others, sql` AND `)})`
+      : sql`(${postings})`;
     // With filters, they are checked here, before the limit: a selective filter must not leave
     // the page empty because the first postings were all elsewhere.
-    if (filtered)
-      checks.push(
-        sql`EXISTS (SELECT 1 FROM search_companies c WHERE c.siren = n.siren AND ${filtersSql(filters)})`,
-      );
-    branches.push(sql`(SELECT n.id FROM (${postings}) p JOIN search_names n ON n.id = p.name_id
-      ${checks.length ? sql`WHERE ${sql.join(checks, sql` AND `)}` : sql``}
-      ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
+    branches.push(
+      filtered
+        ? sql`(SELECT n.id FROM ${matching} p JOIN search_names n ON n.id = p.name_id
+          WHERE EXISTS (SELECT 1 FROM search_companies c WHERE c.siren = n.siren AND ${filtersSql(filters)})
+          ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`
+        : sql`(SELECT p.name_id AS id FROM ${matching} p
+          ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`,
+    );
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
       ? sql`UNION ALL
         SELECT d.siren, NULL, 'director', concat_ws(' ', d.first_names, d.last_name), '', '', '',
-          d.tokens, c.status, c.popularity
+          d.tokens, c.status, c.popularity, ${company} AS company
         FROM (SELECT siren, first_names, last_name, tokens FROM search_directors
               WHERE tokens @> ${textArray(q.tokens)}::text[] LIMIT 300) d
         JOIN search_companies c ON c.siren = d.siren
@@ -560,7 +584,8 @@ async function nameCandidates(
     sql`WITH exact AS MATERIALIZED (${exactCte}),
       enough AS MATERIALIZED (SELECT count(DISTINCT siren) >= ${enough} AS ok FROM exact),
       cand AS (SELECT id FROM exact ${gated.length ? sql`UNION ${sql.join(gated, sql` UNION `)}` : sql``})
-      SELECT n.siren, n.siret, n.kind, n.label, n.key, n.joined, n.raw, n.tokens, c.status, c.popularity
+      SELECT n.siren, n.siret, n.kind, n.label, n.key, n.joined, n.raw, n.tokens, c.status, c.popularity,
+        ${company} AS company
       FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
       WHERE ${filtersSql(filters)}
       ${directorBranch}`,
@@ -635,13 +660,23 @@ async function loadResults(
   db: Db,
   slice: Array<{ siren: string; matched: CompanyResult['matched'] }>,
   hideFinancialData: boolean,
+  preloaded?: Map<string, CompanyRow>,
 ): Promise<CompanyResult[]> {
   if (slice.length === 0) return [];
-  const rows = await queryRows<CompanyRow>(
-    db,
-    sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(slice.map((s) => s.siren))}::bpchar[])`,
-  );
-  const bySiren = new Map(rows.map((r) => [r.siren, r]));
+  const bySiren = new Map<string, CompanyRow>();
+  const missing: string[] = [];
+  for (const s of slice) {
+    const row = preloaded?.get(s.siren);
+    if (row) bySiren.set(s.siren, row);
+    else missing.push(s.siren);
+  }
+  if (missing.length > 0) {
+    const rows = await queryRows<CompanyRow>(
+      db,
+      sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(missing)}::bpchar[])`,
+    );
+    for (const r of rows) bySiren.set(r.siren, r);
+  }
   const out: CompanyResult[] = [];
   for (const s of slice) {
     const r = bySiren.get(s.siren);
