@@ -579,17 +579,26 @@ async function nameCandidates(
       : sql.join(exact, sql` UNION `)
     : sql`SELECT NULL::bigint AS id, NULL::bpchar AS siren WHERE false`;
   const gated = branches.map((b) => sql`(SELECT id FROM ${b} b WHERE NOT (SELECT ok FROM enough))`);
-  return queryRows<CandidateRow>(
+  // A name's words and joined key are its folded key split and without spaces (indexer.ts): not
+  // transferred (a text[] per row is the costliest column to parse), rebuilt here.
+  const rows = await queryRows<CandidateRow>(
     db,
     sql`WITH exact AS MATERIALIZED (${exactCte}),
       enough AS MATERIALIZED (SELECT count(DISTINCT siren) >= ${enough} AS ok FROM exact),
       cand AS (SELECT id FROM exact ${gated.length ? sql`UNION ${sql.join(gated, sql` UNION `)}` : sql``})
-      SELECT n.siren, n.siret, n.kind, n.label, n.key, n.joined, n.raw, n.tokens, c.status, c.popularity,
-        ${company} AS company
+      SELECT n.siren, n.siret, n.kind, n.label, n.key, NULL::text AS joined, n.raw,
+        NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
       FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
       WHERE ${filtersSql(filters)}
       ${directorBranch}`,
   );
+  for (const r of rows) {
+    if (r.tokens === null) {
+      r.tokens = r.key.split(' ');
+      r.joined = r.key.replaceAll(' ', '');
+    }
+  }
+  return rows;
 }
 
 /** Best match per company, then score order (rank.ts), ties by SIREN for stable pages. */
