@@ -114,21 +114,33 @@ export function significantTokens(tokens: string[]): string[] {
 /** Damerau-free Levenshtein distance, bounded: returns max+1 as soon as it exceeds max. */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Two rows reused from call to call (thousands of calls per typo lookup): no allocation.
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 2);
+    rowB = new Int32Array(b.length * 2 + 2);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
       const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      cur.push(v);
+      cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    const t = prev;
     prev = cur;
+    cur = t;
   }
   return prev[b.length]!;
 }
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 
 /** Typos forgiven for a word of this length. */
 export function allowedTypos(word: string): number {
