@@ -165,6 +165,15 @@ export async function updateSearchIndex(
     JOIN pg_am a ON a.oid = c.relam
     WHERE a.amname = 'gin' AND t.relname = ANY(${SEARCH_TABLES_LITERAL}::text[])
       AND t.relnamespace = current_schema()::regnamespace`);
+  // Updated rows leave their pages out of the visibility map: the vocabulary and postings reads,
+  // index-only scans, then fetch table pages again (measured at 5 M after 10,000 units: 1,198 of
+  // 3,000 entries of a typo lookup, 3.9 ms instead of ~1 ms), and autovacuum waits for 20 % of the
+  // table. A large update vacuums them (only the changed pages are scanned); a small one (an
+  // opposition, a few units) leaves them to autovacuum.
+  if (sirens.length >= VACUUM_AFTER) {
+    await db.execute(sql`VACUUM search_vocabulary`);
+    await db.execute(sql`VACUUM search_postings`);
+  }
   clearVocabularyCache();
   const [counts] = await queryRows<RebuildStats>(
     db,
@@ -302,6 +311,9 @@ export async function refreshSearchIndex(
   }
   return rebuildSearchIndex(db);
 }
+
+/** From this many changed legal units, updateSearchIndex vacuums the vocabulary and postings. */
+export const VACUUM_AFTER = 1000;
 
 /** Above this many changed legal units, refreshSearchIndex rebuilds everything. */
 export const INCREMENTAL_MAX = 200_000;
