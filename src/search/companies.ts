@@ -505,6 +505,9 @@ async function nameCandidates(
     );
   }
   const branches: SQL[] = [];
+  // Filtered postings branches read the name and the company already: they give their rows
+  // directly (UNION ALL; a name found twice is ranked once, rankCandidates keeps one per company).
+  const rowBranches: SQL[] = [];
   if (phase === 1 && q.joined.length >= 3) {
     branches.push(
       sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
@@ -553,14 +556,16 @@ async function nameCandidates(
       : sql`(${postings})`;
     // With filters, they are checked here, before the limit: a selective filter must not leave
     // the page empty because the first postings were all elsewhere.
-    branches.push(
-      filtered
-        ? sql`(SELECT n.id FROM ${matching} p JOIN search_names n ON n.id = p.name_id
-          WHERE EXISTS (SELECT 1 FROM search_companies c WHERE c.siren = n.siren AND ${filtersSql(filters)})
-          ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`
-        : sql`(SELECT p.name_id AS id FROM ${matching} p
-          ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`,
-    );
+    if (filtered)
+      rowBranches.push(sql`(SELECT n.siren, n.siret, n.kind, n.label, n.key, NULL::text AS joined, n.raw,
+          NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
+        FROM ${matching} p JOIN search_names n ON n.id = p.name_id
+        JOIN search_companies c ON c.siren = n.siren
+        WHERE ${filtersSql(filters)} AND NOT (SELECT ok FROM enough)
+        ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
+    else
+      branches.push(sql`(SELECT p.name_id AS id FROM ${matching} p
+        ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
@@ -590,6 +595,10 @@ async function nameCandidates(
         NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
       FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
       WHERE ${filtersSql(filters)}
+      ${sql.join(
+        rowBranches.map((b) => sql`UNION ALL SELECT * FROM ${b} r`),
+        sql` `,
+      )}
       ${directorBranch}`,
   );
   for (const r of rows) {
