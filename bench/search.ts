@@ -205,7 +205,11 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
       WHERE siren >= '99' AND name ~ '^[A-Z]{6,8}( [A-Z]+)?$' AND NOT is_natural_person
       ORDER BY hashint4(siren::int) LIMIT ${n}`,
   );
-  const dirs = await queryRows<{ last_name: string; first_names: string; birth_year: number }>(
+  const dirs = await queryRows<{
+    last_name: string;
+    first_names: string | null;
+    birth_year: number | null;
+  }>(
     db,
     sql`SELECT last_name, first_names, birth_year FROM search_directors ORDER BY hashint4(length(id) + ascii(id)) , id LIMIT ${n}`,
   );
@@ -238,11 +242,14 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
     cases.push({
       cls: 'dirigeant',
       path: '/api/search/directors',
+      // Some directors have no first name or no birth year: the query leaves them out.
       params: {
-        name:
-          i % 2
-            ? `${d.first_names} ${d.last_name}`
-            : `${d.last_name} ${d.first_names} ${i % 4 === 0 ? d.birth_year : ''}`.trim(),
+        name: (i % 2
+          ? [d.first_names, d.last_name]
+          : [d.last_name, d.first_names, i % 4 === 0 ? d.birth_year : null]
+        )
+          .filter(Boolean)
+          .join(' '),
       },
     }),
   );
