@@ -26,13 +26,18 @@ export const SERVICE_SEARCH_PATHS = [
 
 export type ServicePath = (typeof SERVICE_SEARCH_PATHS)[number];
 
+/** The catalogue entry of each service search page; a path without one fails at start-up. */
+const SERVICE_BY_PATH = new Map(
+  SERVICE_SEARCH_PATHS.map((path) => {
+    const found = services.find((s) => s.link === path);
+    if (!found) throw new Error(`Service search page ${path} has no catalogue entry`);
+    return [path, found] as const;
+  }),
+);
+
 export function serviceOf(path: ServicePath): Pick<Service, 'title' | 'description' | 'link'> {
-  const found = services.find((s) => s.link === path);
-  return {
-    title: found?.title ?? path.slice(1).replace(/-/g, ' '),
-    description: found?.description ?? '',
-    link: path,
-  };
+  const { title, description } = SERVICE_BY_PATH.get(path)!;
+  return { title, description, link: path };
 }
 
 export function serviceSearchMetadata(path: ServicePath): Metadata {
