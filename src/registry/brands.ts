@@ -30,6 +30,7 @@ export async function listBrands(db: Db, siren: string): Promise<BrandView[]> {
                registration_date::text AS registration_date, expiry_date::text AS expiry_date, classes
         FROM brands WHERE siren = ${siren}
         ORDER BY filing_date DESC NULLS LAST, application_number DESC LIMIT 500`,
+    { prepared: true },
   );
   return rows.map((r) => ({
     applicationNumber: r.application_number,
@@ -70,6 +71,7 @@ export async function listAgreements(db: Db, siren: string): Promise<AgreementVi
         WHERE ea.siren = ${siren}
         GROUP BY ea.idcc, ca.title, ca.short_title, ca.url
         ORDER BY n DESC, ea.idcc`,
+    { prepared: true },
   );
   return rows.map((r) => ({
     idcc: r.idcc,

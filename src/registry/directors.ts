@@ -184,6 +184,7 @@ export async function listRepresentatives(
           AND NOT EXISTS (SELECT 1 FROM opposition_requests o
                           WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED})
         ORDER BY (d.end_date IS NOT NULL), d.kind DESC, d.last_name, d.company_name, d.id`,
+    { prepared: true },
   );
   const reps = rows.map(representativeFromRow);
   return reps.sort((a, b) => {
@@ -247,6 +248,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
           EXISTS (SELECT 1 FROM opposition_requests o
                   WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED}) AS hidden
         FROM directors d WHERE d.id = ${id} AND d.kind <> 'company'`,
+    { prepared: true },
   );
   if (!first || first.hidden) return notFound;
   const key = isDistinctPersonKey(first.person_key) ? first.person_key : null;
@@ -256,6 +258,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
         FROM directors d JOIN companies c ON c.siren = d.siren
         WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
         ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
+    { prepared: true },
   );
   if (rows.length === 0) return notFound;
   const rep = representativeFromRow(first);

@@ -53,12 +53,14 @@ export async function listEstablishments(
           WHERE e.siren = ${company.siren} ${where}
           ORDER BY e.is_head_office DESC, (e.status = 'F') ASC, e.siret ASC
           LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      { prepared: true },
     ),
     queryRows<{ open: number; closed: number }>(
       db,
       sql`SELECT count(*) FILTER (WHERE status <> 'F')::int AS open,
                  count(*) FILTER (WHERE status = 'F')::int AS closed
           FROM establishments WHERE siren = ${company.siren}`,
+      { prepared: true },
     ),
   ]);
   const openCount = counts[0]?.open ?? 0;

@@ -108,6 +108,7 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
                ebitda, ratios, source, updated_at::text AS updated_at
         FROM financials WHERE siren = ${siren}
         ORDER BY fiscal_year DESC, (accounts_type = 'K') DESC, closing_date DESC`,
+    { prepared: true },
   );
   const seen = new Set<string>();
   const years: FinancialYear[] = [];

@@ -66,10 +66,12 @@ export async function listNotices(
                  issue_number, notice_number, court, text
           FROM notices WHERE siren = ${company.siren}
           ORDER BY published_at DESC, id DESC LIMIT ${limit} OFFSET ${opts.offset ?? 0}`,
+      { prepared: true },
     ),
     queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM notices WHERE siren = ${company.siren}`,
+      { prepared: true },
     ),
   ]);
   const hideText = company.protected && company.isNaturalPerson;
@@ -141,6 +143,7 @@ export async function listInsolvency(db: Db, siren: string): Promise<InsolvencyS
     sql`SELECT id, judgment_date::text AS judgment_date, nature, state, court, complement
         FROM insolvency_proceedings WHERE siren = ${siren}
         ORDER BY judgment_date DESC NULLS LAST, id DESC`,
+    { prepared: true },
   );
   const items = rows.map((r) => ({
     id: r.id,
