@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Where the real Chromium is: CHROME_PATH, else Debian's /usr/bin/chromium. */
 export function chromePath(): string | undefined {
@@ -30,4 +30,20 @@ export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL manquant : lancez les tests e2e avec `npm run test:e2e`');
   return url;
+}
+
+/**
+ * Stores the essentials-only consent choice in a context, as a returning visitor has it: for the
+ * files whose subject is not the consent banner.
+ */
+export async function storeEssentialConsent(context: BrowserContext): Promise<void> {
+  await context.addCookies([
+    {
+      name: 'consentManager',
+      value: encodeURIComponent(
+        JSON.stringify({ essentials: true, statistics: false, marketing: false, unknown: false }),
+      ),
+      url: baseUrl(),
+    },
+  ]);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from './browser';
+import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
 
 /**
  * Company pages on the real sample that `npm start` seeds: Danone, La Poste, a struck-off
@@ -16,15 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Consent given up front: the banner is the frame's subject, not this file's.
-  await context.addCookies([
-    {
-      name: 'consentManager',
-      value: encodeURIComponent(
-        JSON.stringify({ essentials: true, statistics: false, marketing: false, unknown: false }),
-      ),
-      url: baseUrl(),
-    },
-  ]);
+  await storeEssentialConsent(context);
   page = await context.newPage();
 });
 afterAll(async () => browser?.close());

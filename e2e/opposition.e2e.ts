@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CaptchaChallenge } from '../src/lib/captcha/protocol';
 import { solveForTest } from '../src/lib/captcha/testing';
-import { baseUrl, launchBrowser } from './browser';
+import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
 
 /**
  * The opposition form behind its captcha, on the fresh database the e2e runner seeds. THIERRY
@@ -15,15 +15,7 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext();
-  await context.addCookies([
-    {
-      name: 'consentManager',
-      value: encodeURIComponent(
-        JSON.stringify({ essentials: true, statistics: false, marketing: false, unknown: false }),
-      ),
-      url: baseUrl(),
-    },
-  ]);
+  await storeEssentialConsent(context);
   page = await context.newPage();
 });
 afterAll(async () => browser?.close());

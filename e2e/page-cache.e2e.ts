@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { CaptchaChallenge } from '../src/lib/captcha/protocol';
 import { solveForTest } from '../src/lib/captcha/testing';
-import { baseUrl, launchBrowser } from './browser';
+import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
 
 /**
  * The company page is served from Next's page cache (ISR, spec section 9 revalidation), with a
@@ -66,15 +66,7 @@ describe('company page cache', () => {
     expect(await newcomer.isVisible('[data-testid="consent-banner"]')).toBe(true);
     await fresh.close();
     const returning = await browser.newContext();
-    await returning.addCookies([
-      {
-        name: 'consentManager',
-        value: encodeURIComponent(
-          JSON.stringify({ essentials: true, statistics: false, marketing: false, unknown: false }),
-        ),
-        url: baseUrl(),
-      },
-    ]);
+    await storeEssentialConsent(returning);
     const page = await returning.newPage();
     await page.goto(url('/entreprises/552032534/danone'));
     // The head script marked the stored choice, which hides the banner before React runs.

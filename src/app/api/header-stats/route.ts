@@ -1,3 +1,4 @@
+import { dataEnvelope } from '@/lib/api-envelope';
 import { getHeaderStats } from '@/registry/stats';
 
 /**
@@ -9,12 +10,9 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const stats = await getHeaderStats();
-  return Response.json(
-    { data: { data: stats } },
-    {
-      headers: {
-        'Cache-Control': stats ? 'public, max-age=300' : 'no-store',
-      },
+  return Response.json(dataEnvelope(stats), {
+    headers: {
+      'Cache-Control': stats ? 'public, max-age=300' : 'no-store',
     },
-  );
+  });
 }
