@@ -1,7 +1,7 @@
 /**
  * `npm start`: validate the environment, bring up the database (embedded PGlite unless
  * DATABASE_URL is set), apply migrations, load the real sample into an empty database, build the
- * site if no build exists, then serve it. `--dev` serves with `next dev` instead.
+ * site if no build exists, then serve it (scripts/serve.ts). `--dev` serves with `next dev` instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -64,7 +64,8 @@ async function main() {
     DATABASE_POOL_MAX: String(poolMax),
     // The embedded server keeps one backend session for every client that connects in turn: a
     // statement one client prepared would clash with the next client's (src/db/client.ts).
-    ...(embedded ? { DATABASE_PREPARED_STATEMENTS: 'off' } : {}),
+    // Nor can it serve a second pool: the registry API then stays in the server's thread.
+    ...(embedded ? { DATABASE_PREPARED_STATEMENTS: 'off', REGISTRY_API_WORKER: 'off' } : {}),
     PORT: String(env.PORT),
   };
 
@@ -86,11 +87,16 @@ async function main() {
     }
   }
 
-  const server = run(
-    process.execPath,
-    [nextBin, dev ? 'dev' : 'start', '-p', String(env.PORT), '-H', process.env.HOST ?? '0.0.0.0'],
-    childEnv,
-  );
+  const host = process.env.HOST ?? '0.0.0.0';
+  // Production: our HTTP server with the built site behind it (scripts/serve.ts), which answers
+  // the registry API itself; development: `next dev`.
+  const server = dev
+    ? run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv)
+    : run(process.execPath, ['--import', 'tsx', path.resolve('scripts/serve.ts')], {
+        ...childEnv,
+        NODE_ENV: 'production',
+        HOST: host,
+      });
   log(
     `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );

@@ -37,6 +37,12 @@ export const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `on`: the production server answers the registry API from a worker thread with its own pool
+   * (src/server/registry-api-worker.ts); `off`: from the HTTP server's thread, sharing the site's
+   * pool. `npm start` sets `off` for the embedded database, which serves one connection at a time.
+   */
+  REGISTRY_API_WORKER: z.enum(['on', 'off']).default('on'),
   /** `off` makes the registry read models load from the database on every call (tests, benches). */
   REGISTRY_CACHE: z.enum(['on', 'off']).default('on'),
   /**

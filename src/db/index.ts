@@ -1,27 +1,3 @@
 import 'server-only';
-import { getEnv } from '@/config/env';
-import { connectPostgres, type Db, type DbHandle } from './client';
 
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-
-/**
- * The site's database. In the web server it is always reached through node-postgres: either the
- * PostgreSQL server of DATABASE_URL, or the embedded PGlite that `npm start` serves on loopback
- * (src/db/embedded-server.ts), whose URL the supervisor passes in DATABASE_URL.
- */
-export function getDb(): Db {
-  if (!globalForDb.__dbHandle) {
-    const env = getEnv();
-    if (!env.DATABASE_URL) {
-      throw new Error(
-        'Aucune base de données : lancez le site avec `npm start`, qui démarre la base embarquée.',
-      );
-    }
-    globalForDb.__dbHandle = connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, {
-      preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
-    });
-  }
-  return globalForDb.__dbHandle.db;
-}
-
-export type { Db };
+export { getDb, type Db } from './site';

@@ -17,6 +17,24 @@ import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
 
 export type ApiResult = { status: number; body: unknown };
 
+/**
+ * Cache-Control of an answer: success kept 5 minutes (spec section 9, data cache time), a 4xx one
+ * minute, an unavailable source not at all.
+ */
+export function apiCacheControl(status: number): string {
+  if (status === 200) return 'public, max-age=300, s-maxage=300';
+  return status < 500 ? 'public, max-age=60' : 'no-store';
+}
+
+/** The answer when the database fails: the sources are unavailable, never a 500. */
+export const SOURCE_UNAVAILABLE: ApiResult = {
+  status: 503,
+  body: errorEnvelope({
+    code: 'SOURCE_UNAVAILABLE',
+    message: 'Les données sont momentanément indisponibles.',
+  }),
+};
+
 const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
 const fail = (status: number, code: string, message: string): ApiResult => ({
   status,

@@ -14,8 +14,31 @@ const MIN_TTL_MS = 86_400_000;
 const MAX_TTL_MS = 129_600_000;
 
 type Entry = { value: unknown; expires: number };
-const globalCache = globalThis as unknown as { __companyCache?: Map<string, Entry> };
+const globalCache = globalThis as unknown as {
+  __companyCache?: Map<string, Entry>;
+  __companyCacheChannel?: BroadcastChannel;
+};
 const store = (globalCache.__companyCache ??= new Map<string, Entry>());
+
+function dropLocally(siren: string | null): void {
+  if (siren === null) {
+    store.clear();
+    return;
+  }
+  for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
+}
+
+/**
+ * Each thread of the process has its own cache (the web server's registry API runs in a worker
+ * thread: src/server/registry-api-worker.ts); an invalidation reaches all of them through this
+ * channel. Unreferenced: it never keeps a process alive.
+ */
+const channel = (globalCache.__companyCacheChannel ??= (() => {
+  const c = new BroadcastChannel('registry-data-cache');
+  c.onmessage = (event) => dropLocally((event as MessageEvent<string | null>).data);
+  (c as unknown as { unref?: () => void }).unref?.();
+  return c;
+})());
 
 /** The revalidation time of a company page: random, so that pages do not all expire together. */
 export function companyTtlMs(random = Math.random): number {
@@ -44,11 +67,8 @@ export async function cached<T>(
 
 /** Drops the cached data of one company, or everything (a person's data spans companies). */
 export function invalidateCompany(siren: string | null): void {
-  if (siren === null) {
-    store.clear();
-    return;
-  }
-  for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
+  dropLocally(siren);
+  channel.postMessage(siren);
 }
 
 /** The page-cache tag of every rendered company page, purged by an opposition request. */

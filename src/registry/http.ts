@@ -1,24 +1,14 @@
 import 'server-only';
-import { errorEnvelope } from '@/lib/api-envelope';
-import type { ApiResult } from './api';
+import { apiCacheControl, SOURCE_UNAVAILABLE, type ApiResult } from './api';
 
 /** JSON answer; success cached 5 minutes (spec section 9, data cache time). */
 export function json(result: ApiResult): Response {
   return Response.json(result.body, {
     status: result.status,
-    headers: {
-      'Cache-Control':
-        result.status === 200 ? 'public, max-age=300, s-maxage=300' : 'public, max-age=60',
-    },
+    headers: { 'Cache-Control': apiCacheControl(result.status) },
   });
 }
 
 export function serverError(): Response {
-  return Response.json(
-    errorEnvelope({
-      code: 'SOURCE_UNAVAILABLE',
-      message: 'Les données sont momentanément indisponibles.',
-    }),
-    { status: 503 },
-  );
+  return json(SOURCE_UNAVAILABLE);
 }
