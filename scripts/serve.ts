@@ -10,6 +10,8 @@ import next from 'next';
 import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { logFailure } from '../src/lib/log';
+import { onCompanyInvalidated } from '../src/registry/cache';
+import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
 
@@ -17,6 +19,9 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 
 const registryWorker = getEnv().REGISTRY_API_WORKER === 'on' ? new RegistryApiWorker() : null;
+
+const pages = new FrontPageCache();
+onCompanyInvalidated((siren) => pages.purge(siren));
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 let nextHandler: ReturnType<typeof app.getRequestHandler> | undefined;
@@ -28,6 +33,8 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))
       return;
+    if (pages.serve(req, res)) return;
+    pages.record(req, res);
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
   } catch (e) {

@@ -14,18 +14,29 @@ const MIN_TTL_MS = 86_400_000;
 const MAX_TTL_MS = 129_600_000;
 
 type Entry = { value: unknown; expires: number };
+type Listener = (siren: string | null) => void;
 const globalCache = globalThis as unknown as {
   __companyCache?: Map<string, Entry>;
   __companyCacheChannel?: BroadcastChannel;
+  __companyCacheListeners?: Set<Listener>;
 };
 const store = (globalCache.__companyCache ??= new Map<string, Entry>());
+const listeners = (globalCache.__companyCacheListeners ??= new Set<Listener>());
 
 function dropLocally(siren: string | null): void {
-  if (siren === null) {
-    store.clear();
-    return;
-  }
-  for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
+  if (siren === null) store.clear();
+  else for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
+  for (const listener of listeners) listener(siren);
+}
+
+/**
+ * Calls `listener` in this thread whenever a company's data (a SIREN) or all data (null) is
+ * invalidated here or in another thread; synchronously when it happens in this thread. Returns
+ * the function that stops it. The web server's page cache listens (scripts/serve.ts).
+ */
+export function onCompanyInvalidated(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**

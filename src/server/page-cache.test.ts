@@ -1,0 +1,169 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateCompany, onCompanyInvalidated } from '@/registry/cache';
+import { FrontPageCache } from './page-cache';
+
+/**
+ * The cache in front of a real HTTP server whose handler answers as Next.js does for its cached
+ * pages (the headers are Next's); `renders` counts the requests that reached the handler.
+ */
+let clock = 1_000_000;
+let cache: FrontPageCache;
+let renders = 0;
+let server: http.Server;
+let base: string;
+
+const PAGE = `<!DOCTYPE html><html lang="fr"><body>${'Danone '.repeat(400)}</body></html>`;
+
+function nextLike(req: http.IncomingMessage, res: http.ServerResponse): void {
+  renders++;
+  const u = new URL(req.url!, 'http://x');
+  const say = (name: string) => u.searchParams.get(name) ?? u.pathname.includes(name);
+  res.statusCode = u.pathname.includes('absente') ? 404 : 200;
+  res.setHeader('Content-Type', say('json') ? 'application/json' : 'text/html; charset=utf-8');
+  res.setHeader('x-nextjs-cache', u.pathname.includes('stale') ? 'STALE' : 'HIT');
+  res.setHeader(
+    'Cache-Control',
+    u.pathname.includes('privee')
+      ? 'private, no-cache, no-store, max-age=0, must-revalidate'
+      : u.pathname.includes('sans-smaxage')
+        ? 'public, max-age=60'
+        : 's-maxage=100, stale-while-revalidate=31535900',
+  );
+  res.setHeader('Vary', 'rsc, next-router-state-tree, next-router-prefetch, Accept-Encoding');
+  if (u.pathname.includes('cookie')) res.setHeader('Set-Cookie', 'a=b');
+  const body = `${PAGE}<!-- ${req.url} rendu ${renders} -->`;
+  if (/gzip/.test(String(req.headers['accept-encoding']))) {
+    res.setHeader('Content-Encoding', 'gzip');
+    // Streamed in two writes, as Next.js does.
+    const gz = gzipSync(body);
+    res.write(gz.subarray(0, 100));
+    res.end(gz.subarray(100));
+  } else {
+    res.write(body.slice(0, 50));
+    res.end(body.slice(50));
+  }
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (cache.serve(req, res)) return;
+    cache.record(req, res);
+    nextLike(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise((r) => server?.close(r)));
+beforeEach(() => {
+  cache = new FrontPageCache(40 * 1024, () => clock);
+  renders = 0;
+});
+
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) =>
+    http
+      .request(base + path, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end(),
+  );
+}
+
+describe('FrontPageCache', () => {
+  it('serves a page Next.js served from its page cache again without Next.js', async () => {
+    const first = await get('/entreprises/552032534/danone');
+    clock += 7_000;
+    const second = await get('/entreprises/552032534/danone');
+    expect(renders).toBe(1);
+    expect(second.status).toBe(200);
+    expect(second.body.toString()).toBe(first.body.toString());
+    expect(second.headers['x-nextjs-cache']).toBe('HIT');
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(second.headers.vary).toBe(first.headers.vary);
+    expect(second.headers.age).toBe('7');
+    expect(second.headers['content-length']).toBe(String(first.body.length));
+    const head = await get('/entreprises/552032534/danone', {}, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(first.body.length));
+    expect(head.body.length).toBe(0);
+    expect(renders).toBe(1);
+  });
+
+  it('keeps the gzip and plain answers apart', async () => {
+    const gz = { 'accept-encoding': 'gzip, deflate, br' };
+    await get('/entreprises/552032534/danone', gz);
+    const plain = await get('/entreprises/552032534/danone');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const again = await get('/entreprises/552032534/danone', gz);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(renders).toBe(2);
+  });
+
+  it('goes back to Next.js once the page is older than its s-maxage', async () => {
+    await get('/entreprises/552032534/danone');
+    clock += 99_000;
+    await get('/entreprises/552032534/danone');
+    expect(renders).toBe(1);
+    clock += 1_000;
+    await get('/entreprises/552032534/danone');
+    expect(renders).toBe(2);
+  });
+
+  it('keeps nothing that is not a shared, cached HTML page', async () => {
+    const twice = async (path: string, headers: Record<string, string> = {}) => {
+      const before = renders;
+      await get(path, headers);
+      await get(path, headers);
+      return renders - before;
+    };
+    expect(await twice('/entreprises/552032534/danone?etablissements=closed')).toBe(2);
+    expect(await twice('/entreprises/552032534/danone', { rsc: '1' })).toBe(2);
+    expect(await twice('/entreprises/552032534/danone', { 'next-router-prefetch': '1' })).toBe(2);
+    expect(await twice('/stale/page')).toBe(2);
+    expect(await twice('/privee/compte')).toBe(2);
+    expect(await twice('/sans-smaxage/page')).toBe(2);
+    expect(await twice('/cookie/page')).toBe(2);
+    expect(await twice('/absente/page')).toBe(2);
+    expect(await twice('/json/page')).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops the least recently served pages beyond its size', async () => {
+    // 40 KB hold 13 pages of 2.9 KB.
+    for (let i = 0; i < 20; i++) await get(`/entreprises/${i}`);
+    expect(cache.size).toBeLessThan(20);
+    expect(cache.size).toBeGreaterThan(10);
+    const before = renders;
+    await get('/entreprises/19');
+    await get('/entreprises/0');
+    expect(renders - before).toBe(1);
+  });
+
+  it("is emptied by the registry's invalidations: one company, or everything", async () => {
+    const stop = onCompanyInvalidated((siren) => cache.purge(siren));
+    try {
+      await get('/entreprises/552032534/danone');
+      await get('/entreprises/356000000/la-poste');
+      expect(cache.size).toBe(2);
+      invalidateCompany('552032534');
+      expect(cache.size).toBe(1);
+      invalidateCompany(null);
+      expect(cache.size).toBe(0);
+      await get('/entreprises/356000000/la-poste');
+      expect(renders).toBe(3);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * A shared cache in front of Next.js for the pages Next.js itself serves from its page cache
+ * (ISR: company pages, director profiles, the per-company pages), as a CDN would keep them.
+ *
+ * Why: once rendered, such a page is the same bytes for every visitor until its revalidation time
+ * (spec section 9). Next.js still routes each request and copies the page out of its cache under
+ * the AsyncLocalStorage hooks it keeps enabled (see registry-api-worker.ts); this cache answers a
+ * repeat request straight from memory before Next.js sees it.
+ *
+ * What it keeps, by HTTP's own rules for a shared cache:
+ * - only GET requests without a query string or any of Next's client-navigation headers (those
+ *   fetch the RSC payload, not the page), answered 200, in HTML, by Next's page cache
+ *   (`x-nextjs-cache` HIT or MISS, not STALE), with `s-maxage`, without `private`, `no-store` or a
+ *   cookie;
+ * - for `s-maxage` seconds from when it was stored (the page's own revalidation time); a later
+ *   request goes to Next.js, which serves or regenerates the page;
+ * - one copy per encoding the client takes (gzip or none), as Next.js sent it;
+ * - at most `maxBytes` in all, the least recently served dropped first.
+ * An opposition request empties it at once, as it empties Next's page cache
+ * (`purge`, wired to the registry's invalidations in scripts/serve.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptsGzip } from './registry-api';
+
+type Entry = {
+  key: string;
+  status: number;
+  headers: Array<[string, string | string[]]>;
+  body: Buffer;
+  storedAt: number;
+  expires: number;
+};
+
+/** Request headers that make Next.js answer something other than the page's HTML. */
+const NAVIGATION_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-url',
+  'next-action',
+  'range',
+];
+
+/** Response headers that belong to one connection or one answer, not to the stored page. */
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'content-length',
+  'age',
+]);
+
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+
+export class FrontPageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxBytes = 128 * 1024 * 1024,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cache key of a request, or null when its answer may not be kept. */
+  keyOf(req: IncomingMessage): string | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const url = req.url ?? '';
+    if (!url.startsWith('/') || url.includes('?')) return null;
+    for (const h of NAVIGATION_HEADERS) if (req.headers[h] !== undefined) return null;
+    const encoding = acceptsGzip(
+      typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : '',
+    )
+      ? 'gzip'
+      : 'identity';
+    return `${encoding} ${url}`;
+  }
+
+  /** Answers the request from the cache and returns true, or returns false having written nothing. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = this.keyOf(req);
+    if (key === null) return false;
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    const now = this.now();
+    if (entry.expires <= now) {
+      this.drop(entry);
+      return false;
+    }
+    // Most recently served last: the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    res.statusCode = entry.status;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader('Age', String(Math.floor((now - entry.storedAt) / 1000)));
+    res.setHeader('Content-Length', String(entry.body.length));
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    return true;
+  }
+
+  /**
+   * Watches the answer Next.js writes to a cacheable request, and keeps it if it may be kept.
+   * Call before handing the request to Next.js: what is recorded is what goes on the wire (after
+   * Next's own compression).
+   */
+  record(req: IncomingMessage, res: ServerResponse): void {
+    const key = req.method === 'GET' ? this.keyOf(req) : null;
+    if (key === null) return;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buf =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
+      size += buf.length;
+      if (size > MAX_PAGE_BYTES) {
+        tooBig = true;
+        chunks.length = 0;
+      } else chunks.push(buf);
+    };
+    const write = res.write;
+    const end = res.end;
+    const keep = (body: Buffer) => this.store(key, res, body);
+    res.write = function (this: ServerResponse, ...args: unknown[]) {
+      collect(args[0], args[1]);
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    } as typeof res.write;
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      collect(args[0], args[1]);
+      const result = (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+      if (!tooBig) keep(Buffer.concat(chunks));
+      return result;
+    } as typeof res.end;
+  }
+
+  private store(key: string, res: ServerResponse, body: Buffer): void {
+    if (res.statusCode !== 200) return;
+    const header = (name: string) => {
+      const v = res.getHeader(name);
+      return v === undefined ? '' : String(v);
+    };
+    const source = header('x-nextjs-cache');
+    if (source !== 'HIT' && source !== 'MISS') return;
+    if (!header('content-type').startsWith('text/html')) return;
+    if (res.getHeader('set-cookie') !== undefined) return;
+    const cacheControl = header('cache-control');
+    if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return;
+    const maxAge = Number(/\bs-maxage=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
+    if (!(maxAge > 0)) return;
+    const encoding = header('content-encoding');
+    if (encoding !== (key.startsWith('gzip ') ? 'gzip' : '') && encoding !== '') return;
+    const headers: Entry['headers'] = [];
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      if (value !== undefined && !HOP_HEADERS.has(name))
+        headers.push([name, name === 'x-nextjs-cache' ? 'HIT' : (value as string | string[])]);
+    const now = this.now();
+    const previous = this.entries.get(key);
+    if (previous) this.drop(previous);
+    const entry: Entry = {
+      key,
+      status: 200,
+      headers,
+      body,
+      storedAt: now,
+      expires: now + maxAge * 1000,
+    };
+    this.entries.set(key, entry);
+    this.bytes += body.length;
+    for (const oldest of this.entries.values()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(entry: Entry): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.bytes -= entry.body.length;
+  }
+
+  /** Drops the pages of one company (their path holds its SIREN), or every page. */
+  purge(siren: string | null): void {
+    for (const entry of [...this.entries.values()])
+      if (siren === null || entry.key.includes(siren)) this.drop(entry);
+  }
+}
