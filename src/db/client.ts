@@ -53,6 +53,20 @@ export function wrapPglite(instance: PGlite): DbHandle {
   return { db, kind: 'pglite', pglite: instance, close: () => instance.close() };
 }
 
+/** Statement names by text, so that a hot read does not hash its text on every call. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    // The texts take a bounded number of shapes; the bound only guards against a misuse.
+    if (statementNames.size >= 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs raw SQL and returns its rows, whatever the driver. With `prepared`, on a PostgreSQL pool
  * that allows it, the statement is named after a hash of its text, so each connection parses and
@@ -68,7 +82,7 @@ export async function queryRows<T>(
   const client = (db as { $client?: unknown }).$client;
   if (opts.prepared && client instanceof pg.Pool && preparingPools.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    const name = statementName(text);
     const result = await client.query<T & pg.QueryResultRow>({
       name,
       text,

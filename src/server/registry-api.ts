@@ -85,7 +85,8 @@ export type ApiAnswer = {
 
 /** JSON, its Cache-Control, gzip when the client takes it, no body for HEAD. */
 export function encodeApiResult(result: ApiResult, request: ApiRequest): ApiAnswer {
-  let body: Uint8Array = Buffer.from(JSON.stringify(result.body));
+  // A body of its own (not a slice of Buffer's shared pool): a worker thread can hand it over.
+  let body: Uint8Array = new TextEncoder().encode(JSON.stringify(result.body));
   const headers: Array<[string, string]> = [
     ['Content-Type', 'application/json'],
     ['Cache-Control', apiCacheControl(result.status)],

@@ -4,9 +4,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { getDb } from '@/db/site';
-import { answerRegistryApi, type ApiRequest } from './registry-api';
 import { SOURCE_UNAVAILABLE } from '@/registry/api';
-import { encodeApiResult } from './registry-api';
+import { answerRegistryApi, encodeApiResult, type ApiRequest } from './registry-api';
 
 export type WorkerRequest = { id: number } & ApiRequest;
 
@@ -14,5 +13,11 @@ parentPort?.on('message', (message: WorkerRequest) => {
   const { id, ...request } = message;
   answerRegistryApi(request, getDb)
     .catch(() => encodeApiResult(SOURCE_UNAVAILABLE, request))
-    .then((answer) => parentPort!.postMessage({ id, answer }));
+    .then((answer) => {
+      // The body's memory moves to the HTTP server's thread instead of being copied, when the
+      // body owns all of it.
+      const body = answer?.body;
+      const own = body && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+      parentPort!.postMessage({ id, answer }, own ? [body.buffer as ArrayBuffer] : []);
+    });
 });
