@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateCompany, onCompanyInvalidated } from '@/registry/cache';
-import { FrontPageCache } from './page-cache';
+import { FrontPageCache, PURGE_QUIET_MS } from './page-cache';
 
 /**
  * The cache in front of a real HTTP server whose handler answers as Next.js does for its cached
@@ -35,6 +35,12 @@ function nextLike(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.setHeader('Vary', 'rsc, next-router-state-tree, next-router-prefetch, Accept-Encoding');
   if (u.pathname.includes('cookie')) res.setHeader('Set-Cookie', 'a=b');
   const body = `${PAGE}<!-- ${req.url} rendu ${renders} -->`;
+  if (u.pathname.startsWith('/lent/')) {
+    // Headers now, the page 100 ms later.
+    res.write(body.slice(0, 50));
+    setTimeout(() => res.end(body.slice(50)), 100);
+    return;
+  }
   if (/gzip/.test(String(req.headers['accept-encoding']))) {
     res.setHeader('Content-Encoding', 'gzip');
     // Streamed in two writes, as Next.js does.
@@ -165,5 +171,28 @@ describe('FrontPageCache', () => {
     } finally {
       stop();
     }
+  });
+
+  it('keeps nothing for a while after a purge, nor what was being served during it', async () => {
+    await get('/entreprises/552032534/danone');
+    cache.purge(null);
+    // Next.js may still serve its cached page until the opposition's handler has ended.
+    await get('/entreprises/552032534/danone');
+    await get('/entreprises/552032534/danone');
+    expect(renders).toBe(3);
+    clock += PURGE_QUIET_MS;
+    await get('/entreprises/552032534/danone');
+    await get('/entreprises/552032534/danone');
+    expect(renders).toBe(4);
+
+    // An answer begun before a purge and ended after it.
+    const slow = get('/lent/entreprises/356000000/la-poste');
+    await new Promise((r) => setTimeout(r, 20));
+    clock += PURGE_QUIET_MS;
+    cache.purge('356000000');
+    clock += PURGE_QUIET_MS;
+    await slow;
+    await get('/lent/entreprises/356000000/la-poste');
+    expect(renders).toBe(6);
   });
 });

@@ -17,7 +17,10 @@
  * - one copy per encoding the client takes (gzip or none), as Next.js sent it;
  * - at most `maxBytes` in all, the least recently served dropped first.
  * An opposition request empties it at once, as it empties Next's page cache
- * (`purge`, wired to the registry's invalidations in scripts/serve.ts).
+ * (`purge`, wired to the registry's invalidations in scripts/serve.ts). The registry's invalidation
+ * comes before Next's own (`revalidateTag`, applied when the opposition's route handler ends), so a
+ * page Next.js still serves from its cache in between must not be kept: after a purge, nothing is
+ * stored for `PURGE_QUIET_MS`, nor is any answer to a request that started before it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptsGzip } from './registry-api';
@@ -53,10 +56,13 @@ const HOP_HEADERS = new Set([
 ]);
 
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+export const PURGE_QUIET_MS = 10_000;
 
 export class FrontPageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private generation = 0;
+  private quietUntil = 0;
 
   constructor(
     readonly maxBytes = 128 * 1024 * 1024,
@@ -128,7 +134,11 @@ export class FrontPageCache {
     };
     const write = res.write;
     const end = res.end;
-    const keep = (body: Buffer) => this.store(key, res, body);
+    const generation = this.generation;
+    const keep = (body: Buffer) => {
+      if (generation === this.generation && this.now() >= this.quietUntil)
+        this.store(key, res, body);
+    };
     res.write = function (this: ServerResponse, ...args: unknown[]) {
       collect(args[0], args[1]);
       return (write as (...a: unknown[]) => boolean).apply(this, args);
@@ -188,6 +198,8 @@ export class FrontPageCache {
 
   /** Drops the pages of one company (their path holds its SIREN), or every page. */
   purge(siren: string | null): void {
+    this.generation++;
+    this.quietUntil = this.now() + PURGE_QUIET_MS;
     for (const entry of [...this.entries.values()])
       if (siren === null || entry.key.includes(siren)) this.drop(entry);
   }
