@@ -15,9 +15,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { logFailure } from '@/lib/log';
+import { startTsWorker } from '@/lib/ts-worker';
 import { SOURCE_UNAVAILABLE } from '@/registry/api';
 import {
   apiRequestOf,
@@ -46,13 +46,7 @@ export class RegistryApiWorker {
 
   private spawn(): void {
     const started = Date.now();
-    // The entry is TypeScript: the worker registers tsx's loader itself (Node 20 does not pass
-    // `--import` hooks on to worker threads), then imports it.
-    const entry = pathToFileURL(this.entry).href;
-    const worker = new Worker(
-      `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`,
-      { eval: true, env: this.env },
-    );
+    const worker = startTsWorker(this.entry, { env: this.env });
     this.worker = worker;
     worker.on('message', ({ id, answer }: { id: number; answer: ApiAnswer | null }) => {
       const call = this.pending.get(id);

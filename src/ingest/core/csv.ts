@@ -5,14 +5,16 @@ export type CsvRecord = { line: number; fields: string[]; raw: string };
 /**
  * Splits text chunks into CSV records (RFC 4180: quoted fields with doubled quotes, and newlines
  * inside quotes). Lines without a quote, the vast majority in INSEE files, take a fast path.
- * `line` is the 1-based line number where the record starts.
+ * `line` is the 1-based line number where the record starts (`firstLine` for the first line of
+ * `chunks`, when they are a piece of a file).
  */
 export async function* csvRecords(
   chunks: AsyncIterable<string>,
   delimiter = ',',
+  firstLine = 1,
 ): AsyncGenerator<CsvRecord[]> {
   let carry = '';
-  let lineNo = 0;
+  let lineNo = firstLine - 1;
   let pending: string | null = null; // a record whose quotes are still open
   let pendingLine = 0;
   for await (const chunk of chunks) {

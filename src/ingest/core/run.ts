@@ -42,6 +42,8 @@ export type ImportSummary = {
    * CHANGED_SIRENS_MAX of them: then everything should be treated as changed).
    */
   changedSirens: string[] | null;
+  /** Parse worker threads the file was read with (0: in the importing thread). */
+  parseThreads: number;
 };
 
 /**
@@ -68,6 +70,13 @@ export type ImportOptions = {
   rejectsDir?: string;
   /** Allow the initial-load fast path (COPY straight into an empty table). Default true. */
   directLoad?: boolean;
+  /**
+   * Parse workers for a SIRENE CSV stock (src/ingest/sirene/parallel.ts); 0 parses in the
+   * importing thread. Default: one worker from 8 MB of raw file on, none below.
+   */
+  parseThreads?: number;
+  /** Characters per piece handed to a parse worker (tests use tiny pieces to cross boundaries). */
+  parsePieceChars?: number;
 };
 
 export class ImportContext {
@@ -77,6 +86,8 @@ export class ImportContext {
   rejectedCount = 0;
   /** Durations of the file's phases (ms), for the benchmark. */
   readonly phases: Record<string, number> = {};
+  /** Parse worker threads used for this file (set by the importer). */
+  parseThreads = 0;
   private reportLines: string[] = [];
   /** null: not tracked by this importer, or too many; see ImportSummary.changedSirens. */
   private changed: Set<string> | null = null;
@@ -230,6 +241,7 @@ export async function importFile(
     durationMs: Date.now() - started,
     phases: c.phases,
     changedSirens: c.changedSirens(),
+    parseThreads: c.parseThreads,
   };
 }
 

@@ -1,12 +1,12 @@
-import { copyRow, rowHash } from '../core/copy';
 import { csvRecords, type CsvRecord } from '../core/csv';
 import { jsonItems } from '../core/json';
 import { ImportError } from '../core/errors';
 import { textChunks } from '../core/input';
 import type { ImportContext } from '../core/run';
 import { TableWriter, type Counts, type TableSpec } from '../core/writer';
+import { encodeRecords, type EncodedRows, type RowMapper } from './encode';
+import { encodedPieces, readHeader, type MapperName } from './parallel';
 import { matchSchema, type KnownSchema } from './schemas';
-import { RowError } from './values';
 
 /** Rows per COPY batch: big enough for COPY to pay, small enough to keep memory flat. */
 export const CHUNK_ROWS = 20_000;
@@ -19,7 +19,12 @@ export class DirectLoadConflict extends Error {
   }
 }
 
-export type RowMapper = (fields: string[]) => unknown[];
+export type { RowMapper };
+
+/** Raw size from which a CSV stock is parsed on worker threads (below, the threads' start-up costs more). */
+export const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
+/** Parse workers for a large stock: two cores here, one left to PostgreSQL and this thread. */
+export const PARSE_THREADS = 1;
 
 export type BulkCsvOptions = {
   schemas: KnownSchema[];
@@ -32,6 +37,8 @@ export type BulkCsvOptions = {
   hashGuard?: string;
   /** Builds the row mapper from the header's column positions. */
   mapper: (col: (name: string) => number) => RowMapper;
+  /** The same mapper's name for the parse workers (src/ingest/sirene/parallel.ts). */
+  mapperName: MapperName;
   /** Runs after each batch (upsert mode) with the staging table still filled. */
   afterBatch?: (ctx: ImportContext, counts: Counts) => Promise<void>;
   /** Runs once at the end of the file. */
@@ -41,7 +48,9 @@ export type BulkCsvOptions = {
 /**
  * The SIRENE hot path: stream CSV records, validate and map each one, and load them batch by batch
  * with COPY (straight into the table when it is empty at the start of the file, else through the
- * staging upsert). While the database works on one batch, the next one is parsed.
+ * staging upsert). While the database works on one batch, the next one is parsed: on parse worker
+ * threads for a large stock (parallel.ts), in this thread otherwise; both encode rows with the same
+ * code (encode.ts).
  */
 export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): Promise<void> {
   const writer = new TableWriter(ctx.conn, opts.spec);
@@ -60,17 +69,14 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   else ctx.noteChanged([]);
 
   let header: string[] | null = null;
-  let map: RowMapper | null = null;
-  // Rows are encoded to COPY text as soon as they are mapped: a batch is held as short strings,
-  // not as arrays of values, which keeps the garbage collector out of the way.
-  let lines: string[] = [];
-  let keys: string[] = [];
-  let dates: string[] = [];
-  let hashes: number[] = [];
+  // Rows are encoded to COPY text as soon as they are mapped: a batch is held as strings, not as
+  // arrays of values, which keeps the garbage collector out of the way.
+  let batch = newBatch();
   let pending: Promise<void> = Promise.resolve();
   const table = opts.spec.table;
   const keyIndex = opts.spec.columns.indexOf(opts.spec.key[0]!);
   const dateIndex = opts.spec.dateIndex ?? -1;
+  const encodeOptions = { keyIndex, dateIndex, track: !direct };
 
   const key = opts.spec.key[0]!;
   const guard = `sirene_hash IS NOT NULL${opts.hashGuard ? ` AND ${opts.hashGuard}` : ''}`;
@@ -96,14 +102,13 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       ? inRange
       : ctx.conn.query<{ k: string; h: unknown }>(lookup, [keys]);
   };
-  type Batch = { lines: string[]; keys: string[]; dates: string[]; hashes: number[] };
   const flush = (batch: Batch): Promise<void> => {
     const run = async () => {
       let counts: Counts;
       if (direct) {
         try {
           counts = await writer.copyDirect([], batch.lines.join(''));
-          counts = { inserted: batch.lines.length, updated: 0, unchanged: 0 };
+          counts = { inserted: batch.rows, updated: 0, unchanged: 0 };
         } catch (e) {
           if ((e as { code?: string }).code === '23505') throw new DirectLoadConflict();
           throw e;
@@ -148,59 +153,59 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     return next;
   };
 
-  const isJson = /\.json(\.gz)?$/i.test(ctx.input.entryName ?? ctx.input.name);
-  const source = isJson ? apiRecords(ctx, opts.schemas[0]!) : csvRecords(textChunks(ctx.input));
-  for await (const batch of source) {
-    for (const rec of batch) {
-      if (header === null) {
-        header = rec.fields.map((h) => h.trim());
-        matchSchema(header, opts.schemas, ctx.input.entryName ?? ctx.input.name);
-        const positions = new Map(header.map((h, i) => [h, i]));
-        map = opts.mapper((name) => positions.get(name) ?? -1);
-        continue;
-      }
-      ctx.read++;
-      if (rec.fields.length !== header.length) {
-        ctx.reject(
-          rec.line,
-          `nombre de champs incorrect : ${rec.fields.length} au lieu de ${header.length}`,
-          rec.raw,
-        );
-        continue;
-      }
-      let row: unknown[];
-      try {
-        row = map!(rec.fields);
-      } catch (e) {
-        if (e instanceof RowError) {
-          ctx.reject(rec.line, e.message, rec.raw);
-          continue;
-        }
-        throw e;
-      }
-      const encoded = copyRow(row);
-      const hash = rowHash(encoded);
-      lines.push(`${encoded.slice(0, -1)}\t${hash}\n`);
-      if (!direct) {
-        keys.push(String(row[keyIndex]));
-        dates.push(dateIndex >= 0 ? String(row[dateIndex] ?? '') : '');
-        hashes.push(hash);
-      }
-    }
-    if (lines.length >= CHUNK_ROWS) {
+  const consume = async (rows: EncodedRows) => {
+    ctx.read += rows.read;
+    for (const r of rows.rejects) ctx.reject(r.line, r.reason, r.raw);
+    if (rows.rows === 0) return;
+    for (const l of rows.lines) batch.lines.push(l);
+    for (const k of rows.keys) batch.keys.push(k);
+    for (const d of rows.dates) batch.dates.push(d);
+    for (const h of rows.hashes) batch.hashes.push(h);
+    batch.rows += rows.rows;
+    if (batch.rows >= CHUNK_ROWS) {
       // Wait for the batch before last, so at most two batches are in memory.
       await pending;
-      void flush({ lines, keys, dates, hashes }).catch(() => {});
-      lines = [];
-      keys = [];
-      dates = [];
-      hashes = [];
+      void flush(batch).catch(() => {});
+      batch = newBatch();
+    }
+  };
+  const takeHeader = (fields: string[]) => {
+    header = fields.map((h) => h.trim());
+    matchSchema(header, opts.schemas, ctx.input.entryName ?? ctx.input.name);
+    return header;
+  };
+
+  const isJson = /\.json(\.gz)?$/i.test(ctx.input.entryName ?? ctx.input.name);
+  const threads =
+    ctx.options.parseThreads ?? (ctx.input.size >= PARALLEL_FROM_BYTES ? PARSE_THREADS : 0);
+  if (!isJson && threads > 0) {
+    ctx.parseThreads = threads;
+    const { header: fields, rest } = await readHeader(textChunks(ctx.input));
+    if (fields !== null) {
+      const h = takeHeader(fields);
+      const request = { header: h, mapper: opts.mapperName, options: encodeOptions };
+      const pieces = encodedPieces(rest, request, threads, ctx.options.parsePieceChars);
+      for await (const rows of pieces) await consume(rows);
+    }
+  } else {
+    let map: RowMapper | null = null;
+    const source = isJson ? apiRecords(ctx, opts.schemas[0]!) : csvRecords(textChunks(ctx.input));
+    for await (const records of source) {
+      let from = 0;
+      if (header === null) {
+        const h = takeHeader(records[0]!.fields);
+        const positions = new Map(h.map((name, i) => [name, i]));
+        map = opts.mapper((name) => positions.get(name) ?? -1);
+        from = 1;
+      }
+      const rows = from ? records.slice(from) : records;
+      await consume(encodeRecords(rows, header!.length, map!, encodeOptions));
     }
   }
   if (header === null)
     throw new ImportError(`Le fichier ${ctx.input.name} ne contient aucune ligne.`);
   await pending;
-  if (lines.length) await flush({ lines, keys, dates, hashes });
+  if (batch.rows) await flush(batch);
   await pending;
   const rebuildStart = performance.now();
   for (const statement of rebuild) {
@@ -251,6 +256,9 @@ export async function dropIndexes(
   // Constraints (primary key) first: other indexes may be big, better fail fast on duplicates.
   return rebuild.sort((a, b) => Number(b.startsWith('ALTER')) - Number(a.startsWith('ALTER')));
 }
+
+type Batch = { lines: string[]; rows: number; keys: string[]; dates: string[]; hashes: number[] };
+const newBatch = (): Batch => ({ lines: [], rows: 0, keys: [], dates: [], hashes: [] });
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -154,6 +154,7 @@ export const etablissementImporter: Importer = {
         dateIndex: ET_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: etablissementMapper,
+      mapperName: 'sirene-etab',
       hashGuard: "source = 'sirene'",
       afterBatch: async (ctx, counts) => {
         if (counts.inserted + counts.updated > 0)

@@ -175,6 +175,7 @@ export const uniteLegaleImporter: Importer = {
         dateIndex: UL_COLUMNS.indexOf('sirene_updated_at'),
       },
       mapper: uniteLegaleMapper,
+      mapperName: 'sirene-ul',
       // Existing companies keep their count (establishment imports maintain it): only new ones
       // need theirs, and only when establishments came first.
       afterBatch: async (ctx, counts) => {

@@ -1,0 +1,49 @@
+/**
+ * A parse worker (see parallel.ts): splits a piece of a SIRENE stock into records, validates,
+ * maps and encodes them exactly as the importing thread would (encode.ts).
+ */
+import { parentPort } from 'node:worker_threads';
+import { csvRecords, type CsvRecord } from '../core/csv';
+import { ImportError } from '../core/errors';
+import { encodeRecords, type RowMapper } from './encode';
+import { etablissementMapper } from './etablissement';
+import { once, type MapperName, type PieceAnswer, type PieceRequest } from './parallel';
+import { uniteLegaleMapper } from './unite-legale';
+
+const MAPPERS: Record<MapperName, (col: (name: string) => number) => RowMapper> = {
+  'sirene-ul': uniteLegaleMapper,
+  'sirene-etab': etablissementMapper,
+};
+
+let current: { key: string; map: RowMapper } | null = null;
+
+function mapperFor(name: MapperName, header: string[]): RowMapper {
+  const key = `${name}\u0000${header.join(',')}`;
+  if (current?.key !== key) {
+    const positions = new Map(header.map((h, i) => [h, i]));
+    current = { key, map: MAPPERS[name]((n) => positions.get(n) ?? -1) };
+  }
+  return current.map;
+}
+
+async function encodePiece(req: PieceRequest): Promise<PieceAnswer> {
+  try {
+    const records: CsvRecord[] = [];
+    for await (const batch of csvRecords(once(req.text), ',', req.firstLine))
+      for (const r of batch) records.push(r);
+    const map = mapperFor(req.mapper, req.header);
+    return { id: req.id, result: encodeRecords(records, req.header.length, map, req.options) };
+  } catch (e) {
+    return {
+      id: req.id,
+      error: {
+        message: e instanceof Error ? e.message : String(e),
+        importError: e instanceof ImportError,
+      },
+    };
+  }
+}
+
+parentPort?.on('message', (req: PieceRequest) => {
+  void encodePiece(req).then((answer) => parentPort!.postMessage(answer));
+});
