@@ -5,23 +5,52 @@
  * (src/server/registry-api.ts, src/server/registry-api-worker.ts). Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
 import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { logFailure } from '../src/lib/log';
-import { onCompanyInvalidated } from '../src/registry/cache';
+import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
+import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
+// Drawn before anything reads the environment: Next's route /api/internal/revalidate checks it.
+const revalidateToken = randomBytes(24).toString('hex');
+process.env.INTERNAL_REVALIDATE_TOKEN = revalidateToken;
+const env = getEnv();
 
-const registryWorker = getEnv().REGISTRY_API_WORKER === 'on' ? new RegistryApiWorker() : null;
+const registryWorker = env.REGISTRY_API_WORKER === 'on' ? new RegistryApiWorker() : null;
 
 const pages = new FrontPageCache();
-onCompanyInvalidated((siren) => pages.purge(siren));
+onCompanyInvalidated((sirens) => pages.purge(sirens));
+
+/**
+ * The registry's change feed (src/registry/change-feed.ts): an import announced changed companies;
+ * their cached data and pages go, in every thread, then in Next's page cache.
+ */
+async function dropChanged(sirens: string[] | null): Promise<void> {
+  invalidateCompany(sirens);
+  const self = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
+  const res = await fetch(`http://${self}:${port}/api/internal/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-revalidate-token': revalidateToken },
+    body: JSON.stringify({ sirens }),
+  });
+  if (res.status !== 204) throw new Error(`revalidation refused: HTTP ${res.status}`);
+}
+const changeFeed: ChangeListener | null =
+  env.REGISTRY_CHANGE_FEED === 'on' && env.DATABASE_URL
+    ? listenForChanges(
+        env.DATABASE_URL,
+        (sirens) => void dropChanged(sirens).catch((e) => logFailure('change feed', e)),
+        (e) => logFailure('change feed connection', e),
+      )
+    : null;
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 let nextHandler: ReturnType<typeof app.getRequestHandler> | undefined;
@@ -71,7 +100,9 @@ function close() {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.allSettled([app.close(), registryWorker?.close()]).finally(() => process.exit(0));
+    void Promise.allSettled([app.close(), registryWorker?.close(), changeFeed?.close()]).finally(
+      () => process.exit(0),
+    );
   });
   // Keep-alive connections would hold close() open: end the idle ones, give the rest 5 s.
   server.closeIdleConnections();

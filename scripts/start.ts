@@ -64,8 +64,15 @@ async function main() {
     DATABASE_POOL_MAX: String(poolMax),
     // The embedded server keeps one backend session for every client that connects in turn: a
     // statement one client prepared would clash with the next client's (src/db/client.ts).
-    // Nor can it serve a second pool: the registry API then stays in the server's thread.
-    ...(embedded ? { DATABASE_PREPARED_STATEMENTS: 'off', REGISTRY_API_WORKER: 'off' } : {}),
+    // Nor can it serve a second pool or a listening connection: the registry API stays in the
+    // server's thread, and the change feed is off (no import can run beside the site there).
+    ...(embedded
+      ? {
+          DATABASE_PREPARED_STATEMENTS: 'off',
+          REGISTRY_API_WORKER: 'off',
+          REGISTRY_CHANGE_FEED: 'off',
+        }
+      : {}),
     PORT: String(env.PORT),
   };
 

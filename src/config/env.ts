@@ -43,6 +43,14 @@ export const envSchema = z.object({
    * pool. `npm start` sets `off` for the embedded database, which serves one connection at a time.
    */
   REGISTRY_API_WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: the production server listens to the registry's change feed (PostgreSQL NOTIFY from the
+   * import CLI and the Sirene API poll) and drops the cached pages of changed companies at once.
+   * `npm start` sets `off` for the embedded database, which serves one connection at a time.
+   */
+  REGISTRY_CHANGE_FEED: z.enum(['on', 'off']).default('on'),
+  /** Drawn by the web server at start: authorises its calls to /api/internal/revalidate. */
+  INTERNAL_REVALIDATE_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** `off` makes the registry read models load from the database on every call (tests, benches). */
   REGISTRY_CACHE: z.enum(['on', 'off']).default('on'),
   /**

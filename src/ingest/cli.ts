@@ -15,6 +15,7 @@ import {
   type ImportSummary,
   type SourceKey,
 } from './core/run';
+import { announceChanges } from '@/registry/change-feed';
 import { INCREMENTAL_MAX, refreshSearchIndex } from '@/search/indexer';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
@@ -96,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Échec de l'import, base inchangée pour ce fichier. ${describeError(e)}`);
       }
     }
+    if (totals.inserted + totals.updated > 0) await announce(handle, summaries);
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
     // the index is brought up to date.
     if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche'))
@@ -109,6 +111,18 @@ async function main(argv: string[]): Promise<number> {
         `${nf.format(totals.unchanged)} inchangés, ${nf.format(totals.rejected)} rejetés ; ${failed} fichier(s) en échec`,
     );
   return failed ? 1 : 0;
+}
+
+/**
+ * Tells a running site (PostgreSQL only: src/registry/change-feed.ts) which companies changed, so
+ * it drops their cached pages now. Best effort: the import itself is committed already.
+ */
+async function announce(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
+  await announceChanges(handle.db, changedSirensOf(summaries)).catch((e) =>
+    console.error(
+      `Le site n'a pas pu être prévenu des changements (ses pages en cache se mettront à jour à leur date de revalidation). ${describeError(e)}`,
+    ),
+  );
 }
 
 /** Updates the search index for the companies the runs changed, or rebuilds it. */
@@ -182,6 +196,7 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
           `${nf.format(t.unchanged)} inchangés, ${nf.format(t.rejected)} rejetés ; prochain départ : ${r.watermark}`,
       );
     }
+    if (changed > 0) await announce(handle, summaries);
     if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
     return 0;
   } catch (e) {

@@ -14,7 +14,7 @@ const MIN_TTL_MS = 86_400_000;
 const MAX_TTL_MS = 129_600_000;
 
 type Entry = { value: unknown; expires: number };
-type Listener = (siren: string | null) => void;
+type Listener = (sirens: readonly string[] | null) => void;
 const globalCache = globalThis as unknown as {
   __companyCache?: Map<string, Entry>;
   __companyCacheChannel?: BroadcastChannel;
@@ -23,14 +23,23 @@ const globalCache = globalThis as unknown as {
 const store = (globalCache.__companyCache ??= new Map<string, Entry>());
 const listeners = (globalCache.__companyCacheListeners ??= new Set<Listener>());
 
-function dropLocally(siren: string | null): void {
-  if (siren === null) store.clear();
-  else for (const key of store.keys()) if (key.includes(siren)) store.delete(key);
-  for (const listener of listeners) listener(siren);
+/** Whether a cache key (or a page path) names one of these SIRENs. */
+export function namesAny(key: string, sirens: ReadonlySet<string>): boolean {
+  for (const m of key.matchAll(/\d{9}/g)) if (sirens.has(m[0])) return true;
+  return false;
+}
+
+function dropLocally(sirens: readonly string[] | null): void {
+  if (sirens === null) store.clear();
+  else {
+    const set = new Set(sirens);
+    for (const key of store.keys()) if (namesAny(key, set)) store.delete(key);
+  }
+  for (const listener of listeners) listener(sirens);
 }
 
 /**
- * Calls `listener` in this thread whenever a company's data (a SIREN) or all data (null) is
+ * Calls `listener` in this thread whenever companies' data (their SIRENs) or all data (null) is
  * invalidated here or in another thread; synchronously when it happens in this thread. Returns
  * the function that stops it. The web server's page cache listens (scripts/serve.ts).
  */
@@ -46,7 +55,7 @@ export function onCompanyInvalidated(listener: Listener): () => void {
  */
 const channel = (globalCache.__companyCacheChannel ??= (() => {
   const c = new BroadcastChannel('registry-data-cache');
-  c.onmessage = (event) => dropLocally((event as MessageEvent<string | null>).data);
+  c.onmessage = (event) => dropLocally((event as MessageEvent<string[] | null>).data);
   (c as unknown as { unref?: () => void }).unref?.();
   return c;
 })());
@@ -76,10 +85,15 @@ export async function cached<T>(
   return value;
 }
 
-/** Drops the cached data of one company, or everything (a person's data spans companies). */
-export function invalidateCompany(siren: string | null): void {
-  dropLocally(siren);
-  channel.postMessage(siren);
+/**
+ * Drops the cached data of one company or several, or everything (a person's data spans
+ * companies), in every thread.
+ */
+export function invalidateCompany(sirens: string | readonly string[] | null): void {
+  const list = typeof sirens === 'string' ? [sirens] : sirens;
+  if (list !== null && list.length === 0) return;
+  dropLocally(list);
+  channel.postMessage(list);
 }
 
 /** The page-cache tag of every rendered company page, purged by an opposition request. */

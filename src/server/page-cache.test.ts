@@ -189,7 +189,7 @@ describe('FrontPageCache', () => {
     const slow = get('/lent/entreprises/356000000/la-poste');
     await new Promise((r) => setTimeout(r, 20));
     clock += PURGE_QUIET_MS;
-    cache.purge('356000000');
+    cache.purge(['356000000']);
     clock += PURGE_QUIET_MS;
     await slow;
     await get('/lent/entreprises/356000000/la-poste');

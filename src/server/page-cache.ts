@@ -23,6 +23,7 @@
  * stored for `PURGE_QUIET_MS`, nor is any answer to a request that started before it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { namesAny } from '@/registry/cache';
 import { acceptsGzip } from './registry-api';
 
 type Entry = {
@@ -196,11 +197,12 @@ export class FrontPageCache {
     this.bytes -= entry.body.length;
   }
 
-  /** Drops the pages of one company (their path holds its SIREN), or every page. */
-  purge(siren: string | null): void {
+  /** Drops the pages of these companies (their path holds the SIREN), or every page. */
+  purge(sirens: readonly string[] | null): void {
     this.generation++;
     this.quietUntil = this.now() + PURGE_QUIET_MS;
+    const set = sirens === null ? null : new Set(sirens);
     for (const entry of [...this.entries.values()])
-      if (siren === null || entry.key.includes(siren)) this.drop(entry);
+      if (set === null || namesAny(entry.key, set)) this.drop(entry);
   }
 }
