@@ -77,8 +77,14 @@ export async function cached<T>(
   const value = await load();
   if (keep(value)) {
     if (store.size >= MAX_ENTRIES) {
-      const oldest = store.keys().next().value;
-      if (oldest !== undefined) store.delete(oldest);
+      // The oldest tenth at once: a Map keeps the slots of deleted entries until it is rehashed,
+      // and finding the oldest entry scans them, so evicting one entry per insertion cost a scan
+      // of thousands of dead slots per call (5 % of the registry API's time under load).
+      let n = MAX_ENTRIES / 10;
+      for (const k of store.keys()) {
+        store.delete(k);
+        if (--n === 0) break;
+      }
     }
     store.set(key, { value, expires: now + DATA_TTL_MS });
   }
