@@ -59,6 +59,14 @@ const HOP_HEADERS = new Set([
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 export const PURGE_QUIET_MS = 10_000;
 
+function headerOf(res: ServerResponse, name: string): string {
+  const v = res.getHeader(name);
+  return v === undefined ? '' : String(v);
+}
+
+const maxAgeOf = (cacheControl: string) =>
+  Number(/\bs-maxage=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
+
 export class FrontPageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -121,7 +129,14 @@ export class FrontPageCache {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
+    let checked = false;
     const collect = (chunk: unknown, encoding: unknown) => {
+      if (!checked) {
+        // Headers are set by the first write: an answer that cannot be kept (a static file, an
+        // error, a dynamic page) is not copied at all.
+        checked = true;
+        tooBig = !this.mayKeep(res);
+      }
       if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
       const buf =
         typeof chunk === 'string'
@@ -152,20 +167,22 @@ export class FrontPageCache {
     } as typeof res.end;
   }
 
+  /** The rules of what may be kept, on the answer's status and headers. */
+  private mayKeep(res: ServerResponse): boolean {
+    if (res.statusCode !== 200) return false;
+    const source = headerOf(res, 'x-nextjs-cache');
+    if (source !== 'HIT' && source !== 'MISS') return false;
+    if (!headerOf(res, 'content-type').startsWith('text/html')) return false;
+    if (res.getHeader('set-cookie') !== undefined) return false;
+    const cacheControl = headerOf(res, 'cache-control');
+    if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return false;
+    return maxAgeOf(cacheControl) > 0;
+  }
+
   private store(key: string, res: ServerResponse, body: Buffer): void {
-    if (res.statusCode !== 200) return;
-    const header = (name: string) => {
-      const v = res.getHeader(name);
-      return v === undefined ? '' : String(v);
-    };
-    const source = header('x-nextjs-cache');
-    if (source !== 'HIT' && source !== 'MISS') return;
-    if (!header('content-type').startsWith('text/html')) return;
-    if (res.getHeader('set-cookie') !== undefined) return;
-    const cacheControl = header('cache-control');
-    if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return;
-    const maxAge = Number(/\bs-maxage=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
-    if (!(maxAge > 0)) return;
+    if (!this.mayKeep(res)) return;
+    const maxAge = maxAgeOf(headerOf(res, 'cache-control'));
+    const header = (name: string) => headerOf(res, name);
     const encoding = header('content-encoding');
     if (encoding !== (key.startsWith('gzip ') ? 'gzip' : '') && encoding !== '') return;
     const headers: Entry['headers'] = [];
