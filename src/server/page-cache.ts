@@ -64,8 +64,7 @@ function headerOf(res: ServerResponse, name: string): string {
   return v === undefined ? '' : String(v);
 }
 
-const maxAgeOf = (cacheControl: string) =>
-  Number(/\bs-maxage=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
+const maxAgeOf = (cacheControl: string) => Number(/\bs-maxage=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
 
 export class FrontPageCache {
   private readonly entries = new Map<string, Entry>();
