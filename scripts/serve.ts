@@ -19,6 +19,7 @@ import { RegistryApiWorker } from '../src/server/registry-api-worker';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
+const anyAddress = hostname === '0.0.0.0' || hostname === '::';
 // Drawn before anything reads the environment: Next's route /api/internal/revalidate checks it.
 const revalidateToken = randomBytes(24).toString('hex');
 process.env.INTERNAL_REVALIDATE_TOKEN = revalidateToken;
@@ -35,7 +36,7 @@ onCompanyInvalidated((sirens) => pages.purge(sirens));
  */
 async function dropChanged(sirens: string[] | null): Promise<void> {
   invalidateCompany(sirens);
-  const self = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
+  const self = anyAddress ? '127.0.0.1' : hostname;
   const res = await fetch(`http://${self}:${port}/api/internal/revalidate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-revalidate-token': revalidateToken },
@@ -90,7 +91,7 @@ ready.catch((e) => {
 
 server.listen(port, hostname, () => {
   // As `next start` does: the origin Next uses for its own absolute URLs.
-  const host = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+  const host = anyAddress ? 'localhost' : hostname;
   process.env.__NEXT_PRIVATE_ORIGIN = `http://${host}:${port}`;
   console.log(`[serve] site servi sur http://${host}:${port}`);
 });

@@ -150,6 +150,15 @@ export async function indexModel(
     };
   }
   const sectionLabel = nafSectionLabel(section) ?? section;
+  const subclassLinks = (codes: ReadonlyArray<{ code: string; label: string }>) =>
+    codes.map((n) => ({
+      href: href(kind, axis, {
+        code: section,
+        subclass: n.code,
+        department: department ?? undefined,
+      }),
+      label: `${n.code} — ${n.label}`,
+    }));
   if (division) {
     const divisionLabel = nafDivisionLabel(division) ?? division;
     return {
@@ -162,14 +171,7 @@ export async function indexModel(
         { label: divisionLabel },
       ],
       columns: true,
-      links: nafCodesOfDivision(division).map((n) => ({
-        href: href(kind, axis, {
-          code: section,
-          subclass: n.code,
-          department: department ?? undefined,
-        }),
-        label: `${n.code} — ${n.label}`,
-      })),
+      links: subclassLinks(nafCodesOfDivision(division)),
     };
   }
   if (!subclass) {
@@ -178,14 +180,7 @@ export async function indexModel(
       intro: 'Choisissez une activité (code NAF).',
       crumbs: [{ label: 'Accueil', href: '/' }, root, { label: sectionLabel }],
       columns: true,
-      links: nafCodesOfSection(section).map((n) => ({
-        href: href(kind, axis, {
-          code: section,
-          subclass: n.code,
-          department: department ?? undefined,
-        }),
-        label: `${n.code} — ${n.label}`,
-      })),
+      links: subclassLinks(nafCodesOfSection(section)),
     };
   }
   const label = nafLabel(subclass) ?? subclass;

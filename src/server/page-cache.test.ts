@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateCompany, onCompanyInvalidated } from '@/registry/cache';
+import { rawRequest, startTestServer, type TestServer } from './testing';
 import { FrontPageCache, PURGE_QUIET_MS } from './page-cache';
 
 /**
@@ -12,7 +12,7 @@ import { FrontPageCache, PURGE_QUIET_MS } from './page-cache';
 let clock = 1_000_000;
 let cache: FrontPageCache;
 let renders = 0;
-let server: http.Server;
+let server: TestServer;
 let base: string;
 
 const PAGE = `<!DOCTYPE html><html lang="fr"><body>${'Danone '.repeat(400)}</body></html>`;
@@ -54,38 +54,21 @@ function nextLike(req: http.IncomingMessage, res: http.ServerResponse): void {
 }
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await startTestServer((req, res) => {
     if (cache.serve(req, res)) return;
     cache.record(req, res);
     nextLike(req, res);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
-afterAll(async () => new Promise((r) => server?.close(r)));
+afterAll(async () => server?.close());
 beforeEach(() => {
   cache = new FrontPageCache(40 * 1024, () => clock);
   renders = 0;
 });
 
-function get(
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) =>
-    http
-      .request(base + path, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end(),
-  );
-}
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(base + path, headers, method);
 
 describe('FrontPageCache', () => {
   it('serves a page Next.js served from its page cache again without Next.js', async () => {

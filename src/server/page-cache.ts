@@ -87,12 +87,7 @@ export class FrontPageCache {
     const url = req.url ?? '';
     if (!url.startsWith('/') || url.includes('?')) return null;
     for (const h of NAVIGATION_HEADERS) if (req.headers[h] !== undefined) return null;
-    const encoding = acceptsGzip(
-      typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : '',
-    )
-      ? 'gzip'
-      : 'identity';
-    return `${encoding} ${url}`;
+    return `${acceptsGzip(req.headers['accept-encoding']) ? 'gzip' : 'identity'} ${url}`;
   }
 
   /** Answers the request from the cache and returns true, or returns false having written nothing. */
@@ -181,8 +176,7 @@ export class FrontPageCache {
   private store(key: string, res: ServerResponse, body: Buffer): void {
     if (!this.mayKeep(res)) return;
     const maxAge = maxAgeOf(headerOf(res, 'cache-control'));
-    const header = (name: string) => headerOf(res, name);
-    const encoding = header('content-encoding');
+    const encoding = headerOf(res, 'content-encoding');
     if (encoding !== (key.startsWith('gzip ') ? 'gzip' : '') && encoding !== '') return;
     const headers: Entry['headers'] = [];
     for (const [name, value] of Object.entries(res.getHeaders()))

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +8,7 @@ import { runMigrations } from '@/db/migrate';
 import { invalidateCompany } from '@/registry/cache';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { RegistryApiWorker } from './registry-api-worker';
+import { startTestServer, type TestServer } from './testing';
 
 // A real worker thread, reaching a real database over the wire: the embedded server on loopback
 // (the worker has its own pool, so it cannot share this process's in-memory test database).
@@ -17,7 +16,7 @@ let dir: string;
 let embedded: EmbeddedServer;
 let local: DbHandle;
 let worker: RegistryApiWorker;
-let server: http.Server;
+let server: TestServer;
 let base: string;
 
 beforeAll(async () => {
@@ -33,18 +32,17 @@ beforeAll(async () => {
     DATABASE_PREPARED_STATEMENTS: 'off',
     REGISTRY_CACHE: 'on',
   });
-  server = http.createServer((req, res) => {
+  server = await startTestServer((req, res) => {
     if (!worker.handle(req, res)) {
       res.statusCode = 599;
       res.end();
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   await worker?.close();
   await embedded?.stop();
   rmSync(dir, { recursive: true, force: true });

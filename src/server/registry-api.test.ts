@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +10,11 @@ import * as sectionRoute from '@/app/api/companies/[siren]/[...section]/route';
 import * as directorRoute from '@/app/api/directors/[id]/route';
 import * as personalRoute from '@/app/api/directors/[id]/personal/route';
 import * as poleScoreRoute from '@/app/api/directors/[id]/pole-score/route';
+import { rawRequest, startTestServer, type TestServer } from './testing';
 import { registryApiCall, serveRegistryApi } from './registry-api';
 
 let handle: DbHandle;
-let server: http.Server;
+let server: TestServer;
 let base: string;
 let serverDb: () => DbHandle['db'];
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
@@ -26,7 +25,7 @@ beforeAll(async () => {
   // The Next route handlers read the site's database through getDb(): the same handle.
   globalForDb.__dbHandle = handle;
   serverDb = () => handle.db;
-  server = http.createServer((req, res) => {
+  server = await startTestServer((req, res) => {
     void serveRegistryApi(req, res, () => serverDb()).then((served) => {
       if (!served) {
         res.statusCode = 599; // "left to Next.js"
@@ -34,12 +33,11 @@ beforeAll(async () => {
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   delete globalForDb.__dbHandle;
   await handle?.close();
 });
@@ -112,25 +110,8 @@ async function viaNext(res: Response): Promise<Answer> {
   };
 }
 
-/** A request with exactly these headers (fetch would add its own Accept-Encoding). */
-function raw(
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) =>
-    http
-      .request(base + path, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end(),
-  );
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(base + path, headers, method);
 
 const req = (path: string) => new Request(`http://localhost${path}`);
 const params = <T>(p: T) => ({ params: Promise.resolve(p) });

@@ -63,7 +63,7 @@ export function registryApiCall(pathname: string, query: URLSearchParams): Regis
 /** Bodies from this size on are compressed for clients that accept gzip (as Next.js does). */
 const COMPRESS_FROM = 1024;
 
-export function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (typeof header !== 'string') return false;
   return header.split(',').some((part) => {
     const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
@@ -102,13 +102,20 @@ export function encodeApiResult(result: ApiResult, request: ApiRequest): ApiAnsw
   return { status: result.status, headers, body: request.method === 'HEAD' ? null : body };
 }
 
-/** Whether the request is one of these routes (cheap: no database, no decoding of the answer). */
-export function isRegistryApiRequest(method: string | undefined, url: string | undefined): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false;
+/** The service call a request names, or null when it is not one of these routes. */
+function callOf(method: string | undefined, url: string | undefined): RegistryCall | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
   if (!url || !(url.startsWith('/api/companies/') || url.startsWith('/api/directors/')))
-    return false;
+    return null;
   const q = url.indexOf('?');
-  return registryApiCall(q < 0 ? url : url.slice(0, q), new URLSearchParams()) !== null;
+  return q < 0
+    ? registryApiCall(url, new URLSearchParams())
+    : registryApiCall(url.slice(0, q), new URLSearchParams(url.slice(q + 1)));
+}
+
+/** Whether the request is one of these routes (cheap: no database). */
+export function isRegistryApiRequest(method: string | undefined, url: string | undefined): boolean {
+  return callOf(method, url) !== null;
 }
 
 /** The answer to a request to these routes, or null when it is not one of them. */
@@ -116,18 +123,13 @@ export async function answerRegistryApi(
   request: ApiRequest,
   db: () => Db,
 ): Promise<ApiAnswer | null> {
-  if (!isRegistryApiRequest(request.method, request.url)) return null;
-  const { url } = request;
-  const q = url.indexOf('?');
-  const call = registryApiCall(
-    q < 0 ? url : url.slice(0, q),
-    new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-  )!;
+  const call = callOf(request.method, request.url);
+  if (!call) return null;
   let result: ApiResult;
   try {
     result = await call(db());
   } catch (e) {
-    logFailure(`GET ${url.slice(0, 120)}`, e);
+    logFailure(`${request.method} ${request.url.slice(0, 120)}`, e);
     result = SOURCE_UNAVAILABLE;
   }
   return encodeApiResult(result, request);

@@ -19,8 +19,6 @@ export class DirectLoadConflict extends Error {
   }
 }
 
-export type { RowMapper };
-
 /** Raw size from which a CSV stock is parsed on worker threads (below, the threads' start-up costs more). */
 export const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 /** Parse workers for a large stock: two cores here, one left to PostgreSQL and this thread. */
