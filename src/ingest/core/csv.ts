@@ -1,64 +1,97 @@
 import { ImportError } from './errors';
 
 export type CsvRecord = { line: number; fields: string[]; raw: string };
+/** Receives one record: its fields, the 1-based line where it starts, and its text. */
+export type RecordSink = (fields: string[], line: number, raw: string) => void;
 
 /**
- * Splits text chunks into CSV records (RFC 4180: quoted fields with doubled quotes, and newlines
- * inside quotes). Lines without a quote, the vast majority in INSEE files, take a fast path.
- * `line` is the 1-based line number where the record starts (`firstLine` for the first line of
- * `chunks`, when they are a piece of a file).
+ * Splits text fed piece by piece into CSV records (RFC 4180: quoted fields with doubled quotes,
+ * and newlines inside quotes), handing each to a callback as soon as it is complete: nothing is
+ * held but the unfinished end of the last piece. Lines without a quote, the vast majority in
+ * INSEE files, take a fast path. Line numbers start at `firstLine` (a piece of a file starts at
+ * its own line).
+ */
+export class CsvSplitter {
+  private carry = '';
+  private lineNo: number;
+  /** A record whose quotes are still open, and the line where it starts. */
+  private pending: string | null = null;
+  private pendingLine = 0;
+
+  constructor(
+    private readonly delimiter = ',',
+    firstLine = 1,
+  ) {
+    this.lineNo = firstLine - 1;
+  }
+
+  /** Feeds the next piece of text; `sink` gets every record it completes. */
+  push(chunk: string, sink: RecordSink): void {
+    const text = this.carry ? this.carry + chunk : chunk;
+    const delimiter = this.delimiter;
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      if (nl < 0) break;
+      let line = text.charCodeAt(nl - 1) === 13 ? text.slice(start, nl - 1) : text.slice(start, nl);
+      start = nl + 1;
+      this.lineNo++;
+      if (this.pending !== null) {
+        line = `${this.pending}\n${line}`;
+        this.pending = null;
+      } else this.pendingLine = this.lineNo;
+      if (line.length === 0) continue;
+      if (line.indexOf('"') < 0) {
+        sink(line.split(delimiter), this.pendingLine, line);
+        continue;
+      }
+      const fields = parseQuoted(line, delimiter);
+      if (fields === null) this.pending = line;
+      else sink(fields, this.pendingLine, line);
+    }
+    this.carry = text.slice(start);
+  }
+
+  /** The end of the input: the last record when no newline closes it. */
+  end(sink: RecordSink): void {
+    let last = this.carry.endsWith('\r') ? this.carry.slice(0, -1) : this.carry;
+    this.carry = '';
+    if (this.pending !== null) last = last ? `${this.pending}\n${last}` : this.pending;
+    else this.pendingLine = this.lineNo + 1;
+    this.pending = null;
+    if (!last.length) return;
+    const fields =
+      last.indexOf('"') < 0 ? last.split(this.delimiter) : parseQuoted(last, this.delimiter);
+    if (fields === null) {
+      throw new ImportError(
+        `Ligne ${this.pendingLine} : guillemet ouvert jamais refermé jusqu'à la fin du fichier (fichier tronqué ?).`,
+      );
+    }
+    sink(fields, this.pendingLine, last);
+  }
+}
+
+/**
+ * The records of a stream of text chunks, one batch per chunk (see CsvSplitter). `line` is the
+ * 1-based line number where the record starts.
  */
 export async function* csvRecords(
   chunks: AsyncIterable<string>,
   delimiter = ',',
   firstLine = 1,
 ): AsyncGenerator<CsvRecord[]> {
-  let carry = '';
-  let lineNo = firstLine - 1;
-  let pending: string | null = null; // a record whose quotes are still open
-  let pendingLine = 0;
+  const splitter = new CsvSplitter(delimiter, firstLine);
+  let batch: CsvRecord[] = [];
+  const sink: RecordSink = (fields, line, raw) => batch.push({ line, fields, raw });
   for await (const chunk of chunks) {
-    const text = carry + chunk;
-    const batch: CsvRecord[] = [];
-    let start = 0;
-    for (;;) {
-      const nl = text.indexOf('\n', start);
-      if (nl < 0) break;
-      let line = text.slice(start, nl);
-      start = nl + 1;
-      lineNo++;
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (pending !== null) {
-        line = `${pending}\n${line}`;
-        pending = null;
-      } else pendingLine = lineNo;
-      if (line.length === 0) continue;
-      if (line.indexOf('"') < 0) {
-        batch.push({ line: pendingLine, fields: line.split(delimiter), raw: line });
-        continue;
-      }
-      const fields = parseQuoted(line, delimiter);
-      if (fields === null) {
-        pending = line;
-        continue;
-      }
-      batch.push({ line: pendingLine, fields, raw: line });
+    splitter.push(chunk, sink);
+    if (batch.length) {
+      yield batch;
+      batch = [];
     }
-    carry = text.slice(start);
-    if (batch.length) yield batch;
   }
-  let last = carry.endsWith('\r') ? carry.slice(0, -1) : carry;
-  if (pending !== null) last = last ? `${pending}\n${last}` : pending;
-  else pendingLine = lineNo + 1;
-  if (last.length) {
-    const fields = last.indexOf('"') < 0 ? last.split(delimiter) : parseQuoted(last, delimiter);
-    if (fields === null) {
-      throw new ImportError(
-        `Ligne ${pendingLine} : guillemet ouvert jamais refermé jusqu'à la fin du fichier (fichier tronqué ?).`,
-      );
-    }
-    yield [{ line: pendingLine, fields, raw: last }];
-  }
+  splitter.end(sink);
+  if (batch.length) yield batch;
 }
 
 /** Parses one record with quotes; null when a quoted field is still open at the end. */

@@ -197,7 +197,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         from = 1;
       }
       const rows = from ? records.slice(from) : records;
-      await consume(encodeRecords(rows, header!.length, map!, encodeOptions));
+      await consume(encodeRecords(rows, header!.length, map!, encodeOptions, !isJson));
     }
   }
   if (header === null)

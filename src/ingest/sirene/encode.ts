@@ -1,5 +1,5 @@
-import { copyRow, rowHash } from '../core/copy';
-import type { CsvRecord } from '../core/csv';
+import { copyFields, rowHash } from '../core/copy';
+import { CsvSplitter, type CsvRecord, type RecordSink } from '../core/csv';
 import { RowError } from './values';
 
 export type RowMapper = (fields: string[]) => unknown[];
@@ -23,53 +23,101 @@ export type EncodedRows = {
   read: number;
 };
 
-/** Validates, maps and encodes records (the header excluded). */
-export function encodeRecords(
-  records: CsvRecord[],
-  headerLength: number,
-  map: RowMapper,
-  opts: EncodeOptions,
-): EncodedRows {
-  const out: EncodedRows = {
+/** A backslash, tab or line break: a record holding none needs no COPY escaping of its values. */
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const NEWLINE = 10;
+
+/**
+ * Validates, maps and encodes records one at a time as they are split, so that nothing of a
+ * record outlives it but its COPY text (the garbage collector then only sees short-lived
+ * objects). `add` is a RecordSink; `raw` must be the record's whole text when `rawIsRecord`.
+ */
+class RowEncoder {
+  readonly out: EncodedRows = {
     lines: [],
     rows: 0,
     keys: [],
     dates: [],
     hashes: [],
     rejects: [],
-    read: records.length,
+    read: 0,
   };
-  let text = '';
-  for (const rec of records) {
-    if (rec.fields.length !== headerLength) {
+  /** Untracked rows, without their newline: joined once at the end. */
+  private readonly bodies: string[] = [];
+
+  constructor(
+    private readonly headerLength: number,
+    private readonly map: RowMapper,
+    private readonly opts: EncodeOptions,
+    private readonly rawIsRecord: boolean,
+  ) {}
+
+  readonly add: RecordSink = (fields, line, raw) => {
+    const out = this.out;
+    out.read++;
+    if (fields.length !== this.headerLength) {
       out.rejects.push({
-        line: rec.line,
-        reason: `nombre de champs incorrect : ${rec.fields.length} au lieu de ${headerLength}`,
-        raw: rec.raw,
+        line,
+        reason: `nombre de champs incorrect : ${fields.length} au lieu de ${this.headerLength}`,
+        raw,
       });
-      continue;
+      return;
     }
     let row: unknown[];
     try {
-      row = map(rec.fields);
+      row = this.map(fields);
     } catch (e) {
       if (e instanceof RowError) {
-        out.rejects.push({ line: rec.line, reason: e.message, raw: rec.raw });
-        continue;
+        out.rejects.push({ line, reason: e.message, raw });
+        return;
       }
       throw e;
     }
-    const encoded = copyRow(row);
-    const hash = rowHash(encoded);
-    const line = `${encoded.slice(0, -1)}\t${hash}\n`;
+    const body = copyFields(row, this.rawIsRecord && !NEEDS_ESCAPE.test(raw));
+    // The hash of the encoded values and their newline (the stored hashes were taken that way).
+    const hash = rowHash(body, NEWLINE);
     out.rows++;
-    if (opts.track) {
-      out.lines.push(line);
-      out.keys.push(String(row[opts.keyIndex]));
-      out.dates.push(opts.dateIndex >= 0 ? String(row[opts.dateIndex] ?? '') : '');
+    if (this.opts.track) {
+      out.lines.push(`${body}\t${hash}\n`);
+      out.keys.push(String(row[this.opts.keyIndex]));
+      out.dates.push(this.opts.dateIndex >= 0 ? String(row[this.opts.dateIndex] ?? '') : '');
       out.hashes.push(hash);
-    } else text += line;
+    } else this.bodies.push(body, '\t', String(hash), '\n');
+  };
+
+  result(): EncodedRows {
+    if (this.bodies.length) this.out.lines.push(this.bodies.join(''));
+    return this.out;
   }
-  if (!opts.track && text) out.lines.push(text);
-  return out;
+}
+
+/** Validates, maps and encodes records (the header excluded). */
+export function encodeRecords(
+  records: CsvRecord[],
+  headerLength: number,
+  map: RowMapper,
+  opts: EncodeOptions,
+  rawIsRecord = false,
+): EncodedRows {
+  const encoder = new RowEncoder(headerLength, map, opts, rawIsRecord);
+  for (const r of records) encoder.add(r.fields, r.line, r.raw);
+  return encoder.result();
+}
+
+/**
+ * Splits a piece of a CSV file that ends on a record boundary (the header excluded), and validates,
+ * maps and encodes each record as it comes: the parse workers' loop.
+ */
+export function encodeCsvText(
+  text: string,
+  firstLine: number,
+  headerLength: number,
+  map: RowMapper,
+  opts: EncodeOptions,
+): EncodedRows {
+  const encoder = new RowEncoder(headerLength, map, opts, true);
+  const splitter = new CsvSplitter(',', firstLine);
+  splitter.push(text, encoder.add);
+  splitter.end(encoder.add);
+  return encoder.result();
 }

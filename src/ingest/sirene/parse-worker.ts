@@ -3,11 +3,10 @@
  * maps and encodes them exactly as the importing thread would (encode.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { csvRecords, type CsvRecord } from '../core/csv';
 import { ImportError } from '../core/errors';
-import { encodeRecords, type RowMapper } from './encode';
+import { encodeCsvText, type RowMapper } from './encode';
 import { etablissementMapper } from './etablissement';
-import { once, type MapperName, type PieceAnswer, type PieceRequest } from './parallel';
+import { type MapperName, type PieceAnswer, type PieceRequest } from './parallel';
 import { uniteLegaleMapper } from './unite-legale';
 
 const MAPPERS: Record<MapperName, (col: (name: string) => number) => RowMapper> = {
@@ -26,13 +25,11 @@ function mapperFor(name: MapperName, header: string[]): RowMapper {
   return current.map;
 }
 
-async function encodePiece(req: PieceRequest): Promise<PieceAnswer> {
+function encodePiece(req: PieceRequest): PieceAnswer {
   try {
-    const records: CsvRecord[] = [];
-    for await (const batch of csvRecords(once(req.text), ',', req.firstLine))
-      for (const r of batch) records.push(r);
     const map = mapperFor(req.mapper, req.header);
-    return { id: req.id, result: encodeRecords(records, req.header.length, map, req.options) };
+    const result = encodeCsvText(req.text, req.firstLine, req.header.length, map, req.options);
+    return { id: req.id, result };
   } catch (e) {
     return {
       id: req.id,
@@ -45,5 +42,5 @@ async function encodePiece(req: PieceRequest): Promise<PieceAnswer> {
 }
 
 parentPort?.on('message', (req: PieceRequest) => {
-  void encodePiece(req).then((answer) => parentPort!.postMessage(answer));
+  parentPort!.postMessage(encodePiece(req));
 });
