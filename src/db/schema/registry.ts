@@ -77,7 +77,8 @@ export const companies = pgTable(
     sireneHash: bigint('sirene_hash', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('companies_status_idx').on(t.status)],
+  // No index on status: two values, never selective enough for the planner to use one (dropped
+  // in 0011), and every initial load paid for rebuilding it.
 );
 
 /** Establishments (établissements), one row per SIRET. */

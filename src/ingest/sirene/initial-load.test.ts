@@ -29,7 +29,7 @@ describe('initial load of an empty table', () => {
       `SELECT indexname FROM pg_indexes WHERE tablename = 'companies' ORDER BY 1`,
     );
     expect(idx.map((i) => i.indexname)).toEqual(
-      expect.arrayContaining(['companies_pkey', 'companies_status_idx']),
+      expect.arrayContaining(['companies_pkey', 'companies_similar_idx']),
     );
     expect(await count(db, 'companies')).toBe(9);
   });
