@@ -5,7 +5,7 @@
  * field); each piece goes to a parse worker (src/ingest/sirene/parse-worker.ts) with the line
  * number it starts at, and comes back as COPY text with its rejects, in file order. The importing
  * thread is left with reading the file and feeding PostgreSQL (or, on PGlite, with running the
- * database itself), while the workers do the CPU work that was its ceiling: about 6 s of CSV
+ * database itself), while the workers do the CPU work that was its ceiling: about 3.5 s of CSV
  * splitting, validation, encoding and hashing per million legal units.
  */
 import path from 'node:path';
