@@ -4,7 +4,9 @@
  * Generates synthetic SIRENE stock files (1M legal units, 1.3M establishments by default),
  * imports them into PostgreSQL (DATABASE_URL) and into PGlite (a temporary directory), and prints
  * rows/s, peak RSS, and in the same run the rows/s of a raw COPY of the same files into an
- * unindexed table of text columns. Not a test: it prints figures, it asserts nothing.
+ * unindexed table of text columns. On PostgreSQL it also loads the same stock into a database
+ * where the real sample was loaded first, as `npm start` does on an empty database. Not a test:
+ * it prints figures, it asserts nothing.
  */
 import {
   createReadStream,
@@ -15,6 +17,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -243,6 +246,50 @@ async function withChanges(file: string, every: number): Promise<string> {
   return outFile;
 }
 
+/**
+ * The usual first full load: the site started once (the real sample was loaded into the empty
+ * database), then the stock is imported over those few thousand rows.
+ */
+async function afterSample(
+  admin: pg.Client,
+  url: URL,
+  files: { ul: string; et: string; counts: { ul: number; et: number } },
+) {
+  const name = `${url.pathname.slice(1)}_echantillon`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const sampleUrl = new URL(url);
+  sampleUrl.pathname = `/${name}`;
+  try {
+    // In a process of its own, as `npm start` does it: its memory is not this process's.
+    const seeded = spawnSync('npx', ['tsx', 'scripts/seed.ts'], {
+      env: { ...process.env, DATABASE_URL: sampleUrl.toString() },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`db:seed : ${seeded.stderr || seeded.stdout}`);
+    console.log(
+      `PostgreSQL : après l'échantillon réel (${seeded.stdout.trim().split('\n').pop()})…`,
+    );
+    const handle = connectPostgres(sampleUrl.toString(), 2);
+    const opts = { progress: 'off' as const };
+    for (const [label, source, importer, file, rows] of [
+      ['unités légales', 'sirene-ul', uniteLegaleImporter, files.ul, files.counts.ul],
+      ['établissements', 'sirene-etab', etablissementImporter, files.et, files.counts.et],
+    ] as const) {
+      const m = await measured(() => importFile(handle, source, importer, file, opts));
+      table.push({
+        label: `PostgreSQL : ${label}, premier stock après l'échantillon réel`,
+        rows,
+        ms: m.ms,
+        peakRss: m.peakRss,
+        note: phaseNote(m.result),
+      });
+    }
+    await handle.close();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
 async function main() {
   const companies = Number(arg('companies', '1000000'));
   const pgliteCompanies = Number(arg('pglite-companies', String(companies)));
@@ -307,6 +354,7 @@ async function main() {
       console.log('PostgreSQL : import…');
       const r = await importRun(handle, 'PostgreSQL', files.ul, files.et, files.counts);
       await handle.close();
+      await afterSample(admin, url, files);
       const ulRate = (files.counts.ul / r.ul.ms) * 1000;
       const etRate = (files.counts.et / r.et.ms) * 1000;
       const full = FULL_UL / ulRate + FULL_ET / etRate;

@@ -71,6 +71,11 @@ export type ImportOptions = {
   /** Allow the initial-load fast path (COPY straight into an empty table). Default true. */
   directLoad?: boolean;
   /**
+   * Size of file from which a table holding a few rows (sirene/bulk.ts FEW_ROWS) is loaded by
+   * the fast path too. Default 8 MB; tests use 0.
+   */
+  directLoadFromBytes?: number;
+  /**
    * Parse workers for a SIRENE CSV stock (src/ingest/sirene/parallel.ts); 0 parses in the
    * importing thread. Default: one worker from 8 MB of raw file on, none below.
    */

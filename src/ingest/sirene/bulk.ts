@@ -19,6 +19,13 @@ export class DirectLoadConflict extends Error {
   }
 }
 
+/**
+ * A table holding at most this many rows is loaded like an empty one from a large file (the rows
+ * of keys it already holds are held back in memory, then upserted): the real sample, loaded on the
+ * first start, must not send the first full stock through the upsert, 4 to 5 times slower.
+ */
+export const FEW_ROWS = 50_000;
+
 /** Raw size from which a CSV stock is parsed on worker threads (below, the threads' start-up costs more). */
 export const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 /** Parse workers for a large stock: two cores here, one left to PostgreSQL and this thread. */
@@ -52,17 +59,35 @@ export type BulkCsvOptions = {
  */
 export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): Promise<void> {
   const writer = new TableWriter(ctx.conn, opts.spec);
-  const empty = await ctx.conn.query<{ empty: boolean }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM ${opts.spec.table}) AS empty`,
+  const table = opts.spec.table;
+  const key = opts.spec.key[0]!;
+  const [stored] = await ctx.conn.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} LIMIT ${FEW_ROWS + 1}) x`,
   );
-  const direct = ctx.options.directLoad !== false && empty[0]?.empty === true;
-  // Initial load of an empty table: drop its indexes, COPY, then rebuild them once (far cheaper
-  // than maintaining them row by row). All inside the file's transaction: a failure restores them.
-  const rebuild = direct ? await dropIndexes(ctx, opts.spec.table) : [];
+  const storedRows = stored?.n ?? 0;
+  // Initial load: drop the table's indexes, COPY, then rebuild them once (far cheaper than
+  // maintaining them row by row). All inside the file's transaction: a failure restores them.
+  // Also when the table holds only a few rows and the file is a large stock (the real sample was
+  // loaded before the first full stock): the rows of keys already stored are held back and go
+  // through the upsert, with its date and source rules, once the indexes are back.
+  const direct =
+    ctx.options.directLoad !== false &&
+    (storedRows === 0 ||
+      (storedRows <= FEW_ROWS &&
+        ctx.input.size >= (ctx.options.directLoadFromBytes ?? PARALLEL_FROM_BYTES)));
+  const rebuild = direct ? await dropIndexes(ctx, table) : [];
   if (direct && ctx.conn.kind === 'postgres') {
     // Index builds sort in memory rather than in temporary files (default 64 MB).
     await ctx.conn.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   }
+  // Read after dropIndexes, whose lock keeps other writers out until the file commits.
+  const storedKeys =
+    direct && storedRows > 0
+      ? new Set(
+          (await ctx.conn.query<{ k: string }>(`SELECT ${key} AS k FROM ${table}`)).map((r) => r.k),
+        )
+      : null;
+  const held = newBatch();
   if (direct) ctx.noteChanged('all');
   else ctx.noteChanged([]);
 
@@ -71,12 +96,11 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   // arrays of values, which keeps the garbage collector out of the way.
   let batch = newBatch();
   let pending: Promise<void> = Promise.resolve();
-  const table = opts.spec.table;
-  const keyIndex = opts.spec.columns.indexOf(opts.spec.key[0]!);
+  const keyIndex = opts.spec.columns.indexOf(key);
   const dateIndex = opts.spec.dateIndex ?? -1;
-  const encodeOptions = { keyIndex, dateIndex, track: !direct };
+  // Rows are tracked one by one (key, date, hash) when some may have to be upserted.
+  const encodeOptions = { keyIndex, dateIndex, track: !direct || storedKeys !== null };
 
-  const key = opts.spec.key[0]!;
   const guard = `sirene_hash IS NOT NULL${opts.hashGuard ? ` AND ${opts.hashGuard}` : ''}`;
   // Stored hashes come back as one text value, "key:hash,key:hash,…", split here: parsing 20,000
   // result rows into objects cost the importing thread more than PostgreSQL's scan did.
@@ -114,48 +138,69 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       }
     return stored;
   };
+  /** The upsert of a batch: only rows whose hash differs from the stored one are sent. */
+  const upsert = async (batch: Batch): Promise<Counts> => {
+    // Newest row per key within the batch; across batches the upsert's date rule decides.
+    const at = new Map<string, number>();
+    for (let i = 0; i < batch.keys.length; i++) {
+      const k = batch.keys[i]!;
+      const j = at.get(k);
+      if (j === undefined || batch.dates[i]! >= batch.dates[j]!) at.set(k, i);
+    }
+    // A row whose stored hash equals the incoming one is unchanged: it never reaches the
+    // staging table nor the UPDATE (one index lookup per key instead of a COPY and a join).
+    const wanted = [...at.values()];
+    const lookupStart = performance.now();
+    const stored = await storedHashes(wanted.map((i) => batch.keys[i]!));
+    let data = '';
+    for (const i of wanted)
+      if (stored.get(batch.keys[i]!) !== String(batch.hashes[i])) data += batch.lines[i];
+    const upsertStart = performance.now();
+    ctx.phases.hashLookup = (ctx.phases.hashLookup ?? 0) + upsertStart - lookupStart;
+    const c = data
+      ? await writer.upsertEncoded(data)
+      : { inserted: 0, updated: 0, changed: [] as string[] };
+    ctx.phases.upsert = (ctx.phases.upsert ?? 0) + performance.now() - upsertStart;
+    const counts = {
+      inserted: c.inserted,
+      updated: c.updated,
+      unchanged: batch.lines.length - c.inserted - c.updated,
+    };
+    ctx.noteChanged(c.changed);
+    if (opts.afterBatch && data) await opts.afterBatch(ctx, counts);
+    return counts;
+  };
+  /** Straight COPY into the table; rows of keys already stored are set aside for the upsert. */
+  const copyDirect = async (batch: Batch): Promise<Counts> => {
+    let data: string;
+    let rows = batch.rows;
+    if (storedKeys) {
+      data = '';
+      rows = 0;
+      for (let i = 0; i < batch.lines.length; i++) {
+        if (storedKeys.has(batch.keys[i]!)) {
+          held.lines.push(batch.lines[i]!);
+          held.keys.push(batch.keys[i]!);
+          held.dates.push(batch.dates[i]!);
+          held.hashes.push(batch.hashes[i]!);
+          held.rows++;
+        } else {
+          data += batch.lines[i];
+          rows++;
+        }
+      }
+    } else data = batch.lines.join('');
+    try {
+      if (data) await writer.copyDirect([], data);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new DirectLoadConflict();
+      throw e;
+    }
+    return { inserted: rows, updated: 0, unchanged: 0 };
+  };
   const flush = (batch: Batch): Promise<void> => {
     const run = async () => {
-      let counts: Counts;
-      if (direct) {
-        try {
-          counts = await writer.copyDirect([], batch.lines.join(''));
-          counts = { inserted: batch.rows, updated: 0, unchanged: 0 };
-        } catch (e) {
-          if ((e as { code?: string }).code === '23505') throw new DirectLoadConflict();
-          throw e;
-        }
-      } else {
-        // Newest row per key within the batch; across batches the upsert's date rule decides.
-        const at = new Map<string, number>();
-        for (let i = 0; i < batch.keys.length; i++) {
-          const k = batch.keys[i]!;
-          const j = at.get(k);
-          if (j === undefined || batch.dates[i]! >= batch.dates[j]!) at.set(k, i);
-        }
-        // A row whose stored hash equals the incoming one is unchanged: it never reaches the
-        // staging table nor the UPDATE (one index lookup per key instead of a COPY and a join).
-        const wanted = [...at.values()];
-        const lookupStart = performance.now();
-        const stored = await storedHashes(wanted.map((i) => batch.keys[i]!));
-        let data = '';
-        for (const i of wanted)
-          if (stored.get(batch.keys[i]!) !== String(batch.hashes[i])) data += batch.lines[i];
-        const upsertStart = performance.now();
-        ctx.phases.hashLookup = (ctx.phases.hashLookup ?? 0) + upsertStart - lookupStart;
-        const c = data
-          ? await writer.upsertEncoded(data)
-          : { inserted: 0, updated: 0, changed: [] as string[] };
-        ctx.phases.upsert = (ctx.phases.upsert ?? 0) + performance.now() - upsertStart;
-        counts = {
-          inserted: c.inserted,
-          updated: c.updated,
-          unchanged: batch.lines.length - c.inserted - c.updated,
-        };
-        ctx.noteChanged(c.changed);
-        if (opts.afterBatch && data) await opts.afterBatch(ctx, counts);
-      }
-      ctx.count(table, counts);
+      ctx.count(table, direct ? await copyDirect(batch) : await upsert(batch));
       ctx.tick();
     };
     const next = pending.then(run);
@@ -230,6 +275,21 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     // Fresh statistics, or the next upsert plans against an "empty" table.
     await ctx.conn.query(`ANALYZE ${table}`);
     ctx.phases.indexRebuild = performance.now() - rebuildStart;
+  }
+  // The rows held back for keys already stored (at most a few per stored row), now that the
+  // indexes the upsert needs are back.
+  for (let from = 0; from < held.rows; from += CHUNK_ROWS) {
+    const to = from + CHUNK_ROWS;
+    ctx.count(
+      table,
+      await upsert({
+        lines: held.lines.slice(from, to),
+        keys: held.keys.slice(from, to),
+        dates: held.dates.slice(from, to),
+        hashes: held.hashes.slice(from, to),
+        rows: Math.min(to, held.rows) - from,
+      }),
+    );
   }
   const afterStart = performance.now();
   if (opts.afterFile) await opts.afterFile(ctx, direct);

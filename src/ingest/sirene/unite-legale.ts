@@ -1,6 +1,6 @@
 import type { Importer } from '../core/run';
 import type { Conn } from '../core/conn';
-import { dropIndexes, importCsvBulk } from './bulk';
+import { dropIndexes, FEW_ROWS, importCsvBulk } from './bulk';
 import { UL_COLUMNS } from './columns';
 import { UNITE_LEGALE_SCHEMAS } from './schemas';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
@@ -115,17 +115,26 @@ export async function refreshOpenEstablishments(
   conn: Conn,
   scope: 'all' | { stagingTable: string; onlyZero?: boolean },
 ): Promise<void> {
+  const counts = `SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments`;
   if (scope === 'all') {
+    const [few] = await conn.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM establishments LIMIT ${FEW_ROWS + 1}) x`,
+    );
+    if ((few?.n ?? 0) <= FEW_ROWS) {
+      // Few establishments (legal units loaded after the real sample): few companies to change.
+      await conn.query(
+        `UPDATE companies c SET open_establishments = x.n FROM (${counts} GROUP BY siren) x
+          WHERE c.siren = x.siren AND c.open_establishments <> x.n`,
+      );
+      return;
+    }
     // After an initial load of establishments nearly every company changes. An UPDATE of every
     // row writes a second version of each (and its WAL): measured 11–18 s per million. Copying
     // the table with its new counts into a temporary table (no WAL), then TRUNCATE and one
     // INSERT … SELECT without indexes, and rebuilding these once, costs about half. TRUNCATE is
     // transactional: a failure or a kill before COMMIT gives the old table back. (It would need
     // CASCADE if a foreign key ever referenced companies; none does.)
-    await conn.query(
-      `CREATE TEMP TABLE open_counts ON COMMIT DROP AS
-         SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments GROUP BY siren`,
-    );
+    await conn.query(`CREATE TEMP TABLE open_counts ON COMMIT DROP AS ${counts} GROUP BY siren`);
     const cols = (
       await conn.query<{ name: string }>(
         `SELECT column_name AS name FROM information_schema.columns
@@ -153,9 +162,8 @@ export async function refreshOpenEstablishments(
     scope.onlyZero ? ' JOIN companies z ON z.siren = s.siren WHERE z.open_establishments = 0' : ''
   })`;
   await conn.query(
-    `UPDATE companies c SET open_establishments = x.n
-     FROM (SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments ${filter} GROUP BY siren) x
-     WHERE c.siren = x.siren AND c.open_establishments <> x.n`,
+    `UPDATE companies c SET open_establishments = x.n FROM (${counts} ${filter} GROUP BY siren) x
+      WHERE c.siren = x.siren AND c.open_establishments <> x.n`,
   );
 }
 
