@@ -61,10 +61,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const writer = new TableWriter(ctx.conn, opts.spec);
   const table = opts.spec.table;
   const key = opts.spec.key[0]!;
-  const [stored] = await ctx.conn.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} LIMIT ${FEW_ROWS + 1}) x`,
-  );
-  const storedRows = stored?.n ?? 0;
+  const storedRows = await rowsUpTo(ctx.conn, table, FEW_ROWS);
   // Initial load: drop the table's indexes, COPY, then rebuild them once (far cheaper than
   // maintaining them row by row). All inside the file's transaction: a failure restores them.
   // Also when the table holds only a few rows and the file is a large stock (the real sample was
@@ -294,6 +291,14 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const afterStart = performance.now();
   if (opts.afterFile) await opts.afterFile(ctx, direct);
   ctx.phases.derivedCounts = performance.now() - afterStart;
+}
+
+/** The table's row count when at most `max`, else `max + 1` (reads no more rows than that). */
+export async function rowsUpTo(conn: ImportContext['conn'], table: string, max: number) {
+  const [r] = await conn.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} LIMIT ${max + 1}) x`,
+  );
+  return r?.n ?? 0;
 }
 
 /** Drops every index of the table; returns the statements that rebuild them. */

@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { ImportError } from '../core/errors';
 import { encodeCsvText, type RowMapper } from './encode';
 import { etablissementMapper } from './etablissement';
-import { type MapperName, type PieceAnswer, type PieceRequest } from './parallel';
+import type { MapperName, PieceAnswer, PieceRequest } from './parallel';
 import { uniteLegaleMapper } from './unite-legale';
 
 const MAPPERS: Record<MapperName, (col: (name: string) => number) => RowMapper> = {

@@ -1,6 +1,6 @@
 import type { Importer } from '../core/run';
 import type { Conn } from '../core/conn';
-import { dropIndexes, FEW_ROWS, importCsvBulk } from './bulk';
+import { dropIndexes, FEW_ROWS, importCsvBulk, rowsUpTo } from './bulk';
 import { UL_COLUMNS } from './columns';
 import { UNITE_LEGALE_SCHEMAS } from './schemas';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
@@ -117,10 +117,7 @@ export async function refreshOpenEstablishments(
 ): Promise<void> {
   const counts = `SELECT siren, count(*) FILTER (WHERE status = 'A')::int AS n FROM establishments`;
   if (scope === 'all') {
-    const [few] = await conn.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM establishments LIMIT ${FEW_ROWS + 1}) x`,
-    );
-    if ((few?.n ?? 0) <= FEW_ROWS) {
+    if ((await rowsUpTo(conn, 'establishments', FEW_ROWS)) <= FEW_ROWS) {
       // Few establishments (legal units loaded after the real sample): few companies to change.
       await conn.query(
         `UPDATE companies c SET open_establishments = x.n FROM (${counts} GROUP BY siren) x
