@@ -1,0 +1,104 @@
+/**
+ * The one error shape of the application. Services and read models return `Result<T>`: a value,
+ * or a failure with a `code`. This module alone maps codes to HTTP statuses and default French
+ * messages, for the API (`errorResponse`) and for pages (`failureMessage`).
+ *
+ * A new code is one row of `ERRORS`; a service may give a more precise French message than the
+ * default, never a different status.
+ */
+
+const ERRORS = {
+  /** Malformed request: query string, path parameter or body that cannot be read. */
+  INVALID_INPUT: { status: 400, message: 'La requête est invalide.' },
+  /** Well-formed but refused by the rules: field errors in `fields` (spec section 5, 422). */
+  VALIDATION_FAILED: { status: 422, message: 'Certains champs sont invalides.' },
+  CAPTCHA_MISSING: { status: 400, message: "La vérification anti-robot n'est pas encore faite." },
+  CAPTCHA_INVALID: { status: 400, message: 'La vérification anti-robot a échoué.' },
+  CAPTCHA_EXPIRED: { status: 400, message: 'La vérification anti-robot a expiré.' },
+  CAPTCHA_REUSED: { status: 400, message: 'Cette vérification anti-robot a déjà servi.' },
+  UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
+  FORBIDDEN: { status: 403, message: "Vous n'avez pas accès à cette ressource." },
+  SAME_ORDER_PENDING: {
+    status: 403,
+    message: 'Une commande identique est déjà en cours de traitement.',
+  },
+  NOT_FOUND: { status: 404, message: "Cette ressource n'existe pas." },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Cette méthode HTTP est refusée ici.' },
+  CONFLICT: { status: 409, message: 'Cette action entre en conflit avec l’état actuel.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'La requête est trop volumineuse.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Ce format de requête n'est pas accepté." },
+  /** Laravel's code for a missing or wrong CSRF token, which the spec's front end expects. */
+  CSRF_TOKEN_MISMATCH: {
+    status: 419,
+    message: 'Votre session a expiré : rechargez la page puis recommencez.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Trop de tentatives : patientez un moment avant de recommencer.',
+  },
+  SOURCE_UNAVAILABLE: { status: 503, message: 'Les données sont momentanément indisponibles.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Le service est momentanément indisponible.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type Failure = {
+  ok: false;
+  code: ErrorCode;
+  /** French, for the person who made the request. */
+  message: string;
+  /** Field errors of a form (VALIDATION_FAILED): field name to French messages. */
+  fields?: Record<string, string[]>;
+  /** RATE_LIMITED and unavailable answers: sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+  /** Extra members of the JSON answer beside `error` (e.g. the pending order of SAME_ORDER_PENDING). */
+  extra?: Record<string, unknown>;
+};
+
+export type Result<T> = { ok: true; value: T } | Failure;
+
+export const success = <T>(value: T): Result<T> => ({ ok: true, value });
+
+export function failure(
+  code: ErrorCode,
+  message?: string,
+  more: Omit<Failure, 'ok' | 'code' | 'message'> = {},
+): Failure {
+  return { ok: false, code, message: message ?? ERRORS[code].message, ...more };
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+/** The default French message of a code, for pages that show a failure. */
+export function failureMessage(code: ErrorCode): string {
+  return ERRORS[code].message;
+}
+
+/** For code that must throw across a layer that cannot return a Result (callbacks, streams). */
+export class AppError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+    this.name = 'AppError';
+  }
+}
+
+/** The JSON body of a failure: `{ error: { code, message, fields? }, ...extra }`. */
+export function failureBody(f: Failure): Record<string, unknown> {
+  const error: Record<string, unknown> = { code: f.code, message: f.message };
+  if (f.fields) error.fields = f.fields;
+  return { ...f.extra, error };
+}
+
+/** The HTTP answer of a failure, with `Retry-After` when one is known; never cached by a proxy. */
+export function errorResponse(f: Failure, headers: HeadersInit = {}): Response {
+  const h = new Headers(headers);
+  if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+  if (f.retryAfterSeconds != null) h.set('Retry-After', String(Math.ceil(f.retryAfterSeconds)));
+  return Response.json(failureBody(f), { status: statusOf(f.code), headers: h });
+}
