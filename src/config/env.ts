@@ -62,6 +62,24 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'doit compter au moins 32 caractères').optional(),
   ),
+  /** Folder of the files the site writes (mails without SMTP, generated documents, invoices). */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  /**
+   * SMTP server of outgoing mail (`smtp://user:pass@host:port`, `smtps://…`). Without it each mail
+   * is written as an .eml file under `DATA_DIR/mail` and its links are logged.
+   */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')
+      .optional(),
+  ),
+  /** Sender of the site's mails. */
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Registre des entreprises <ne-pas-repondre@registre.localhost>'),
+  ),
   /** How often the import CLI prints a plain progress line when not on a terminal. */
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
@@ -103,4 +121,9 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** For tests that change `process.env`: the next `getEnv()` reads it again. */
+export function resetEnvForTests(): void {
+  cached = undefined;
 }
