@@ -73,6 +73,10 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
       (storedRows <= FEW_ROWS &&
         ctx.input.size >= (ctx.options.directLoadFromBytes ?? PARALLEL_FROM_BYTES)));
   const rebuild = direct ? await dropIndexes(ctx, table) : [];
+  // Row triggers (the partial-diffusion rule) are off during the COPY and replaced by their
+  // set-based twin once the rows are in: row by row they cost the load 20 to 35 %.
+  const setBased = direct ? SET_BASED_TRIGGERS[table] : undefined;
+  if (setBased) await ctx.conn.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
   if (direct && ctx.conn.kind === 'postgres') {
     // Index builds sort in memory rather than in temporary files (default 64 MB).
     await ctx.conn.query(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -273,6 +277,10 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     await ctx.conn.query(`ANALYZE ${table}`);
     ctx.phases.indexRebuild = performance.now() - rebuildStart;
   }
+  if (setBased) {
+    await ctx.conn.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    await ctx.conn.query(setBased);
+  }
   // The rows held back for keys already stored (at most a few per stored row), now that the
   // indexes the upsert needs are back.
   for (let from = 0; from < held.rows; from += CHUNK_ROWS) {
@@ -292,6 +300,15 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   if (opts.afterFile) await opts.afterFile(ctx, direct);
   ctx.phases.derivedCounts = performance.now() - afterStart;
 }
+
+/**
+ * Tables whose row triggers a direct load turns off, with the statement that applies their rule
+ * to the whole table afterwards (drizzle/0012_diffusion_most_restrictive.sql).
+ */
+const SET_BASED_TRIGGERS: Record<string, string> = {
+  companies: 'SELECT diffusion_restrict_units()',
+  establishments: 'SELECT diffusion_restrict_units()',
+};
 
 /** The table's row count when at most `max`, else `max + 1` (reads no more rows than that). */
 export async function rowsUpTo(conn: ImportContext['conn'], table: string, max: number) {
