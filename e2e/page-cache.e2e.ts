@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { CaptchaChallenge } from '../src/lib/captcha/protocol';
 import { solveForTest } from '../src/lib/captcha/testing';
+import { confirmationPath, waitForMailTo } from './mail';
 import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
 
 /**
  * The company page is served from Next's page cache (ISR, spec section 9 revalidation), with a
  * static frame: what depends on the visitor (consent, contact host) is settled in the browser,
- * and an opposition request empties the cache at once.
+ * and a confirmed opposition request empties the cache at once.
  */
 const url = (path: string) => new URL(path, baseUrl()).toString();
 
@@ -77,7 +78,7 @@ describe('company page cache', () => {
     await returning.close();
   });
 
-  it('drops a cached page as soon as an opposition request is received', async () => {
+  it('drops a cached page as soon as an opposition request is confirmed', async () => {
     // A La Poste representative: a person no other e2e file asks to hide.
     const reps = (await (await fetch(url('/api/companies/356000000/representatives'))).json()) as {
       data: { data: { items: Array<{ id: string; kind: string; lastName: string | null }> } };
@@ -88,6 +89,7 @@ describe('company page cache', () => {
     expect(before.headers.get('x-nextjs-cache')).toBe('HIT');
     expect(await before.text()).toContain(person!.lastName!);
     // The opposition API asks for a solved captcha; the solver is the test helper.
+    const email = `cache-${Date.now().toString(36)}@exemple.fr`;
     const challenge = (await (await fetch(url('/api/captcha'))).json()) as {
       data: { data: CaptchaChallenge };
     };
@@ -97,11 +99,21 @@ describe('company page cache', () => {
       body: JSON.stringify({
         kind: 'person',
         directorId: person!.id,
-        email: 'cache@exemple.fr',
-        captcha: solveForTest(challenge.data.data),
+        email,
+        captcha: await solveForTest(challenge.data.data),
       }),
     });
-    expect(opposition.status).toBe(201);
+    expect(opposition.status).toBe(202);
+    // Applied once its requester confirms with the mailed link.
+    const token = new URLSearchParams(
+      confirmationPath(await waitForMailTo(email)).split('?')[1],
+    ).get('jeton');
+    const confirmed = await fetch(url('/api/opposition/confirmation'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(await confirmed.json()).toMatchObject({ data: { data: { status: 'applied' } } });
     // The very next request: no stale copy is served, the person is gone.
     const after = await fetch(url('/entreprises/356000000/la-poste'));
     expect(after.status).toBe(200);

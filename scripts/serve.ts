@@ -12,6 +12,7 @@ import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { startJobWorkers, stopJobWorkers } from '../src/jobs';
 import '../src/jobs/all';
+import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
@@ -62,6 +63,13 @@ const ready = app.prepare().then(() => {
 });
 
 async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  // The client's address for rate limits, from the socket (or the trusted proxies' header); a
+  // value the client sent itself is overwritten.
+  req.headers[CLIENT_ADDRESS_HEADER] = addressOf(
+    req.socket.remoteAddress,
+    req.headers['x-forwarded-for'],
+    env.TRUST_PROXY_HOPS,
+  );
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))
       return;

@@ -65,12 +65,16 @@ async function main() {
     // The embedded server keeps one backend session for every client that connects in turn: a
     // statement one client prepared would clash with the next client's (src/db/client.ts).
     // Nor can it serve a second pool or a listening connection: the registry API stays in the
-    // server's thread, and the change feed is off (no import can run beside the site there).
+    // server's thread, the change feed is off (no import can run beside the site there), and the
+    // rate limits stay in memory.
     ...(embedded
       ? {
           DATABASE_PREPARED_STATEMENTS: 'off',
           REGISTRY_API_WORKER: 'off',
           REGISTRY_CHANGE_FEED: 'off',
+          // One process serves the site there: its rate limits live in its memory (or in Redis,
+          // if asked; never in the one-connection database).
+          RATE_LIMIT_STORE: env.RATE_LIMIT_STORE === 'redis' ? 'redis' : 'memory',
         }
       : {}),
     PORT: String(env.PORT),

@@ -62,6 +62,37 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'doit compter au moins 32 caractères').optional(),
   ),
+  /**
+   * Key that signs the confirmation links of opposition requests (src/opposition/link.ts). Without
+   * it a random key is kept in `DATA_DIR/secrets/`: set it when servers on several machines serve
+   * the site.
+   */
+  OPPOSITION_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'doit compter au moins 32 caractères').optional(),
+  ),
+  /**
+   * Where rate-limit counts live (src/lib/rate-limit): `memory` (one process: the embedded
+   * default), `redis` (`REDIS_URL`) or `postgres` (the site's database). Several server processes
+   * must share one store. Default: `postgres` with `DATABASE_URL`, else `memory`.
+   */
+  RATE_LIMIT_STORE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['memory', 'redis', 'postgres']).optional(),
+  ),
+  /** Redis server of the shared rate limits (`redis://host:6379`), with RATE_LIMIT_STORE=redis. */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'doit commencer par redis:// ou rediss://')
+      .optional(),
+  ),
+  /**
+   * Reverse proxies in front of the server that append to `X-Forwarded-For` (0: none, the client
+   * is the socket's peer). Rate limits count per client address.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Folder of the files the site writes (mails without SMTP, generated documents, invoices). */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   /**

@@ -32,6 +32,17 @@ const ERRORS = {
     status: 419,
     message: 'Votre session a expiré : rechargez la page puis recommencez.',
   },
+  /** An opposition request for what is not hidden on request (a legal person's registry data). */
+  OPPOSITION_NOT_ALLOWED: {
+    status: 422,
+    message: 'Les données d’une personne morale ne sont pas masquées sur demande.',
+  },
+  /** A confirmation link that is forged, altered or already used. */
+  OPPOSITION_LINK_INVALID: {
+    status: 400,
+    message: 'Ce lien de confirmation n’est pas valable ou a déjà servi.',
+  },
+  OPPOSITION_LINK_EXPIRED: { status: 410, message: 'Ce lien de confirmation a expiré.' },
   RATE_LIMITED: {
     status: 429,
     message: 'Trop de tentatives : patientez un moment avant de recommencer.',

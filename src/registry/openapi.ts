@@ -157,12 +157,15 @@ export function openApiDocument(serverUrl: string) {
       responses: directorResponses,
     },
   };
+  const rateLimited = error(
+    'Trop de demandes depuis cette adresse ou pour cette adresse électronique (RATE_LIMITED) ; en-tête `Retry-After` en secondes.',
+  );
   paths['/api/opposition'] = {
     post: {
       tags: ['Vie privée'],
       summary: "Demande d'opposition",
       description:
-        "Enregistre une demande de masquage, appliquée dès réception. Corps JSON : kind (company ou person), siren, directorId, email, reason, et captcha : la solution d'un défi de GET /api/captcha (trouver le nombre n ≤ maxNumber tel que SHA-256(salt + n) = challenge, puis envoyer en base64url le JSON { challenge, salt, signature, number }), valable une fois et 20 minutes.",
+        "Enregistre une demande de masquage et envoie un lien de confirmation (valable 48 heures, une fois) à l'adresse électronique indiquée : rien n'est masqué avant la confirmation (POST /api/opposition/confirmation). Seules les données d'une personne physique (entrepreneur individuel, mandats d'un dirigeant) se masquent sur demande ; une demande qui peut concerner plusieurs personnes, ou une entreprise qui emploie du personnel, est examinée par notre équipe après confirmation. Corps JSON (16 Ko au plus) : kind (company ou person), siren, directorId, email, reason, et captcha : la solution ALTCHA (v2, SHA-256) d'un défi de GET /api/captcha, en base64 du JSON { challenge, solution }, valable une fois et 20 minutes.",
       requestBody: {
         required: true,
         content: {
@@ -183,10 +186,48 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       responses: {
-        201: dataResponse('Demande enregistrée.'),
-        400: error(
-          'Demande incomplète (INVALID_INPUT) ou captcha absent, faux, expiré ou déjà utilisé (CAPTCHA_MISSING, CAPTCHA_INVALID, CAPTCHA_EXPIRED, CAPTCHA_REUSED).',
+        202: dataResponse(
+          'Demande enregistrée, en attente de confirmation : `{ id, status: "pending_confirmation" }`.',
         ),
+        400: error(
+          'Corps illisible (INVALID_INPUT) ou captcha absent, faux, expiré ou déjà utilisé (CAPTCHA_MISSING, CAPTCHA_INVALID, CAPTCHA_EXPIRED, CAPTCHA_REUSED).',
+        ),
+        413: error('Corps trop volumineux (PAYLOAD_TOO_LARGE).'),
+        422: error(
+          "Champ invalide (VALIDATION_FAILED, avec `fields`) ou données d'une personne morale, qui ne se masquent pas sur demande (OPPOSITION_NOT_ALLOWED).",
+        ),
+        429: rateLimited,
+        503: error('Service momentanément indisponible (SERVICE_UNAVAILABLE).'),
+      },
+    },
+  };
+  paths['/api/opposition/confirmation'] = {
+    post: {
+      tags: ['Vie privée'],
+      summary: "Confirmation d'une demande d'opposition",
+      description:
+        "Confirme une demande avec le jeton du lien reçu par courriel (`token` en JSON, `jeton` en formulaire). La demande est alors appliquée (status applied) ou attend l'examen d'un opérateur (status awaiting_review).",
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['token'],
+              properties: { token: { type: 'string', maxLength: 200 } },
+            },
+          },
+        },
+      },
+      responses: {
+        200: dataResponse('La demande confirmée : `{ id, status }`.'),
+        400: error(
+          'Corps illisible (INVALID_INPUT), ou lien faux, altéré ou déjà utilisé (OPPOSITION_LINK_INVALID).',
+        ),
+        410: error('Lien expiré (OPPOSITION_LINK_EXPIRED).'),
+        413: error('Corps trop volumineux (PAYLOAD_TOO_LARGE).'),
+        429: rateLimited,
+        503: error('Service momentanément indisponible (SERVICE_UNAVAILABLE).'),
       },
     },
   };
@@ -195,8 +236,8 @@ export function openApiDocument(serverUrl: string) {
       tags: ['Vie privée'],
       summary: 'Défi anti-robot',
       description:
-        'Un défi de preuve de travail pour les formulaires : { algorithm, challenge, salt, signature, maxNumber }. Jamais mis en cache.',
-      responses: { 200: dataResponse('Le défi.') },
+        'Un défi de preuve de travail ALTCHA (v2, SHA-256) pour les formulaires : { parameters, signature }. Jamais mis en cache.',
+      responses: { 200: dataResponse('Le défi.'), 429: rateLimited },
     },
   };
   return {

@@ -9,7 +9,8 @@ import { getDirectorProfile, listRepresentatives, pickMainDirector } from './dir
 import { listEstablishments } from './establishments';
 import { headlineYears, listFinancials, splitSeries } from './finances';
 import { listNotices } from './notices';
-import { createOppositionRequest } from './opposition';
+import { submitOpposition } from '@/opposition/submit';
+import { submitAndConfirm } from '@/opposition/testing';
 import { getCompanyPageData } from './page-data';
 import { visibleSections } from './sections';
 import { listSimilarCompanies } from './similar';
@@ -372,48 +373,52 @@ describe('indexes and sitemaps', () => {
 
 describe('opposition', () => {
   it('rejects incomplete requests', async () => {
-    expect(await createOppositionRequest(handle.db, { kind: 'company', email: 'x' })).toMatchObject(
-      { ok: false },
-    );
-    expect(
-      await createOppositionRequest(handle.db, { kind: 'company', email: 'a@b.fr' }),
-    ).toMatchObject({ ok: false });
+    expect(await submitOpposition(handle.db, { kind: 'company', email: 'x' })).toMatchObject({
+      ok: false,
+    });
+    expect(await submitOpposition(handle.db, { kind: 'company', email: 'a@b.fr' })).toMatchObject({
+      ok: false,
+    });
   });
 
-  it('honours a request at once: the person disappears from pages', async () => {
+  it('honours a confirmed request at once: the person disappears from pages', async () => {
     const before = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(before.some((r) => r.lastName === 'SCHNEPP')).toBe(true);
-    const res = await createOppositionRequest(handle.db, {
+    const res = await submitAndConfirm(handle.db, {
       kind: 'person',
       personKey: 'SCHNEPP|GILLES|1958-10',
       email: 'demande@example.fr',
     });
-    expect(res.ok).toBe(true);
+    expect(res.status).toBe('applied');
     const after = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(after.some((r) => r.lastName === 'SCHNEPP')).toBe(false);
     expect((await getDirectorProfile(handle.db, 't-552032534-2')).ok).toBe(false);
   });
 
   it('finds the person from the identity typed in the form', async () => {
-    const res = await createOppositionRequest(handle.db, {
+    const res = await submitAndConfirm(handle.db, {
       kind: 'person',
       lastName: 'Picaud (Roaux)',
       firstName: 'Géraldine',
       birthMonth: '1970-02',
       email: 'g@example.fr',
     });
-    expect(res.ok).toBe(true);
+    expect(res.status).toBe('applied');
     const reps = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(reps.some((r) => r.lastName?.startsWith('PICAUD'))).toBe(false);
   });
 
   it('hides an entrepreneur who opposed, as under partial diffusion', async () => {
     expect((await profileOf('883010316')).name).toBe('RAPHAEL DUBIGNY');
-    await createOppositionRequest(handle.db, {
-      kind: 'company',
-      siren: '883 010 316',
-      email: 'r@example.fr',
-    });
+    expect(
+      (
+        await submitAndConfirm(handle.db, {
+          kind: 'company',
+          siren: '883 010 316',
+          email: 'r@example.fr',
+        })
+      ).status,
+    ).toBe('applied');
     const p = await profileOf('883010316');
     expect(p.name).toBeNull();
     expect(p.protectionReason).toBe('opposition');

@@ -1,21 +1,37 @@
+import Link from 'next/link';
 import { getDb } from '@/db';
-import { getDirectorProfile } from '@/registry/directors';
 import { parseSiren } from '@/domain/siren';
+import m from '@/i18n/fr/opposition';
+import { captchaMessage } from '@/lib/captcha/server';
+import { failureMessage, isErrorCode } from '@/lib/errors';
+import { RATE_LIMITS } from '@/lib/rate-limit';
+import { getDirectorProfile } from '@/registry/directors';
 import s from '@/ui/company/company.module.css';
-import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 import { CaptchaField } from '@/ui/captcha/CaptchaField';
+import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';
 
 export const generateMetadata = frameMetadataWithQuery('/opposition', {
-  title: "Demande d'opposition : masquer vos données",
-  description:
-    'Demandez que votre nom, votre adresse ou vos mandats de dirigeant ne soient plus affichés sur le site. La demande est appliquée dès sa réception.',
+  title: m.metaTitle,
+  description: m.metaDescription,
   robots: { index: false, follow: true },
 });
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The French text of an error the form's handler sent back as a code (never as text). */
+function errorText(code: string, key: string | undefined, rule: string | undefined): string {
+  if (code === 'OPPOSITION_NOT_ALLOWED') return m.notAllowed;
+  if (code === 'SERVICE_UNAVAILABLE') return m.unavailable;
+  if (key && Object.hasOwn(m.fields, key)) return m.fields[key as keyof typeof m.fields];
+  if (code === 'RATE_LIMITED' && rule && Object.hasOwn(RATE_LIMITS, rule))
+    return RATE_LIMITS[rule as keyof typeof RATE_LIMITS].message;
+  if (code.startsWith('CAPTCHA_') && isErrorCode(code))
+    return captchaMessage(code as Parameters<typeof captchaMessage>[0]);
+  return isErrorCode(code) ? failureMessage(code) : m.fields.refused;
+}
 
 export default async function OppositionPage({ searchParams }: Props) {
   const q = await searchParams;
@@ -25,44 +41,49 @@ export default async function OppositionPage({ searchParams }: Props) {
   const director = directorId
     ? await getDirectorProfile(getDb(), directorId).catch(() => null)
     : null;
-  const error = one(q.erreur);
+  const code = one(q.erreur);
+  const kind = one(q.type) ?? (director?.ok ? 'person' : 'company');
   return (
     <div className={s.page}>
-      <h1 className={s.title}>Demande d&apos;opposition</h1>
-      <p>
-        Vous pouvez demander que vos données personnelles ne soient plus affichées : le nom et
-        l&apos;adresse d&apos;un entrepreneur individuel, ou les mandats d&apos;un dirigeant. La
-        demande est appliquée dès sa réception, pendant son examen ; nous vous répondons à
-        l&apos;adresse indiquée.
+      <h1 className={s.title}>{m.title}</h1>
+      <p>{m.intro}</p>
+      <p className={s.note}>
+        {m.legalPersons} <Link href="/contact">{m.correctionLink}</Link>
       </p>
       {one(q.envoye) ? (
         <p className={`${s.alert} ${s.success}`} role="status">
-          Votre demande a bien été enregistrée. Les données concernées ne sont plus affichées.
+          {m.sent}
         </p>
       ) : null}
-      {error ? (
+      {code ? (
         <p className={s.alert} role="alert">
-          {error}
+          {errorText(code.slice(0, 40), one(q.champ), one(q.limite))}
+          {code === 'OPPOSITION_NOT_ALLOWED' ? (
+            <>
+              {' '}
+              <Link href="/contact">{m.correctionLink}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <form className={s.form} method="post" action="/api/opposition">
         <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 8 }}>
-          <legend style={{ fontWeight: 600, marginBottom: 8 }}>Données concernées</legend>
+          <legend style={{ fontWeight: 600, marginBottom: 8 }}>{m.legend}</legend>
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
-            <input type="radio" name="kind" value="person" defaultChecked={!!director?.ok} /> Mes
-            mandats de dirigeant
+            <input type="radio" name="kind" value="person" defaultChecked={kind === 'person'} />{' '}
+            {m.kindPerson}
             {director?.ok ? ` (${director.profile.name})` : ''}
           </label>
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
-            <input type="radio" name="kind" value="company" defaultChecked={!director?.ok} /> Mon
-            entreprise individuelle (nom et adresse)
+            <input type="radio" name="kind" value="company" defaultChecked={kind !== 'person'} />{' '}
+            {m.kindCompany}
           </label>
         </fieldset>
         {director?.ok ? (
           <input type="hidden" name="directorId" value={director.profile.id} />
         ) : null}
         <label>
-          Numéro SIREN de l&apos;entreprise
+          {m.siren}
           <input
             name="siren"
             inputMode="numeric"
@@ -72,29 +93,25 @@ export default async function OppositionPage({ searchParams }: Props) {
           />
         </label>
         <label>
-          Adresse électronique (obligatoire)
+          {m.email}
           <input name="email" type="email" required maxLength={200} autoComplete="email" />
         </label>
         <label>
-          Motif (facultatif)
+          {m.reason}
           <textarea name="reason" rows={4} maxLength={2000} />
         </label>
         <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px' }}>
           <label>
-            Ne pas remplir
+            {m.honeypot}
             <input name="website" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
         <CaptchaField />
         <button className={s.button} type="submit">
-          Envoyer la demande
+          {m.submit}
         </button>
       </form>
-      <p className={s.note}>
-        Les données des registres officiels (INSEE, RNE, BODACC) restent publiques à la source ;
-        nous cessons de les afficher ici. Pour les entreprises, vous pouvez aussi demander la
-        diffusion partielle à l&apos;INSEE.
-      </p>
+      <p className={s.note}>{m.note}</p>
     </div>
   );
 }

@@ -1,54 +1,68 @@
-import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { encodeSolution, solveChallenge } from './protocol';
-import { CAPTCHA_MAX_NUMBER, CAPTCHA_TTL_SECONDS, issueChallenge, verifyCaptcha } from './server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { encodeSolution } from './protocol';
+import { CAPTCHA_TTL_SECONDS, issueChallenge, resetCaptchaState, verifyCaptcha } from './server';
 import { solveForTest } from './testing';
 
-const decode = (p: string) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+const decode = (p: string) => JSON.parse(Buffer.from(p, 'base64').toString('utf8'));
 
-describe('proof-of-work captcha', () => {
-  it('accepts the solution the browser code finds, once', async () => {
-    const c = issueChallenge();
-    expect(c.maxNumber).toBe(CAPTCHA_MAX_NUMBER);
-    const number = await solveChallenge(c);
-    expect(number).not.toBeNull();
-    const { challenge, salt, signature } = c;
-    const payload = encodeSolution({ challenge, salt, signature, number: number! });
-    expect(payload).toBe(solveForTest(c));
-    expect(verifyCaptcha(payload)).toEqual({ ok: true });
-    expect(verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_REUSED' });
+afterEach(() => {
+  resetAllRateLimits();
+  resetCaptchaState();
+});
+
+describe('proof-of-work captcha (altcha-lib)', () => {
+  it('accepts a solution once: a replayed solution is refused', async () => {
+    const payload = await solveForTest(await issueChallenge());
+    expect(await verifyCaptcha(payload)).toEqual({ ok: true });
+    expect(await verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_REUSED' });
   });
 
-  it('refuses a missing, malformed, forged or tampered solution with a French message', () => {
+  it('refuses a missing, malformed, forged or tampered solution with a French message', async () => {
     for (const missing of [undefined, null, '', '   ', 42, {}])
-      expect(verifyCaptcha(missing)).toMatchObject({ ok: false, code: 'CAPTCHA_MISSING' });
+      expect(await verifyCaptcha(missing)).toMatchObject({ ok: false, code: 'CAPTCHA_MISSING' });
     for (const garbage of ['abc', 'e30', 'x'.repeat(5000), Buffer.from('[1,2]').toString('base64')])
-      expect(verifyCaptcha(garbage)).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+      expect(await verifyCaptcha(garbage)).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
 
-    const c = issueChallenge();
-    const good = decode(solveForTest(c));
-    const wrongNumber = encodeSolution({ ...good, number: (good.number + 1) % CAPTCHA_MAX_NUMBER });
-    expect(verifyCaptcha(wrongNumber)).toMatchObject({ code: 'CAPTCHA_INVALID' });
-    // A bot that makes up its own easy challenge cannot sign it.
-    const salt = `${'0'.repeat(24)}.${Math.floor(Date.now() / 1000) + 60}`;
-    const forged = encodeSolution({
-      challenge: createHash('sha256').update(`${salt}0`).digest('hex'),
-      salt,
-      signature: c.signature,
-      number: 0,
+    const c = await issueChallenge();
+    const good = decode(await solveForTest(c));
+    // The derived key is the proof: any other key fails.
+    const wrongKey = encodeSolution(good.challenge, {
+      ...good.solution,
+      derivedKey: good.solution.derivedKey.replace(/^./, (d: string) => (d === '0' ? '1' : '0')),
     });
-    const r = verifyCaptcha(forged);
+    expect(await verifyCaptcha(wrongKey)).toMatchObject({ code: 'CAPTCHA_INVALID' });
+    // A bot that makes up its own easy challenge cannot sign it with our key.
+    const own = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 0,
+      deriveKey,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+      hmacSignatureSecret: 'not-our-key-not-our-key-not-our-key',
+    });
+    const r = await verifyCaptcha(await solveForTest(own));
     expect(r).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
     expect(r.ok ? '' : r.message).toMatch(/^La vérification anti-robot a échoué/);
+    // Nor stretch the expiry of a real one.
+    const stretched = structuredClone(good);
+    stretched.challenge.parameters.expiresAt += 3600;
+    expect(
+      await verifyCaptcha(encodeSolution(stretched.challenge, stretched.solution)),
+    ).toMatchObject({ code: 'CAPTCHA_INVALID' });
     // The untouched solution still passes: failed attempts do not spend it.
-    expect(verifyCaptcha(encodeSolution(good))).toEqual({ ok: true });
+    expect(await verifyCaptcha(encodeSolution(good.challenge, good.solution))).toEqual({
+      ok: true,
+    });
   });
 
-  it('refuses an expired challenge', () => {
+  it('refuses an expired challenge', async () => {
     const issuedAt = Date.now() - (CAPTCHA_TTL_SECONDS + 5) * 1000;
-    const payload = solveForTest(issueChallenge(issuedAt));
-    expect(verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_EXPIRED' });
-    const fresh = solveForTest(issueChallenge(Date.now() - 60_000));
-    expect(verifyCaptcha(fresh)).toEqual({ ok: true });
+    const payload = await solveForTest(await issueChallenge(issuedAt));
+    expect(await verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_EXPIRED' });
+    const fresh = await solveForTest(await issueChallenge(Date.now() - 60_000));
+    expect(await verifyCaptcha(fresh)).toEqual({ ok: true });
   });
 });

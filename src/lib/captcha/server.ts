@@ -1,15 +1,19 @@
 import 'server-only';
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import { CAPTCHA_ALGORITHM, type CaptchaChallenge } from './protocol';
+import { createLimiter } from '@/lib/rate-limit';
 
-/** Up to 100,000 tries: about half a second in a browser on average, a few on a slow phone. */
+/**
+ * The secret counter is drawn up to this: about 50,000 SHA-256 tries on average, a second or so
+ * in a browser, a few on a slow phone.
+ */
 export const CAPTCHA_MAX_NUMBER = 100_000;
 /** A challenge is good for 20 minutes: time to fill in a form, not to stockpile solutions. */
 export const CAPTCHA_TTL_SECONDS = 20 * 60;
-/** Solutions already used, kept until their challenge expires; bounded against floods. */
-const MAX_USED = 200_000;
 
 export type CaptchaFailure = {
   ok: false;
@@ -28,6 +32,9 @@ const MESSAGES: Record<CaptchaFailure['code'], string> = {
     'Cette vérification anti-robot a déjà servi : rechargez la page, puis renvoyez le formulaire.',
 };
 
+/** The French message of a captcha failure (pages that show a code from their URL). */
+export const captchaMessage = (code: CaptchaFailure['code']): string => MESSAGES[code];
+
 const fail = (code: CaptchaFailure['code']): CaptchaFailure => ({
   ok: false,
   code,
@@ -35,55 +42,79 @@ const fail = (code: CaptchaFailure['code']): CaptchaFailure => ({
 });
 
 const state = globalThis as unknown as {
-  __captchaKey?: Buffer;
-  __captchaUsed?: Map<string, number>;
+  __captchaKey?: string;
+  __captchaUsed?: RateLimiterAbstract;
 };
 
-function key(): Buffer {
-  const secret = getEnv().CAPTCHA_SECRET;
-  if (secret) return Buffer.from(secret, 'utf8');
-  return (state.__captchaKey ??= randomBytes(32));
+/** The HMAC key: CAPTCHA_SECRET, or a random key per process. */
+function key(): string {
+  return getEnv().CAPTCHA_SECRET ?? (state.__captchaKey ??= randomBytes(32).toString('hex'));
+}
+/** A second key signs the expected key, so a check needs one HMAC instead of a derivation. */
+const keySignatureKey = () => `${key()}:key`;
+
+/**
+ * Challenges already used, kept until they expire: altcha-lib verifies a replayed solution again.
+ * A counter of one point per challenge in the rate limits' store, so that server processes sharing
+ * that store (Redis, PostgreSQL) refuse a solution another process accepted.
+ */
+function usedChallenges(): RateLimiterAbstract {
+  return (state.__captchaUsed ??= createLimiter('captcha-used', {
+    points: 1,
+    durationSeconds: CAPTCHA_TTL_SECONDS,
+  }));
 }
 
-const used = (state.__captchaUsed ??= new Map<string, number>());
-
-const sign = (challenge: string) => createHmac('sha256', key()).update(challenge).digest('hex');
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-export function issueChallenge(nowMs = Date.now()): CaptchaChallenge {
-  const expires = Math.floor(nowMs / 1000) + CAPTCHA_TTL_SECONDS;
-  const salt = `${randomBytes(12).toString('hex')}.${expires}`;
-  const challenge = sha256(salt + randomInt(0, CAPTCHA_MAX_NUMBER + 1));
-  return {
-    algorithm: CAPTCHA_ALGORITHM,
-    challenge,
-    salt,
-    signature: sign(challenge),
-    maxNumber: CAPTCHA_MAX_NUMBER,
-  };
+/** For tests that switch the rate limits' store. */
+export function resetCaptchaState(): void {
+  state.__captchaUsed = undefined;
 }
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const solutionSchema = z.object({
-  challenge: hex64,
-  salt: z.string().regex(/^[0-9a-f]{24}\.\d{10}$/),
-  signature: hex64,
-  number: z.number().int().min(0).max(CAPTCHA_MAX_NUMBER),
+export async function issueChallenge(nowMs = Date.now()): Promise<Challenge> {
+  return createChallenge({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter: randomInt(0, CAPTCHA_MAX_NUMBER + 1),
+    deriveKey,
+    expiresAt: Math.floor(nowMs / 1000) + CAPTCHA_TTL_SECONDS,
+    hmacSignatureSecret: key(),
+    hmacKeySignatureSecret: keySignatureKey(),
+  });
+}
+
+const hex = z
+  .string()
+  .regex(/^[0-9a-f]+$/)
+  .max(256);
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: z
+      .object({
+        algorithm: z.literal('SHA-256'),
+        nonce: hex,
+        salt: hex,
+        cost: z.number().int().min(1).max(1),
+        keyLength: z.number().int().min(1).max(64),
+        keyPrefix: hex,
+        keySignature: hex.optional(),
+        expiresAt: z.number().int().positive(),
+      })
+      .passthrough(),
+    signature: hex,
+  }),
+  solution: z.object({
+    counter: z.number().int().min(0).max(0xffffffff),
+    derivedKey: hex,
+  }),
 });
 
 function decode(payload: string): unknown {
   try {
-    if (payload.length > 1000) return null;
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (payload.length > 4000) return null;
+    return JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
   } catch {
     return null;
   }
-}
-
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /**
@@ -91,22 +122,34 @@ function sameHex(a: string, b: string): boolean {
  * Anything that is not a well-formed, signed, solved, unexpired, unused challenge fails with a
  * code and a French message.
  */
-export function verifyCaptcha(payload: unknown, nowMs = Date.now()): { ok: true } | CaptchaFailure {
+export async function verifyCaptcha(
+  payload: unknown,
+  nowMs = Date.now(),
+): Promise<{ ok: true } | CaptchaFailure> {
   if (typeof payload !== 'string' || payload.trim() === '') return fail('CAPTCHA_MISSING');
-  const parsed = solutionSchema.safeParse(decode(payload.trim()));
+  const parsed = payloadSchema.safeParse(decode(payload.trim()));
   if (!parsed.success) return fail('CAPTCHA_INVALID');
-  const s = parsed.data;
-  if (!sameHex(sign(s.challenge), s.signature)) return fail('CAPTCHA_INVALID');
-  if (!sameHex(sha256(s.salt + s.number), s.challenge)) return fail('CAPTCHA_INVALID');
-  const expires = Number(s.salt.split('.')[1]);
+  const { challenge, solution } = parsed.data;
   const now = Math.floor(nowMs / 1000);
-  if (expires < now || expires > now + CAPTCHA_TTL_SECONDS) return fail('CAPTCHA_EXPIRED');
-  if (used.has(s.challenge)) return fail('CAPTCHA_REUSED');
-  if (used.size >= MAX_USED) {
-    for (const [c, exp] of used) if (exp < now) used.delete(c);
-    // Still full of live entries: drop the oldest rather than grow without bound.
-    while (used.size >= MAX_USED) used.delete(used.keys().next().value as string);
+  const expiresAt = challenge.parameters.expiresAt;
+  if (expiresAt < now) return fail('CAPTCHA_EXPIRED');
+  const result = await verifySolution({
+    challenge: challenge as Challenge,
+    solution,
+    deriveKey,
+    hmacSignatureSecret: key(),
+    hmacKeySignatureSecret: keySignatureKey(),
+  }).catch(() => null);
+  if (!result) return fail('CAPTCHA_INVALID');
+  if (result.expired) return fail('CAPTCHA_EXPIRED');
+  if (!result.verified) return fail('CAPTCHA_INVALID');
+  // Signed by us, so its expiry is ours: no later than a fresh challenge's.
+  if (expiresAt > now + CAPTCHA_TTL_SECONDS) return fail('CAPTCHA_INVALID');
+  try {
+    await usedChallenges().consume(challenge.signature);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return fail('CAPTCHA_REUSED');
+    throw e;
   }
-  used.set(s.challenge, expires);
   return { ok: true };
 }

@@ -1,20 +1,10 @@
-import { createHash } from 'node:crypto';
-import { encodeSolution, type CaptchaChallenge } from './protocol';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { encodeSolution } from './protocol';
 
-/** What a browser does, done synchronously for speed (tests, e2e). */
-export function solveForTest(c: CaptchaChallenge): string {
-  for (let n = 0; n <= c.maxNumber; n++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + n)
-        .digest('hex') === c.challenge
-    )
-      return encodeSolution({
-        challenge: c.challenge,
-        salt: c.salt,
-        signature: c.signature,
-        number: n,
-      });
-  }
-  throw new Error('unsolvable');
+/** What a browser does, with Node's hashing (tests, e2e). */
+export async function solveForTest(c: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge: c, deriveKey });
+  if (!solution) throw new Error('unsolvable');
+  return encodeSolution(c, solution);
 }

@@ -4,10 +4,22 @@
  * (an address, an e-mail, an account) and gets a `Result`: RATE_LIMITED carries `retryAfterSeconds`
  * for the `Retry-After` header and a French message.
  *
- * Store: in memory (one process: the embedded default). Where several server processes serve the
- * site, the limits must be shared: see `rateLimitStore()`.
+ * Store (`RATE_LIMIT_STORE`): in memory for one process (the embedded default); Redis
+ * (`REDIS_URL`) or the site's PostgreSQL database (table `rate_limits`) where several server
+ * processes serve the site, so that they share the counts. Should the shared store fail, each
+ * process falls back to its own memory (rate-limiter-flexible's insurance limiter) rather than
+ * refusing everyone or letting everyone through.
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { getEnv } from '@/config/env';
 import { failure, success, type Result } from '@/lib/errors';
 
 export type RateLimitRule = {
@@ -37,23 +49,106 @@ export const RATE_LIMITS = {
     message:
       'Trop de tentatives de connexion depuis votre adresse : réessayez dans quelques minutes.',
   },
+  /** Captcha challenges per address: a person opens a few forms, a script thousands. */
+  'captcha-address': {
+    points: 30,
+    durationSeconds: 10 * 60,
+    message:
+      'Trop de vérifications anti-robot demandées depuis votre adresse : patientez quelques minutes avant de recommencer.',
+  },
+  /** Opposition requests per address. */
+  'opposition-address': {
+    points: 5,
+    durationSeconds: 60 * 60,
+    message:
+      "Trop de demandes d'opposition envoyées depuis votre adresse : patientez avant d'en envoyer une autre.",
+  },
+  /** Opposition requests per e-mail address of the requester. */
+  'opposition-email': {
+    points: 3,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      "Trop de demandes d'opposition pour cette adresse électronique aujourd'hui : confirmez celles déjà reçues par courriel, ou réessayez demain.",
+  },
+  /** Confirmation attempts per address (a forged link costs a point). */
+  'opposition-confirm-address': {
+    points: 20,
+    durationSeconds: 60 * 60,
+    message: 'Trop de tentatives de confirmation depuis votre adresse : réessayez plus tard.',
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-const state = globalThis as unknown as { __rateLimiters?: Map<string, RateLimiterAbstract> };
+export type RateLimitStore =
+  { kind: 'memory' } | { kind: 'redis'; client: Redis } | { kind: 'postgres'; pool: pg.Pool };
+
+/** Table of the PostgreSQL store (created by a migration, shape of rate-limiter-flexible). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+const state = globalThis as unknown as {
+  __rateLimiters?: Map<string, RateLimiterAbstract>;
+  __rateLimitStore?: RateLimitStore;
+};
 const limiters = (state.__rateLimiters ??= new Map());
+
+function storeFromEnv(): RateLimitStore {
+  const env = getEnv();
+  const kind = env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory');
+  if (kind === 'redis') {
+    if (!env.REDIS_URL) throw new Error('RATE_LIMIT_STORE=redis demande REDIS_URL');
+    // No offline queue: with Redis down, calls fail at once and the insurance limiter answers.
+    const client = new Redis(env.REDIS_URL, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: false,
+    });
+    client.on('error', () => {});
+    return { kind, client };
+  }
+  if (kind === 'postgres') {
+    if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres demande DATABASE_URL');
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+    pool.on('error', () => {});
+    return { kind, pool };
+  }
+  return { kind: 'memory' };
+}
+
+function currentStore(): RateLimitStore {
+  return (state.__rateLimitStore ??= storeFromEnv());
+}
+
+/** A limiter for a rule on a store (shared by the named rules and by other counters). */
+export function createLimiter(
+  keyPrefix: string,
+  rule: Pick<RateLimitRule, 'points' | 'durationSeconds' | 'blockSeconds'>,
+  store: RateLimitStore = currentStore(),
+): RateLimiterAbstract {
+  const base = {
+    keyPrefix,
+    points: rule.points,
+    duration: rule.durationSeconds,
+    blockDuration: rule.blockSeconds ?? 0,
+  };
+  if (store.kind === 'memory') return new RateLimiterMemory(base);
+  const insuranceLimiter = new RateLimiterMemory(base);
+  if (store.kind === 'redis')
+    return new RateLimiterRedis({ ...base, storeClient: store.client, insuranceLimiter });
+  return new RateLimiterPostgres({
+    ...base,
+    storeClient: store.pool,
+    storeType: 'pool',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    insuranceLimiter,
+  });
+}
 
 function limiter(name: RateLimitName): RateLimiterAbstract {
   let l = limiters.get(name);
   if (!l) {
-    const rule: RateLimitRule = RATE_LIMITS[name];
-    l = new RateLimiterMemory({
-      keyPrefix: `rl:${name}`,
-      points: rule.points,
-      duration: rule.durationSeconds,
-      blockDuration: rule.blockSeconds ?? 0,
-    });
+    l = createLimiter(`rl:${name}`, RATE_LIMITS[name]);
     limiters.set(name, l);
   }
   return l;
@@ -79,7 +174,11 @@ export async function reset(name: RateLimitName, key: string): Promise<void> {
   await limiter(name).delete(key);
 }
 
-/** For tests: drops every limiter (and so every count). */
-export function resetAllRateLimits(): void {
+/**
+ * For tests: drops every limiter (and so every in-memory count), and uses `store` from now on
+ * (null: the store of the environment, built on next use).
+ */
+export function resetAllRateLimits(store: RateLimitStore | null = null): void {
   limiters.clear();
+  state.__rateLimitStore = store ?? undefined;
 }

@@ -1,12 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import {
-  CAPTCHA_FIELD,
-  encodeSolution,
-  solveChallenge,
-  type CaptchaChallenge,
-} from '@/lib/captcha/protocol';
+import { CAPTCHA_FIELD } from '@/lib/captcha/field';
+import type { CaptchaChallenge } from '@/lib/captcha/protocol';
 
 type Status = 'working' | 'done' | 'failed';
 
@@ -20,9 +16,11 @@ async function fetchAndSolve(signal: AbortSignal): Promise<string> {
   const res = await fetch('/api/captcha', { cache: 'no-store', signal });
   if (!res.ok) throw new Error(`captcha ${res.status}`);
   const c = ((await res.json()) as { data: { data: CaptchaChallenge } }).data.data;
-  const number = await solveChallenge(c);
-  if (number === null) throw new Error('captcha unsolved');
-  return encodeSolution({ challenge: c.challenge, salt: c.salt, signature: c.signature, number });
+  // The solver (altcha-lib) loads with the first form that needs it, not with the page.
+  const { solveInBrowser } = await import('@/lib/captcha/protocol');
+  const payload = await solveInBrowser(c, signal);
+  if (payload === null) throw new Error('captcha unsolved');
+  return payload;
 }
 
 /**

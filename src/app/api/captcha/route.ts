@@ -1,11 +1,16 @@
 import { dataEnvelope } from '@/lib/api-envelope';
 import { issueChallenge } from '@/lib/captcha/server';
+import { errorResponse } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/client';
+import { consume } from '@/lib/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
-/** A fresh proof-of-work challenge for a form (src/lib/captcha). Never cached. */
-export function GET() {
-  return Response.json(dataEnvelope(issueChallenge()), {
+/** A fresh proof-of-work challenge for a form (src/lib/captcha). Never cached; rate-limited per address. */
+export async function GET(req: Request) {
+  const allowed = await consume('captcha-address', clientAddress(req));
+  if (!allowed.ok) return errorResponse(allowed);
+  return Response.json(dataEnvelope(await issueChallenge()), {
     headers: { 'Cache-Control': 'no-store' },
   });
 }

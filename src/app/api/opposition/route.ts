@@ -1,80 +1,74 @@
-import { revalidatePath, revalidateTag } from 'next/cache';
 import { getDb } from '@/db';
-import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
-import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
+import { dataEnvelope } from '@/lib/api-envelope';
+import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { verifyCaptcha } from '@/lib/captcha/server';
-import { COMPANY_PAGES_TAG } from '@/registry/cache';
-import { createOppositionRequest } from '@/registry/opposition';
-import { refreshSearchIndex } from '@/search/indexer';
+import { errorResponse, failure, type Failure } from '@/lib/errors';
+import { readFormOrJson } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
+import { consume, RATE_LIMITS } from '@/lib/rate-limit';
+import m from '@/i18n/fr/opposition';
+import { submitOpposition } from '@/opposition/submit';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * POST an opposition request, as JSON (API) or as the /opposition form (the form gets a 303 back
- * to the page with the outcome). Both carry a solved captcha (src/lib/captcha) in `captcha`,
- * checked and spent before anything else.
+ * to the page, with an error code rather than text). The solved captcha (src/lib/captcha) in `captcha` is
+ * checked and spent first, then the limits per address and per e-mail.
+ * Nothing is hidden here: the requester confirms by the link mailed to them (src/opposition).
  */
 export async function POST(req: Request) {
-  const type = req.headers.get('content-type') ?? '';
-  const isForm =
-    type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
-  let raw: unknown;
-  try {
-    raw = isForm ? Object.fromEntries(await req.formData()) : await req.json();
-  } catch {
-    return Response.json(errorEnvelope({ code: 'INVALID_INPUT', message: 'Demande illisible.' }), {
-      status: 400,
-    });
+  const body = await readFormOrJson(req);
+  const fields = body.result.ok ? body.result.value : {};
+  const fail = (f: Failure) => (body.isForm ? formOutcome(fields, f) : errorResponse(f));
+  if (!body.result.ok) return fail(body.result);
+
+  // The captcha first: only requests that paid its proof of work count against the limits.
+  const captcha = await verifyCaptcha(fields[CAPTCHA_FIELD]);
+  if (!captcha.ok) return fail(failure(captcha.code, captcha.message));
+  const byAddress = await consume('opposition-address', clientAddress(req));
+  if (!byAddress.ok) return fail(byAddress);
+  if (typeof fields.email === 'string' && fields.email.includes('@')) {
+    const byEmail = await consume('opposition-email', fields.email.trim().toLowerCase());
+    if (!byEmail.ok) return fail(byEmail);
   }
-  const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const captcha = verifyCaptcha(fields[CAPTCHA_FIELD]);
-  if (!captcha.ok) {
-    if (isForm) return Response.redirect(formOutcome(req, fields, captcha.message), 303);
-    return Response.json(errorEnvelope(captcha), { status: 400 });
-  }
-  const result = await createOppositionRequest(getDb(), raw).catch(() => null);
-  if (result?.ok) {
-    // Honoured at once: every cached company page is dropped, not merely marked stale (a person's
-    // data spans companies, and a stale page would still be served once). The next request for a
-    // page renders it again from the database, which now applies the opposition.
-    revalidateTag(COMPANY_PAGES_TAG, { expire: 0 });
-    revalidatePath('/entreprises/[siren]/[companyName]', 'page');
-    // And out of search at once: the companies' search rows are rebuilt without the hidden data.
-    // Should that fail, the request stands and the next index refresh applies it.
-    await refreshSearchIndex(getDb(), { changedSirens: result.affectedSirens }).catch((e) =>
-      logFailure('opposition: search index refresh failed', e),
-    );
-  }
-  if (isForm) {
-    const error = result?.ok ? null : (result?.message ?? 'Service momentanément indisponible.');
-    return Response.redirect(formOutcome(req, fields, error), 303);
-  }
-  if (!result) {
-    return Response.json(
-      errorEnvelope({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'Service momentanément indisponible.',
-      }),
-      { status: 503 },
-    );
-  }
-  return result.ok
-    ? Response.json(dataEnvelope({ id: result.id, status: 'received' }), { status: 201 })
-    : Response.json(errorEnvelope(result), { status: 400 });
+
+  const result = await submitOpposition(getDb(), fields).catch((e: unknown) => {
+    logFailure('opposition: submit failed', e);
+    return failure('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 60 });
+  });
+  if (!result.ok) return fail(result);
+  if (body.isForm) return formOutcome(fields, null);
+  return Response.json(dataEnvelope(result.value), {
+    status: 202,
+    headers: { 'Cache-Control': 'no-store' },
+  });
 }
 
-/** Back to the form: success, or the error with the company and director kept in the form. */
-function formOutcome(req: Request, fields: Record<string, unknown>, error: string | null): URL {
-  const back = new URL('/opposition', req.url);
-  if (!error) {
-    back.searchParams.set('envoye', '1');
-    return back;
+/**
+ * Back to the form, by a relative address (never the server's bind address): success, or the
+ * error's code (and field), with the company and director kept in the form.
+ */
+function formOutcome(fields: Record<string, unknown>, error: Failure | null): Response {
+  const back = new URLSearchParams();
+  if (!error) back.set('envoye', '1');
+  else {
+    back.set('erreur', error.code);
+    // Which message: its key in the form's messages, or the rate limit's name.
+    const key = Object.entries(m.fields).find(([, text]) => text === error.message)?.[0];
+    if (key) back.set('champ', key);
+    if (error.code === 'RATE_LIMITED') {
+      const rule = Object.entries(RATE_LIMITS).find(([, r]) => r.message === error.message)?.[0];
+      if (rule) back.set('limite', rule);
+    }
+    if (typeof fields.siren === 'string' && fields.siren.trim())
+      back.set('siren', fields.siren.trim().slice(0, 20));
+    if (typeof fields.directorId === 'string' && fields.directorId)
+      back.set('dirigeant', fields.directorId.slice(0, 200));
+    if (fields.kind === 'company' || fields.kind === 'person') back.set('type', fields.kind);
   }
-  back.searchParams.set('erreur', error);
-  if (typeof fields.siren === 'string' && fields.siren.trim())
-    back.searchParams.set('siren', fields.siren.trim().slice(0, 20));
-  if (typeof fields.directorId === 'string' && fields.directorId)
-    back.searchParams.set('dirigeant', fields.directorId.slice(0, 200));
-  return back;
+  const headers = new Headers({ Location: `/opposition?${back}`, 'Cache-Control': 'no-store' });
+  if (error?.retryAfterSeconds != null) headers.set('Retry-After', String(error.retryAfterSeconds));
+  return new Response(null, { status: 303, headers });
 }

@@ -1,0 +1,45 @@
+import { getDb } from '@/db';
+import { dataEnvelope } from '@/lib/api-envelope';
+import { errorResponse, failure, type Failure } from '@/lib/errors';
+import { readFormOrJson } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client';
+import { logFailure } from '@/lib/log';
+import { consume } from '@/lib/rate-limit';
+import { confirmOpposition } from '@/opposition/confirm';
+import { purgeNextPages } from '@/opposition/next-pages';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST the token of a confirmation link (`jeton` from the confirmation page's form, or `token` in
+ * JSON). A confirmed request is applied at once (every cache purged) or waits for an operator.
+ */
+export async function POST(req: Request) {
+  const body = await readFormOrJson(req);
+  const fields = body.result.ok ? body.result.value : {};
+  const token = fields.jeton ?? fields.token;
+  const fail = (f: Failure) => (body.isForm ? outcome({ erreur: f.code }, f) : errorResponse(f));
+  if (!body.result.ok) return fail(body.result);
+  const allowed = await consume('opposition-confirm-address', clientAddress(req));
+  if (!allowed.ok) return fail(allowed);
+
+  const result = await confirmOpposition(getDb(), token).catch((e: unknown) => {
+    logFailure('opposition: confirmation failed', e);
+    return failure('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 60 });
+  });
+  if (!result.ok) return fail(result);
+  if (result.value.status === 'applied') purgeNextPages();
+  if (body.isForm) return outcome({ etat: result.value.status }, null);
+  return Response.json(dataEnvelope({ id: result.value.id, status: result.value.status }), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}
+
+function outcome(params: Record<string, string>, error: Failure | null): Response {
+  const headers = new Headers({
+    Location: `/opposition/confirmer?${new URLSearchParams(params)}`,
+    'Cache-Control': 'no-store',
+  });
+  if (error?.retryAfterSeconds != null) headers.set('Retry-After', String(error.retryAfterSeconds));
+  return new Response(null, { status: 303, headers });
+}

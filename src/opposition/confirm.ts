@@ -1,0 +1,60 @@
+/**
+ * The requester confirms a request with the link mailed to them: a forged, altered, replayed or
+ * expired link changes nothing. A confirmed request is applied at once, unless the rules asked for
+ * an operator's decision (then it waits as `awaiting_review`).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import m from '@/i18n/fr/opposition';
+import { failure, success, type Result } from '@/lib/errors';
+import { readLinkToken } from './link';
+import { purgeAfterOpposition } from './purge';
+import { affectedSirens, applyCase, readCase, recordEvent } from './store';
+
+export type Confirmed = {
+  id: number;
+  status: 'applied' | 'awaiting_review';
+  /** The companies whose pages showed what is now hidden (empty while awaiting review). */
+  affectedSirens: string[];
+};
+
+export async function confirmOpposition(
+  db: Db,
+  token: unknown,
+  options: { now?: Date } = {},
+): Promise<Result<Confirmed>> {
+  const now = options.now ?? new Date();
+  const link = readLinkToken(token, now.getTime());
+  if (!link.ok) return failure('OPPOSITION_LINK_INVALID', m.linkInvalid);
+
+  const outcome = await db.transaction(async (tx): Promise<Result<Confirmed>> => {
+    const c = await readCase(tx, link.id, true);
+    // The stored hash is cleared on use: a replayed link finds none.
+    if (!c || c.status !== 'pending_confirmation' || c.tokenHash !== link.nonceHash)
+      return failure('OPPOSITION_LINK_INVALID', m.linkInvalid);
+    if (link.expired || Date.parse(c.expiresAt) < now.getTime()) {
+      await tx.execute(
+        sql`UPDATE opposition_cases SET status = 'expired', token_hash = NULL WHERE id = ${c.id}`,
+      );
+      await recordEvent(tx, c.id, 'system', 'expired', 'lien ouvert après expiration');
+      return failure('OPPOSITION_LINK_EXPIRED', m.linkExpired);
+    }
+    await tx.execute(
+      sql`UPDATE opposition_cases SET token_hash = NULL, confirmed_at = ${now.toISOString()}
+          WHERE id = ${c.id}`,
+    );
+    await recordEvent(tx, c.id, 'requester', 'confirmed');
+    if (c.reviewReasons.length > 0) {
+      await tx.execute(
+        sql`UPDATE opposition_cases SET status = 'awaiting_review' WHERE id = ${c.id}`,
+      );
+      await recordEvent(tx, c.id, 'system', 'awaiting_review', c.reviewReasons.join(', '));
+      return success({ id: c.id, status: 'awaiting_review', affectedSirens: [] });
+    }
+    await applyCase(tx, c, 'applied', 'system');
+    return success({ id: c.id, status: 'applied', affectedSirens: await affectedSirens(tx, c) });
+  });
+  if (outcome.ok && outcome.value.status === 'applied')
+    await purgeAfterOpposition(db, outcome.value.affectedSirens);
+  return outcome;
+}

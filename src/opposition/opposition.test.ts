@@ -1,0 +1,268 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/config/env';
+import { queryRows, type DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { closeMailTransport } from '@/mail/transport';
+import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { OPS_COMMANDS } from '@/ops/commands';
+import { getCompanyProfile } from '@/registry/company';
+import { isCompanyOpposed } from '@/registry/opposition';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { searchDirectors } from '@/search/directors';
+import { refreshSearchIndex } from '@/search/indexer';
+import { confirmOpposition } from './confirm';
+import { submitOpposition } from './submit';
+import { caseEvents, readCase } from './store';
+import { tokenOfMail } from './testing';
+
+let handle: DbHandle;
+let smtp: TestSmtpServer;
+let dataDir: string;
+const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-'));
+  process.env.SMTP_URL = smtp.url;
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  await refreshSearchIndex(handle.db);
+});
+afterAll(async () => {
+  closeMailTransport();
+  await smtp?.close();
+  await handle?.close();
+  Object.assign(process.env, saved);
+  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+  resetEnvForTests();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const db = () => handle.db;
+const honoured = async () =>
+  (
+    await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM opposition_requests WHERE status <> 'rejected'`,
+    )
+  )[0]!.n;
+const nameOf = async (siren: string) => {
+  const r = await getCompanyProfile(db(), siren);
+  if (!r.ok) throw new Error(r.message);
+  return r.profile.name;
+};
+const mailTo = (to: string) => smtp.waitFor((m) => m.to.includes(to));
+const ops = async (...argv: string[]) => {
+  const [name, ...args] = argv;
+  const lines: string[] = [];
+  const code = await OPS_COMMANDS.find((c) => c.name === name)!.run(args, {
+    db: db(),
+    out: (l) => lines.push(l),
+  });
+  return { code, text: lines.join('\n') };
+};
+
+describe('opposition requests', () => {
+  it('never hides a legal person on request: Danone (552032534) stays, and no mail goes out', async () => {
+    const before = await honoured();
+    const r = await submitOpposition(db(), {
+      kind: 'company',
+      siren: '552 032 534',
+      email: 'concurrent@exemple.fr',
+    });
+    expect(r).toMatchObject({ ok: false, code: 'OPPOSITION_NOT_ALLOWED' });
+    expect(r.ok ? '' : r.message).toMatch(/personne morale/);
+    expect(await isCompanyOpposed(db(), '552032534')).toBe(false);
+    expect(await nameOf('552032534')).toBe('DANONE');
+    expect(await honoured()).toBe(before);
+    expect(smtp.received.some((m) => m.to.includes('concurrent@exemple.fr'))).toBe(false);
+  });
+
+  it('hides nothing before the e-mail confirmation; the mailed link applies it once', async () => {
+    const r = await submitOpposition(db(), {
+      kind: 'company',
+      siren: '883010316',
+      email: 'raphael@exemple.fr',
+    });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.status).toBe('pending_confirmation');
+    const mail = await mailTo('raphael@exemple.fr');
+    expect(mail.subject).toBe("Confirmez votre demande d'opposition");
+    expect(mail.text).toContain('/opposition/confirmer?jeton=');
+    // Received, not applied.
+    expect(await isCompanyOpposed(db(), '883010316')).toBe(false);
+    expect(await nameOf('883010316')).toBe('RAPHAEL DUBIGNY');
+
+    const token = tokenOfMail(mail.text);
+    const confirmed = await confirmOpposition(db(), token);
+    expect(confirmed).toMatchObject({
+      ok: true,
+      value: { status: 'applied', affectedSirens: ['883010316'] },
+    });
+    expect(await isCompanyOpposed(db(), '883010316')).toBe(true);
+    expect(await nameOf('883010316')).toBeNull();
+
+    // Replayed: refused, nothing more happens.
+    const before = await honoured();
+    expect(await confirmOpposition(db(), token)).toMatchObject({
+      ok: false,
+      code: 'OPPOSITION_LINK_INVALID',
+    });
+    expect(await honoured()).toBe(before);
+    const events = await caseEvents(db(), r.value.id);
+    expect(events.map((e) => e.action)).toEqual(['created', 'confirmed', 'applied']);
+  });
+
+  it('refuses forged and altered links without touching any request', async () => {
+    const r = await submitOpposition(db(), {
+      kind: 'person',
+      personKey: 'JOUPPE|XAVIER|1990-02',
+      email: 'xavier@exemple.fr',
+    });
+    if (!r.ok) throw new Error(r.message);
+    const token = tokenOfMail((await mailTo('xavier@exemple.fr')).text);
+    const [id, expires, nonce, signature] = token.split('.') as [string, string, string, string];
+    const flip = (hex: string) => hex.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const forged = [
+      `${id}.${expires}.${nonce}.${flip(signature)}`,
+      `${id}.${Number(expires) + 3600}.${nonce}.${signature}`,
+      `${Number(id) + 1}.${expires}.${nonce}.${signature}`,
+      `${id}.${expires}.${flip(nonce)}.${signature}`,
+      `${id}.${expires}.${nonce}`,
+      'é'.repeat(50),
+      '',
+      null,
+    ];
+    for (const f of forged)
+      expect(await confirmOpposition(db(), f)).toMatchObject({
+        ok: false,
+        code: 'OPPOSITION_LINK_INVALID',
+      });
+    expect((await readCase(db(), r.value.id))?.status).toBe('pending_confirmation');
+    expect((await searchDirectors(db(), { name: 'xavier jouppe' })).ok).toBe(true);
+    // The genuine link still works, and hides the person from search and pages.
+    expect(await confirmOpposition(db(), token)).toMatchObject({
+      ok: true,
+      value: { status: 'applied' },
+    });
+    const found = await searchDirectors(db(), { name: 'xavier jouppe' });
+    expect(found.ok && found.data.results).toEqual([]);
+  });
+
+  it('lets a link expire: an expired link changes nothing and marks the request expired', async () => {
+    const long = new Date(Date.now() - 49 * 3600_000);
+    const r = await submitOpposition(
+      db(),
+      { kind: 'company', siren: '883010316', email: 'tard@exemple.fr' },
+      { now: long },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const token = tokenOfMail((await mailTo('tard@exemple.fr')).text);
+    expect(await confirmOpposition(db(), token)).toMatchObject({
+      ok: false,
+      code: 'OPPOSITION_LINK_EXPIRED',
+    });
+    expect((await readCase(db(), r.value.id))?.status).toBe('expired');
+  });
+
+  it('holds for an operator a request that may hide several people, then applies the decision', async () => {
+    const before = await honoured();
+    // No birth month: anyone named Gilles Schnepp.
+    const r = await submitOpposition(db(), {
+      kind: 'person',
+      personKey: 'SCHNEPP|GILLES|',
+      email: 'gilles@exemple.fr',
+    });
+    if (!r.ok) throw new Error(r.message);
+    const confirmed = await confirmOpposition(
+      db(),
+      tokenOfMail((await mailTo('gilles@exemple.fr')).text),
+    );
+    expect(confirmed).toMatchObject({ ok: true, value: { status: 'awaiting_review' } });
+    expect(await honoured()).toBe(before);
+
+    const listed = await ops('oppositions:list', '--statut', 'awaiting_review');
+    expect(listed.code).toBe(0);
+    expect(listed.text).toContain(`n° ${r.value.id} | awaiting_review`);
+    expect(listed.text).toContain('several_persons');
+
+    const accepted = await ops(
+      'oppositions:accept',
+      String(r.value.id),
+      '--par',
+      'claire',
+      '--note',
+      'identité vérifiée',
+    );
+    expect(accepted.code).toBe(0);
+    expect(await honoured()).toBe(before + 1);
+    // Accepting twice is refused.
+    expect((await ops('oppositions:accept', String(r.value.id))).code).toBe(1);
+
+    const shown = await ops('oppositions:show', String(r.value.id));
+    expect(shown.text).toMatch(/created {2}par requester/);
+    expect(shown.text).toMatch(/confirmed {2}par requester/);
+    expect(shown.text).toMatch(/awaiting_review {2}par system/);
+    expect(shown.text).toMatch(/accepted {2}par operator:claire {2}\(identité vérifiée\)/);
+  });
+
+  it('holds a sole trader with employees for review; an operator may reject it', async () => {
+    await handle.db.execute(sql`UPDATE companies SET employer = true WHERE siren = '300025764'`);
+    const r = await submitOpposition(db(), {
+      kind: 'company',
+      siren: '300025764',
+      email: 'employeur@exemple.fr',
+    });
+    if (!r.ok) throw new Error(r.message);
+    await confirmOpposition(db(), tokenOfMail((await mailTo('employeur@exemple.fr')).text));
+    expect((await readCase(db(), r.value.id))?.reviewReasons).toEqual(['employees']);
+    expect((await readCase(db(), r.value.id))?.status).toBe('awaiting_review');
+    const rejected = await ops('oppositions:reject', String(r.value.id), '--par', 'paul');
+    expect(rejected).toMatchObject({ code: 0, text: `Demande n° ${r.value.id} refusée.` });
+    expect(await isCompanyOpposed(db(), '300025764')).toBe(false);
+    const events = await caseEvents(db(), r.value.id);
+    expect(events.at(-1)).toMatchObject({ action: 'rejected', actor: 'operator:paul' });
+  });
+
+  it('lets an operator withdraw an applied request: the data show again', async () => {
+    const [row] = await queryRows<{ id: number }>(
+      db(),
+      sql`SELECT id FROM opposition_cases WHERE siren = '883010316' AND status = 'applied'`,
+    );
+    const r = await ops('oppositions:reject', String(row!.id), '--note', 'demande abusive');
+    expect(r.code).toBe(0);
+    expect(r.text).toContain("s'affichent de nouveau");
+    expect(await nameOf('883010316')).toBe('RAPHAEL DUBIGNY');
+  });
+
+  it('reviews the requests honoured before confirmation existed (migration 0014)', async () => {
+    const legacy = readFileSync(path.resolve('drizzle/0014_opposition_legacy.sql'), 'utf8').split(
+      '--> statement-breakpoint',
+    );
+    await handle.db.execute(sql`DELETE FROM opposition_case_events`);
+    await handle.db.execute(sql`DELETE FROM opposition_cases`);
+    await handle.db.execute(sql`DELETE FROM opposition_requests`);
+    await handle.db.execute(sql`INSERT INTO opposition_requests (siren, person_key, email, status)
+      VALUES ('552032534', NULL, 'abus@exemple.fr', 'received'),
+             ('883010316', NULL, 'raphael@exemple.fr', 'received'),
+             (NULL, 'JOUPPE|XAVIER|1990-02', 'xavier@exemple.fr', 'received')`);
+    for (const statement of legacy) await handle.db.execute(sql.raw(statement));
+    expect(await isCompanyOpposed(db(), '552032534')).toBe(false);
+    expect(await isCompanyOpposed(db(), '883010316')).toBe(true);
+    const cases = await queryRows<{ siren: string | null; status: string }>(
+      db(),
+      sql`SELECT siren, status FROM opposition_cases ORDER BY id`,
+    );
+    expect(cases).toEqual([
+      { siren: '552032534', status: 'rejected' },
+      { siren: '883010316', status: 'applied' },
+      { siren: null, status: 'applied' },
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Operators' decisions on opposition requests (npm run ops -- oppositions:…, src/ops/opposition.ts):
+ * accept a confirmed request that waits for review, reject one (a request already applied is
+ * withdrawn: the data show again), and expire unconfirmed ones. Every step is in the history.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { failure, success, type Result } from '@/lib/errors';
+import { purgeAfterOpposition } from './purge';
+import {
+  affectedSirens,
+  applyCase,
+  readCase,
+  recordEvent,
+  rows,
+  type OppositionCase,
+} from './store';
+
+export type Decision = { id: number; status: OppositionCase['status']; affectedSirens: string[] };
+
+export async function acceptOpposition(
+  db: Db,
+  id: number,
+  actor: string,
+  note: string | null = null,
+): Promise<Result<Decision>> {
+  const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
+    const c = await readCase(tx, id, true);
+    if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
+    if (c.status !== 'awaiting_review')
+      return failure(
+        'CONFLICT',
+        `La demande n° ${id} est « ${c.status} » : seule une demande confirmée en attente d'examen peut être acceptée.`,
+      );
+    await applyCase(tx, c, 'accepted', actor, note);
+    return success({ id, status: 'accepted', affectedSirens: await affectedSirens(tx, c) });
+  });
+  if (outcome.ok) await purgeAfterOpposition(db, outcome.value.affectedSirens);
+  return outcome;
+}
+
+export async function rejectOpposition(
+  db: Db,
+  id: number,
+  actor: string,
+  note: string | null = null,
+): Promise<Result<Decision>> {
+  const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
+    const c = await readCase(tx, id, true);
+    if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
+    if (c.status === 'rejected' || c.status === 'expired')
+      return failure('CONFLICT', `La demande n° ${id} est déjà « ${c.status} ».`);
+    const wasHiding = c.status === 'applied' || c.status === 'accepted';
+    if (wasHiding && c.oppositionRequestId !== null)
+      await tx.execute(
+        sql`UPDATE opposition_requests SET status = 'rejected' WHERE id = ${c.oppositionRequestId}`,
+      );
+    await tx.execute(
+      sql`UPDATE opposition_cases SET status = 'rejected', token_hash = NULL, decided_at = now()
+          WHERE id = ${id}`,
+    );
+    await recordEvent(tx, id, actor, wasHiding ? 'withdrawn' : 'rejected', note);
+    return success({
+      id,
+      status: 'rejected',
+      affectedSirens: wasHiding ? await affectedSirens(tx, c) : [],
+    });
+  });
+  if (outcome.ok && outcome.value.affectedSirens.length > 0)
+    await purgeAfterOpposition(db, outcome.value.affectedSirens);
+  return outcome;
+}
+
+/** Unconfirmed requests past their link's expiry become `expired`; returns how many. */
+export async function expireOppositions(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await rows<{ id: number }>(
+      tx,
+      sql`UPDATE opposition_cases SET status = 'expired', token_hash = NULL
+          WHERE status = 'pending_confirmation' AND expires_at < ${now.toISOString()}
+          RETURNING id`,
+    );
+    for (const { id } of expired) await recordEvent(tx, id, 'system', 'expired');
+    return expired.length;
+  });
+}

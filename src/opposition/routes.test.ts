@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/config/env';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { resetCaptchaState } from '@/lib/captcha/server';
+import { solveForTest } from '@/lib/captcha/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { closeMailTransport } from '@/mail/transport';
+import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { isCompanyOpposed } from '@/registry/opposition';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import * as captchaRoute from '@/app/api/captcha/route';
+import * as oppositionRoute from '@/app/api/opposition/route';
+import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
+import { tokenOfMail } from './testing';
+
+let handle: DbHandle;
+let smtp: TestSmtpServer;
+let dataDir: string;
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-routes-'));
+  process.env.SMTP_URL = smtp.url;
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  globalForDb.__dbHandle = handle;
+});
+afterAll(async () => {
+  closeMailTransport();
+  await smtp?.close();
+  await handle?.close();
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  resetEnvForTests();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  resetAllRateLimits({ kind: 'memory' });
+  resetCaptchaState();
+});
+
+const challenge = async (address = '192.0.2.1') => {
+  const res = await captchaRoute.GET(
+    new Request('http://x/api/captcha', { headers: { 'x-client-address': address } }),
+  );
+  return res;
+};
+const solved = async (address = '192.0.2.1') => {
+  const body = (await (await challenge(address)).json()) as { data: { data: never } };
+  return solveForTest(body.data.data);
+};
+const postJson = (body: unknown, address = '192.0.2.1') =>
+  oppositionRoute.POST(
+    new Request('http://0.0.0.0:3301/api/opposition', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-address': address },
+      body: JSON.stringify(body),
+    }),
+  );
+const postForm = (fields: Record<string, string>, address = '192.0.2.1') =>
+  oppositionRoute.POST(
+    new Request('http://0.0.0.0:3301/api/opposition', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-client-address': address,
+      },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+
+describe('opposition routes', () => {
+  it('answers a request with 202 and a mail; the confirmation route applies it', async () => {
+    const res = await postJson({
+      kind: 'company',
+      siren: '883010316',
+      email: 'route@exemple.fr',
+      captcha: await solved(),
+    });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ data: { data: { status: 'pending_confirmation' } } });
+    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(false);
+    const token = tokenOfMail((await smtp.waitFor((m) => m.to.includes('route@exemple.fr'))).text);
+    const form = await confirmationRoute.POST(
+      new Request('http://0.0.0.0:3301/api/opposition/confirmation', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ jeton: token }).toString(),
+      }),
+    );
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/opposition/confirmer?etat=applied');
+    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(true);
+    // Replayed through the API: refused.
+    const again = await confirmationRoute.POST(
+      new Request('http://x/api/opposition/confirmation', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      }),
+    );
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe(
+      'OPPOSITION_LINK_INVALID',
+    );
+  });
+
+  it('sends the no-JS form back by a relative address, with codes rather than text', async () => {
+    const res = await postForm({
+      kind: 'company',
+      siren: '552032534',
+      email: 'abus@exemple.fr',
+      captcha: await solved(),
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith('/opposition?')).toBe(true);
+    const q = new URL(location, 'http://site').searchParams;
+    expect(q.get('erreur')).toBe('OPPOSITION_NOT_ALLOWED');
+    expect(q.get('siren')).toBe('552032534');
+    const bad = await postForm({
+      kind: 'company',
+      siren: 'abc',
+      email: 'a@b.fr',
+      captcha: await solved(),
+    });
+    expect(new URL(bad.headers.get('location')!, 'http://site').search).toBe(
+      '?erreur=VALIDATION_FAILED&champ=siren&siren=abc&type=company',
+    );
+    const noCaptcha = await postForm({ kind: 'company', siren: '883010316', email: 'a@b.fr' });
+    expect(noCaptcha.headers.get('location')).toBe(
+      '/opposition?erreur=CAPTCHA_MISSING&siren=883010316&type=company',
+    );
+  });
+
+  it('limits requests per address and per e-mail: 429, Retry-After and a French message', async () => {
+    const send = async (email: string, address: string) =>
+      postJson(
+        { kind: 'company', siren: '883010316', email, captcha: await solved(address) },
+        address,
+      );
+    for (let i = 0; i < 5; i++)
+      expect((await send(`a${i}@exemple.fr`, '192.0.2.7')).status).toBe(202);
+    const limited = await send('a9@exemple.fr', '192.0.2.7');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    const body = (await limited.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.message).toMatch(
+      /^Trop de demandes d'opposition envoyées depuis votre adresse/,
+    );
+    // Another address goes on; one e-mail address, from many addresses, is limited too.
+    for (let i = 0; i < 3; i++)
+      expect((await send('meme@exemple.fr', `198.51.100.${i}`)).status).toBe(202);
+    const byEmail = await send('meme@exemple.fr', '198.51.100.99');
+    expect(byEmail.status).toBe(429);
+    expect(((await byEmail.json()) as { error: { message: string } }).error.message).toMatch(
+      /pour cette adresse électronique/,
+    );
+  });
+
+  it('limits captcha challenges per address', async () => {
+    for (let i = 0; i < 30; i++) expect((await challenge('203.0.113.5')).status).toBe(200);
+    const limited = await challenge('203.0.113.5');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await challenge('203.0.113.6')).status).toBe(200);
+  });
+
+  it('refuses a body over 16 KB with 413 before reading it whole', async () => {
+    const res = await postJson({ kind: 'company', email: 'a@b.fr', reason: 'x'.repeat(20_000) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+  });
+});
