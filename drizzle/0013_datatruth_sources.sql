@@ -19,6 +19,7 @@ ALTER TABLE "companies" ADD COLUMN "rcs_registration_date" date;--> statement-br
 ALTER TABLE "companies" ADD COLUMN "rcs_strike_off_date" date;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "stated_establishments" integer;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "stated_open_establishments" integer;--> statement-breakpoint
+ALTER TABLE "establishment_agreements" ADD COLUMN "source" text DEFAULT 'idcc' NOT NULL;--> statement-breakpoint
 ALTER TABLE "financials" ADD COLUMN "source_date" date;--> statement-breakpoint
 ALTER TABLE "financials" ADD COLUMN "quality" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "notices" ADD COLUMN "notice_type" text;--> statement-breakpoint

@@ -326,7 +326,10 @@ export const establishmentAgreements = pgTable(
     idcc: char('idcc', { length: 4 }).notNull(),
     siren: char('siren', { length: 9 }).notNull(),
     month: date('month'),
+    /** The source's date for the row (DSN: DATE_MAJ; recherche-entreprises: the answer's date). */
     updatedAt: date('updated_at'),
+    /** Who said it: 'idcc' (DSN declarations) or 'recherche-entreprises' (establishment liste_idcc). */
+    source: text('source').$type<SourceName>().notNull().default('idcc'),
   },
   (t) => [
     primaryKey({ columns: [t.siret, t.idcc] }),

@@ -409,7 +409,7 @@ export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Prom
           f.ratios,
           f.source,
           f.sourceDate ? f.sourceDate.slice(0, 10) : null,
-          f.quality ?? [],
+          JSON.stringify(f.quality ?? []),
         ]),
       ),
   };
@@ -420,6 +420,8 @@ export type AgreementRow = {
   idcc: string;
   month: string | null;
   updatedAt: string | null;
+  /** Default 'idcc' (DSN declarations). */
+  source?: SourceName;
 };
 
 /** SIRET → IDCC: the latest declaration month wins. */
@@ -427,13 +429,24 @@ export function agreementWriter(conn: Conn): { write(rows: AgreementRow[]): Prom
   const writer = new TableWriter(conn, {
     table: 'establishment_agreements',
     key: ['siret', 'idcc'],
-    columns: ['siret', 'idcc', 'siren', 'month', 'updated_at'],
-    newerWhen: 't.month IS NULL OR EXCLUDED.month >= t.month',
+    columns: ['siret', 'idcc', 'siren', 'month', 'updated_at', 'source'],
+    // A DSN declaration is never replaced by another source's mention of the same pair.
+    newerWhen:
+      "(EXCLUDED.source = t.source OR EXCLUDED.source = 'idcc') AND (t.month IS NULL OR EXCLUDED.month >= t.month)",
     dateIndex: 3,
   });
   return {
     write: (rows) =>
-      writer.upsert(rows.map((a) => [a.siret, a.idcc, a.siret.slice(0, 9), a.month, a.updatedAt])),
+      writer.upsert(
+        rows.map((a) => [
+          a.siret,
+          a.idcc,
+          a.siret.slice(0, 9),
+          a.month,
+          a.updatedAt?.slice(0, 10) ?? null,
+          a.source ?? 'idcc',
+        ]),
+      ),
   };
 }
 

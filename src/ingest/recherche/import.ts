@@ -221,7 +221,8 @@ export function readResult(r: Node): ResultParts | { reason: string } {
           siret: patch.siret,
           idcc: code.padStart(4, '0'),
           month: null,
-          updatedAt: null,
+          updatedAt: answerDate,
+          source: 'recherche-entreprises',
         });
     }
   }
