@@ -122,7 +122,8 @@ export function getCompanySectionApi(
     switch (section as CompanySection) {
       case 'kbis-available': {
         const registered =
-          !p.isNaturalPerson && !!p.legalForm.code && RCS_FORMS.test(p.legalForm.code);
+          (!!p.rcs && p.state !== 'struck-off') ||
+          (!p.isNaturalPerson && !!p.legalForm.code && RCS_FORMS.test(p.legalForm.code));
         return ok({
           available: registered,
           reason: registered
@@ -133,7 +134,7 @@ export function getCompanySectionApi(
       case 'share-capital':
         return ok({
           capital: p.capital,
-          source: p.sources.fields.capitalAmount ?? p.sources.identity,
+          source: p.sources.fields.capital_amount ?? p.sources.identity,
         });
       case 'balance-sheets':
         return ok(await listFinancials(db, p.siren));
@@ -207,7 +208,14 @@ export function getCompanySectionApi(
         const latest = headlineYears(years)[0] ?? null;
         return ok({
           latest_accounts: latest,
-          establishments: { open: establishments.openCount, closed: establishments.closedCount },
+          establishments: {
+            // The company's counts as its source states them; `listed` is what we can list.
+            total:
+              p.establishmentCounts.total ?? establishments.openCount + establishments.closedCount,
+            open: p.establishmentCounts.open ?? establishments.openCount,
+            source: p.establishmentCounts.source,
+            listed: { open: establishments.openCount, closed: establishments.closedCount },
+          },
           headcount: p.headcount,
           capital: p.capital,
         });

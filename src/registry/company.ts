@@ -6,6 +6,7 @@ import { headcountBandLabel, isNaturalPersonLegalForm, legalFormLabel } from '@/
 import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
+import { parseCourt } from './courts';
 import { categoryLabel, departmentLabel, departmentOfCommune, nafLabel } from './labels';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
@@ -55,6 +56,13 @@ export type CompanyProfile = {
   legalForm: { code: string | null; label: string | null };
   naf: { code: string | null; label: string | null; version: string | null };
   active: boolean;
+  /**
+   * The state as the sources know it: 'struck-off' when a strike-off from the RCS is known,
+   * 'unknown' for a record no source gives a state for (never shown as active).
+   */
+  state: 'active' | 'ceased' | 'struck-off' | 'unknown';
+  /** « Active », « Cessée le … », « Radiée du RCS le … », « État inconnu ». */
+  stateLabel: string;
   creationDate: string | null;
   ceasedDate: string | null;
   headcount: { band: string | null; label: string | null; year: number | null };
@@ -63,13 +71,35 @@ export type CompanyProfile = {
   missionCompany: boolean | null;
   employer: boolean | null;
   capital: { amount: number; currency: string } | null;
-  rcs: { court: string; number: string } | null;
+  /**
+   * Registration in the trade register, from the data held: the court (BODACC, RNE) or, when no
+   * source names it, the only commercial court of the head office's department; the date (RNE via
+   * the Annuaire). `basis` says where each part comes from.
+   */
+  rcs: {
+    court: string | null;
+    courtLabel: string | null;
+    number: string | null;
+    registrationDate: string | null;
+    strikeOffDate: string | null;
+    basis: string;
+    source: SourceRef | null;
+  } | null;
   vatNumber: string;
   /** FR + head-office SIRET: the usual form, attributed by customs on request. */
   eoriNumber: string | null;
   headOfficeSiret: string | null;
   headOffice: EstablishmentView | null;
   openEstablishments: number;
+  /**
+   * The company's establishment counts as the source states them (recherche-entreprises
+   * `nombre_etablissements`, `nombre_etablissements_ouverts`), else as our table holds them.
+   */
+  establishmentCounts: {
+    total: number | null;
+    open: number | null;
+    source: SourceRef | null;
+  };
   activityDescription: string | null;
   sources: { identity: SourceRef; fields: Record<string, SourceRef> };
 };
@@ -118,6 +148,10 @@ type CompanyRow = {
   capital_amount: string | null;
   capital_currency: string | null;
   rcs_court: string | null;
+  rcs_registration_date?: string | null;
+  rcs_strike_off_date?: string | null;
+  stated_establishments?: number | null;
+  stated_open_establishments?: number | null;
   activity_description: string | null;
   open_establishments: number;
   field_sources: Record<string, FieldSource> | null;
@@ -278,6 +312,81 @@ function titleCaseName(first: string | null, last: string | null): string {
 
 const RCS_FORMS = /^(5|6[25]|63)/;
 
+/**
+ * Departments with a single commercial court: there, the head office's department names the
+ * registry. Elsewhere a department has several courts and the court is not guessed.
+ */
+const SINGLE_COURT: Record<string, string> = {
+  '75': 'Paris',
+  '92': 'Nanterre',
+  '93': 'Bobigny',
+  '94': 'Créteil',
+  '91': 'Évry',
+  '78': 'Versailles',
+  '95': 'Pontoise',
+};
+
+function rcsOf(
+  row: CompanyRow,
+  isNaturalPerson: boolean,
+  headOffice: EstablishmentView | null,
+  fields: Record<string, FieldSource>,
+): CompanyProfile['rcs'] {
+  const court = parseCourt(row.rcs_court);
+  const registrationDate = row.rcs_registration_date ?? null;
+  const strikeOffDate = row.rcs_strike_off_date ?? null;
+  const commercialForm =
+    !isNaturalPerson && !!row.legal_form_code && RCS_FORMS.test(row.legal_form_code);
+  if (!court && !registrationDate && !(commercialForm && strikeOffDate)) return null;
+  let town = court?.town ?? null;
+  let basis: string;
+  let source: SourceRef | null = null;
+  if (court) {
+    const f = fields.rcs_court;
+    basis = `greffe d'immatriculation indiqué par ${f?.source === 'bodacc' ? 'une annonce du BODACC' : 'le Registre national des entreprises'}`;
+    if (f) source = sourceRef(f.source, f.date);
+  } else {
+    const dept = headOffice?.address.departmentCode ?? null;
+    town = (dept && !headOffice?.address.country && SINGLE_COURT[dept]) || null;
+    basis = town
+      ? "greffe déduit du département du siège, qui n'a qu'un tribunal de commerce"
+      : 'greffe non précisé par nos sources';
+  }
+  if (registrationDate && fields.rcs_registration_date) {
+    const f = fields.rcs_registration_date;
+    source ??= sourceRef(f.source, f.date);
+    basis += ` ; immatriculation datée par ${f.source === 'recherche-entreprises' ? "l'Annuaire des Entreprises (d'après le RNE)" : 'le Registre national des entreprises'}`;
+  }
+  const label = town ? parseCourt(town)!.label : null;
+  return {
+    court: town,
+    courtLabel: court?.label ?? label,
+    number: town ? `${row.siren} R.C.S. ${town}` : null,
+    registrationDate,
+    strikeOffDate,
+    basis,
+    source,
+  };
+}
+
+function stateOf(
+  row: CompanyRow,
+  fields: Record<string, FieldSource>,
+): Pick<CompanyProfile, 'state' | 'stateLabel'> {
+  const known = !!row.sirene_updated_at || !!fields.status || !!fields.name;
+  const date = (d: string | null | undefined) =>
+    d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
+  if (row.rcs_strike_off_date && (row.status === 'C' || !known))
+    return { state: 'struck-off', stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}` };
+  if (!known) return { state: 'unknown', stateLabel: 'État non renseigné' };
+  if (row.status === 'C') {
+    if (row.rcs_strike_off_date)
+      return { state: 'struck-off', stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}` };
+    return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
+  }
+  return { state: 'active', stateLabel: 'Active' };
+}
+
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */
 export function profileFromRow(
   row: CompanyRow,
@@ -301,8 +410,18 @@ export function profileFromRow(
   const fields = row.field_sources ?? {};
   const fieldRefs: Record<string, SourceRef> = {};
   for (const [k, v] of Object.entries(fields)) fieldRefs[k] = sourceRef(v.source, v.date);
-  const identitySource =
-    fields.name?.source ?? (row.sirene_updated_at ? 'sirene' : 'recherche-entreprises');
+  // Identity: SIRENE when it wrote the row, else the source of the first identity field held
+  // (a protected name is not stored, so the name alone cannot say), always with that source's date.
+  const identityField = row.sirene_updated_at
+    ? null
+    : (['name', 'legal_form_code', 'naf_code', 'status', 'creation_date', 'diffusion']
+        .map((f) => fields[f])
+        .find((f) => !!f) ?? null);
+  const identity: SourceRef = row.sirene_updated_at
+    ? sourceRef('sirene', row.sirene_updated_at)
+    : identityField
+      ? sourceRef(identityField.source, identityField.date)
+      : sourceRef('recherche-entreprises', null);
   const headOfficeSiret = row.head_office_nic ? `${row.siren}${row.head_office_nic}` : null;
   const ho = headOffice
     ? establishmentView(headOffice, { protected: isProtected, isNaturalPerson })
@@ -311,9 +430,11 @@ export function profileFromRow(
     row.capital_amount != null && Number.isFinite(Number(row.capital_amount))
       ? { amount: Number(row.capital_amount), currency: row.capital_currency ?? 'EUR' }
       : null;
-  const court = clean(row.rcs_court);
-  const registered =
-    !isNaturalPerson && !!row.legal_form_code && RCS_FORMS.test(row.legal_form_code);
+  const state = stateOf(row, fields);
+  const countsSource =
+    row.stated_establishments != null && fields.stated_establishments
+      ? sourceRef(fields.stated_establishments.source, fields.stated_establishments.date)
+      : null;
   return {
     siren: row.siren,
     slug: slugify(name) || 'entreprise',
@@ -329,7 +450,8 @@ export function profileFromRow(
     nameHidden,
     legalForm: { code: row.legal_form_code, label: legalFormLabel(row.legal_form_code) },
     naf: { code: row.naf_code, label: nafLabel(row.naf_code), version: row.naf_version },
-    active: row.status !== 'C',
+    active: state.state === 'active',
+    ...state,
     creationDate: row.creation_date,
     ceasedDate: row.ceased_date,
     headcount: {
@@ -342,15 +464,20 @@ export function profileFromRow(
     missionCompany: row.mission_company,
     employer: row.employer,
     capital,
-    rcs: court && registered ? { court, number: `${row.siren} R.C.S. ${court}` } : null,
+    rcs: rcsOf(row, isNaturalPerson, ho, fields),
     vatNumber: vatNumber(row.siren),
     eoriNumber: headOfficeSiret ? eoriNumber(headOfficeSiret) : null,
     headOfficeSiret,
     headOffice: ho,
-    openEstablishments: row.open_establishments,
+    openEstablishments: row.stated_open_establishments ?? row.open_establishments,
+    establishmentCounts: {
+      total: row.stated_establishments ?? null,
+      open: row.stated_open_establishments ?? null,
+      source: countsSource,
+    },
     activityDescription: isProtected && isNaturalPerson ? null : clean(row.activity_description),
     sources: {
-      identity: sourceRef(identitySource, fields.name?.date ?? row.sirene_updated_at),
+      identity,
       fields: fieldRefs,
     },
   };
@@ -362,7 +489,9 @@ export const COMPANY_COLUMNS = sql.raw(`
   c.creation_date::text AS creation_date, c.ceased_date::text AS ceased_date, c.headcount_band,
   c.headcount_year, c.category, c.category_year, c.ess, c.mission_company, c.employer,
   c.head_office_nic, c.capital_amount::text AS capital_amount, c.capital_currency, c.rcs_court,
-  c.activity_description, c.open_establishments, c.field_sources,
+  c.rcs_registration_date::text AS rcs_registration_date,
+  c.rcs_strike_off_date::text AS rcs_strike_off_date, c.stated_establishments,
+  c.stated_open_establishments, c.activity_description, c.open_establishments, c.field_sources,
   c.sirene_updated_at::text AS sirene_updated_at, c.updated_at::text AS updated_at`);
 
 /** The company's identity and head office: one query on the primary keys. */

@@ -6,6 +6,7 @@ import {
   type EstablishmentRow,
   type EstablishmentView,
 } from './company';
+import type { SourceRef } from './result';
 
 export const ESTABLISHMENTS_PAGE_SIZE = 20;
 
@@ -20,6 +21,11 @@ export type EstablishmentPage = {
   pageSize: number;
   pageCount: number;
   filter: EstablishmentFilter;
+  /**
+   * The company's own counts as its source states them, when they exceed what our table holds:
+   * the list then shows part of the establishments ("4 établissements affichés sur 13 117").
+   */
+  stated: { total: number | null; open: number | null; source: SourceRef | null } | null;
 };
 
 export function parseEstablishmentFilter(value: string | null | undefined): EstablishmentFilter {
@@ -34,7 +40,16 @@ export function parsePage(value: string | null | undefined): number {
 /** Head office first, then open ones, then by SIRET; counts per state for the filter tabs. */
 export async function listEstablishments(
   db: Db,
-  company: { siren: string; protected: boolean; isNaturalPerson: boolean },
+  company: {
+    siren: string;
+    protected: boolean;
+    isNaturalPerson: boolean;
+    establishmentCounts?: {
+      total: number | null;
+      open: number | null;
+      source: SourceRef | null;
+    };
+  },
   opts: { page?: number; filter?: EstablishmentFilter; pageSize?: number } = {},
 ): Promise<EstablishmentPage> {
   const page = opts.page ?? 1;
@@ -76,5 +91,16 @@ export async function listEstablishments(
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
     filter,
+    stated: statedCounts(company.establishmentCounts, openCount, closedCount),
   };
+}
+
+function statedCounts(
+  counts: { total: number | null; open: number | null; source: SourceRef | null } | undefined,
+  open: number,
+  closed: number,
+): EstablishmentPage['stated'] {
+  if (!counts || (counts.total == null && counts.open == null)) return null;
+  const partial = (counts.total ?? 0) > open + closed || (counts.open ?? 0) > open;
+  return partial ? counts : null;
 }

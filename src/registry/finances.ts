@@ -28,6 +28,12 @@ export type FinancialYear = {
   balanceSheet: Ratio[];
   /** What was left out and why (a source quirk), printed under the table. */
   notes: string[];
+  /**
+   * Checks this year fails or was corrected for: 'unit-thousands' (published in thousands, shown
+   * in euros), 'same-as-previous-year' (a copy of the previous year), 'held-back' (a value or
+   * ratio failing a sanity rule, not shown).
+   */
+  flags: Array<'unit-thousands' | 'same-as-previous-year' | 'held-back'>;
   source: SourceRef;
 };
 
@@ -92,7 +98,8 @@ type Row = {
   ebitda: string | number | null;
   ratios: Record<string, unknown> | null;
   source: string;
-  updated_at: string | null;
+  source_date: string | null;
+  quality: Array<{ code: string; field: string; published: number | null }> | null;
 };
 
 const num = (v: string | number | null) => (v == null ? null : Number(v));
@@ -105,7 +112,7 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
   const rows = await queryRows<Row>(
     db,
     sql`SELECT fiscal_year, closing_date::text AS closing_date, accounts_type, revenue, net_result,
-               ebitda, ratios, source, updated_at::text AS updated_at
+               ebitda, ratios, source, source_date::text AS source_date, quality
         FROM financials WHERE siren = ${siren}
         ORDER BY fiscal_year DESC, (accounts_type = 'K') DESC, closing_date DESC`,
     { prepared: true },
@@ -141,7 +148,50 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
         "L'excédent brut d'exploitation publié pour cet exercice est égal au chiffre d'affaires : la source ne le renseigne pas réellement, il n'est pas repris.",
       );
     }
+    const flags: FinancialYear['flags'] = [];
+    const nf = new Intl.NumberFormat('fr-FR');
+    for (const q of r.quality ?? []) {
+      if (q.code === 'unit-thousands' && q.field === 'chiffre_d_affaires') {
+        flags.push('unit-thousands');
+        notes.push(
+          `Exercice ${r.fiscal_year} : la source publie un chiffre d'affaires de ${nf.format(q.published ?? 0)}, exprimé en milliers d'euros et non en euros (les autres exercices le montrent) ; il est affiché converti en euros.`,
+        );
+      } else if (q.code === 'unit-thousands' && !flags.includes('unit-thousands')) {
+        flags.push('unit-thousands');
+        notes.push(
+          `Exercice ${r.fiscal_year} : certains montants sont publiés en milliers d'euros par la source ; ils sont affichés convertis en euros.`,
+        );
+      } else if (q.code === 'same-as-previous-year') {
+        flags.push('same-as-previous-year');
+        notes.push(
+          `Exercice ${r.fiscal_year} : le chiffre d'affaires publié est identique à celui de l'exercice précédent, ce qui indique une reprise des chiffres de l'année d'avant par la source plutôt qu'une nouvelle mesure ; à lire avec prudence.`,
+        );
+      }
+    }
+    // Ratios a sanity rule rejects: a percentage beyond ±1,000 %, a duration beyond ten years.
+    for (const [key, [, unit]] of Object.entries({ ...INCOME, ...BALANCE })) {
+      const v = ratios[key];
+      if (typeof v !== 'number') continue;
+      if ((unit === 'percent' && Math.abs(v) > 1000) || (unit === 'days' && Math.abs(v) > 3650)) {
+        delete ratios[key];
+        if (!flags.includes('held-back')) flags.push('held-back');
+      }
+    }
     const publishedMargin = typeof ratios.marge_ebe === 'number' ? ratios.marge_ebe : null;
+    let netMargin = pct(netResult, revenue);
+    // A group's net result cannot exceed its revenue; a single company's (a holding receiving
+    // dividends) may, but not tenfold. Beyond that one of the two figures is wrong: no ratio.
+    if (
+      netMargin !== null &&
+      (Math.abs(netMargin) > 1000 || (series === 'consolidated' && Math.abs(netMargin) > 100))
+    ) {
+      netMargin = null;
+      if (!flags.includes('held-back')) flags.push('held-back');
+    }
+    if (flags.includes('held-back'))
+      notes.push(
+        `Exercice ${r.fiscal_year} : des ratios publiés ne passent pas nos contrôles de vraisemblance (marge ou ratio hors de toute plage possible) ; ils ne sont pas affichés.`,
+      );
     years.push({
       series,
       fiscalYear: r.fiscal_year,
@@ -153,12 +203,13 @@ export async function listFinancials(db: Db, siren: string): Promise<FinancialYe
       revenue,
       netResult,
       ebitda,
-      netMargin: pct(netResult, revenue),
+      netMargin,
       ebitdaMargin: publishedMargin ?? pct(ebitda, revenue),
       incomeStatement: ratioList(ratios, INCOME),
       balanceSheet: ratioList(ratios, BALANCE),
       notes,
-      source: sourceRef(r.source as SourceName, r.updated_at),
+      flags,
+      source: sourceRef(r.source as SourceName, r.source_date),
     });
   }
   return years;
@@ -188,19 +239,15 @@ export function splitSeries(years: FinancialYear[]): FinancialSeries[] {
   return out;
 }
 
-const HEADLINE_ORDER: Record<FinancialYear['series'], number> = {
-  company: 0,
-  unspecified: 1,
-  consolidated: 2,
-};
-
-/** One row per year for comparisons: company accounts when filed, else the others. */
+/**
+ * One series for comparisons and headline figures, never a mix of years from different series:
+ * the company's own accounts when it files them, else the consolidated ones, else the figures
+ * published without an accounts type. `series` on each year says which.
+ */
 export function headlineYears(years: FinancialYear[]): FinancialYear[] {
-  const byYear = new Map<number, FinancialYear>();
-  for (const y of years) {
-    const prev = byYear.get(y.fiscalYear);
-    if (!prev || HEADLINE_ORDER[y.series] < HEADLINE_ORDER[prev.series])
-      byYear.set(y.fiscalYear, y);
+  for (const kind of ['company', 'consolidated', 'unspecified'] as const) {
+    const list = years.filter((y) => y.series === kind);
+    if (list.length) return [...list].sort((a, b) => b.fiscalYear - a.fiscalYear);
   }
-  return [...byYear.values()].sort((a, b) => b.fiscalYear - a.fiscalYear);
+  return [];
 }

@@ -63,9 +63,19 @@ export const companies = pgTable(
     capitalAmount: numeric('capital_amount', { precision: 20, scale: 2 }),
     capitalCurrency: char('capital_currency', { length: 3 }),
     rcsCourt: text('rcs_court'),
+    /** Registration in and strike-off from the trade register (RCS), as a source dates them. */
+    rcsRegistrationDate: date('rcs_registration_date'),
+    rcsStrikeOffDate: date('rcs_strike_off_date'),
     activityDescription: text('activity_description'),
     /** Open establishments count, kept for ranking and display. */
     openEstablishments: integer('open_establishments').notNull().default(0),
+    /**
+     * Totals as a source states them (recherche-entreprises `nombre_etablissements`,
+     * `nombre_etablissements_ouverts`), provenance in field_sources: the company's real counts,
+     * whereas our establishments table may hold only some of its establishments.
+     */
+    statedEstablishments: integer('stated_establishments'),
+    statedOpenEstablishments: integer('stated_open_establishments'),
     /** Per-field provenance: { fieldName: { source, date } }. */
     fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
     /** SIRENE dateDernierTraitementUniteLegale: newer data wins by this date. */
@@ -187,9 +197,18 @@ export const notices = pgTable(
     companyName: text('company_name'),
     text: text('text'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'annonce', 'rectificatif' or 'annulation' (XML typeAnnonce, JSON typeavis). */
+    noticeType: text('notice_type'),
+    /** For a correction or a cancellation: the id of the notice it corrects. */
+    correctsId: text('corrects_id'),
+    /** Every field of the notice as the source gives it (parsed XML or JSON record), nothing dropped. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('notices_siren_idx').on(t.siren, t.publishedAt)],
+  (t) => [
+    index('notices_siren_idx').on(t.siren, t.publishedAt),
+    index('notices_corrects_idx').on(t.correctsId),
+  ],
 );
 
 /** Court judgments read from BODACC, mapped to insolvency states. */
@@ -224,10 +243,52 @@ export const financials = pgTable(
     /** Every other ratio the source gives, by its own name. */
     ratios: jsonb('ratios').$type<Record<string, number | string | null>>().notNull().default({}),
     source: text('source').$type<SourceName>().notNull(),
+    /** The source's own date for the row (record timestamp, answer date): not the load day. */
+    sourceDate: date('source_date'),
+    /** Checks made at import: values rescaled (unit), values failing a sanity rule. */
+    quality: jsonb('quality').$type<FinancialQuality[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
   // A company may publish complete and consolidated accounts for one closing date.
   (t) => [primaryKey({ columns: [t.siren, t.closingDate, t.accountsType, t.source] })],
+);
+
+/** One check on a financial row: what was found, on which field, what the source published. */
+export type FinancialQuality = {
+  code: 'unit-thousands' | 'same-as-previous-year';
+  field: string;
+  /** The value as published. */
+  published: number | null;
+};
+
+/** Labels and certifications of a company (RGE, Qualiopi, SIAE, bio…), one row per source. */
+export const companyLabels = pgTable(
+  'company_labels',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    /** Our code for the label: rge, qualiopi, organisme-formation, siae, finess, bio… */
+    label: text('label').notNull(),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+    /** What the source adds: identifiers (FINESS, RGE…), a type (SIAE), a status. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siren, t.label, t.source] }),
+    index('company_labels_label_idx').on(t.label),
+  ],
+);
+
+/** Company-level collective agreements as a source lists them (recherche-entreprises liste_idcc). */
+export const companyAgreements = pgTable(
+  'company_agreements',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    idcc: char('idcc', { length: 4 }).notNull(),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+  },
+  (t) => [primaryKey({ columns: [t.siren, t.idcc, t.source] })],
 );
 
 /** INPI trademarks. */
@@ -265,7 +326,10 @@ export const establishmentAgreements = pgTable(
     idcc: char('idcc', { length: 4 }).notNull(),
     siren: char('siren', { length: 9 }).notNull(),
     month: date('month'),
+    /** The source's date for the row (DSN: DATE_MAJ; recherche-entreprises: the answer's date). */
     updatedAt: date('updated_at'),
+    /** Who said it: 'idcc' (DSN declarations) or 'recherche-entreprises' (establishment liste_idcc). */
+    source: text('source').$type<SourceName>().notNull().default('idcc'),
   },
   (t) => [
     primaryKey({ columns: [t.siret, t.idcc] }),

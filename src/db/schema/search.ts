@@ -48,6 +48,11 @@ export const searchCompanies = pgTable(
     netResult: bigint('net_result', { mode: 'number' }),
     fiscalYear: smallint('fiscal_year'),
     openEstablishments: integer('open_establishments').notNull(),
+    /** Labels and certifications (company_labels.label), for the search filters. */
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mainDirector: text('main_director'),
     mainDirectorRole: text('main_director_role'),
     popularity: real('popularity').notNull(),

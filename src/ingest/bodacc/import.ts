@@ -22,6 +22,9 @@ const NOTICE_COLUMNS = [
   'company_name',
   'text',
   'details',
+  'notice_type',
+  'corrects_id',
+  'extra',
 ];
 const INSOLVENCY_COLUMNS = [
   'id',
@@ -97,6 +100,9 @@ class BodaccSink {
           n.companyName,
           n.text,
           n.details,
+          n.noticeType,
+          n.correctsId,
+          n.extra,
         ]),
       ),
     );

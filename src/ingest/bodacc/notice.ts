@@ -24,6 +24,12 @@ export type Notice = {
   companyName: string | null;
   text: string;
   details: Record<string, unknown>;
+  /** 'annonce', 'rectificatif' or 'annulation'. */
+  noticeType: string | null;
+  /** The notice a correction or cancellation applies to (same id form as ours). */
+  correctsId: string | null;
+  /** Every field of the notice as the source gives it. */
+  extra: Record<string, unknown>;
 };
 
 export type Judgment = {
@@ -54,6 +60,58 @@ export const str = (v: unknown): string | null => {
 export const node = (v: unknown): Node | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : null;
 export const first = (v: unknown): Node | null => (Array.isArray(v) ? node(v[0]) : node(v));
+
+/** XML `typeAnnonce` child or JSON `typeavis`: annonce, rectificatif, annulation. */
+export function noticeTypeOf(raw: string | null): string | null {
+  const t = (raw ?? '').toLowerCase();
+  if (!t) return null;
+  if (t.startsWith('rectif')) return 'rectificatif';
+  if (t.startsWith('annul')) return 'annulation';
+  if (t.startsWith('annonce') || t === 'creation') return 'annonce';
+  return t;
+}
+
+/**
+ * The id of the notice a correction points at (`parutionAvisPrecedent`): publication letter +
+ * issue number + notice number, the same form as our ids and the BODACC API's.
+ */
+export function correctedNoticeId(
+  publication: string | null,
+  issue: string | null,
+  number: string | null,
+): string | null {
+  const letter = /BODACC\s*([ABC])\b/i.exec(publication ?? '')?.[1]?.toUpperCase();
+  if (!letter || !issue || !number || !/^\d+$/.test(issue) || !/^\d+$/.test(number)) return null;
+  return `${letter}${issue}${number}`;
+}
+
+/**
+ * A natural person's first names as one usually writes them: BODACC lists them comma-separated
+ * ("Hugo, David, Théo"); the site prints "Hugo David Théo".
+ */
+export function firstNamesOf(raw: string | null): string | null {
+  if (!raw) return null;
+  const v = raw
+    .split(/\s*,\s*|\s+/)
+    .filter(Boolean)
+    .join(' ');
+  return v || null;
+}
+
+/** A natural person's display name, as elsewhere on the site: first names, then the NAME. */
+export function personDisplayName(first: string | null, last: string | null): string | null {
+  return [firstNamesOf(first), last ? last.toUpperCase() : null].filter(Boolean).join(' ') || null;
+}
+
+/** A previous owner or operator (PM: denomination; PP: names), for a notice's text. */
+export function personLabel(o: Node): string {
+  const immat = str(node(o.numeroImmatriculation)?.numeroIdentification);
+  const name =
+    str(o.denomination) ??
+    personDisplayName(str(o.prenom), str(o.nomUsage) ?? str(o.nom)) ??
+    'non précisé';
+  return immat ? `${name} (${immat})` : name;
+}
 
 export function formatAddress(a: Node | null): string | null {
   if (!a) return null;
@@ -100,9 +158,9 @@ export function fromPerson(
     if (str(pm.sigle)) fields.sigle = str(pm.sigle);
   } else if (pp) {
     const last = str(pp.nom);
-    const firstNames = str(pp.prenom);
+    const firstNames = firstNamesOf(str(pp.prenom));
     const usage = str(pp.nomUsage);
-    name = [firstNames, usage ?? last].filter(Boolean).join(' ') || null;
+    name = personDisplayName(firstNames, usage ?? last);
     fields.is_natural_person = true;
     fields.last_name = last;
     fields.first_names = firstNames;

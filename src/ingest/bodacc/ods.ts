@@ -4,7 +4,10 @@
  * nested parts (listepersonnes, jugement, depot, acte…) are JSON strings inside the record.
  */
 import {
+  correctedNoticeId,
+  formatAddress,
   fromPerson,
+  noticeTypeOf,
   judgmentOf,
   node,
   str,
@@ -66,9 +69,31 @@ export function readOdsRecord(f: Node): NoticeParts | { reason: string } {
   const modif = inner(f.modificationsgenerales);
   const radiation = inner(f.radiationaurcs);
   const family = FAMILY[str(f.familleavis) ?? ''] ?? str(f.familleavis) ?? 'autre';
+  const noticeType = noticeTypeOf(str(f.typeavis));
+  const previous = inner(f.parutionavisprecedent);
+  const correctsId = correctedNoticeId(
+    str(previous?.nomPublication),
+    str(previous?.numeroParution),
+    str(previous?.numeroAnnonce),
+  );
+  const headOffice = formatAddress(node(person?.adresseSiegeSocial));
+  const etab = node(acte?.etablissement) ?? inner(f.etablissement);
+  const etabAddress = formatAddress(node(etab?.adresse));
+  // Every field of the record, its nested JSON strings parsed: nothing the source says is lost.
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f))
+    extra[k] = typeof v === 'string' && /^[[{]/.test(v) ? (inner(v) ?? v) : v;
   const lines = [
+    noticeType &&
+      noticeType !== 'annonce' &&
+      previous &&
+      `${noticeType === 'annulation' ? 'Annulation' : 'Rectificatif'} de l'annonce n° ${str(previous.numeroAnnonce) ?? '?'} du ${str(previous.nomPublication) ?? 'BODACC'} n° ${str(previous.numeroParution) ?? '?'} du ${str(previous.dateParution) ?? '?'}`,
     str(f.commercant) && `Dénomination : ${str(f.commercant)}`,
     str(f.familleavis_lib) && `Nature : ${str(f.familleavis_lib)}`,
+    str(person?.formeJuridique) && `Forme : ${str(person?.formeJuridique)}`,
+    headOffice && `Adresse du siège : ${headOffice}`,
+    etabAddress && `Adresse de l'établissement : ${etabAddress}`,
+    activity && `Activité : ${activity}`,
     depot &&
       `Dépôt : ${[str(depot.typeDepot), str(depot.dateCloture) && `clôture au ${str(depot.dateCloture)}`].filter(Boolean).join(', ')}`,
     str(depot?.descriptif),
@@ -91,6 +116,9 @@ export function readOdsRecord(f: Node): NoticeParts | { reason: string } {
       court: str(f.tribunal),
       companyName: str(f.commercant) ?? parts.name,
       text: lines.join('\n'),
+      noticeType,
+      correctsId,
+      extra,
       details: {
         typeAvis: str(f.typeavis),
         ville: str(f.ville),
@@ -101,7 +129,10 @@ export function readOdsRecord(f: Node): NoticeParts | { reason: string } {
       },
     },
     // BODACC B/C company parts carry no activity nor capital of note; keep the name and court.
-    company: parts.company,
+    company:
+      parts.company && family === 'radiation'
+        ? { ...parts.company, fields: { ...parts.company.fields, rcs_strike_off_date: date } }
+        : parts.company,
     directors: parts.directors,
     judgment: jugement,
     directorRejects: parts.directorRejects,

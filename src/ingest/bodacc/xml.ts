@@ -10,8 +10,11 @@ import { ImportError } from '../core/errors';
 import { textChunks, type OpenedInput } from '../core/input';
 import {
   first,
+  correctedNoticeId,
   formatAddress,
   fromPerson,
+  noticeTypeOf,
+  personLabel,
   judgmentOf,
   node,
   str,
@@ -25,7 +28,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   trimValues: true,
   processEntities: true,
-  isArray: (name) => name === 'personne',
+  // A notice may carry several establishments (a business sold with its branches): each kept.
+  isArray: (name) => name === 'personne' || name === 'etablissement',
 });
 
 export type Issue = {
@@ -64,13 +68,18 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
     issue.root.startsWith('PCL') ? 'procedure-collective' : 'autre',
   ];
   const act = actKey ? (node(acte[actKey]) ?? {}) : {};
-  const etab = node(avis.etablissement);
-  const activity = str(etab?.activite) ?? str(act.activite);
+  const etabs = ((avis.etablissement as unknown[]) ?? []).map(node).filter((e): e is Node => !!e);
+  const etab = etabs[0] ?? null;
+  const activities = [
+    ...new Set(etabs.map((e) => str(e.activite)).filter((a): a is string => !!a)),
+  ];
+  const activity = activities.join(' ; ') || str(act.activite);
   const persons = (avis.personnes && (node(avis.personnes)?.personne as unknown[])) || [];
   const person = first(persons);
   const court = str(avis.tribunal);
   const parts = fromPerson(person, { source: 'bodacc', date: issue.date, activity, court });
   const pm = node(person?.personneMorale);
+  const pp = node(person?.personnePhysique);
   const jugement = judgmentOf(node(avis.jugement));
   const typeLabel =
     str(act.categorieCreation) ??
@@ -79,20 +88,64 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
     str(act.categorieModification) ??
     jugement?.nature ??
     null;
+  const noticeType = noticeTypeOf(Object.keys(node(avis.typeAnnonce) ?? {})[0] ?? null);
+  const previous = node(avis.parutionAvisPrecedent);
+  const correctsId = correctedNoticeId(
+    str(previous?.nomPublication),
+    str(previous?.numeroParution),
+    str(previous?.numeroAnnonce),
+  );
   const address = formatAddress(node(person?.adresse));
+  const capital = node(person?.capital);
+  const journal = node(act.journal);
+  const previousOwners = [
+    node(etab?.precedentProprietairePM),
+    node(etab?.precedentProprietairePP),
+    node(etab?.precedentExploitantPM),
+    node(etab?.precedentExploitantPP),
+    node(act.precedentProprietairePM),
+    node(act.precedentProprietairePP),
+    node(act.precedentExploitantPM),
+    node(act.precedentExploitantPP),
+  ].filter((x): x is Node => !!x);
   const lines = [
-    parts.name && `Dénomination : ${parts.name}`,
+    noticeType === 'rectificatif' &&
+      previous &&
+      `Rectificatif de l'annonce n° ${str(previous.numeroAnnonce) ?? '?'} du ${str(previous.nomPublication) ?? 'BODACC'} n° ${str(previous.numeroParution) ?? '?'} du ${str(previous.dateParution) ?? '?'}`,
+    noticeType === 'annulation' &&
+      previous &&
+      `Annulation de l'annonce n° ${str(previous.numeroAnnonce) ?? '?'} du ${str(previous.nomPublication) ?? 'BODACC'} n° ${str(previous.numeroParution) ?? '?'} du ${str(previous.dateParution) ?? '?'}`,
+    parts.name && `${pp ? 'Nom' : 'Dénomination'} : ${parts.name}`,
+    str(pp?.nomUsage) && `Nom d'usage : ${str(pp?.nomUsage)}`,
+    str(pp?.pseudonyme) && `Pseudonyme : ${str(pp?.pseudonyme)}`,
+    (str(pm?.nomCommercial) ?? str(pp?.nomCommercial)) &&
+      `Nom commercial : ${str(pm?.nomCommercial) ?? str(pp?.nomCommercial)}`,
+    str(pm?.sigle) && `Sigle : ${str(pm?.sigle)}`,
     str(pm?.formeJuridique) && `Forme : ${str(pm?.formeJuridique)}`,
-    str(node(person?.capital)?.montantCapital) &&
-      `Capital : ${str(node(person?.capital)?.montantCapital)} ${str(node(person?.capital)?.devise) ?? ''}`.trim(),
+    str(capital?.montantCapital) &&
+      `Capital : ${str(capital?.montantCapital)} ${str(capital?.devise) ?? ''}`.trim(),
+    str(capital?.capitalVariable) && `Capital variable : ${str(capital?.capitalVariable)}`,
     address && `Adresse : ${address}`,
-    activity && `Activité : ${activity}`,
-    str(etab?.origineFonds) && `Origine du fonds : ${str(etab?.origineFonds)}`,
+    ...etabs.flatMap((e) => [
+      str(e.qualiteEtablissement) && `Établissement : ${str(e.qualiteEtablissement)}`,
+      str(e.enseigne) && `Enseigne : ${str(e.enseigne)}`,
+      formatAddress(node(e.adresse)) &&
+        `Adresse de l'établissement : ${formatAddress(node(e.adresse))}`,
+      str(e.activite) && `Activité : ${str(e.activite)}`,
+      str(e.origineFonds) && `Origine du fonds : ${str(e.origineFonds)}`,
+    ]),
+    !etabs.length && activity && `Activité : ${activity}`,
+    ...previousOwners.map((o) => `Précédent propriétaire ou exploitant : ${personLabel(o)}`),
     str(pm?.administration) && `Administration : ${str(pm?.administration)}`,
+    str(act.dateImmatriculation) && `Date d'immatriculation : ${str(act.dateImmatriculation)}`,
     str(act.dateCommencementActivite) &&
       `Commencement d'activité : ${str(act.dateCommencementActivite)}`,
+    str(act.dateEffet) && `Date d'effet : ${str(act.dateEffet)}`,
     str(act.descriptif) && str(act.descriptif),
+    journal &&
+      `Publication légale : ${[str(journal.titre), str(journal.date) && `du ${str(journal.date)}`].filter(Boolean).join(' ')}`,
     str(act.opposition) && `Oppositions : ${str(act.opposition)}`,
+    str(act.declarationCreance) && `Déclaration des créances : ${str(act.declarationCreance)}`,
     jugement?.nature &&
       `Jugement : ${jugement.nature}${jugement.complement ? ` — ${jugement.complement}` : ''}`,
   ].filter((x): x is string => typeof x === 'string' && x.length > 0);
@@ -109,18 +162,25 @@ export function readAvis(avis: Node, issue: Issue): NoticeParts | { reason: stri
       court,
       companyName: parts.name,
       text: lines.join('\n'),
+      noticeType,
+      correctsId,
+      extra: avis,
       details: {
         typeAnnonce: Object.keys(node(avis.typeAnnonce) ?? {})[0] ?? null,
         nojo: str(avis.nojo),
         departement: str(avis.numeroDepartement),
         formeJuridique: str(pm?.formeJuridique),
         adresse: address,
-        nomCommercial: str(pm?.nomCommercial),
+        adresseEtablissement: formatAddress(node(etab?.adresse)),
+        nomCommercial: str(pm?.nomCommercial) ?? str(pp?.nomCommercial),
         dateCommencementActivite: str(act.dateCommencementActivite),
         dateImmatriculation: str(act.dateImmatriculation),
       },
     },
-    company: parts.company,
+    company:
+      parts.company && family === 'radiation'
+        ? { ...parts.company, fields: { ...parts.company.fields, rcs_strike_off_date: issue.date } }
+        : parts.company,
     directors: parts.directors,
     judgment: jugement,
     directorRejects: parts.directorRejects,

@@ -4,7 +4,7 @@
  * SIRENE data arrives. Per field: the higher-ranked source wins; within one source, the newer date.
  * Each field written here records its source and date in companies.field_sources.
  */
-import type { FieldSource, SourceName } from '@/db/schema';
+import type { FieldSource, FinancialQuality, SourceName } from '@/db/schema';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
 import { SIRENE_FIELDS } from '../sirene/columns';
@@ -27,6 +27,10 @@ export const MERGE_FIELDS = [
   'rcs_court',
   'activity_description',
   'open_establishments',
+  'stated_establishments',
+  'stated_open_establishments',
+  'rcs_registration_date',
+  'rcs_strike_off_date',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
@@ -276,6 +280,7 @@ export type EstablishmentPatch = {
   postcode: string | null;
   communeCode: string | null;
   communeName: string | null;
+  foreignCity?: string | null;
   foreignCountry: string | null;
   source: SourceName;
   date: string | null;
@@ -301,6 +306,7 @@ const ESTABLISHMENT_COLUMNS = [
   'postcode',
   'commune_code',
   'commune_name',
+  'foreign_city',
   'foreign_country',
   'source',
   'source_updated_at',
@@ -346,6 +352,7 @@ export function establishmentWriter(conn: Conn): {
           e.postcode,
           e.communeCode,
           e.communeName,
+          e.foreignCity ?? null,
           e.foreignCountry,
           e.source,
           e.date,
@@ -364,6 +371,9 @@ export type FinancialRow = {
   ebitda: number | null;
   ratios: Record<string, number | string | null>;
   source: SourceName;
+  /** The source's own date for the row (ISO date). */
+  sourceDate?: string | null;
+  quality?: FinancialQuality[];
 };
 
 export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Promise<Counts> } {
@@ -380,6 +390,8 @@ export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Prom
       'ebitda',
       'ratios',
       'source',
+      'source_date',
+      'quality',
     ],
     touchUpdatedAt: true,
   });
@@ -396,6 +408,8 @@ export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Prom
           f.ebitda,
           f.ratios,
           f.source,
+          f.sourceDate ? f.sourceDate.slice(0, 10) : null,
+          JSON.stringify(f.quality ?? []),
         ]),
       ),
   };
@@ -406,6 +420,8 @@ export type AgreementRow = {
   idcc: string;
   month: string | null;
   updatedAt: string | null;
+  /** Default 'idcc' (DSN declarations). */
+  source?: SourceName;
 };
 
 /** SIRET → IDCC: the latest declaration month wins. */
@@ -413,12 +429,91 @@ export function agreementWriter(conn: Conn): { write(rows: AgreementRow[]): Prom
   const writer = new TableWriter(conn, {
     table: 'establishment_agreements',
     key: ['siret', 'idcc'],
-    columns: ['siret', 'idcc', 'siren', 'month', 'updated_at'],
-    newerWhen: 't.month IS NULL OR EXCLUDED.month >= t.month',
+    columns: ['siret', 'idcc', 'siren', 'month', 'updated_at', 'source'],
+    // A DSN declaration is never replaced by another source's mention of the same pair.
+    newerWhen:
+      "(EXCLUDED.source = t.source OR EXCLUDED.source = 'idcc') AND (t.month IS NULL OR EXCLUDED.month >= t.month)",
     dateIndex: 3,
   });
   return {
     write: (rows) =>
-      writer.upsert(rows.map((a) => [a.siret, a.idcc, a.siret.slice(0, 9), a.month, a.updatedAt])),
+      writer.upsert(
+        rows.map((a) => [
+          a.siret,
+          a.idcc,
+          a.siret.slice(0, 9),
+          a.month,
+          a.updatedAt?.slice(0, 10) ?? null,
+          a.source ?? 'idcc',
+        ]),
+      ),
+  };
+}
+
+export type LabelRow = {
+  siren: string;
+  label: string;
+  source: SourceName;
+  sourceDate: string | null;
+  detail: Record<string, unknown>;
+};
+
+/**
+ * Labels and certifications of a company as one source lists them: the source's list for a
+ * company replaces the one it gave before (a label it no longer gives is removed).
+ */
+export function labelWriter(conn: Conn): {
+  write(sirens: string[], rows: LabelRow[], source: SourceName): Promise<Counts>;
+} {
+  const writer = new TableWriter(conn, {
+    table: 'company_labels',
+    key: ['siren', 'label', 'source'],
+    columns: ['siren', 'label', 'source', 'source_date', 'detail'],
+  });
+  return {
+    async write(sirens, rows, source) {
+      if (!sirens.length) return { inserted: 0, updated: 0, unchanged: 0 };
+      const c = await writer.upsert(
+        rows.map((r) => [r.siren, r.label, r.source, r.sourceDate?.slice(0, 10) ?? null, r.detail]),
+      );
+      await conn.query(
+        `DELETE FROM company_labels WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+           AND NOT ((siren || '|' || label) = ANY(string_to_array($3, ',')))`,
+        [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.label}`).join(',')],
+      );
+      return c;
+    },
+  };
+}
+
+export type CompanyAgreementRow = {
+  siren: string;
+  idcc: string;
+  source: SourceName;
+  sourceDate: string | null;
+};
+
+/** Company-level IDCC lists (recherche-entreprises `complements.liste_idcc`), replaced per source. */
+export function companyAgreementWriter(conn: Conn): {
+  write(sirens: string[], rows: CompanyAgreementRow[], source: SourceName): Promise<Counts>;
+} {
+  const writer = new TableWriter(conn, {
+    table: 'company_agreements',
+    key: ['siren', 'idcc', 'source'],
+    columns: ['siren', 'idcc', 'source', 'source_date'],
+  });
+  return {
+    async write(sirens, rows, source) {
+      if (!sirens.length) return { inserted: 0, updated: 0, unchanged: 0 };
+      const c = await writer.upsert(
+        rows.map((r) => [r.siren, r.idcc, r.source, r.sourceDate?.slice(0, 10) ?? null]),
+      );
+      await conn.query(
+        `DELETE FROM company_agreements WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+           AND NOT ((siren || '|' || idcc) = ANY(string_to_array($3, ',')))`,
+        [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.idcc}`).join(',')],
+      );
+      return c;
+    },
   };
 }

@@ -23,7 +23,80 @@ const OWN = new Set([
 ]);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
-export function readRatio(f: Node): FinancialRow | { reason: string } {
+/** Euro amounts of a ratios record: the fields a unit slip (thousands for euros) can affect. */
+export const AMOUNT_FIELDS: Array<
+  [field: string, column: 'revenue' | 'netResult' | 'ebitda' | null]
+> = [
+  ['chiffre_d_affaires', 'revenue'],
+  ['resultat_net', 'netResult'],
+  ['ebe', 'ebitda'],
+  ['ebit', null],
+  ['marge_brute', null],
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * Unit check across one company's series (same accounts type): an amount about a thousand times
+ * smaller than the same amount in the series' other years was published in thousands of euros
+ * (Danone's 2019 consolidated revenue: 25,287,000 for 25.287 bn €). It is multiplied by 1,000
+ * and the row says so (quality `unit-thousands`, with the published value). Then two consecutive
+ * years with the same revenue and net result are flagged `same-as-previous-year`: a copy of the
+ * previous year, not two measurements.
+ */
+export function checkSeries(rows: FinancialRow[]): void {
+  const series = new Map<string, FinancialRow[]>();
+  for (const r of rows) {
+    const k = `${r.siren}|${r.accountsType}|${r.source}`;
+    series.set(k, [...(series.get(k) ?? []), r]);
+  }
+  for (const list of series.values()) {
+    list.sort((a, b) => a.closingDate.localeCompare(b.closingDate));
+    for (const [field, column] of AMOUNT_FIELDS) {
+      const value = (r: FinancialRow): number | null =>
+        column
+          ? r[column]
+          : typeof r.ratios[field] === 'number'
+            ? (r.ratios[field] as number)
+            : null;
+      for (const r of list) {
+        const v = value(r);
+        if (v === null || v === 0) continue;
+        const others = list
+          .filter((o) => o !== r)
+          .map(value)
+          .filter((x): x is number => x !== null && x !== 0)
+          .map(Math.abs);
+        if (others.length < 2) continue;
+        const ratio = median(others) / Math.abs(v);
+        if (ratio < 300 || ratio > 3000) continue;
+        const fixed = v * 1000;
+        (r.quality ??= []).push({ code: 'unit-thousands', field, published: v });
+        if (column) r[column] = fixed;
+        else r.ratios[field] = fixed;
+      }
+    }
+    for (let i = 1; i < list.length; i++) {
+      const a = list[i - 1]!;
+      const b = list[i]!;
+      if (b.fiscalYear === a.fiscalYear + 1 && b.revenue !== null && b.revenue === a.revenue)
+        (b.quality ??= []).push({
+          code: 'same-as-previous-year',
+          field: 'chiffre_d_affaires',
+          published: b.revenue,
+        });
+    }
+  }
+}
+
+export function readRatio(
+  f: Node,
+  recordDate: string | null = null,
+): FinancialRow | { reason: string } {
   const siren = parseSiren(str(f.siren));
   if (!siren) return { reason: `SIREN absent ou mal formé : « ${str(f.siren) ?? ''} »` };
   const closing = str(f.date_cloture_exercice);
@@ -44,7 +117,15 @@ export function readRatio(f: Node): FinancialRow | { reason: string } {
     ebitda: num(f.ebe),
     ratios,
     source: 'inpi-ratios',
+    sourceDate: recordDate,
+    quality: [],
   };
+}
+
+/** The record's own date: `record_timestamp` (API v1) or `_timestamp`/`record_timestamp` of v2. */
+function recordDateOf(r: Node): string | null {
+  const t = str(r.record_timestamp) ?? str(r._timestamp) ?? str(node(r.record)?.timestamp);
+  return t && isValidDate(t.slice(0, 10)) ? t.slice(0, 10) : null;
 }
 
 export const ratiosImporter: Importer = {
@@ -60,15 +141,24 @@ export const ratiosImporter: Importer = {
       );
     }
     const records = odsRecords(doc);
+    const raw = node(doc) ?? {};
+    const envelopes = Array.isArray(raw.records)
+      ? (raw.records as unknown[])
+      : Array.isArray(raw.results)
+        ? (raw.results as unknown[])
+        : Array.isArray(doc)
+          ? (doc as unknown[])
+          : [];
     if (!records.length)
       throw new ImportError(`${ctx.input.name} ne contient aucun enregistrement de ratios.`);
     const rows: FinancialRow[] = [];
     records.forEach((r, i) => {
       ctx.read++;
-      const row = readRatio(node(r) ?? {});
+      const row = readRatio(node(r) ?? {}, recordDateOf(node(envelopes[i]) ?? {}));
       if ('reason' in row) ctx.reject(i + 1, row.reason);
       else rows.push(row);
     });
+    checkSeries(rows);
     ctx.count('financials', await financialWriter(ctx.conn).write(rows));
   },
 };

@@ -13,17 +13,22 @@ import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
 import {
   agreementWriter,
+  companyAgreementWriter,
   CompanyMerger,
+  labelWriter,
   DirectorWriter,
   establishmentWriter,
   financialWriter,
   type AgreementRow,
+  type CompanyAgreementRow,
   type CompanyPatch,
+  type LabelRow,
   type DirectorRow,
   type EstablishmentPatch,
   type FinancialRow,
 } from '../core/merge';
 import type { Importer } from '../core/run';
+import { numberRange } from '../sirene/etablissement';
 
 const ND = '[NON-DIFFUSIBLE]';
 const s = (v: unknown): string | null => {
@@ -54,7 +59,7 @@ function establishment(
     signs,
     nafCode: s(e.activite_principale),
     headcountBand: s(e.tranche_effectif_salarie),
-    addressNumber: s(e.numero_voie),
+    addressNumber: numberRange(s(e.numero_voie), s(e.dernier_numero_voie)),
     addressRepetition: s(e.indice_repetition),
     addressStreetType: s(e.type_voie),
     addressStreet: s(e.libelle_voie),
@@ -62,6 +67,7 @@ function establishment(
     postcode: s(e.code_postal),
     communeCode: s(e.commune),
     communeName: s(e.libelle_commune),
+    foreignCity: s(e.libelle_commune_etranger),
     foreignCountry: s(e.libelle_pays_etranger),
     source: 'recherche-entreprises',
     date: s(e.date_mise_a_jour_insee) ?? date,
@@ -74,12 +80,86 @@ export type ResultParts = {
   directors: { siren: string; date: string | null; directors: DirectorRow[] };
   financials: FinancialRow[];
   agreements: AgreementRow[];
+  companyAgreements: CompanyAgreementRow[];
+  labels: LabelRow[];
 };
+
+/**
+ * The labels and certifications of `complements` (and the identifiers the establishments carry),
+ * under our own codes: what the Annuaire des Entreprises shows as badges. `true` flags only.
+ */
+const LABEL_FLAGS: Array<[code: string, flag: string, details?: string[]]> = [
+  ['rge', 'est_rge'],
+  ['qualiopi', 'est_qualiopi'],
+  ['organisme-formation', 'est_organisme_formation', ['liste_id_organisme_formation']],
+  ['siae', 'est_siae', ['type_siae']],
+  ['finess', 'est_finess', ['liste_finess_juridique']],
+  ['bio', 'est_bio'],
+  ['entrepreneur-spectacle', 'est_entrepreneur_spectacle', ['statut_entrepreneur_spectacle']],
+  ['service-public', 'est_service_public'],
+  ['administration', 'est_administration'],
+  ['l100-3', 'est_l100_3'],
+  ['egapro', 'egapro_renseignee'],
+  ['bilan-ges', 'bilan_ges_renseigne'],
+  ['uai', 'est_uai'],
+  ['association', 'est_association', ['identifiant_association']],
+  ['achats-responsables', 'est_achats_responsables'],
+  ['alim-confiance', 'est_alim_confiance'],
+  ['patrimoine-vivant', 'est_patrimoine_vivant'],
+  ['avocat', 'est_avocat'],
+  ['aide-minimis', 'a_aide_minimis'],
+  ['aide-ademe', 'a_aide_ademe'],
+];
+/** Establishment-level identifier lists, added to the label's detail. */
+const ESTABLISHMENT_IDS: Array<[code: string, list: string]> = [
+  ['rge', 'liste_rge'],
+  ['bio', 'liste_id_bio'],
+  ['finess', 'liste_finess'],
+  ['uai', 'liste_uai'],
+  ['organisme-formation', 'liste_id_organisme_formation'],
+];
+
+export function readLabels(
+  siren: string,
+  compl: Node,
+  etabs: Node[],
+  date: string | null,
+): LabelRow[] {
+  const out: LabelRow[] = [];
+  for (const [label, flag, details] of LABEL_FLAGS) {
+    if (compl[flag] !== true) continue;
+    const detail: Record<string, unknown> = {};
+    for (const k of details ?? []) {
+      const v = compl[k];
+      if (v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)) detail[k] = v;
+    }
+    for (const [code, list] of ESTABLISHMENT_IDS) {
+      if (code !== label) continue;
+      const ids = new Set<string>(Array.isArray(detail[list]) ? (detail[list] as string[]) : []);
+      for (const e of etabs)
+        for (const id of (e[list] as unknown[]) ?? []) if (str(id)) ids.add(str(id)!);
+      if (ids.size) detail[list] = [...ids];
+    }
+    out.push({ siren, label, source: 'recherche-entreprises', sourceDate: date, detail });
+  }
+  const coll = node(compl.collectivite_territoriale);
+  if (coll)
+    out.push({
+      siren,
+      label: 'collectivite-territoriale',
+      source: 'recherche-entreprises',
+      sourceDate: date,
+      detail: { code: coll.code ?? null, code_insee: coll.code_insee ?? null },
+    });
+  return out;
+}
 
 export function readResult(r: Node): ResultParts | { reason: string } {
   const siren = parseSiren(str(r.siren));
   if (!siren) return { reason: `SIREN absent ou mal formé : « ${str(r.siren) ?? ''} »` };
   const date = s(r.date_mise_a_jour_insee) ?? s(r.date_mise_a_jour);
+  /** The answer's own date (the API's last update of the record): the date of what it alone says. */
+  const answerDate = s(r.date_mise_a_jour) ?? date;
   const diffusion = parseDiffusion(str(r.statut_diffusion)) ?? 'O';
   const immat = node(r.immatriculation) ?? {};
   const compl = node(r.complements) ?? {};
@@ -93,7 +173,9 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     legal_form_code: nature,
     naf_code: s(r.activite_principale),
     naf25_code: s(r.activite_principale_naf25),
-    status: str(r.etat_administratif) === 'C' ? 'C' : 'A',
+    // An answer that states no state (an empty record) says nothing: no 'A' by default.
+    status:
+      str(r.etat_administratif) === 'C' ? 'C' : str(r.etat_administratif) === 'A' ? 'A' : null,
     creation_date: s(r.date_creation),
     ceased_date: s(r.date_fermeture),
     headcount_band: s(r.tranche_effectif_salarie),
@@ -107,6 +189,12 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     head_office_nic: parseSiret(str(node(r.siege)?.siret))?.slice(9) ?? null,
     open_establishments:
       typeof r.nombre_etablissements_ouverts === 'number' ? r.nombre_etablissements_ouverts : null,
+    stated_establishments:
+      typeof r.nombre_etablissements === 'number' ? r.nombre_etablissements : null,
+    stated_open_establishments:
+      typeof r.nombre_etablissements_ouverts === 'number' ? r.nombre_etablissements_ouverts : null,
+    rcs_registration_date: s(immat.date_immatriculation),
+    rcs_strike_off_date: s(immat.date_radiation),
   };
   if (typeof immat.capital_social === 'number') {
     fields.capital_amount = immat.capital_social;
@@ -133,7 +221,8 @@ export function readResult(r: Node): ResultParts | { reason: string } {
           siret: patch.siret,
           idcc: code.padStart(4, '0'),
           month: null,
-          updatedAt: null,
+          updatedAt: answerDate,
+          source: 'recherche-entreprises',
         });
     }
   }
@@ -143,6 +232,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     if (!d) continue;
     const role = s(d.qualite);
     if (str(d.type_dirigeant) === 'personne morale') {
+      if (!s(d.denomination) && !parseSiren(str(d.siren))) continue;
       directors.push({
         kind: 'company',
         roleCode: role ? roleCodeOf(role) : null,
@@ -194,7 +284,19 @@ export function readResult(r: Node): ResultParts | { reason: string } {
       ebitda: null,
       ratios: {},
       source: 'recherche-entreprises',
+      sourceDate: answerDate,
     });
+  }
+  const companyAgreements: CompanyAgreementRow[] = [];
+  for (const idcc of (compl.liste_idcc as unknown[]) ?? []) {
+    const code = str(idcc);
+    if (code && /^\d{1,4}$/.test(code))
+      companyAgreements.push({
+        siren,
+        idcc: code.padStart(4, '0'),
+        source: 'recherche-entreprises',
+        sourceDate: answerDate,
+      });
   }
   return {
     company: { siren, source: 'recherche-entreprises', date, fields },
@@ -202,6 +304,13 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     directors: { siren, date: s(r.date_mise_a_jour_rne) ?? date, directors },
     financials,
     agreements,
+    companyAgreements,
+    labels: readLabels(
+      siren,
+      compl,
+      etabNodes.filter((e): e is Node => !!e),
+      answerDate,
+    ),
   };
 }
 
@@ -244,6 +353,23 @@ export const rechercheImporter: Importer = {
     if (fin.length) ctx.count('financials', await financialWriter(ctx.conn).write(fin));
     const ag = parts.flatMap((p) => p.agreements);
     if (ag.length) ctx.count('establishment_agreements', await agreementWriter(ctx.conn).write(ag));
+    const sirens = [...new Set(parts.map((p) => p.company.siren))];
+    ctx.count(
+      'company_agreements',
+      await companyAgreementWriter(ctx.conn).write(
+        sirens,
+        parts.flatMap((p) => p.companyAgreements),
+        'recherche-entreprises',
+      ),
+    );
+    ctx.count(
+      'company_labels',
+      await labelWriter(ctx.conn).write(
+        sirens,
+        parts.flatMap((p) => p.labels),
+        'recherche-entreprises',
+      ),
+    );
     void first;
   },
 };

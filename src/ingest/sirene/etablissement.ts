@@ -73,6 +73,7 @@ export function etablissementMapper(col: (name: string) => number) {
     nafVersion: col('nomenclatureActivitePrincipaleEtablissement'),
     employer: col('caractereEmployeurEtablissement'),
     naf25: col('activitePrincipaleNAF25Etablissement'),
+    lastNumber: col('dernierNumeroVoieEtablissement'),
   };
   return (f: string[]): unknown[] => {
     const siret = f[i.siret] ?? '';
@@ -109,7 +110,7 @@ export function etablissementMapper(col: (name: string) => number) {
       clean(f[i.band]),
       year(f[i.bandYear], 'anneeEffectifsEtablissement'),
       flag(f[i.employer], 'caractereEmployeurEtablissement'),
-      clean(f[i.numero]),
+      numberRange(clean(f[i.numero]), i.lastNumber >= 0 ? clean(f[i.lastNumber]) : null),
       clean(f[i.indice]),
       clean(f[i.typeVoie]),
       clean(f[i.voie]),
@@ -126,6 +127,15 @@ export function etablissementMapper(col: (name: string) => number) {
       updated,
     ];
   };
+}
+
+/**
+ * A street number and the last number of a range ("59" and "61" → "59-61"), as the address is
+ * written: the range is part of the address, never cut to its first number.
+ */
+export function numberRange(first: string | null, last: string | null): string | null {
+  if (!first) return last;
+  return last && last !== first ? `${first}-${last}` : first;
 }
 
 /** Commune codes are 5 characters (2A/2B for Corsica). */

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { CompanyProfile } from '@/registry/company';
 import type { Representative } from '@/registry/directors';
-import { formatDate, formatSiren } from './format';
+import { formatDate, formatNumber, formatSiren } from './format';
 import { SourceLine } from './Section';
 import s from './company.module.css';
 
@@ -41,13 +41,7 @@ export function CompanyHeader({
       <h1 className={s.title}>{heading ?? p.displayName}</h1>
       {heading ? <p className={s.subtitle}>{p.displayName}</p> : null}
       <div className={s.badges}>
-        {p.active ? (
-          <span className={`${s.badge} ${s.active}`}>Active</span>
-        ) : (
-          <span className={`${s.badge} ${s.ceased}`}>
-            Cessée{p.ceasedDate ? ` le ${formatDate(p.ceasedDate)}` : ''}
-          </span>
-        )}
+        <span className={`${s.badge} ${p.active ? s.active : s.ceased}`}>{p.stateLabel}</span>
         {p.legalForm.label ? <span className={s.badge}>{p.legalForm.label}</span> : null}
         {p.protected ? (
           <span className={`${s.badge} ${s.warning}`}>
@@ -74,6 +68,17 @@ export function CompanyHeader({
           <dt>Création</dt>
           <dd>{formatDate(p.creationDate)}</dd>
         </div>
+        {p.establishmentCounts.total != null ? (
+          <div>
+            <dt>Établissements</dt>
+            <dd>
+              {formatNumber(p.establishmentCounts.total)}
+              {p.establishmentCounts.open != null
+                ? ` dont ${formatNumber(p.establishmentCounts.open)} ouvert${p.establishmentCounts.open > 1 ? 's' : ''}`
+                : ''}
+            </dd>
+          </div>
+        ) : null}
         {mainDirector ? (
           <div>
             <dt>Dirigeant principal</dt>
@@ -90,7 +95,7 @@ export function CompanyHeader({
             : "Cet entrepreneur a demandé la diffusion partielle de ses données à l'INSEE : seuls le SIREN et la commune sont publiés."}
         </p>
       ) : null}
-      <SourceLine sources={[p.sources.identity]} />
+      <SourceLine sources={[p.sources.identity, p.establishmentCounts.source]} />
     </header>
   );
 }

@@ -105,8 +105,23 @@ export function EstablishmentsList({
     open: page.openCount,
     closed: page.closedCount,
   };
+  const listed = page.openCount + page.closedCount;
   return (
     <>
+      {page.stated ? (
+        <p className={s.muted}>
+          {page.stated.total != null
+            ? `${formatNumber(listed)} établissement${listed > 1 ? 's' : ''} affiché${listed > 1 ? 's' : ''} sur ${formatNumber(page.stated.total)}`
+            : `${formatNumber(listed)} établissement${listed > 1 ? 's' : ''} affiché${listed > 1 ? 's' : ''}`}
+          {page.stated.open != null
+            ? ` (${formatNumber(page.stated.open)} ouvert${page.stated.open > 1 ? 's' : ''})`
+            : ''}{' '}
+          : nos données ne contiennent qu&apos;une partie des établissements de l&apos;entreprise.
+          {page.stated.source
+            ? ` Totaux : ${page.stated.source.label}${page.stated.source.date ? `, mise à jour du ${formatDate(page.stated.source.date)}` : ''}.`
+            : ''}
+        </p>
+      ) : null}
       <ul className={s.tabs} aria-label="Filtrer les établissements">
         {FILTERS.map(([f, label]) => (
           <li key={f}>

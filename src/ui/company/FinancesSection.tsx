@@ -39,6 +39,15 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
                 <span className={s.note} style={{ display: 'block', fontWeight: 400 }}>
                   clos le {formatDate(y.closingDate)}
                 </span>
+                {y.flags.length ? (
+                  <span className={s.note} style={{ display: 'block', fontWeight: 400 }}>
+                    {y.flags.includes('same-as-previous-year')
+                      ? 'identique à l’exercice précédent, voir la note'
+                      : y.flags.includes('unit-thousands')
+                        ? 'converti des milliers d’euros, voir la note'
+                        : 'ratios écartés, voir la note'}
+                  </span>
+                ) : null}
               </th>
               <td className={s.num}>{formatMoney(y.revenue)}</td>
               <td className={s.num}>{formatMoney(y.netResult)}</td>
@@ -149,7 +158,7 @@ export function FinancesSection({
       id="finances"
       title="Comptes annuels et chiffres clés"
       link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
-      sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
+      sources={financials.ok ? financials.data.map((y) => y.source) : []}
     >
       <WhenLoaded value={financials}>
         {(years) => <FinancesBody years={years} compact />}

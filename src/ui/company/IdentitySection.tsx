@@ -1,5 +1,5 @@
 import type { CompanyProfile } from '@/registry/company';
-import { formatDate, formatMoney, formatSiren, formatSiret, yesNo } from './format';
+import { formatDate, formatMoney, formatNumber, formatSiren, formatSiret, yesNo } from './format';
 import { Section } from './Section';
 import s from './company.module.css';
 
@@ -17,7 +17,12 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
     <Section
       id="identite"
       title="Informations juridiques"
-      sources={[p.sources.identity, p.sources.fields.capitalAmount, p.sources.fields.rcsCourt]}
+      sources={[
+        p.sources.identity,
+        p.sources.fields.capital_amount,
+        p.rcs?.source,
+        p.establishmentCounts.source,
+      ]}
     >
       <dl className={s.facts}>
         <Fact label="Dénomination">{p.displayName}</Fact>
@@ -52,9 +57,7 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
           {p.capital ? formatMoney(p.capital.amount, p.capital.currency) : 'Non renseigné'}
         </Fact>
         <Fact label="Date de création">{formatDate(p.creationDate)}</Fact>
-        <Fact label="État">
-          {p.active ? 'Active' : `Cessée${p.ceasedDate ? ` le ${formatDate(p.ceasedDate)}` : ''}`}
-        </Fact>
+        <Fact label="État">{p.stateLabel}</Fact>
         <Fact label="Tranche d'effectif salarié">
           {p.headcount.label
             ? `${p.headcount.label}${p.headcount.year ? ` (${p.headcount.year})` : ''}`
@@ -68,15 +71,34 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
         <Fact label="Économie sociale et solidaire (ESS)">{yesNo(p.ess)}</Fact>
         <Fact label="Société à mission">{yesNo(p.missionCompany)}</Fact>
         <Fact label="Numéro RCS">
-          {p.rcs
-            ? `${formatSiren(p.siren)} R.C.S. ${p.rcs.court}`
-            : p.isNaturalPerson
-              ? 'Sans objet ou non renseigné'
-              : 'Non renseigné'}
+          {p.rcs ? (
+            <>
+              {p.rcs.court
+                ? `${formatSiren(p.siren)} R.C.S. ${p.rcs.court}`
+                : 'Immatriculée au RCS (greffe non précisé par nos sources)'}
+              {p.rcs.registrationDate
+                ? `, immatriculée le ${formatDate(p.rcs.registrationDate)}`
+                : ''}
+              {p.rcs.strikeOffDate ? `, radiée le ${formatDate(p.rcs.strikeOffDate)}` : ''}
+              <span className={s.note} style={{ display: 'block' }}>
+                D&apos;après nos données : {p.rcs.basis}.
+              </span>
+            </>
+          ) : p.isNaturalPerson ? (
+            'Sans objet ou non renseigné'
+          ) : (
+            'Non renseigné dans nos sources'
+          )}
         </Fact>
-        <Fact label="Greffe">
-          {p.rcs ? `Greffe du tribunal de commerce de ${p.rcs.court}` : '—'}
-        </Fact>
+        <Fact label="Greffe">{p.rcs?.courtLabel ?? '—'}</Fact>
+        {p.establishmentCounts.total != null ? (
+          <Fact label="Établissements">
+            {formatNumber(p.establishmentCounts.total)}
+            {p.establishmentCounts.open != null
+              ? ` dont ${formatNumber(p.establishmentCounts.open)} ouvert${p.establishmentCounts.open > 1 ? 's' : ''}`
+              : ''}
+          </Fact>
+        ) : null}
         {p.activityDescription ? (
           <Fact label="Activité déclarée">{p.activityDescription}</Fact>
         ) : null}
