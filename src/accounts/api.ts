@@ -15,6 +15,7 @@ import {
   dataResponse,
   failureResponse,
   guarded,
+  loggedInHint,
   overriddenMethod,
   readFields,
   str,
@@ -135,7 +136,7 @@ export const register = (req: Request, db: Db = getDb()) =>
     });
     if (answer.status === 200) {
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
-      return dataResponse(publicUser(user), 201, answer.cookies);
+      return dataResponse(publicUser(user), 201, [...answer.cookies, loggedInHint(true)]);
     }
     const code = authErrorCode(answer);
     if (code.includes('ALREADY_EXISTS')) {
@@ -183,7 +184,7 @@ export const login = (req: Request, db: Db = getDb()) =>
       clearLoginFailures(email);
       await reset('login-account', email);
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
-      return dataResponse(publicUser(user), 200, answer.cookies);
+      return dataResponse(publicUser(user), 200, [...answer.cookies, loggedInHint(true)]);
     }
     if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
     if (answer.status === 403 && authErrorCode(answer).includes('ORIGIN')) {
@@ -246,7 +247,7 @@ export const logout = (req: Request, db: Db = getDb()) =>
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failureResponse(csrf);
     const answer = await callAuth(db, req, '/sign-out');
-    return dataResponse(null, 204, answer.cookies);
+    return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
   });
 
 /**
@@ -261,13 +262,13 @@ export const me = (req: Request, id?: string, db: Db = getDb()) =>
     if (magic) {
       const answer = await callAuth(db, req, '/magic-token/exchange', { body: { token: magic } });
       if (answer.status === 200) {
-        cookies = answer.cookies;
+        cookies = [...answer.cookies, loggedInHint(true)];
         userId = String((answer.json?.user as Record<string, unknown>)?.id ?? '');
       }
     }
     if (!userId) {
       const user = await requireUser(req);
-      if (!user.ok) return failureResponse(user);
+      if (!user.ok) return failureResponse(user, [loggedInHint(false)]);
       userId = user.value.id;
     }
     if (id && id !== userId) return failureResponse(failure('NOT_FOUND'), cookies);
@@ -342,7 +343,7 @@ async function deleteAccount(req: Request, db: Db, fields: Fields): Promise<Resp
   if (answer.status !== 200) {
     return failureResponse(invalid({ password: ['Le mot de passe est incorrect.'] }));
   }
-  return dataResponse(null, 204, answer.cookies);
+  return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
 }
 
 /** POST /api/onboarding/user-infos (PATCH override): the company-data form of spec section 5. */
@@ -388,7 +389,7 @@ export const confirmEmail = (req: Request, db: Db = getDb()) =>
     if (token) {
       const answer = await callAuth(db, req, '/verify-email', { method: 'GET', query: { token } });
       if (answer.status === 200) {
-        cookies = answer.cookies;
+        cookies = [...answer.cookies, loggedInHint(true)];
         target.searchParams.set('verifie', '1');
       } else target.searchParams.set('erreur', 'lien');
     } else target.searchParams.set('erreur', 'lien');
@@ -398,4 +399,18 @@ export const confirmEmail = (req: Request, db: Db = getDb()) =>
     });
     for (const c of cookies) headers.append('Set-Cookie', c);
     return new Response(null, { status: 303, headers });
+  });
+
+/** POST /api/me/verification-email: sends the verification link again. */
+export const resendVerification = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const csrf = checkCsrf(req);
+    if (!csrf.ok) return failureResponse(csrf);
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    if (user.value.emailVerified) return dataResponse({ sent: false });
+    const limited = await consume('login-account', `verify:${user.value.id}`);
+    if (!limited.ok) return failureResponse(limited);
+    await callAuth(db, req, '/send-verification-email', { body: { email: user.value.email } });
+    return dataResponse({ sent: true });
   });

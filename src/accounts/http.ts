@@ -78,3 +78,13 @@ export async function guarded(run: () => Promise<Response>): Promise<Response> {
     return errorResponse(failure('SERVICE_UNAVAILABLE'));
   }
 }
+
+/**
+ * A readable hint for the page frame ("Mon compte" rather than "Se connecter"), never trusted by
+ * the server: the session itself is in an httpOnly cookie.
+ */
+export function loggedInHint(on: boolean): string {
+  return on
+    ? 'registre_connecte=1; Path=/; Max-Age=2592000; SameSite=Lax'
+    : 'registre_connecte=; Path=/; Max-Age=0; SameSite=Lax';
+}

@@ -14,6 +14,7 @@ import * as logoutRoute from '@/app/(account)/logout/route';
 import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
 import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
 import * as exportRoute from '@/app/(account)/api/me/export/route';
+import * as resendRoute from '@/app/(account)/api/me/verification-email/route';
 import * as onboardingRoute from '@/app/(account)/api/onboarding/user-infos/route';
 import * as followedRoute from '@/app/(account)/api/company/followed/route';
 import * as listsRoute from '@/app/(account)/api/followed-lists/route';
@@ -36,6 +37,7 @@ const ROUTES: [string, RouteModule][] = [
   ['/logout', logoutRoute],
   ['/verify-email/confirm', confirmRoute],
   ['/api/me/export', exportRoute],
+  ['/api/me/verification-email', resendRoute],
   ['/api/me/*id', meRoute],
   ['/api/onboarding/user-infos', onboardingRoute],
   ['/api/company/followed', followedRoute],
@@ -81,6 +83,7 @@ export async function dispatch(req: Request): Promise<Response> {
   return new Response(null, { status: 404 });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers freely
 export type Answer = { status: number; body: any; headers: Headers };
 
 /** A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. */

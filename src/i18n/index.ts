@@ -1,4 +1,5 @@
 import { interpolate, type Params } from './interpolate';
+import account from './fr/account';
 import consent from './fr/consent';
 import cookies from './fr/cookies';
 import footer from './fr/footer';
@@ -15,6 +16,7 @@ import toast from './fr/toast';
  * missing key is a type error rather than a blank on the page.
  */
 export const messages = {
+  account,
   consent,
   cookies,
   footer,
