@@ -2,6 +2,7 @@ import { interpolate, type Params } from './interpolate';
 import account from './fr/account';
 import consent from './fr/consent';
 import cookies from './fr/cookies';
+import follow from './fr/follow';
 import footer from './fr/footer';
 import frame from './fr/frame';
 import home from './fr/home';
@@ -19,6 +20,7 @@ export const messages = {
   account,
   consent,
   cookies,
+  follow,
   footer,
   frame,
   home,

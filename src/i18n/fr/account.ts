@@ -125,16 +125,6 @@ const account = {
       confirm: 'Je confirme vouloir supprimer mon compte',
     },
   },
-  follow: {
-    follow: 'Suivre',
-    following: 'Suivie',
-    pickList: 'Ajouter à une liste',
-    newListPlaceholder: 'Nom de la nouvelle liste',
-    create: 'Créer et suivre',
-    close: 'Fermer',
-    unfollowAll: 'Ne plus suivre',
-    label: 'Suivre cette entreprise',
-  },
   events: {
     notice: 'Nouvelle annonce BODACC',
     insolvency: 'Procédure collective',
