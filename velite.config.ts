@@ -120,7 +120,7 @@ export default defineConfig({
               )
               .min(1),
           ]),
-        ) as Record<keyof Categories, ReturnType<typeof s.array>>,
+        ) as unknown as Record<keyof Categories, ReturnType<typeof s.array>>,
       ),
     }),
     lexique: categorised('LexiconEntry', 'lexique', 'lexique'),

@@ -26,8 +26,6 @@ export function ContentSearch({ indexUrl, action, label, placeholder, browse }: 
   const q = params.get('q') ?? '';
   const [index, setIndex] = useState<SearchDoc[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
 
   useEffect(() => {
     let live = true;
@@ -51,7 +49,8 @@ export function ContentSearch({ indexUrl, action, label, placeholder, browse }: 
         action={action}
         onSubmit={(e) => {
           e.preventDefault();
-          router.replace(`${action}?q=${encodeURIComponent(draft.trim())}`, { scroll: false });
+          const typed = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+          router.replace(`${action}?q=${encodeURIComponent(typed)}`, { scroll: false });
         }}
       >
         <label htmlFor="content-q" className="visually-hidden">
@@ -61,9 +60,9 @@ export function ContentSearch({ indexUrl, action, label, placeholder, browse }: 
           id="content-q"
           name="q"
           type="search"
-          value={draft}
+          key={q}
+          defaultValue={q}
           placeholder={placeholder}
-          onChange={(e) => setDraft(e.target.value)}
           data-testid="content-search-input"
         />
         <button type="submit" className={s.button}>

@@ -42,7 +42,7 @@ export function ServiceArticleLinks({ servicePath }: { servicePath: string }) {
   const list = articlesFor(servicePath);
   if (!list.length) return null;
   return (
-    <section className={`container ${s.section}`} aria-labelledby="service-articles">
+    <section className={s.section} aria-labelledby="service-articles">
       <h2 id="service-articles" className={s.sectionTitle}>
         Pour aller plus loin
       </h2>

@@ -56,7 +56,9 @@ export default function Creation() {
               <td>1 / 2 à 100</td>
               <td>1 €</td>
               <td>limitée aux apports</td>
-              <td>gérant majoritaire : indépendant ; minoritaire ou égalitaire : assimilé salarié</td>
+              <td>
+                gérant majoritaire : indépendant ; minoritaire ou égalitaire : assimilé salarié
+              </td>
             </tr>
             <tr>
               <td>SASU / SAS</td>

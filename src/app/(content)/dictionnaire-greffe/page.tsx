@@ -13,7 +13,11 @@ export const metadata = pageMetadata(
 );
 
 function letterOf(title: string): string {
-  const l = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '')[0]?.toUpperCase() ?? '#';
+  const l =
+    title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')[0]
+      ?.toUpperCase() ?? '#';
   return /[A-Z]/.test(l) ? l : '#';
 }
 

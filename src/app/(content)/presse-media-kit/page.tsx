@@ -10,11 +10,23 @@ export const dynamic = 'force-dynamic';
 export const metadata = infoPageMetadata('presse-media-kit');
 
 const files = [
-  { href: '/presse/registre-kit-presse.zip', label: 'Kit complet (zip)', size: 'logos et chiffres' },
+  {
+    href: '/presse/registre-kit-presse.zip',
+    label: 'Kit complet (zip)',
+    size: 'logos et chiffres',
+  },
   { href: '/presse/registre-logo.svg', label: 'Logo couleur (SVG)', size: '177 × 36' },
-  { href: '/presse/registre-logo-blanc.svg', label: 'Logo blanc sur fond sombre (SVG)', size: '177 × 36' },
+  {
+    href: '/presse/registre-logo-blanc.svg',
+    label: 'Logo blanc sur fond sombre (SVG)',
+    size: '177 × 36',
+  },
   { href: '/presse/registre-icone.svg', label: 'Icône seule (SVG)', size: '36 × 36' },
-  { href: '/presse-media-kit/chiffres-cles.csv', label: 'Chiffres clés (CSV)', size: 'mis à jour en continu' },
+  {
+    href: '/presse-media-kit/chiffres-cles.csv',
+    label: 'Chiffres clés (CSV)',
+    size: 'mis à jour en continu',
+  },
 ];
 
 export default async function PressKit() {

@@ -14,7 +14,9 @@ type Props = { params: Promise<{ category: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const c = category('dossiers', (await params).category);
-  return c ? pageMetadata(`/nos-dossiers/${c.slug}`, `${c.title} — Nos dossiers`, c.description) : {};
+  return c
+    ? pageMetadata(`/nos-dossiers/${c.slug}`, `${c.title} — Nos dossiers`, c.description)
+    : {};
 }
 
 export default async function GuideCategory({ params }: Props) {

@@ -19,7 +19,11 @@ export async function generateMetadata({ params }: Props) {
 
 /** First letter of a title, accents folded, for the A–Z index. */
 function letterOf(title: string): string {
-  const l = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '')[0]?.toUpperCase() ?? '#';
+  const l =
+    title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')[0]
+      ?.toUpperCase() ?? '#';
   return /[A-Z]/.test(l) ? l : '#';
 }
 
