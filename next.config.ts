@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -26,4 +27,16 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'pino'],
 };
 
-export default nextConfig;
+/**
+ * `next build` and `next dev` first compile content/ with Velite (velite.config.ts) into .velite/,
+ * which the content pages read. Strict: a content file that breaks the schema stops the build,
+ * naming the file and the field. The production server (`next start`, scripts/serve.ts) uses the
+ * output of the build and does not run it again.
+ */
+export default async function config(phase: string): Promise<NextConfig> {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+    const { build } = await import('velite');
+    await build({ strict: true, watch: phase === PHASE_DEVELOPMENT_SERVER, logLevel: 'warn' });
+  }
+  return nextConfig;
+}

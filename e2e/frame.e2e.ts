@@ -119,10 +119,11 @@ describe('page frame', () => {
       await page.click('[data-testid="consent-customize"]');
       await page.waitForSelector('[data-testid="consent-dialog"]');
       expect(await page.isDisabled('[data-testid="consent-toggle-essentials"]')).toBe(true);
-      // New cookie: every category starts granted.
-      expect(await page.isChecked('[data-testid="consent-toggle-statistics"]')).toBe(true);
-      await page.click('[data-testid="consent-toggle-statistics"]');
-      await page.click('[data-testid="consent-toggle-marketing"]');
+      // Nothing stored yet: the optional categories start unticked (CNIL).
+      expect(await page.isChecked('[data-testid="consent-toggle-statistics"]')).toBe(false);
+      expect(await page.isChecked('[data-testid="consent-toggle-marketing"]')).toBe(false);
+      await page.click('[data-testid="consent-toggle-unknown"]');
+      await page.click('[data-testid="consent-toggle-preferences"]');
       // The cookie list of a category: name, purpose, duration, type.
       await page.click('#consent-statistics-header');
       await page.waitForSelector('#consent-statistics-content >> text=_ga');
@@ -157,14 +158,15 @@ describe('page frame', () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('consent-unknown-header');
     });
 
-    it('a route change without an answer stores the accept-all defaults and closes the banner', async () => {
+    it('a route change without an answer stores nothing and keeps the banner (browsing is not consent)', async () => {
       const { context, page } = await open();
       await page.goto(baseUrl());
       await page.waitForSelector('[data-testid="consent-banner"]');
       await page.click('[data-testid="service-card"] a[href="/extrait-kbis"]');
       await page.waitForURL(/\/extrait-kbis$/);
-      await page.waitForSelector('[data-testid="consent-banner"]', { state: 'detached' });
-      expect((await consentCookie(context))?.record).toEqual(allGranted);
+      await page.waitForSelector('h1');
+      expect(await page.isVisible('[data-testid="consent-banner"]')).toBe(true);
+      expect(await consentCookie(context)).toBeUndefined();
     });
 
     it('the footer rights link "Gérer les cookies" opens the preferences instead of navigating', async () => {

@@ -26,6 +26,7 @@ export const buildInputs = [
   'public',
   'content',
   'next.config.ts',
+  'velite.config.ts',
   'package-lock.json',
   'tsconfig.json',
 ];

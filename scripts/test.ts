@@ -22,6 +22,8 @@ const steps: Step[] = [
     cmd: [node, bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
   },
   { name: 'lint (eslint)', cmd: [node, bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.'] },
+  // Validates and compiles content/ (a broken file fails with its path and field).
+  { name: 'content (velite)', cmd: [node, bin('velite/bin/velite.js'), 'build', '--strict'] },
   { name: 'types (tsc)', cmd: [node, bin('typescript/bin/tsc'), '--noEmit'] },
   {
     name: 'unit and integration (vitest)',

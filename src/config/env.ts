@@ -115,6 +115,8 @@ export const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')
       .optional(),
   ),
+  /** Where the contact form's messages are sent (support team). */
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('support@registre.fr')),
   /** Sender of the site's mails. */
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

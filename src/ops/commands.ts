@@ -1,5 +1,6 @@
 import type { OpsCommand } from './types';
+import { commands as content } from './content';
 import { commands as opposition } from './opposition';
 
 /** Every operator command, one import line per area. */
-export const OPS_COMMANDS: OpsCommand[] = [...opposition];
+export const OPS_COMMANDS: OpsCommand[] = [...opposition, ...content];

@@ -3,12 +3,16 @@ import { cached } from '@/registry/cache';
 import { sitemapFileName, sitemapFiles } from '@/registry/indexes';
 import { siteUrl } from '@/registry/site';
 import { sitemapIndexXml } from '@/registry/sitemap-xml';
+import { CONTENT_SITEMAP_FILE } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';
 
-/** Sitemap index: company and director sitemaps of at most 50,000 URLs each. */
+/** Sitemap index: the content pages, then company and director sitemaps of at most 50,000 URLs each. */
 export async function GET() {
-  const files = (await cached('sitemap:files', () => sitemapFiles(getDb()))).map(sitemapFileName);
+  const files = [
+    CONTENT_SITEMAP_FILE,
+    ...(await cached('sitemap:files', () => sitemapFiles(getDb()))).map(sitemapFileName),
+  ];
   return new Response(sitemapIndexXml(siteUrl(), files), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',

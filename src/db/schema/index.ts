@@ -2,3 +2,4 @@ export * from './registry';
 export * from './search';
 export * from './opposition';
 export * from './accounts';
+export * from './content';

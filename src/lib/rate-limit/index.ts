@@ -76,6 +76,13 @@ export const RATE_LIMITS = {
     durationSeconds: 60 * 60,
     message: 'Trop de tentatives de confirmation depuis votre adresse : réessayez plus tard.',
   },
+  /** Contact form messages per address: a person writes a few, a spammer many. */
+  'contact-address': {
+    points: 5,
+    durationSeconds: 60 * 60,
+    message:
+      'Vous avez envoyé plusieurs messages en peu de temps : réessayez dans une heure ou écrivez-nous directement par e-mail.',
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

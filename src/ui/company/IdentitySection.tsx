@@ -1,12 +1,37 @@
+import Link from 'next/link';
+import { lexiconLink, type LexiconTerm } from '@/content/lexicon-links';
 import type { CompanyProfile } from '@/registry/company';
 import { formatDate, formatMoney, formatNumber, formatSiren, formatSiret, yesNo } from './format';
 import { Section } from './Section';
 import s from './company.module.css';
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+/** One fact; its label links to the lexicon's explanation of the notion when there is one. */
+function Fact({
+  label,
+  term,
+  children,
+}: {
+  label: string;
+  term?: LexiconTerm;
+  children: React.ReactNode;
+}) {
+  const href = term ? lexiconLink(term) : null;
   return (
     <div>
-      <dt>{label}</dt>
+      <dt>
+        {href ? (
+          <Link
+            href={href}
+            prefetch={false}
+            title={`${label} : définition`}
+            data-testid="lexicon-link"
+          >
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd>{children}</dd>
     </div>
   );
@@ -28,15 +53,17 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
         <Fact label="Dénomination">{p.displayName}</Fact>
         {p.sigle ? <Fact label="Sigle">{p.sigle}</Fact> : null}
         {p.otherNames.length ? <Fact label="Autres noms">{p.otherNames.join(', ')}</Fact> : null}
-        <Fact label="SIREN">{formatSiren(p.siren)}</Fact>
-        <Fact label="SIRET du siège">
+        <Fact label="SIREN" term="siren">
+          {formatSiren(p.siren)}
+        </Fact>
+        <Fact label="SIRET du siège" term="siret">
           {p.headOfficeSiret ? formatSiret(p.headOfficeSiret) : '—'}
         </Fact>
-        <Fact label="Numéro de TVA intracommunautaire">
+        <Fact label="Numéro de TVA intracommunautaire" term="vat">
           {p.vatNumber}
           <span className={s.note}> (clé calculée à partir du SIREN)</span>
         </Fact>
-        <Fact label="Numéro EORI">
+        <Fact label="Numéro EORI" term="eori">
           {p.eoriNumber ? (
             <>
               {p.eoriNumber}
@@ -49,16 +76,18 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
             '—'
           )}
         </Fact>
-        <Fact label="Code NAF / APE">
+        <Fact label="Code NAF / APE" term="naf">
           {p.naf.code ? `${p.naf.code}${p.naf.label ? ` — ${p.naf.label}` : ''}` : '—'}
         </Fact>
-        <Fact label="Forme juridique">{p.legalForm.label ?? p.legalForm.code ?? '—'}</Fact>
-        <Fact label="Capital social">
+        <Fact label="Forme juridique" term="legalForm">
+          {p.legalForm.label ?? p.legalForm.code ?? '—'}
+        </Fact>
+        <Fact label="Capital social" term="capital">
           {p.capital ? formatMoney(p.capital.amount, p.capital.currency) : 'Non renseigné'}
         </Fact>
         <Fact label="Date de création">{formatDate(p.creationDate)}</Fact>
         <Fact label="État">{p.stateLabel}</Fact>
-        <Fact label="Tranche d'effectif salarié">
+        <Fact label="Tranche d'effectif salarié" term="headcount">
           {p.headcount.label
             ? `${p.headcount.label}${p.headcount.year ? ` (${p.headcount.year})` : ''}`
             : 'Non renseignée'}
@@ -68,9 +97,13 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
             ? `${p.category.label}${p.category.year ? ` (${p.category.year})` : ''}`
             : 'Non renseignée'}
         </Fact>
-        <Fact label="Économie sociale et solidaire (ESS)">{yesNo(p.ess)}</Fact>
-        <Fact label="Société à mission">{yesNo(p.missionCompany)}</Fact>
-        <Fact label="Numéro RCS">
+        <Fact label="Économie sociale et solidaire (ESS)" term="ess">
+          {yesNo(p.ess)}
+        </Fact>
+        <Fact label="Société à mission" term="missionCompany">
+          {yesNo(p.missionCompany)}
+        </Fact>
+        <Fact label="Numéro RCS" term="rcs">
           {p.rcs ? (
             <>
               {p.rcs.court

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { lexiconLink } from '@/content/lexicon-links';
 import type { AgreementView, BrandView } from '@/registry/brands';
 import type { CompanyProfile } from '@/registry/company';
 import type { InsolvencySummary, NoticeView } from '@/registry/notices';
@@ -130,8 +131,21 @@ export function InsolvencySection({ insolvency }: { insolvency: Loaded<Insolvenc
           )
         }
       </WhenLoaded>
+      <LexiconNote term="insolvency" text="Qu’est-ce qu’une procédure collective ?" />
     </Section>
   );
+}
+
+/** A "what does this mean" link to the lexicon, when the lexicon explains the notion. */
+function LexiconNote({ term, text }: { term: 'insolvency' | 'bodacc'; text: string }) {
+  const href = lexiconLink(term);
+  return href ? (
+    <p className={s.note}>
+      <Link href={href} prefetch={false} data-testid="lexicon-link">
+        {text}
+      </Link>
+    </p>
+  ) : null;
 }
 
 export function BrandsTable({ brands }: { brands: BrandView[] }) {

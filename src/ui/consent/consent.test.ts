@@ -4,6 +4,7 @@ import {
   acceptAll,
   choicesFrom,
   consentBootstrapScript,
+  consentSettings,
   consentSignals,
   consentTransition,
   cookieShouldBeSecure,
@@ -78,9 +79,16 @@ describe('consent categories', () => {
     });
   });
 
-  it('the dialog starts from the stored record, or all granted when there is none', () => {
-    expect(choicesFrom(null)).toEqual(allTrue);
+  it('the dialog starts from the stored record, or with the optional categories unticked', () => {
+    expect(choicesFrom(null)).toEqual({
+      essentials: true,
+      statistics: false,
+      marketing: false,
+      unknown: false,
+      preferences: false,
+    });
     expect(choicesFrom(rejectAll()).statistics).toBe(false);
+    expect(choicesFrom(acceptAll(null)).marketing).toBe(true);
   });
 });
 
@@ -122,9 +130,23 @@ describe('consent transitions', () => {
     expect(r.state).toMatchObject({ bannerOpen: true, dialogOpen: true });
   });
 
-  it('a route change without stored consent stores the accept-all defaults and closes', () => {
-    const open = { stored: null, bannerOpen: true, dialogOpen: true };
+  it('by default a route change without stored consent stores nothing and keeps the banner', () => {
+    expect(consentSettings.acceptOnRouteChange).toBe(false);
+    expect(consentSettings.acceptOnReload).toBe(false);
+    expect(consentSettings.acceptOnScroll).toBe(false);
+    const open = { stored: null, bannerOpen: true, dialogOpen: false };
     const r = consentTransition(open, { type: 'routeChange' });
+    expect(r.store).toBeUndefined();
+    expect(r.state).toEqual(open);
+  });
+
+  it('with the accept-on-route-change setting, a route change stores the accept-all defaults', () => {
+    const open = { stored: null, bannerOpen: true, dialogOpen: true };
+    const r = consentTransition(
+      open,
+      { type: 'routeChange' },
+      { ...consentSettings, acceptOnRouteChange: true },
+    );
     expect(r.store).toEqual(allTrue);
     expect(r.state).toMatchObject({ bannerOpen: false, dialogOpen: false });
   });

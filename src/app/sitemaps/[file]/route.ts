@@ -2,11 +2,21 @@ import { getDb } from '@/db';
 import { parseSitemapFile, sitemapCompanies, sitemapDirectors } from '@/registry/indexes';
 import { siteUrl } from '@/registry/site';
 import { urlSetXml } from '@/registry/sitemap-xml';
+import { CONTENT_SITEMAP_FILE, contentSitemapUrls } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, ctx: { params: Promise<{ file: string }> }) {
-  const file = parseSitemapFile((await ctx.params).file);
+  const name = (await ctx.params).file;
+  if (name === CONTENT_SITEMAP_FILE) {
+    return new Response(urlSetXml(siteUrl(), contentSitemapUrls()), {
+      headers: {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=3600',
+      },
+    });
+  }
+  const file = parseSitemapFile(name);
   if (!file) return new Response('Plan de site inconnu.', { status: 404 });
   const db = getDb();
   const urls =
