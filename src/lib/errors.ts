@@ -49,6 +49,11 @@ const ERRORS = {
     status: 429,
     message: 'Trop de tentatives : patientez un moment avant de recommencer.',
   },
+  /** A document kind we cannot produce for this company (no data, no provider configured). */
+  DOCUMENT_UNAVAILABLE: {
+    status: 422,
+    message: 'Ce document ne peut pas être produit pour cette entreprise.',
+  },
   SOURCE_UNAVAILABLE: { status: 503, message: 'Les données sont momentanément indisponibles.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Le service est momentanément indisponible.' },
 } as const satisfies Record<string, { status: number; message: string }>;
