@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import type { CompanyProfile } from '@/registry/company';
-import { loadCompanyProfile } from '@/registry/site';
-import { subPageMetadata } from '@/registry/subpage';
+import { loadCompanyProfile } from '@/web/site';
+import { subPageMetadata } from '@/web/subpage-metadata';
 import { SubPage } from '@/ui/company/SubPage';
 import { frameMetadata } from '@/ui/frame/metadata';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db';
 import { getComparison, MAX_COMPARED, parseComparedSirens } from '@/registry/comparison';
-import { siteUrl } from '@/registry/site';
+import { siteUrl } from '@/web/site';
 import { searchCompanies } from '@/search/companies';
 import { parseSiren } from '@/domain/siren';
 import { formatSiren } from '@/ui/company/format';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { openApiDocument } from '@/registry/openapi';
-import { siteUrl } from '@/registry/site';
+import { openApiDocument } from '@/web/openapi';
+import { siteUrl } from '@/web/site';
 import s from '@/ui/company/company.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { toSearchParams, type PageParams } from '@/search/pages';
-import { CompanyResults, generalResultsTitle } from '@/ui/search/CompanyResults';
+import { CompanyResults, generalResultsTitle } from '@/app/(registry)/_search/CompanyResults';
 import { frameMetadata } from '@/ui/frame/metadata';
 
 export const dynamic = 'force-dynamic';

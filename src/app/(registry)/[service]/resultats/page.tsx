@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { PageParams } from '@/search/pages';
-import { CompanyResults } from '@/ui/search/CompanyResults';
+import { CompanyResults } from '@/app/(registry)/_search/CompanyResults';
 import { serviceResultsMetadata, servicePathOf } from '@/ui/search/servicePages';
 import { frameMetadata } from '@/ui/frame/metadata';
 

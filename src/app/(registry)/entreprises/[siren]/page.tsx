@@ -1,5 +1,5 @@
 import { notFound, permanentRedirect } from 'next/navigation';
-import { loadCompanyProfile } from '@/registry/site';
+import { loadCompanyProfile } from '@/web/site';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { indexRoute } from '@/ui/company/indexRoute';
+import { indexRoute } from '@/app/(registry)/_company/indexRoute';
 
 export const dynamic = 'force-dynamic';
 

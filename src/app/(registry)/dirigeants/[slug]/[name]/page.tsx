@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { loadDirectorProfile, siteUrl } from '@/registry/site';
+import { loadDirectorProfile, siteUrl } from '@/web/site';
 import { DirectorProfileView } from '@/ui/director/DirectorProfileView';
 import { frameMetadata } from '@/ui/frame/metadata';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CompanyRouteBody, companyMetadata } from '@/ui/company/companyRoute';
+import { CompanyRouteBody, companyMetadata } from '@/app/(registry)/_company/companyRoute';
 
 /**
  * Incremental static regeneration: no page is built ahead (`next build` needs no database); each

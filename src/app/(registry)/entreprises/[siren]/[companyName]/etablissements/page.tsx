@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { parseEstablishmentFilter, parsePage } from '@/registry/establishments';
-import { CompanyRouteBody, companyMetadata } from '@/ui/company/companyRoute';
+import { CompanyRouteBody, companyMetadata } from '@/app/(registry)/_company/companyRoute';
 
 /**
  * The company page with a page or filter of its establishments (`?page_etablissements=`,

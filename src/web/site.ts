@@ -2,10 +2,10 @@ import 'server-only';
 import { cache } from 'react';
 import { getDb } from '@/db';
 import { getEnv } from '@/config/env';
-import { cached } from './cache';
-import { getDirectorProfile } from './directors';
-import type { EstablishmentFilter } from './establishments';
-import { getCachedProfile, getCompanyPageData } from './page-data';
+import { cached } from '@/registry/cache';
+import { getDirectorProfile } from '@/registry/directors';
+import type { EstablishmentFilter } from '@/registry/establishments';
+import { getCachedProfile, getCompanyPageData } from '@/registry/page-data';
 
 /** The public host of this variant, without a trailing slash (canonical links, sitemaps). */
 export function siteUrl(): string {

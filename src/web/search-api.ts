@@ -3,9 +3,9 @@
  * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
  */
 import type { Db } from '@/db/client';
-import { MAX_PAGE, PAGE_SIZE, searchCompanies } from './companies';
-import { DIRECTORS_PAGE_SIZE, searchDirectors } from './directors';
-import { parseFilters } from './filters';
+import { MAX_PAGE, PAGE_SIZE, searchCompanies } from '@/search/companies';
+import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
+import { parseFilters } from '@/search/filters';
 import {
   isApiError,
   jsonData,
@@ -14,7 +14,7 @@ import {
   parsePerPageParam,
   UNAVAILABLE,
   wantsFinancialDataHidden,
-} from './http';
+} from './search-http';
 import { logFailure } from '@/lib/log';
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {

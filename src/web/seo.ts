@@ -1,6 +1,6 @@
 import { formatSiren } from '@/domain/siren';
-import type { CompanyProfile } from './company';
-import type { Representative } from './directors';
+import type { CompanyProfile } from '@/registry/company';
+import type { Representative } from '@/registry/directors';
 
 /** "DANONE (Paris) - SIREN 552 032 534 : dirigeants, comptes, établissements" */
 export function companyTitle(p: CompanyProfile): string {

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
-import { CompanySearchView } from './CompanySearchView';
-import { serviceOf, type ServicePath } from './servicePages';
+import { CompanySearchView } from '@/ui/search/CompanySearchView';
+import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
 
 /** Title of the general results pages (/resultats, /rechercher), for the page and its metadata. */
 export function generalResultsTitle(q: string | null | undefined): string {

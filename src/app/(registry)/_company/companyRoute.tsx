@@ -4,8 +4,8 @@ import { unstable_cache } from 'next/cache';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { COMPANY_PAGES_TAG, companyPageTag, companyTtlMs } from '@/registry/cache';
 import type { EstablishmentFilter } from '@/registry/establishments';
-import { companyDescription, companyJsonLd, companyTitle } from '@/registry/seo';
-import { loadCompanyPage, siteUrl } from '@/registry/site';
+import { companyDescription, companyJsonLd, companyTitle } from '@/web/seo';
+import { loadCompanyPage, siteUrl } from '@/web/site';
 import { CompanyPage } from '@/ui/company/CompanyPage';
 import { frameMetadata } from '@/ui/frame/metadata';
 

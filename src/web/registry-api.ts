@@ -4,15 +4,15 @@
  * handlers stay one line and every answer is testable without a server.
  */
 import type { Db } from '@/db/client';
-import { listAgreements, listBrands } from './brands';
-import { getCachedProfile } from './page-data';
-import type { CompanyProfile } from './company';
-import { getDirectorProfile, listRepresentatives, pickMainDirector } from './directors';
-import { listEstablishments, parseEstablishmentFilter, parsePage } from './establishments';
-import { headlineYears, listFinancials } from './finances';
-import { listInsolvency, listNotices } from './notices';
-import { sectionById } from './sections';
-import { listSimilarCompanies } from './similar';
+import { listAgreements, listBrands } from '@/registry/brands';
+import { getCachedProfile } from '@/registry/page-data';
+import type { CompanyProfile } from '@/registry/company';
+import { getDirectorProfile, listRepresentatives, pickMainDirector } from '@/registry/directors';
+import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
+import { headlineYears, listFinancials } from '@/registry/finances';
+import { listInsolvency, listNotices } from '@/registry/notices';
+import { sectionById } from '@/registry/sections';
+import { listSimilarCompanies } from '@/registry/similar';
 import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
 
 export type ApiResult = { status: number; body: unknown };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getDb } from '@/db';
 import { indexModel, type IndexAxis, type IndexKind } from '@/registry/index-pages';
-import { siteUrl } from '@/registry/site';
-import { IndexView } from './IndexView';
+import { siteUrl } from '@/web/site';
+import { IndexView } from '@/ui/company/IndexView';
 import { frameMetadata } from '@/ui/frame/metadata';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

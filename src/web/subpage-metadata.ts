@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { formatSiren } from '@/domain/siren';
-import type { CompanyProfile } from './company';
+import type { CompanyProfile } from '@/registry/company';
 import { loadCompanyProfile, siteUrl } from './site';
 
 /** Metadata of a per-company page: French title and description, canonical on the padded SIREN. */

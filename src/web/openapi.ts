@@ -2,7 +2,7 @@
  * OpenAPI 3.1 document of the registry API (spec section 7, "Companies and directors"), built
  * from the same section list the routes serve, so the two cannot drift apart.
  */
-import { COMPANY_SECTIONS, type CompanySection } from './api';
+import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
   'kbis-available': "Indique si un extrait Kbis existe pour l'entreprise (immatriculation au RCS).",
