@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { connectPostgres, queryRows, wrapPglite, type Db, type DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
-import { handleCompanySearch, handleDirectorSearch } from '@/search/api';
+import { handleCompanySearch, handleDirectorSearch } from '@/web/search-api';
 import { ensureSearchSchema } from '@/search/ddl';
 import { rebuildSearchIndex, refreshSearchIndex } from '@/search/indexer';
 

@@ -175,6 +175,30 @@ describe('company page', () => {
     expect(await mainText()).toContain('Entreprise introuvable');
   });
 
+  it('serves every service group from one route, and a French 404 for any other path', async () => {
+    for (const path of ['/extrait-kbis', '/pole-score', '/comptes-annuels']) {
+      expect((await go(path)).status(), path).toBe(200);
+    }
+    const results = await go('/comptes-annuels/resultats?q=danone');
+    expect(results.status()).toBe(200);
+    expect(await page.locator('h1').first().innerText()).toBe(
+      'Comptes annuels : choisissez l’entreprise',
+    );
+    expect(await mainText()).toContain('DANONE');
+    for (const path of [
+      '/service-inconnu',
+      '/service-inconnu/resultats',
+      '/extrait-kbis/552032534',
+    ]) {
+      const res = await go(path);
+      expect(res.status(), path).toBe(404);
+      expect(await mainText()).toContain('Page introuvable');
+    }
+    const company = await go('/marques/552032535');
+    expect(company.status()).toBe(404);
+    expect(await mainText()).toContain('Entreprise introuvable');
+  });
+
   it('answers the API with data.data and coded errors', async () => {
     const get = (p: string) => fetch(new URL(p, baseUrl()));
     const ok = await get('/api/companies/552032534/representatives');

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { siteUrl } from '@/registry/site';
+import { siteUrl } from '@/web/site';
 
 export const dynamic = 'force-dynamic';
 

@@ -15,7 +15,12 @@ import { getCompanyPageData } from './page-data';
 import { visibleSections } from './sections';
 import { listSimilarCompanies } from './similar';
 import { insertRegistryFixtures } from './testing/fixtures';
-import { COMPANY_SECTIONS, getCompanyApi, getCompanySectionApi, getDirectorApi } from './api';
+import {
+  COMPANY_SECTIONS,
+  getCompanyApi,
+  getCompanySectionApi,
+  getDirectorApi,
+} from '../web/registry-api';
 import { indexModel } from './index-pages';
 import {
   parseSitemapFile,
@@ -25,7 +30,7 @@ import {
   sitemapFileName,
   sitemapFiles,
 } from './indexes';
-import { openApiDocument } from './openapi';
+import { openApiDocument } from '../web/openapi';
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { seedIfEmpty } from '@/ingest/seed';
-import { handleCompanySearch, handleDirectorSearch } from './api';
+import { handleCompanySearch, handleDirectorSearch } from '../web/search-api';
 import { searchCompanies } from './companies';
 import { searchDirectors } from './directors';
 import { refreshSearchIndex } from './indexer';

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { logFailure } from '@/lib/log';
 import { startTsWorker } from '@/lib/ts-worker';
-import { SOURCE_UNAVAILABLE } from '@/registry/api';
+import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
 import {
   apiRequestOf,
   encodeApiResult,

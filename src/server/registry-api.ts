@@ -24,7 +24,7 @@ import {
   getDirectorApi,
   SOURCE_UNAVAILABLE,
   type ApiResult,
-} from '@/registry/api';
+} from '@/web/registry-api';
 
 export type RegistryCall = (db: Db) => Promise<ApiResult>;
 

@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { getDb } from '@/db/site';
-import { SOURCE_UNAVAILABLE } from '@/registry/api';
+import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
 import { answerRegistryApi, encodeApiResult, type ApiRequest } from './registry-api';
 
 export type WorkerRequest = { id: number } & ApiRequest;

@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { cached } from '@/registry/cache';
 import { sitemapFileName, sitemapFiles } from '@/registry/indexes';
-import { siteUrl } from '@/registry/site';
-import { sitemapIndexXml } from '@/registry/sitemap-xml';
+import { siteUrl } from '@/web/site';
+import { sitemapIndexXml } from '@/web/sitemap-xml';
 import { CONTENT_SITEMAP_FILE } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';

@@ -1,42 +1,38 @@
 import type { Metadata } from 'next';
 import { services, type Service } from '@/domain/catalogue';
 
-/** The service groups of spec section 2 that have a search page and a /resultats page. */
-export const SERVICE_SEARCH_PATHS = [
-  '/extrait-kbis',
-  '/numero-eori',
-  '/numero-tva',
-  '/situation-sirene',
-  '/diagnostic-nota-pme',
-  '/numero-siren-siret',
-  '/comptes-annuels',
-  '/liste-etablissements',
-  '/annonces-bodacc',
-  '/marques',
-  '/brevets',
-  '/actes-et-statuts',
-  '/liste-procedures-collectives',
-  '/extrait-ps',
-  '/diagnostic-afdcc',
-  '/cotation-banque-de-france',
-  '/code-ape',
-  '/numero-rcs',
-  '/pole-score',
-] as const;
+/**
+ * Services whose page is a route of its own rather than the shared company search: the director
+ * search (/dirigeants) and the company-creation guide.
+ */
+const OWN_PAGES: ReadonlySet<string> = new Set(['/dirigeants', '/creation-entreprise']);
 
-export type ServicePath = (typeof SERVICE_SEARCH_PATHS)[number];
+/**
+ * The service groups of spec section 2 that have a search page and a /resultats page: every
+ * catalogue service but those above. They are served by one dynamic route,
+ * `src/app/(registry)/[service]/`, so adding a service is one catalogue row.
+ */
+export const SERVICE_SEARCH_PATHS: readonly string[] = services
+  .map((s) => s.link)
+  .filter((link) => !OWN_PAGES.has(link));
 
-/** The catalogue entry of each service search page; a path without one fails at start-up. */
+/** A service group's path, such as '/extrait-kbis'. */
+export type ServicePath = string;
+
 const SERVICE_BY_PATH = new Map(
-  SERVICE_SEARCH_PATHS.map((path) => {
-    const found = services.find((s) => s.link === path);
-    if (!found) throw new Error(`Service search page ${path} has no catalogue entry`);
-    return [path, found] as const;
-  }),
+  services.filter((s) => SERVICE_SEARCH_PATHS.includes(s.link)).map((s) => [s.link, s] as const),
 );
 
+/** The service group of a route segment ('extrait-kbis'), or undefined for any other segment. */
+export function servicePathOf(segment: string): ServicePath | undefined {
+  const path = `/${segment}`;
+  return SERVICE_BY_PATH.has(path) ? path : undefined;
+}
+
 export function serviceOf(path: ServicePath): Pick<Service, 'title' | 'description' | 'link'> {
-  const { title, description } = SERVICE_BY_PATH.get(path)!;
+  const found = SERVICE_BY_PATH.get(path);
+  if (!found) throw new Error(`No service search page at ${path}`);
+  const { title, description } = found;
   return { title, description, link: path };
 }
 

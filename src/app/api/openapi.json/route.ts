@@ -1,5 +1,5 @@
-import { openApiDocument } from '@/registry/openapi';
-import { siteUrl } from '@/registry/site';
+import { openApiDocument } from '@/web/openapi';
+import { siteUrl } from '@/web/site';
 
 export const dynamic = 'force-dynamic';
 

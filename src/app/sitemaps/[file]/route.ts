@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { parseSitemapFile, sitemapCompanies, sitemapDirectors } from '@/registry/indexes';
-import { siteUrl } from '@/registry/site';
-import { urlSetXml } from '@/registry/sitemap-xml';
+import { siteUrl } from '@/web/site';
+import { urlSetXml } from '@/web/sitemap-xml';
 import { CONTENT_SITEMAP_FILE, contentSitemapUrls } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
-import { getCompanyApi } from '@/registry/api';
-import { json, serverError } from '@/registry/http';
+import { getCompanyApi } from '@/web/registry-api';
+import { json, serverError } from '@/web/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
-import { getDirectorApi } from '@/registry/api';
-import { json, serverError } from '@/registry/http';
+import { getDirectorApi } from '@/web/registry-api';
+import { json, serverError } from '@/web/http';
 
 export const dynamic = 'force-dynamic';
 

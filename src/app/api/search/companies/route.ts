@@ -1,5 +1,5 @@
 import { getDb } from '@/db';
-import { handleCompanySearch } from '@/search/api';
+import { handleCompanySearch } from '@/web/search-api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { getDb } from '@/db';
-import { handleDirectorSearch } from '@/search/api';
+import { handleDirectorSearch } from '@/web/search-api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { jsonData } from '@/search/http';
+import { jsonData } from '@/web/search-http';
 import { frenchDepartments } from '@/search/labels';
 
 export const dynamic = 'force-static';

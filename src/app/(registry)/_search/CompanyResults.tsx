@@ -1,0 +1,34 @@
+import { getDb } from '@/db';
+import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
+import { CompanySearchView } from '@/ui/search/CompanySearchView';
+import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
+
+/** Title of the general results pages (/resultats, /rechercher), for the page and its metadata. */
+export function generalResultsTitle(q: string | null | undefined): string {
+  const query = q?.trim();
+  if (!query) return 'Rechercher une entreprise';
+  return `Résultats pour « ${query.length > 60 ? `${query.slice(0, 60)}…` : query} »`;
+}
+
+/**
+ * A company results page: loads the results for the query string and renders them with their
+ * pagination under `basePath`. Used by the general results pages and by every service group's
+ * {path}/resultats.
+ */
+export async function CompanyResults({
+  searchParams,
+  basePath,
+  service,
+}: {
+  searchParams: PageParams;
+  basePath: string;
+  /** A service group's path: its results invite the visitor to choose the company. */
+  service?: ServicePath;
+}) {
+  const params = toSearchParams(searchParams);
+  const loaded = await loadCompanyResults(getDb(), params);
+  const title = service
+    ? `${serviceOf(service).title} : choisissez l’entreprise`
+    : generalResultsTitle(params.get('q'));
+  return <CompanySearchView title={title} basePath={basePath} params={params} loaded={loaded} />;
+}

@@ -1,0 +1,16 @@
+import { notFound, permanentRedirect } from 'next/navigation';
+import { loadCompanyProfile } from '@/web/site';
+
+export const dynamic = 'force-dynamic';
+
+/** /entreprises/{siren} without a name: 308 to the canonical URL. */
+export default async function CompanyWithoutSlug({
+  params,
+}: {
+  params: Promise<{ siren: string }>;
+}) {
+  const { siren } = await params;
+  const lookup = await loadCompanyProfile(siren);
+  if (!lookup.ok) notFound();
+  permanentRedirect(`/entreprises/${lookup.profile.siren}/${lookup.profile.slug}`);
+}

@@ -1,0 +1,7 @@
+import { indexRoute } from '@/app/(registry)/_company/indexRoute';
+
+export const dynamic = 'force-dynamic';
+
+const route = indexRoute('entreprises', 'secteur');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

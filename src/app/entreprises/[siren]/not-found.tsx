@@ -1,3 +1,0 @@
-import { CompanyNotFound } from '@/ui/company/NotFound';
-
-export default CompanyNotFound;

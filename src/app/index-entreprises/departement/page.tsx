@@ -1,7 +1,0 @@
-import { indexRoute } from '@/ui/company/indexRoute';
-
-export const dynamic = 'force-dynamic';
-
-const route = indexRoute('entreprises', 'departement');
-export const generateMetadata = route.generateMetadata;
-export default route.Page;

@@ -1,0 +1,14 @@
+import 'server-only';
+import { apiCacheControl, SOURCE_UNAVAILABLE, type ApiResult } from './registry-api';
+
+/** JSON answer; success cached 5 minutes (spec section 9, data cache time). */
+export function json(result: ApiResult): Response {
+  return Response.json(result.body, {
+    status: result.status,
+    headers: { 'Cache-Control': apiCacheControl(result.status) },
+  });
+}
+
+export function serverError(): Response {
+  return json(SOURCE_UNAVAILABLE);
+}

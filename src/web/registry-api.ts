@@ -1,0 +1,256 @@
+/**
+ * The registry API of spec section 7 ("Companies and directors") as a service: each call returns
+ * an HTTP status and a JSON body (`{ data: { data } }` or `{ error: { code, message } }`), so route
+ * handlers stay one line and every answer is testable without a server.
+ */
+import type { Db } from '@/db/client';
+import { listAgreements, listBrands } from '@/registry/brands';
+import { getCachedProfile } from '@/registry/page-data';
+import type { CompanyProfile } from '@/registry/company';
+import { getDirectorProfile, listRepresentatives, pickMainDirector } from '@/registry/directors';
+import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
+import { headlineYears, listFinancials } from '@/registry/finances';
+import { listInsolvency, listNotices } from '@/registry/notices';
+import { sectionById } from '@/registry/sections';
+import { listSimilarCompanies } from '@/registry/similar';
+import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
+
+export type ApiResult = { status: number; body: unknown };
+
+/**
+ * Cache-Control of an answer: success kept 5 minutes (spec section 9, data cache time), a 4xx one
+ * minute, an unavailable source not at all.
+ */
+export function apiCacheControl(status: number): string {
+  if (status === 200) return 'public, max-age=300, s-maxage=300';
+  return status < 500 ? 'public, max-age=60' : 'no-store';
+}
+
+/** The answer when the database fails: the sources are unavailable, never a 500. */
+export const SOURCE_UNAVAILABLE: ApiResult = {
+  status: 503,
+  body: errorEnvelope({
+    code: 'SOURCE_UNAVAILABLE',
+    message: 'Les données sont momentanément indisponibles.',
+  }),
+};
+
+const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
+const fail = (status: number, code: string, message: string): ApiResult => ({
+  status,
+  body: errorEnvelope({ code, message }),
+});
+
+const unavailable = (reason: string) => ({ available: false, reason });
+
+const ACTS_REASON =
+  'Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données ; ils sont consultables gratuitement sur data.inpi.fr.';
+
+/** Legal forms registered at the RCS (commercial companies, GIE, some civil companies). */
+const RCS_FORMS = /^(5|6[25]|63)/;
+
+function paymentData(p: CompanyProfile) {
+  return {
+    siren: p.siren,
+    name: p.displayName,
+    vat_number: p.vatNumber,
+    postcode: p.headOffice?.address.postcode ?? null,
+    city: p.headOffice?.address.communeName ?? null,
+    legal_form: p.legalForm.label,
+    active: p.active,
+  };
+}
+
+export const COMPANY_SECTIONS = [
+  'kbis-available',
+  'share-capital',
+  'balance-sheets',
+  'acts-and-articles-of-incorporation',
+  'articles-of-incorporation',
+  'acts',
+  'insolvency-proceedings',
+  'commercial-advertisements',
+  'establishments',
+  'brands',
+  'patents',
+  'representatives',
+  'similar-companies',
+  'comparison-data',
+  'agreements',
+  'balance-sheets/detail-list',
+  'income-statements/detail-list',
+  'pole-score',
+  'stock-markets',
+  'employees',
+  'key-numbers',
+  'ecological-score-details',
+] as const;
+export type CompanySection = (typeof COMPANY_SECTIONS)[number];
+
+async function withCompany(
+  db: Db,
+  siren: string,
+  run: (p: CompanyProfile) => Promise<ApiResult>,
+): Promise<ApiResult> {
+  const lookup = await getCachedProfile(db, siren);
+  if (!lookup.ok) {
+    return lookup.code === 'INVALID_SIREN'
+      ? fail(400, 'INVALID_SIREN', lookup.message)
+      : fail(404, 'COMPANY_NOT_FOUND', lookup.message);
+  }
+  return run(lookup.profile);
+}
+
+export function getCompanyApi(db: Db, siren: string, query: URLSearchParams): Promise<ApiResult> {
+  return withCompany(db, siren, async (p) =>
+    ok(query.get('load_payment_data_only') === 'true' ? paymentData(p) : p),
+  );
+}
+
+export function getCompanySectionApi(
+  db: Db,
+  siren: string,
+  section: string,
+  query: URLSearchParams,
+): Promise<ApiResult> {
+  if (!(COMPANY_SECTIONS as readonly string[]).includes(section)) {
+    return Promise.resolve(
+      fail(404, 'UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`),
+    );
+  }
+  return withCompany(db, siren, async (p) => {
+    switch (section as CompanySection) {
+      case 'kbis-available': {
+        const registered =
+          (!!p.rcs && p.state !== 'struck-off') ||
+          (!p.isNaturalPerson && !!p.legalForm.code && RCS_FORMS.test(p.legalForm.code));
+        return ok({
+          available: registered,
+          reason: registered
+            ? 'Extrait Kbis délivré par le greffe du tribunal de commerce.'
+            : "Cette entreprise n'est pas immatriculée au RCS : aucun extrait Kbis n'existe pour elle.",
+        });
+      }
+      case 'share-capital':
+        return ok({
+          capital: p.capital,
+          source: p.sources.fields.capital_amount ?? p.sources.identity,
+        });
+      case 'balance-sheets':
+        return ok(await listFinancials(db, p.siren));
+      case 'balance-sheets/detail-list':
+        return ok(
+          (await listFinancials(db, p.siren)).map((y) => ({
+            fiscal_year: y.fiscalYear,
+            closing_date: y.closingDate,
+            series: y.series,
+            items: y.balanceSheet,
+          })),
+        );
+      case 'income-statements/detail-list':
+        return ok(
+          (await listFinancials(db, p.siren)).map((y) => ({
+            fiscal_year: y.fiscalYear,
+            closing_date: y.closingDate,
+            series: y.series,
+            items: y.incomeStatement,
+          })),
+        );
+      case 'acts-and-articles-of-incorporation':
+      case 'articles-of-incorporation':
+      case 'acts':
+        return ok({ items: [], ...unavailable(ACTS_REASON) });
+      case 'insolvency-proceedings':
+        return ok(await listInsolvency(db, p.siren));
+      case 'commercial-advertisements': {
+        const page = parsePage(query.get('page'));
+        const n = await listNotices(db, p, { limit: 50, offset: (page - 1) * 50 });
+        return ok({ ...n, page, page_size: 50 });
+      }
+      case 'establishments':
+        return ok(
+          await listEstablishments(db, p, {
+            page: parsePage(query.get('page')),
+            filter: parseEstablishmentFilter(query.get('status')),
+          }),
+        );
+      case 'brands':
+        return ok(await listBrands(db, p.siren));
+      case 'patents':
+        return ok({ items: [], ...unavailable(sectionById('brevets').absentReason!) });
+      case 'representatives': {
+        const reps = await listRepresentatives(db, p);
+        return ok({ main: pickMainDirector(reps), items: reps });
+      }
+      case 'similar-companies':
+        return ok(await listSimilarCompanies(db, p, 12));
+      case 'comparison-data':
+        return ok({
+          siren: p.siren,
+          name: p.displayName,
+          active: p.active,
+          legal_form: p.legalForm.label,
+          naf: p.naf,
+          headcount: p.headcount,
+          category: p.category,
+          creation_date: p.creationDate,
+          financials: headlineYears(await listFinancials(db, p.siren)).slice(0, 5),
+        });
+      case 'agreements':
+        return ok(await listAgreements(db, p.siren));
+      case 'employees':
+        return ok({ headcount: p.headcount, employer: p.employer, source: p.sources.identity });
+      case 'key-numbers': {
+        const [years, establishments] = await Promise.all([
+          listFinancials(db, p.siren),
+          listEstablishments(db, p, { pageSize: 1 }),
+        ]);
+        const latest = headlineYears(years)[0] ?? null;
+        return ok({
+          latest_accounts: latest,
+          establishments: {
+            // The company's counts as its source states them; `listed` is what we can list.
+            total:
+              p.establishmentCounts.total ?? establishments.openCount + establishments.closedCount,
+            open: p.establishmentCounts.open ?? establishments.openCount,
+            source: p.establishmentCounts.source,
+            listed: { open: establishments.openCount, closed: establishments.closedCount },
+          },
+          headcount: p.headcount,
+          capital: p.capital,
+        });
+      }
+      case 'pole-score':
+      case 'ecological-score-details':
+        return ok(unavailable(sectionById('scores').absentReason!));
+      case 'stock-markets':
+        return ok({ items: [], ...unavailable(sectionById('bourse').absentReason!) });
+    }
+  });
+}
+
+export async function getDirectorApi(
+  db: Db,
+  id: string,
+  part: 'profile' | 'personal' | 'pole-score',
+): Promise<ApiResult> {
+  const lookup = await getDirectorProfile(db, id);
+  if (!lookup.ok) {
+    return lookup.code === 'INVALID_ID'
+      ? fail(400, 'INVALID_DIRECTOR_ID', lookup.message)
+      : fail(404, 'DIRECTOR_NOT_FOUND', lookup.message);
+  }
+  const d = lookup.profile;
+  if (part === 'personal') {
+    return ok({
+      id: d.id,
+      name: d.name,
+      first_names: d.firstNames,
+      last_name: d.lastName,
+      birth: d.birth,
+      nationality: d.nationality,
+    });
+  }
+  if (part === 'pole-score') return ok(unavailable(sectionById('scores').absentReason!));
+  return ok(d);
+}

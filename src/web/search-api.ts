@@ -1,0 +1,57 @@
+/**
+ * The search API's request → response functions, kept out of src/app so they can be tested and
+ * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
+ */
+import type { Db } from '@/db/client';
+import { MAX_PAGE, PAGE_SIZE, searchCompanies } from '@/search/companies';
+import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
+import { parseFilters } from '@/search/filters';
+import {
+  isApiError,
+  jsonData,
+  jsonError,
+  parsePageParam,
+  parsePerPageParam,
+  UNAVAILABLE,
+  wantsFinancialDataHidden,
+} from './search-http';
+import { logFailure } from '@/lib/log';
+
+export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const page = parsePageParam(params.get('page'), MAX_PAGE);
+  if (isApiError(page)) return jsonError(page);
+  const perPage = parsePerPageParam(params.get('per_page'), PAGE_SIZE);
+  if (isApiError(perPage)) return jsonError(perPage);
+  const filters = parseFilters(params);
+  if (isApiError(filters)) return jsonError(filters);
+  try {
+    const result = await searchCompanies(db, {
+      q: params.get('q'),
+      page,
+      perPage,
+      filters,
+      hideFinancialData: wantsFinancialDataHidden(request.headers),
+    });
+    if (!result.ok) return jsonError(result.error);
+    return jsonData(result.data);
+  } catch (error) {
+    logFailure('companies', error);
+    return jsonError(UNAVAILABLE, 503);
+  }
+}
+
+export async function handleDirectorSearch(db: Db, request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const page = parsePageParam(params.get('page'), Math.ceil(500 / DIRECTORS_PAGE_SIZE));
+  if (isApiError(page)) return jsonError(page);
+  try {
+    const result = await searchDirectors(db, { name: params.get('name') ?? params.get('q'), page });
+    if (!result.ok) return jsonError(result.error);
+    return jsonData(result.data);
+  } catch (error) {
+    logFailure('directors', error);
+    return jsonError(UNAVAILABLE, 503);
+  }
+}
