@@ -93,6 +93,8 @@ export const envSchema = z.object({
    * is the socket's peer). Rate limits count per client address.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Tests only (APP_ENV=test): the step where an import kills itself (src/lib/kill-point.ts). */
+  TEST_KILL_AT: z.preprocess(emptyToUndefined, z.enum(['copy', 'upsert', 'index']).optional()),
   /** Folder of the files the site writes (mails without SMTP, generated documents, invoices). */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   /**
