@@ -19,7 +19,11 @@ import { rebuildSearchIndex } from '@/search/indexer';
 const FILE_A = 'data/samples/sirene/StockUniteLegale_echantillon_joao-sdx.csv'; // 9 units
 const FILE_B = 'data/samples/sirene/StockUniteLegale_utf8_sample.csv'; // 3 more
 
-let target: { env: NodeJS.ProcessEnv; open: () => Promise<DbHandle>; cleanup: () => Promise<void> };
+let target: {
+  env: Record<string, string>;
+  open: () => Promise<DbHandle>;
+  cleanup: () => Promise<void>;
+};
 
 beforeAll(async () => {
   const server = process.env.DATABASE_URL;
