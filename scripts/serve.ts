@@ -18,6 +18,7 @@ import { frontDoor } from '../src/server/front-door';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { answerPageFailuresAsUnavailable } from '../src/server/unavailable';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
@@ -83,6 +84,7 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
       return;
     if (pages.serve(req, res)) return;
     pages.record(req, res);
+    answerPageFailuresAsUnavailable(req, res);
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
   } catch (e) {

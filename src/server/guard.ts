@@ -42,7 +42,7 @@ export function pathIsClean(pathname: string): boolean {
     } catch {
       return false; // %ZZ, truncated or invalid UTF-8 (%C0%AF)
     }
-     
+
     if (/[\u0000-\u001f\u007f]/.test(decoded)) return false;
     // An encoded "%" (%25…) only serves to be decoded twice somewhere: no route takes one.
     if (/%[0-9a-f]{2}/i.test(decoded)) return false;
