@@ -2,7 +2,7 @@
  * OpenAPI 3.1 document of the registry API (spec section 7, "Companies and directors"), built
  * from the same section list the routes serve, so the two cannot drift apart.
  */
-import { MAX_PAGE } from '@/search/companies';
+import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
 import { COMPANY_SECTIONS, type CompanySection } from './api';
@@ -270,7 +270,7 @@ export function openApiDocument(serverUrl: string) {
           name: 'per_page',
           in: 'query',
           required: false,
-          schema: { type: 'integer', minimum: 1, maximum: 100 },
+          schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE },
         },
         ...searchFilterParams,
       ],
