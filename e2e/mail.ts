@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
  * The mails the site under test wrote: without SMTP_URL it keeps each one as an .eml file under
  * DATA_DIR/mail (src/mail/transport.ts). Waits for the newest one to `to`.
  */
-export async function waitForMailTo(to: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMailTo(to: string, timeoutMs = 45_000): Promise<string> {
   const dir = path.resolve(process.env.DATA_DIR ?? '.data', 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -16,9 +16,11 @@ import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
+import { frontDoor } from '../src/server/front-door';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { answerPageFailuresAsUnavailable } from '../src/server/unavailable';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
@@ -31,6 +33,13 @@ const env = getEnv();
 const registryWorker = env.REGISTRY_API_WORKER === 'on' ? new RegistryApiWorker() : null;
 
 const pages = new FrontPageCache();
+const reportingOrigin = (() => {
+  try {
+    return env.SENTRY_DSN && env.APP_ENV !== 'local' ? new URL(env.SENTRY_DSN).origin : null;
+  } catch {
+    return null;
+  }
+})();
 onCompanyInvalidated((sirens) => pages.purge(sirens));
 
 /**
@@ -70,11 +79,14 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
     req.headers['x-forwarded-for'],
     env.TRUST_PROXY_HOPS,
   );
+  const door = { siteUrl: env.SITE_URL, gtm: Boolean(env.GTM_ID), reportingOrigin };
+  if (frontDoor(req, res, door)) return;
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))
       return;
     if (pages.serve(req, res)) return;
     pages.record(req, res);
+    answerPageFailuresAsUnavailable(req, res);
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
   } catch (e) {
@@ -86,7 +98,14 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
   }
 }
 
-const server = http.createServer((req, res) => void respond(req, res));
+const server = http.createServer(
+  { connectionsCheckingInterval: 2000 },
+  (req, res) => void respond(req, res),
+);
+// Backstops behind the per-request body timeout (src/server/guard.ts): headers within 10 s, the
+// whole request within 30 s, checked every 2 s.
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
 server.on('upgrade', (req, socket, head) => {
   ready.then(
     () => app.getUpgradeHandler()(req, socket, head),

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
+import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
@@ -56,6 +57,15 @@ async function main() {
       ? `échantillon réel chargé : ${seed.reason}`
       : `échantillon non chargé : ${seed.reason}`,
   );
+  // An import killed before its index step left the search index behind its data: catch up
+  // before serving (src/search/indexer.ts).
+  const search = await refreshStaleSearchIndex(handle.db);
+  if (search.kind !== 'none')
+    log(
+      search.kind === 'full'
+        ? 'index de recherche reconstruit (il était en retard sur les données)'
+        : `index de recherche mis à jour pour ${search.sirens} entreprise(s) en retard`,
+    );
   if (!embedded) await handle.close();
 
   const childEnv: NodeJS.ProcessEnv = {

@@ -102,6 +102,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'doit compter au moins 32 caractères').optional(),
   ),
+  /** Tests only (APP_ENV=test): the step where an import kills itself (src/lib/kill-point.ts). */
+  TEST_KILL_AT: z.preprocess(emptyToUndefined, z.enum(['copy', 'upsert', 'index']).optional()),
   /** Folder of the files the site writes (mails without SMTP, generated documents, invoices). */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   /**

@@ -16,7 +16,7 @@ import {
   type SourceKey,
 } from './core/run';
 import { announceChanges } from '@/registry/change-feed';
-import { INCREMENTAL_MAX, refreshSearchIndex } from '@/search/indexer';
+import { refreshStaleSearchIndex } from '@/search/indexer';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
@@ -99,9 +99,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (totals.inserted + totals.updated > 0) await announce(handle, summaries);
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
-    // the index is brought up to date.
-    if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche'))
-      await refreshSearch(handle, summaries);
+    // the index is brought up to date. What this run and any killed earlier run marked stale.
+    if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
   } finally {
     await handle.close();
   }
@@ -125,18 +124,20 @@ async function announce(handle: DbHandle, summaries: readonly ImportSummary[]): 
   );
 }
 
-/** Updates the search index for the companies the runs changed, or rebuilds it. */
-async function refreshSearch(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
+/** Rebuilds what imports marked stale in the search index (this run's changes, or a killed run's). */
+async function refreshSearch(handle: DbHandle): Promise<void> {
   const nf = new Intl.NumberFormat('fr-FR');
-  const changed = changedSirensOf(summaries);
   const t0 = Date.now();
-  const stats = await refreshSearchIndex(handle.db, changed ? { changedSirens: changed } : {});
+  const done = await refreshStaleSearchIndex(handle.db);
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  console.log(
-    changed && changed.length <= INCREMENTAL_MAX
-      ? `Index de recherche mis à jour pour ${nf.format(changed.length)} entreprise(s) modifiée(s), en ${seconds} s`
-      : `Index de recherche reconstruit : ${nf.format(stats.names)} noms, ${nf.format(stats.directors)} dirigeants, en ${seconds} s`,
-  );
+  if (done.kind === 'incremental')
+    console.log(
+      `Index de recherche mis à jour pour ${nf.format(done.sirens)} entreprise(s) modifiée(s), en ${seconds} s`,
+    );
+  else if (done.kind === 'full')
+    console.log(
+      `Index de recherche reconstruit : ${nf.format(done.stats.names)} noms, ${nf.format(done.stats.directors)} dirigeants, en ${seconds} s`,
+    );
 }
 
 /** The daily-changes job: pages through the INSEE Sirene API and imports each page. */
@@ -197,7 +198,7 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
       );
     }
     if (changed > 0) await announce(handle, summaries);
-    if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
+    if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
     return 0;
   } catch (e) {
     console.error(

@@ -1,15 +1,11 @@
 import type { Db } from '@/db/client';
-import { deliverMail, type MailMessage } from '@/mail/transport';
+import { queueMail } from '@/mail/queue';
+import type { MailMessage } from '@/mail/transport';
 
 type Mailer = (db: Db, msg: MailMessage) => Promise<void>;
 
-/**
- * Delivered at once for now; once the job queue lands (`queueMail(db, msg)` of src/mail/queue.ts),
- * this is the one line to change, so that a failed delivery is retried instead of lost.
- */
-const defaultMailer: Mailer = async (_db, msg) => {
-  await deliverMail(msg);
-};
+/** Queued as a job (src/mail/queue.ts): the request answers at once, a failed delivery is retried. */
+const defaultMailer: Mailer = (db, msg) => queueMail(db, msg);
 
 let mailer: Mailer = defaultMailer;
 

@@ -18,6 +18,7 @@ import { confirmOpposition } from './confirm';
 import { submitOpposition } from './submit';
 import { caseEvents, readCase } from './store';
 import { tokenOfMail } from './testing';
+import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;
@@ -57,7 +58,11 @@ const nameOf = async (siren: string) => {
   if (!r.ok) throw new Error(r.message);
   return r.profile.name;
 };
-const mailTo = (to: string) => smtp.waitFor((m) => m.to.includes(to));
+/** The queued mails are sent by the job queue (src/mail/queue.ts), then arrive at the SMTP server. */
+const mailTo = async (to: string) => {
+  await runJobsUntilIdle(db());
+  return smtp.waitFor((m) => m.to.includes(to));
+};
 const ops = async (...argv: string[]) => {
   const [name, ...args] = argv;
   const lines: string[] = [];
@@ -81,6 +86,7 @@ describe('opposition requests', () => {
     expect(await isCompanyOpposed(db(), '552032534')).toBe(false);
     expect(await nameOf('552032534')).toBe('DANONE');
     expect(await honoured()).toBe(before);
+    await runJobsUntilIdle(db());
     expect(smtp.received.some((m) => m.to.includes('concurrent@exemple.fr'))).toBe(false);
   });
 

@@ -16,6 +16,7 @@ import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
 import { tokenOfMail } from './testing';
+import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;
@@ -89,6 +90,7 @@ describe('opposition routes', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ data: { data: { status: 'pending_confirmation' } } });
     expect(await isCompanyOpposed(handle.db, '883010316')).toBe(false);
+    await runJobsUntilIdle(handle.db);
     const token = tokenOfMail((await smtp.waitFor((m) => m.to.includes('route@exemple.fr'))).text);
     const form = await confirmationRoute.POST(
       new Request('http://0.0.0.0:3301/api/opposition/confirmation', {

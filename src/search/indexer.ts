@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { killPoint } from '@/lib/kill-point';
 import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
@@ -96,7 +97,11 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
     );
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (const step of steps.slice(1)) await tx.execute(step);
+    killPoint('index');
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
+    // Everything is rebuilt: nothing is stale any more, in the same transaction.
+    await tx.execute(sql`UPDATE search_index_state SET full_rebuild = false, updated_at = now()`);
+    await tx.execute(sql`DELETE FROM search_stale_sirens`);
   });
   // Outside the transaction: statistics for the planner, the visibility map for index-only scans
   // of the postings, and the GIN pending list flushed.
@@ -157,6 +162,8 @@ export async function updateSearchIndex(
       GROUP BY t
       ON CONFLICT (token) DO UPDATE SET frequency = search_vocabulary.frequency + excluded.frequency`);
     await tx.execute(sql`DELETE FROM search_vocabulary WHERE frequency <= 0`);
+    killPoint('index');
+    await tx.execute(sql`DELETE FROM search_stale_sirens WHERE ${inScope('siren')}`);
   });
   // New GIN entries wait in a pending list that every search scans linearly: measured at 5M, a
   // 10,000-unit update left typo and director searches 3 to 5 times slower until it was merged.
@@ -310,6 +317,54 @@ export async function refreshSearchIndex(
     return updateSearchIndex(db, options.changedSirens);
   }
   return rebuildSearchIndex(db);
+}
+
+export type StaleRefresh =
+  | { kind: 'none' }
+  | { kind: 'incremental'; sirens: number; stats: RebuildStats }
+  | { kind: 'full'; stats: RebuildStats };
+
+/**
+ * Brings the index up to what imports marked stale (src/ingest/core/run.ts marks it in the same
+ * transaction as the data): a full rebuild, the stale units only, or nothing. What a killed run
+ * left behind is caught up here, at the next import run and at the server's start.
+ */
+export async function refreshStaleSearchIndex(db: Db): Promise<StaleRefresh> {
+  await ensureSearchSchema(db);
+  const [state] = await queryRows<{ full: boolean; stale: number }>(
+    db,
+    sql`SELECT coalesce((SELECT full_rebuild FROM search_index_state WHERE id = 1), false) AS full,
+               (SELECT count(*)::int FROM search_stale_sirens) AS stale`,
+  );
+  if (state?.full || (state?.stale ?? 0) > INCREMENTAL_MAX)
+    return { kind: 'full', stats: await rebuildSearchIndex(db) };
+  if (!state?.stale) return { kind: 'none' };
+  const sirens = (
+    await queryRows<{ siren: string }>(db, sql`SELECT siren FROM search_stale_sirens`)
+  ).map((r) => r.siren);
+  return { kind: 'incremental', sirens: sirens.length, stats: await updateSearchIndex(db, sirens) };
+}
+
+/**
+ * Marks the index stale for these units (null: everything), on the import's own connection and
+ * inside its transaction, so that the mark and the data change commit together.
+ */
+export async function markSearchStale(
+  query: (text: string, params?: unknown[]) => Promise<unknown>,
+  sirens: readonly string[] | null,
+): Promise<void> {
+  if (sirens === null || sirens.length > INCREMENTAL_MAX) {
+    await query(
+      `INSERT INTO search_index_state (id, full_rebuild, updated_at) VALUES (1, true, now())
+       ON CONFLICT (id) DO UPDATE SET full_rebuild = true, updated_at = now()`,
+    );
+    return;
+  }
+  if (sirens.length === 0) return;
+  await query(
+    `INSERT INTO search_stale_sirens (siren) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+    [sirens],
+  );
 }
 
 /** From this many changed legal units, updateSearchIndex vacuums the vocabulary and postings. */

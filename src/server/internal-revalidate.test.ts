@@ -21,6 +21,13 @@ describe('/api/internal/revalidate', () => {
       404,
     );
     expect((await call({ 'x-revalidate-token': 'short' }, '{"sirens":null}')).status).toBe(404);
+    // Non-ASCII of the token's length in characters but not in bytes: refused, no crash.
+    const wide = new Request('http://localhost/api/internal/revalidate', {
+      method: 'POST',
+      headers: { 'x-revalidate-token': Buffer.from('é'.repeat(48), 'utf8').toString('latin1') },
+      body: '{"sirens":null}',
+    });
+    expect((await POST(wide)).status).toBe(404);
   });
 
   it('refuses a body that is not a list of SIRENs or null', async () => {

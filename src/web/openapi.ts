@@ -2,6 +2,9 @@
  * OpenAPI 3.1 document of the registry API (spec section 7, "Companies and directors"), built
  * from the same section list the routes serve, so the two cannot drift apart.
  */
+import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
+import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
+import { FILTER_PARAMS } from '@/search/filter-params';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
@@ -65,6 +68,19 @@ const dataResponse = (description: string) => ({
   },
 });
 
+const unavailableResponse = error(
+  'Base de données momentanément indisponible (SOURCE_UNAVAILABLE ou SERVICE_UNAVAILABLE) ; en-tête `Retry-After` quand il est connu.',
+);
+
+const searchFilterParams = Object.values(FILTER_PARAMS).map((name) => ({
+  name,
+  in: 'query',
+  required: false,
+  description:
+    'Filtre de recherche (voir la page de recherche avancée) ; valeurs séparées par des virgules pour les listes.',
+  schema: { type: 'string', maxLength: 200 },
+}));
+
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, unknown> = {
     '/api/companies/{siren}': {
@@ -84,8 +100,9 @@ export function openApiDocument(serverUrl: string) {
         ],
         responses: {
           200: dataResponse('La fiche, dans `data.data`.'),
-          400: error('SIREN invalide (code INVALID_SIREN).'),
+          400: error('SIREN invalide (code INVALID_SIREN) ou adresse mal formée (INVALID_INPUT).'),
           404: error('Entreprise inconnue (code COMPANY_NOT_FOUND).'),
+          503: unavailableResponse,
         },
       },
     },
@@ -113,8 +130,9 @@ export function openApiDocument(serverUrl: string) {
         ],
         responses: {
           200: dataResponse('Les données de la section, dans `data.data`.'),
-          400: error('SIREN invalide (INVALID_SIREN).'),
+          400: error('SIREN ou paramètre invalide (INVALID_SIREN, INVALID_INPUT).'),
           404: error('Entreprise inconnue (COMPANY_NOT_FOUND).'),
+          503: unavailableResponse,
         },
       },
     };
@@ -128,7 +146,9 @@ export function openApiDocument(serverUrl: string) {
   };
   const directorResponses = {
     200: dataResponse('Dans `data.data`.'),
+    400: error('Adresse mal formée (INVALID_INPUT).'),
     404: error('Dirigeant inconnu ou masqué à sa demande (DIRECTOR_NOT_FOUND).'),
+    503: unavailableResponse,
   };
   paths['/api/directors/{id}'] = {
     get: {
@@ -229,6 +249,75 @@ export function openApiDocument(serverUrl: string) {
         429: rateLimited,
         503: error('Service momentanément indisponible (SERVICE_UNAVAILABLE).'),
       },
+    },
+  };
+  const page = (max: number) => ({
+    name: 'page',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: max },
+  });
+  paths['/api/search/companies'] = {
+    get: {
+      tags: ['Recherche'],
+      summary: "Recherche d'entreprises",
+      description:
+        'Par nom, SIREN, SIRET ou dirigeant (`q`), avec filtres ; résultats classés, 20 par page par défaut.',
+      parameters: [
+        { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } },
+        page(MAX_PAGE),
+        {
+          name: 'per_page',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE },
+        },
+        ...searchFilterParams,
+      ],
+      responses: {
+        200: dataResponse('Résultats et total, dans `data.data`.'),
+        400: error('Page, taille de page ou filtre invalide (INVALID_PAGE, INVALID_FILTER…).'),
+        503: unavailableResponse,
+      },
+    },
+  };
+  paths['/api/search/directors'] = {
+    get: {
+      tags: ['Recherche'],
+      summary: 'Recherche de dirigeants',
+      description: 'Par nom (`name` ou `q`) ; les personnes masquées à leur demande sont exclues.',
+      parameters: [
+        { name: 'name', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } },
+        { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } },
+        page(Math.ceil(500 / DIRECTORS_PAGE_SIZE)),
+      ],
+      responses: {
+        200: dataResponse('Résultats, dans `data.data`.'),
+        400: error('Page ou nom invalide.'),
+        503: unavailableResponse,
+      },
+    },
+  };
+  paths['/api/search/ape-codes'] = {
+    get: {
+      tags: ['Recherche'],
+      summary: 'Codes APE (NAF rév. 2)',
+      responses: { 200: dataResponse('La liste des codes et libellés.') },
+    },
+  };
+  paths['/api/search/french-departments'] = {
+    get: {
+      tags: ['Recherche'],
+      summary: 'Départements français',
+      responses: { 200: dataResponse('La liste des départements.') },
+    },
+  };
+  paths['/api/header-stats'] = {
+    get: {
+      tags: ['Site'],
+      summary: 'Compteurs du bandeau',
+      description: "Nombres d'entreprises, de dirigeants et de documents, mis en cache 5 minutes.",
+      responses: { 200: dataResponse('Les compteurs.'), 503: unavailableResponse },
     },
   };
   paths['/api/captcha'] = {

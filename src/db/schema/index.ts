@@ -3,3 +3,4 @@ export * from './search';
 export * from './opposition';
 export * from './accounts';
 export * from './content';
+export * from './search-state';

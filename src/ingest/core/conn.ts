@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DbHandle } from '@/db/client';
+import { killPoint } from '@/lib/kill-point';
 
 /**
  * The one connection an import file runs on, inside its transaction. The same SQL runs on both
@@ -29,7 +30,9 @@ class PgConn implements Conn {
       );
       stream.on('error', reject);
       stream.on('finish', () => resolve());
-      stream.end(data);
+      // Tests: killed with half the rows sent.
+      stream.write(data.slice(0, data.length >> 1), () => killPoint('copy'));
+      stream.end(data.slice(data.length >> 1));
     });
   }
 }
@@ -45,6 +48,7 @@ class PgliteConn implements Conn {
     await this.tx.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], {
       blob: new Blob([data]),
     });
+    killPoint('copy');
   }
 }
 

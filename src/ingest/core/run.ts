@@ -1,3 +1,4 @@
+import { markSearchStale } from '@/search/indexer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbHandle } from '@/db/client';
@@ -199,6 +200,10 @@ export async function importFile(
         updated: 0,
         unchanged: 0,
       });
+      // The search index is stale for what changed, committed with the change itself: a run
+      // killed before its index step leaves the mark for the next run (src/search/indexer.ts).
+      if (total.inserted + total.updated > 0)
+        await markSearchStale((text, params) => conn.query(text, params), ctx.changedSirens());
       await conn.query(
         `INSERT INTO import_runs (source, file_name, file_sha256, finished_at, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected)
          VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8)

@@ -1,4 +1,5 @@
 import { copyRow } from './copy';
+import { killPoint } from '@/lib/kill-point';
 import type { Conn } from './conn';
 
 export type Counts = { inserted: number; updated: number; unchanged: number };
@@ -108,6 +109,7 @@ export class TableWriter {
     const { update, insert } = this.upsertSql();
     type Out = { n: number; keys?: string[] | null };
     const updated = update ? await this.conn.query<Out>(update) : [{ n: 0 } as Out];
+    killPoint('upsert');
     const inserted = await this.conn.query<Out>(insert);
     return {
       inserted: Number(inserted[0]?.n ?? 0),

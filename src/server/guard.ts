@@ -1,0 +1,130 @@
+/**
+ * What the web server (scripts/serve.ts) checks on every request before anything else reads it:
+ * the method, the request target (well-formed percent-encoding, no NUL or control character, no
+ * encoded `%` that a second decoding would turn into something else) and the body's declared size
+ * per route. A refusal is a short answer with a code (JSON under /api/, French text elsewhere),
+ * never a 500, and nothing reaches Next.js, the registry API or SQL.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Methods the site answers; anything else (TRACE, TRACK, CONNECT, made-up ones) is a 405. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Body caps by path prefix, longest first; the default covers forms and JSON. */
+export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [
+  { prefix: '/api/uploads/', maxBytes: 1024 * 1024 },
+];
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/** A body not received in full by then is refused (408): a slow client holds no handler. */
+export const BODY_TIMEOUT_MS = 15_000;
+
+export function bodyLimitOf(pathname: string): number {
+  return BODY_LIMITS.find((l) => pathname.startsWith(l.prefix))?.maxBytes ?? DEFAULT_BODY_LIMIT;
+}
+
+type Refusal = { status: number; code: string; message: string; headers?: Record<string, string> };
+
+const PAGE_TEXT: Record<number, string> = {
+  400: 'Adresse invalide.',
+  405: 'Méthode non acceptée.',
+  408: 'Requête trop lente : la requête n’a pas été reçue à temps.',
+  411: 'La longueur de la requête doit être indiquée.',
+  413: 'Requête trop volumineuse.',
+};
+
+/** Whether the path is well-formed once decoded, segment by segment, exactly once. */
+export function pathIsClean(pathname: string): boolean {
+  for (const segment of pathname.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false; // %ZZ, truncated or invalid UTF-8 (%C0%AF)
+    }
+
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) return false;
+    // An encoded "%" (%25…) only serves to be decoded twice somewhere: no route takes one.
+    if (/%[0-9a-f]{2}/i.test(decoded)) return false;
+  }
+  return true;
+}
+
+/** The refusal a request deserves before any handler, or null to let it through. */
+export function checkRequest(req: IncomingMessage): Refusal | null {
+  const method = req.method ?? 'GET';
+  if (!ALLOWED_METHODS.includes(method))
+    return {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'Cette méthode HTTP est refusée ici.',
+      headers: { Allow: ALLOWED_METHODS.join(', ') },
+    };
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (!pathname.startsWith('/') || !pathIsClean(pathname))
+    return { status: 400, code: 'INVALID_INPUT', message: 'Adresse de la requête invalide.' };
+  const length = req.headers['content-length'];
+  if (length !== undefined) {
+    const n = Number(length);
+    if (!Number.isSafeInteger(n) || n < 0)
+      return { status: 400, code: 'INVALID_INPUT', message: 'En-tête Content-Length invalide.' };
+    if (n > bodyLimitOf(pathname))
+      return {
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'La requête est trop volumineuse.',
+      };
+  } else if (req.headers['transfer-encoding'] !== undefined) {
+    // A chunked body's size is known only once read: the site's forms and APIs send a length.
+    return {
+      status: 411,
+      code: 'LENGTH_REQUIRED',
+      message: 'La longueur de la requête (Content-Length) doit être indiquée.',
+    };
+  }
+  return null;
+}
+
+export function writeRefusal(req: IncomingMessage, res: ServerResponse, r: Refusal): void {
+  const api = (req.url ?? '').startsWith('/api/');
+  const body = api
+    ? JSON.stringify({ error: { code: r.code, message: r.message } })
+    : `${PAGE_TEXT[r.status] ?? r.message}\n`;
+  res.statusCode = r.status;
+  for (const [k, v] of Object.entries(r.headers ?? {})) res.setHeader(k, v);
+  res.setHeader('Content-Type', api ? 'application/json' : 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  // An unread body would otherwise be parsed as the next request on this connection.
+  if (r.status === 413 || r.status === 411 || r.status === 408)
+    res.setHeader('Connection', 'close');
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Refuses with 408 a request whose body has not arrived in full within BODY_TIMEOUT_MS (counted
+ * from its headers), then closes the connection. Only for requests that announce a body.
+ */
+export function guardSlowBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  timeoutMs = BODY_TIMEOUT_MS,
+) {
+  if (!req.headers['content-length'] || req.headers['content-length'] === '0') return;
+  const timer = setTimeout(() => {
+    if (!res.headersSent)
+      writeRefusal(req, res, {
+        status: 408,
+        code: 'REQUEST_TIMEOUT',
+        message: 'La requête n’a pas été reçue à temps.',
+      });
+    req.socket.destroySoon();
+  }, timeoutMs);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  req.once('end', clear);
+  res.once('finish', clear);
+  res.once('close', clear);
+}

@@ -1,0 +1,190 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { openApiDocument } from '@/registry/openapi';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { refreshSearchIndex } from '@/search/indexer';
+import * as captcha from '@/app/api/captcha/route';
+import * as headerStats from '@/app/api/header-stats/route';
+import * as opposition from '@/app/api/opposition/route';
+import * as confirmation from '@/app/api/opposition/confirmation/route';
+import * as apeCodes from '@/app/api/search/ape-codes/route';
+import * as searchCompanies from '@/app/api/search/companies/route';
+import * as searchDirectors from '@/app/api/search/directors/route';
+import * as departments from '@/app/api/search/french-departments/route';
+import { frontDoor } from './front-door';
+import { serveRegistryApi } from './registry-api';
+import { startTestServer, type TestServer } from './testing';
+
+/**
+ * Every operation of the OpenAPI document, 50 requests each with valid and invalid values, through
+ * a real HTTP server built like scripts/serve.ts (front door, registry API fast path, then the
+ * route handlers Next.js would call). Any 5xx but a declared 503, any status the document does not
+ * declare, or a body that is neither `{ data: { data } }` nor `{ error: { code, message } }` fails.
+ */
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema?: { type?: string } }>;
+  requestBody?: {
+    content: Record<string, { schema: { properties?: Record<string, unknown> } }>;
+  };
+  responses: Record<string, unknown>;
+};
+
+const HANDLERS: Record<
+  string,
+  Partial<Record<'GET' | 'POST', (r: Request) => Promise<Response> | Response>>
+> = {
+  '/api/captcha': { GET: captcha.GET },
+  '/api/header-stats': { GET: () => headerStats.GET() },
+  '/api/opposition': { POST: opposition.POST },
+  '/api/opposition/confirmation': { POST: confirmation.POST },
+  '/api/search/ape-codes': { GET: () => apeCodes.GET() },
+  '/api/search/companies': { GET: searchCompanies.GET },
+  '/api/search/directors': { GET: searchDirectors.GET },
+  '/api/search/french-departments': { GET: () => departments.GET() },
+};
+
+let handle: DbHandle;
+let server: TestServer;
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const handler = HANDLERS[url.pathname]?.[req.method as 'GET' | 'POST'];
+  if (!handler) {
+    res.statusCode = HANDLERS[url.pathname] ? 405 : 404;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Introuvable.' } }));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+  const answer = await handler(
+    new Request(url, {
+      method: req.method,
+      headers,
+      body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+    }),
+  );
+  res.statusCode = answer.status;
+  answer.headers.forEach((v, k) => res.setHeader(k, v));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  await refreshSearchIndex(handle.db);
+  globalForDb.__dbHandle = handle;
+  resetAllRateLimits({ kind: 'memory' });
+  server = await startTestServer((req, res) => {
+    req.headers['x-client-address'] = '192.0.2.50';
+    if (frontDoor(req, res, { siteUrl: 'http://localhost', gtm: false, reportingOrigin: null }))
+      return;
+    void serveRegistryApi(req, res, () => handle.db)
+      .then((served) => (served ? undefined : nextStandIn(req, res)))
+      .catch(() => {
+        res.statusCode = 599;
+        res.end();
+      });
+  });
+}, 120_000);
+afterAll(async () => {
+  resetAllRateLimits();
+  await server?.close();
+  await handle?.close();
+});
+
+/** Valid values the fixtures know, then anything. */
+const pathValue = (name: string) =>
+  fc.oneof(
+    fc.constantFrom(
+      ...(name === 'siren'
+        ? ['552032534', '883010316', '000000000']
+        : ['t-552032534-2', 'inconnu']),
+    ),
+    fc.string({ maxLength: 30 }),
+    fc.string({ maxLength: 12, unit: 'grapheme' }),
+    fc.constantFrom('%ZZ', '%00', '%2535', '..', '%C0%AF', ' ', '-1'),
+  );
+const encodePath = (v: string) => (/^%|^\.\.$/.test(v) ? v : encodeURIComponent(v));
+const queryValue = fc.oneof(
+  fc.constantFrom('1', '2', '0', '-3', '', 'abc', '75', '62.02A', 'danone', 'actif', '1000'),
+  fc.string({ maxLength: 40 }),
+  fc.string({ maxLength: 20, unit: 'grapheme' }),
+);
+const jsonValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom('company', 'person', '552032534', 'a@exemple.fr'),
+  fc.integer(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+);
+
+const doc = openApiDocument('http://localhost');
+const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
+  ([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+);
+
+function checkAnswer(op: Operation, status: number, text: string, what: string) {
+  expect(status, `${what}: ${text.slice(0, 200)}`).toBeLessThan(600);
+  expect(status === 503 || status < 500, `${what} → ${status}: ${text.slice(0, 200)}`).toBe(true);
+  expect(Object.keys(op.responses), `${what} → undeclared ${status}`).toContain(String(status));
+  const body = JSON.parse(text) as {
+    data?: { data?: unknown };
+    error?: { code?: unknown; message?: unknown };
+  };
+  if (status < 300) expect(body.data && 'data' in body.data, what).toBe(true);
+  else {
+    expect(typeof body.error?.code, what).toBe('string');
+    expect(typeof body.error?.message, what).toBe('string');
+  }
+}
+
+describe('every OpenAPI operation under random input', () => {
+  for (const { path, method, op } of operations) {
+    it(`${method} ${path}`, { timeout: 120_000 }, async () => {
+      const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
+      const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
+      const props = Object.keys(
+        op.requestBody?.content['application/json']?.schema.properties ?? {},
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.tuple(...pathParams.map((p) => pathValue(p.name))),
+          fc.dictionary(fc.constantFrom('', ...queryParams.map((p) => p.name)), queryValue, {
+            maxKeys: 4,
+          }),
+          fc.oneof(
+            fc
+              .dictionary(fc.constantFrom('x', ...props), jsonValue, { maxKeys: 6 })
+              .map((o) => JSON.stringify(o)),
+            fc.string({ maxLength: 50 }),
+          ),
+          async (values, query, body) => {
+            let target = path;
+            pathParams.forEach((p, i) => {
+              target = target.replace(`{${p.name}}`, encodePath(values[i] ?? ''));
+            });
+            const qs = new URLSearchParams(
+              Object.entries(query).filter(([k]) => k !== ''),
+            ).toString();
+            const res = await fetch(`${server.base}${target}${qs ? `?${qs}` : ''}`, {
+              method,
+              headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+              body: method === 'POST' ? body : undefined,
+            });
+            checkAnswer(op, res.status, await res.text(), `${method} ${target}?${qs}`);
+          },
+        ),
+        { numRuns: 50 },
+      );
+    });
+  }
+});
