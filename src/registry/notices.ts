@@ -149,28 +149,30 @@ const spell = (key: string) =>
  */
 export function noticeFields(extra: unknown): Array<{ label: string; value: string }> {
   const out: Array<{ label: string; value: string }> = [];
-  const walk = (v: unknown, path: string[]) => {
+  const walk = (v: unknown, path: string[], key: string) => {
     if (v === null || v === undefined) return;
     if (Array.isArray(v)) {
       v.forEach((x, i) =>
-        walk(x, v.length > 1 ? [...path.slice(0, -1), `${path.at(-1) ?? ''} ${i + 1}`] : path),
+        walk(x, v.length > 1 ? [...path.slice(0, -1), `${path.at(-1) ?? ''} ${i + 1}`] : path, key),
       );
       return;
     }
-    if (typeof v === 'object') {
-      const entries = Object.entries(v as Record<string, unknown>);
-      if (entries.length === 0 && path.length) {
-        const last = path.at(-1)!;
-        out.push({ label: path.slice(0, -1).join(' › ') || last, value: last });
-        return;
-      }
-      for (const [k, x] of entries) walk(x, [...path, spell(k)]);
+    const empty =
+      (typeof v === 'object' && Object.keys(v as object).length === 0) ||
+      (typeof v === 'string' && !v.trim());
+    if (empty) {
+      // An empty element (<annonce/>, <rectificatif/>) says something by its name alone.
+      if (key) out.push({ label: path.slice(0, -1).join(' › ') || spell(key), value: key });
       return;
     }
-    const value = String(v).trim();
-    if (value) out.push({ label: path.join(' › '), value });
+    if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v as Record<string, unknown>))
+        walk(x, [...path, spell(k)], k);
+      return;
+    }
+    out.push({ label: path.join(' › '), value: String(v).trim() });
   };
-  walk(extra, []);
+  walk(extra, [], '');
   return out;
 }
 
