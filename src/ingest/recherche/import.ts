@@ -91,7 +91,7 @@ export type ResultParts = {
  * The labels and certifications of `complements` (and the identifiers the establishments carry),
  * under our own codes: what the Annuaire des Entreprises shows as badges. `true` flags only.
  */
-const LABEL_FLAGS: Array<[code: string, flag: string, details?: string[]]> = [
+export const LABEL_FLAGS: Array<[code: string, flag: string, details?: string[]]> = [
   ['rge', 'est_rge'],
   ['qualiopi', 'est_qualiopi'],
   ['organisme-formation', 'est_organisme_formation', ['liste_id_organisme_formation']],
