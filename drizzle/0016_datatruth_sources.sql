@@ -27,4 +27,5 @@ ALTER TABLE "notices" ADD COLUMN "corrects_id" text;--> statement-breakpoint
 ALTER TABLE "notices" ADD COLUMN "extra" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "search_companies" ADD COLUMN "labels" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "company_labels_label_idx" ON "company_labels" USING btree ("label");--> statement-breakpoint
-CREATE INDEX "notices_corrects_idx" ON "notices" USING btree ("corrects_id");
+CREATE INDEX "notices_corrects_idx" ON "notices" USING btree ("corrects_id");--> statement-breakpoint
+CREATE INDEX "search_companies_labels_idx" ON "search_companies" USING gin ("labels");

@@ -117,7 +117,8 @@ describe('company page', () => {
   it('shows a struck-off company with its BODACC timeline and its liquidator', async () => {
     await go('/entreprises/880878145/ganymede');
     const text = await mainText();
-    expect(text).toContain('Cessée le 22/10/2022');
+    // Issue 16: its strike-off is known (RNE via the Annuaire, BODACC notice), so « Radiée ».
+    expect(text).toContain('Radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)');
     expect(text).toMatch(/Radiation/);
     expect(text).toContain('Liquidateur');
   });

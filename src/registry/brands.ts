@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import type { SourceName } from '@/db/schema';
 import { clean, sourceRef, type SourceRef } from './result';
 
 export type BrandView = {
@@ -49,41 +50,80 @@ export type AgreementView = {
   title: string;
   shortTitle: string | null;
   url: string | null;
+  /** Establishments declaring it (DSN or the Annuaire's establishment lists); 0 if company-level only. */
   establishments: number;
   month: string | null;
+  /** Every source that gives this IDCC for the company, each with its own date. */
+  sources: SourceRef[];
+  /** The first of `sources` (kept for older callers). */
   source: SourceRef;
 };
 
-/** Collective agreements the company's establishments declare (DSN), with their titles. */
+/** IDCC 9999 is the DSN's code for « no collective agreement ». */
+export const NO_AGREEMENT = '9999';
+
+/** The metadata's titles carry markers ("___Sans convention collective___"): the plain title. */
+export function agreementTitle(idcc: string, raw: string | null): string {
+  if (idcc === NO_AGREEMENT) return 'Sans convention collective';
+  const t = clean(raw?.replace(/^_+|_+$/g, '').replace(/_{2,}/g, ' ') ?? null);
+  return t ?? `Convention collective IDCC ${idcc}`;
+}
+
+/**
+ * Collective agreements of a company, merged from every source: DSN declarations per
+ * establishment (Ministère du Travail), the establishments' lists and the company-level list of
+ * the Annuaire des Entreprises. Each IDCC is credited to the sources that gave it.
+ */
 export async function listAgreements(db: Db, siren: string): Promise<AgreementView[]> {
   const rows = await queryRows<{
     idcc: string;
+    source: string;
     title: string | null;
     short_title: string | null;
     url: string | null;
     n: number;
     month: string | null;
+    d: string | null;
   }>(
     db,
-    sql`SELECT ea.idcc, ca.title, ca.short_title, ca.url, count(*)::int AS n,
-               max(ea.month)::text AS month
-        FROM establishment_agreements ea LEFT JOIN collective_agreements ca ON ca.idcc = ea.idcc
-        WHERE ea.siren = ${siren}
-        GROUP BY ea.idcc, ca.title, ca.short_title, ca.url
-        ORDER BY n DESC, ea.idcc`,
+    sql`SELECT a.idcc, a.source, ca.title, ca.short_title, ca.url, a.n, a.month, a.d
+        FROM (
+          SELECT idcc, source, count(*)::int AS n, max(month)::text AS month,
+                 max(coalesce(updated_at, month))::text AS d
+          FROM establishment_agreements WHERE siren = ${siren} GROUP BY idcc, source
+          UNION ALL
+          SELECT idcc, source, 0, NULL, max(source_date)::text
+          FROM company_agreements WHERE siren = ${siren} GROUP BY idcc, source
+        ) a LEFT JOIN collective_agreements ca ON ca.idcc = a.idcc
+        ORDER BY a.idcc, a.source`,
     { prepared: true },
   );
-  return rows.map((r) => ({
-    idcc: r.idcc,
-    title:
-      clean(r.title) ??
-      (r.idcc === '9999'
-        ? 'Aucune convention collective déclarée'
-        : `Convention collective IDCC ${r.idcc}`),
-    shortTitle: clean(r.short_title),
-    url: clean(r.url),
-    establishments: r.n,
-    month: r.month,
-    source: sourceRef('idcc', r.month),
-  }));
+  const byIdcc = new Map<string, AgreementView>();
+  for (const r of rows) {
+    const ref = sourceRef(r.source as SourceName, r.d);
+    const cur = byIdcc.get(r.idcc);
+    if (cur) {
+      cur.establishments = Math.max(cur.establishments, r.n);
+      cur.month = cur.month ?? r.month;
+      if (!cur.sources.some((x) => x.source === ref.source)) cur.sources.push(ref);
+      continue;
+    }
+    byIdcc.set(r.idcc, {
+      idcc: r.idcc,
+      title: agreementTitle(r.idcc, r.title),
+      shortTitle: r.idcc === NO_AGREEMENT ? null : clean(r.short_title),
+      url: clean(r.url),
+      establishments: r.n,
+      month: r.month,
+      sources: [ref],
+      source: ref,
+    });
+  }
+  // DSN first (the employer's own declaration), then by IDCC; « none » last.
+  return [...byIdcc.values()].sort(
+    (a, b) =>
+      Number(a.idcc === NO_AGREEMENT) - Number(b.idcc === NO_AGREEMENT) ||
+      b.establishments - a.establishments ||
+      a.idcc.localeCompare(b.idcc),
+  );
 }

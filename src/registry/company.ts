@@ -381,7 +381,10 @@ function stateOf(
   if (!known) return { state: 'unknown', stateLabel: 'État non renseigné' };
   if (row.status === 'C') {
     if (row.rcs_strike_off_date)
-      return { state: 'struck-off', stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}` };
+      return {
+        state: 'struck-off',
+        stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}${row.ceased_date ? ` (activité cessée${date(row.ceased_date)})` : ''}`,
+      };
     return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
   }
   return { state: 'active', stateLabel: 'Active' };

@@ -12,6 +12,7 @@ const rep = (id: string, role: string, current = true): Representative => ({
   birth: null,
   nationality: null,
   companySiren: null,
+  companyHeld: false,
   startDate: null,
   endDate: current ? null : '2020-01-01',
   current,
@@ -49,6 +50,21 @@ describe('main director (spec section 6)', () => {
       'b',
     );
     expect(pickMainDirector([])).toBeNull();
+  });
+
+  it('names no main director when the source names no head (issue 16: La Poste)', () => {
+    // Eleven board members and no president in the source: none is promoted, whatever the order.
+    expect(
+      pickMainDirector([
+        rep('recherche-entreprises:356000000:7', 'Administrateur'),
+        rep('recherche-entreprises:356000000:10', 'Administrateur'),
+        rep('recherche-entreprises:356000000:1', 'Autre'),
+      ]),
+    ).toBeNull();
+    // Ties between heads go to the source's own order (not the alphabet).
+    expect(pickMainDirector([rep('rne:1:10', 'Gérant'), rep('rne:1:2', 'Gérant')])?.id).toBe(
+      'rne:1:2',
+    );
   });
 
   it('never ranks an auditor above anyone', () => {

@@ -23,6 +23,8 @@ export type Representative = {
   nationality: string | null;
   /** The legal person's own SIREN, when the representative is a company. */
   companySiren: string | null;
+  /** Whether that company is in our data: only then is it linked (never to a 404). */
+  companyHeld: boolean;
   startDate: string | null;
   endDate: string | null;
   current: boolean;
@@ -50,6 +52,8 @@ export type DirectorRow = {
   person_key: string | null;
   source: string;
   source_date: string | null;
+  /** The director company is in our data (set by the queries that join it). */
+  director_held?: boolean | null;
 };
 
 export const DIRECTOR_COLUMNS = sql.raw(`
@@ -92,7 +96,8 @@ export function isDistinctPersonKey(key: string | null): key is string {
 
 export function representativeFromRow(row: DirectorRow): Representative {
   const kind = row.kind === 'company' ? 'company' : 'person';
-  const role = clean(row.role_label) ?? directorRoleLabel(row.role_code) ?? 'Représentant';
+  // A role the source does not give is said to be unstated, never invented.
+  const role = clean(row.role_label) ?? directorRoleLabel(row.role_code) ?? ROLE_NOT_STATED;
   const name =
     kind === 'company'
       ? (clean(row.company_name) ?? 'Personne morale')
@@ -116,6 +121,7 @@ export function representativeFromRow(row: DirectorRow): Representative {
     birth,
     nationality: kind === 'person' ? clean(row.nationality) : null,
     companySiren: kind === 'company' ? row.director_siren : null,
+    companyHeld: kind === 'company' && !!row.director_siren && row.director_held === true,
     startDate: row.start_date,
     endDate: row.end_date,
     current: !row.end_date,
@@ -144,6 +150,7 @@ const PRIORITY: RegExp[] = [
   /dirigeant|repr[ée]sentant|associ[ée]/,
 ];
 const NEVER_MAIN = /commissaire aux comptes|contr[ôo]leur/;
+export const ROLE_NOT_STATED = 'Qualité non précisée';
 
 export function directorPriority(role: string): number {
   const r = role.toLowerCase();
@@ -152,20 +159,42 @@ export function directorPriority(role: string): number {
   return i === -1 ? PRIORITY.length : i;
 }
 
+/** Ranks that name a head of the company (not a board member, not an unstated role). */
+export const MAIN_RANKS: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 7, 8]);
+/** Sources of director lists, best first: the read model uses the best one present. */
+export const DIRECTOR_SOURCES = ['rne', 'recherche-entreprises', 'bodacc'] as const;
+
+/** Position of a director in its source's list (`source:siren:n`): the source's own order. */
+export function sourceOrder(id: string): number {
+  const n = Number(id.slice(id.lastIndexOf(':') + 1));
+  return Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The main director, one rule for the company page, the API and the search results (the indexer
+ * applies the same rule in SQL, `MAIN_DIRECTOR` in src/search/indexer.ts): among the current
+ * directors of the best source present, statutory auditors aside, the one whose role ranks first;
+ * ties go to the source's own order. A board member or an unstated role is never promoted to
+ * main director when there are several (La Poste lists eleven « Administrateur » and no head):
+ * then there is none, rather than an arbitrary one.
+ */
 export function pickMainDirector(reps: Representative[]): Representative | null {
   const current = reps.filter((r) => r.current);
-  const pool = current.length ? current : reps;
+  let pool = current.length ? current : reps;
+  const best = DIRECTOR_SOURCES.find((src) => pool.some((r) => r.source.source === src));
+  if (best) pool = pool.filter((r) => r.source.source === best);
+  // Spec section 6: with one director, that one.
   if (pool.length === 1) return pool[0]!;
-  let best: Representative | null = null;
+  let chosen: Representative | null = null;
   let bestRank = Number.POSITIVE_INFINITY;
-  for (const r of pool) {
+  for (const r of [...pool].sort((a, b) => sourceOrder(a.id) - sourceOrder(b.id))) {
     const rank = directorPriority(r.role);
-    if (rank < bestRank) {
-      best = r;
+    if (MAIN_RANKS.has(rank) && rank < bestRank) {
+      chosen = r;
       bestRank = rank;
     }
   }
-  return best;
+  return chosen;
 }
 
 /**
@@ -179,7 +208,9 @@ export async function listRepresentatives(
   if (company.protected && company.isNaturalPerson) return [];
   const rows = await queryRows<DirectorRow>(
     db,
-    sql`SELECT ${DIRECTOR_COLUMNS} FROM directors d
+    sql`SELECT ${DIRECTOR_COLUMNS},
+               EXISTS (SELECT 1 FROM companies x WHERE x.siren = d.director_siren) AS director_held
+        FROM directors d
         WHERE d.siren = ${company.siren}
           AND NOT EXISTS (SELECT 1 FROM opposition_requests o
                           WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED})
@@ -269,7 +300,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
       companyName,
       companySlug: slugify(companyName) || 'entreprise',
       companyActive: r.c_status !== 'C',
-      role: clean(r.role_label) ?? directorRoleLabel(r.role_code) ?? 'Représentant',
+      role: clean(r.role_label) ?? directorRoleLabel(r.role_code) ?? ROLE_NOT_STATED,
       startDate: r.start_date,
       endDate: r.end_date,
       current: !r.end_date,

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import { parseCourt } from './courts';
 import { clean, sourceRef, type SourceRef } from './result';
+
+/** A court as the site prints it ("Greffe du tribunal de commerce de Paris"), or the raw value. */
+const courtLabel = (raw: string | null) => parseCourt(raw)?.label ?? clean(raw);
 
 export type NoticeView = {
   id: string;
@@ -13,8 +17,164 @@ export type NoticeView = {
   noticeNumber: string | null;
   court: string | null;
   text: string | null;
+  /** 'annonce', 'rectificatif', 'annulation'. */
+  noticeType: string | null;
+  /** A correction or cancellation: the notice it applies to, and whether we hold it. */
+  corrects: { id: string; held: boolean; publishedAt: string | null } | null;
+  /** Later notices correcting this one. */
+  correctedBy: string[];
+  /** Every field of the notice as the source gives it, labelled in French (nothing dropped). */
+  fields: Array<{ label: string; value: string }>;
   source: SourceRef;
 };
+
+/** French labels of the BODACC fields (XML tags and API keys); others are spelled out. */
+const FIELD_LABELS: Record<string, string> = {
+  typeAnnonce: "Type d'annonce",
+  typeavis: "Type d'annonce",
+  typeavis_lib: "Type d'annonce",
+  nojo: 'Numéro de l’annonce au Journal officiel (nojo)',
+  numeroAnnonce: "Numéro d'annonce",
+  numeroannonce: "Numéro d'annonce",
+  numeroDepartement: 'Département',
+  numerodepartement: 'Département',
+  tribunal: 'Tribunal',
+  personnes: 'Personnes',
+  personne: 'Personne',
+  listepersonnes: 'Personnes',
+  personneMorale: 'Personne morale',
+  personnePhysique: 'Personne physique',
+  numeroImmatriculation: 'Immatriculation',
+  numeroIdentification: "Numéro d'identification",
+  codeRCS: 'Registre',
+  nomGreffeImmat: "Greffe d'immatriculation",
+  denomination: 'Dénomination',
+  formeJuridique: 'Forme juridique',
+  administration: 'Administration',
+  capital: 'Capital',
+  montantCapital: 'Montant du capital',
+  capitalVariable: 'Capital variable',
+  devise: 'Devise',
+  adresse: 'Adresse',
+  adresseSiegeSocial: 'Adresse du siège',
+  france: 'France',
+  etranger: 'Étranger',
+  numeroVoie: 'Numéro',
+  typeVoie: 'Type de voie',
+  nomVoie: 'Voie',
+  complGeographique: 'Complément',
+  localite: 'Localité',
+  codePostal: 'Code postal',
+  ville: 'Ville',
+  pays: 'Pays',
+  BP: 'Boîte postale',
+  etablissement: 'Établissement',
+  origineFonds: 'Origine du fonds',
+  qualiteEtablissement: "Qualité de l'établissement",
+  activite: 'Activité',
+  enseigne: 'Enseigne',
+  nomCommercial: 'Nom commercial',
+  sigle: 'Sigle',
+  nom: 'Nom',
+  prenom: 'Prénoms',
+  nomUsage: "Nom d'usage",
+  pseudonyme: 'Pseudonyme',
+  nonInscrit: 'Non inscrit',
+  parutionAvisPrecedent: 'Annonce rectifiée',
+  parutionavisprecedent: 'Annonce rectifiée',
+  nomPublication: 'Publication',
+  numeroParution: 'Numéro de parution',
+  dateParution: 'Date de parution',
+  dateparution: 'Date de parution',
+  acte: 'Acte',
+  creation: 'Création',
+  immatriculation: 'Immatriculation',
+  vente: 'Vente',
+  categorieCreation: 'Catégorie',
+  categorieVente: 'Catégorie',
+  categorieImmatriculation: 'Catégorie',
+  dateImmatriculation: "Date d'immatriculation",
+  dateCommencementActivite: "Date de commencement d'activité",
+  dateEffet: "Date d'effet",
+  descriptif: 'Descriptif',
+  journal: 'Journal d’annonces légales',
+  titre: 'Titre',
+  date: 'Date',
+  opposition: 'Oppositions',
+  declarationCreance: 'Déclaration des créances',
+  precedentProprietairePM: 'Précédent propriétaire (personne morale)',
+  precedentProprietairePP: 'Précédent propriétaire (personne physique)',
+  precedentExploitantPM: 'Précédent exploitant (personne morale)',
+  precedentExploitantPP: 'Précédent exploitant (personne physique)',
+  jugement: 'Jugement',
+  nature: 'Nature',
+  complementJugement: 'Complément',
+  depot: 'Dépôt',
+  dateCloture: 'Date de clôture',
+  typeDepot: 'Type de dépôt',
+  familleavis: "Famille d'annonce",
+  familleavis_lib: "Famille d'annonce",
+  publicationavis: 'Publication',
+  publicationavis_facette: 'Publication',
+  parution: 'Numéro de parution',
+  commercant: 'Commerçant ou société',
+  registre: 'Registre',
+  cp: 'Code postal',
+  region_code: 'Code région',
+  region_nom_officiel: 'Région',
+  departement_nom_officiel: 'Département',
+  url_complete: 'Adresse de l’annonce sur bodacc.fr',
+  ispdf_unitaire: 'PDF unitaire',
+  pdf_parution_subfolder: 'Dossier PDF de la parution',
+  id: 'Identifiant',
+  typePersonne: 'Type de personne',
+  modificationsgenerales: 'Modifications générales',
+  radiationaurcs: 'Radiation au RCS',
+  radiationPM: 'Radiation (personne morale)',
+  commentaire: 'Commentaire',
+};
+
+/** "dateCommencementActivite" → "Date commencement activite" for a key with no label. */
+const spell = (key: string) =>
+  FIELD_LABELS[key] ??
+  key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * Every leaf of the notice as "Label › Label : value", in the source's order; an empty element
+ * (`<rectificatif/>`) is its own value. Nothing is left out.
+ */
+export function noticeFields(extra: unknown): Array<{ label: string; value: string }> {
+  const out: Array<{ label: string; value: string }> = [];
+  const walk = (v: unknown, path: string[], key: string) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) {
+      v.forEach((x, i) =>
+        walk(x, v.length > 1 ? [...path.slice(0, -1), `${path.at(-1) ?? ''} ${i + 1}`] : path, key),
+      );
+      return;
+    }
+    const empty =
+      (typeof v === 'object' && Object.keys(v as object).length === 0) ||
+      (typeof v === 'string' && !v.trim());
+    if (empty) {
+      // An empty element (<annonce/>, <rectificatif/>) says something by its name alone.
+      if (key) out.push({ label: path.slice(0, -1).join(' › ') || spell(key), value: key });
+      return;
+    }
+    if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v as Record<string, unknown>))
+        walk(x, [...path, spell(k)], k);
+      return;
+    }
+    out.push({ label: path.join(' › '), value: String(v).trim() });
+  };
+  walk(extra, [], '');
+  return out;
+}
 
 const FAMILIES: Record<string, string> = {
   creation: 'Création',
@@ -47,6 +207,12 @@ type Row = {
   notice_number: string | null;
   court: string | null;
   text: string | null;
+  notice_type: string | null;
+  corrects_id: string | null;
+  corrects_held: boolean | null;
+  corrects_date: string | null;
+  corrected_by: string[] | null;
+  extra: Record<string, unknown> | null;
 };
 
 /**
@@ -62,10 +228,13 @@ export async function listNotices(
   const [rows, count] = await Promise.all([
     queryRows<Row>(
       db,
-      sql`SELECT id, bodacc_kind, family, type_label, published_at::text AS published_at,
-                 issue_number, notice_number, court, text
-          FROM notices WHERE siren = ${company.siren}
-          ORDER BY published_at DESC, id DESC LIMIT ${limit} OFFSET ${opts.offset ?? 0}`,
+      sql`SELECT n.id, n.bodacc_kind, n.family, n.type_label, n.published_at::text AS published_at,
+                 n.issue_number, n.notice_number, n.court, n.text, n.notice_type, n.corrects_id,
+                 n.extra, c.id IS NOT NULL AS corrects_held, c.published_at::text AS corrects_date,
+                 ARRAY(SELECT r.id FROM notices r WHERE r.corrects_id = n.id ORDER BY r.id) AS corrected_by
+          FROM notices n LEFT JOIN notices c ON c.id = n.corrects_id
+          WHERE n.siren = ${company.siren}
+          ORDER BY n.published_at DESC, n.id DESC LIMIT ${limit} OFFSET ${opts.offset ?? 0}`,
       { prepared: true },
     ),
     queryRows<{ n: number }>(
@@ -86,8 +255,14 @@ export async function listNotices(
       publishedAt: r.published_at,
       issueNumber: r.issue_number,
       noticeNumber: r.notice_number,
-      court: clean(r.court),
+      court: courtLabel(r.court),
       text: hideText ? null : clean(r.text),
+      noticeType: r.notice_type,
+      corrects: r.corrects_id
+        ? { id: r.corrects_id, held: !!r.corrects_held, publishedAt: r.corrects_date }
+        : null,
+      correctedBy: r.corrected_by ?? [],
+      fields: hideText ? [] : noticeFields(r.extra ?? {}),
       source: sourceRef('bodacc', r.published_at),
     })),
   };
@@ -151,7 +326,7 @@ export async function listInsolvency(db: Db, siren: string): Promise<InsolvencyS
     nature: clean(r.nature),
     state: r.state,
     stateLabel: insolvencyStateLabel(r.state),
-    court: clean(r.court),
+    court: courtLabel(r.court),
     complement: clean(r.complement),
   }));
   return { items, current: items[0] ?? null, source: sourceRef('bodacc', items[0]?.judgmentDate) };

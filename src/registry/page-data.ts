@@ -12,6 +12,8 @@ import { listInsolvency, listNotices, type InsolvencySummary, type NoticeView } 
 import { listAgreements, listBrands, type AgreementView, type BrandView } from './brands';
 import { listSimilarCompanies, type CompanySummary } from './similar';
 import { attempt, type Loaded } from './result';
+import { listCompanyLabels, type CompanyLabelView } from './company-labels';
+import { getCoverage, type Coverage } from './coverage';
 
 export type CompanyPageData = {
   profile: CompanyProfile;
@@ -24,6 +26,9 @@ export type CompanyPageData = {
   brands: Loaded<BrandView[]>;
   agreements: Loaded<AgreementView[]>;
   similar: Loaded<CompanySummary[]>;
+  labels: Loaded<CompanyLabelView[]>;
+  /** How far each source's data goes: named by empty sections. */
+  coverage: Coverage;
 };
 
 export type CompanyPageLookup =
@@ -66,6 +71,8 @@ export async function getCompanyPageData(
       brands,
       agreements,
       similar,
+      labels,
+      coverage,
     ] = await Promise.all([
       attempt(() =>
         listEstablishments(db, profile, {
@@ -81,6 +88,8 @@ export async function getCompanyPageData(
       attempt(() => listBrands(db, profile.siren)),
       attempt(() => listAgreements(db, profile.siren)),
       attempt(() => listSimilarCompanies(db, profile)),
+      attempt(() => listCompanyLabels(db, profile.siren)),
+      getCoverage(db).catch(() => ({}) as Coverage),
     ]);
     return {
       ok: true,
@@ -95,6 +104,8 @@ export async function getCompanyPageData(
         brands,
         agreements,
         similar,
+        labels,
+        coverage,
       },
     };
   };

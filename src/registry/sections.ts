@@ -8,6 +8,7 @@ import type { CompanyPageData } from './page-data';
 
 export type SectionId =
   | 'identite'
+  | 'labels'
   | 'etablissements'
   | 'dirigeants'
   | 'finances'
@@ -45,6 +46,12 @@ export const SECTIONS: SectionDef[] = [
     show: () => true,
   },
   {
+    id: 'labels',
+    title: 'Labels et certifications',
+    sources: ['recherche-entreprises'],
+    show: (d) => d.labels.ok && d.labels.data.length > 0,
+  },
+  {
     id: 'etablissements',
     title: 'Siège et établissements',
     sources: ['sirene'],
@@ -54,13 +61,13 @@ export const SECTIONS: SectionDef[] = [
   {
     id: 'dirigeants',
     title: 'Dirigeants et représentants',
-    sources: ['rne', 'recherche-entreprises'],
+    sources: ['rne', 'recherche-entreprises', 'bodacc'],
     show: (d) => !d.profile.isNaturalPerson || has(d.representatives, (r) => r.length > 0),
   },
   {
     id: 'finances',
     title: 'Comptes annuels et chiffres clés',
-    sources: ['inpi-ratios'],
+    sources: ['inpi-ratios', 'recherche-entreprises'],
     page: (s) => `/comptes-annuels/${s}`,
     show: (d) => !d.profile.isNaturalPerson || has(d.financials, (f) => f.length > 0),
   },
@@ -103,7 +110,7 @@ export const SECTIONS: SectionDef[] = [
   {
     id: 'conventions',
     title: 'Conventions collectives',
-    sources: ['idcc'],
+    sources: ['idcc', 'recherche-entreprises'],
     show: (d) => has(d.agreements, (a) => a.length > 0) || d.profile.employer === true,
   },
   {

@@ -17,6 +17,36 @@ export type SearchFilters = {
   netResultMax: number | null;
   /** A 5-digit postcode or a commune name. */
   place: string | null;
+  /** Labels and certifications the company must all hold (codes of SEARCH_LABELS). */
+  labels: string[];
+};
+
+/**
+ * Labels and certifications a search can require (company_labels codes, from the Annuaire des
+ * Entreprises answers), with their short French names for the filter form.
+ */
+export const SEARCH_LABELS: Record<string, string> = {
+  rge: 'RGE',
+  qualiopi: 'Qualiopi',
+  'organisme-formation': 'Organisme de formation',
+  siae: 'Insertion (SIAE)',
+  finess: 'Sanitaire et social (FINESS)',
+  bio: 'Bio',
+  'entrepreneur-spectacle': 'Entrepreneur de spectacles',
+  'service-public': 'Service public',
+  administration: 'Administration',
+  'collectivite-territoriale': 'Collectivité territoriale',
+  egapro: 'Index Egapro renseigné',
+  'bilan-ges': 'Bilan GES renseigné',
+  uai: 'Enseignement (UAI)',
+  association: 'Association',
+  'achats-responsables': 'Achats responsables',
+  'alim-confiance': 'Alim’confiance',
+  'patrimoine-vivant': 'Patrimoine vivant',
+  avocat: 'Avocat',
+  'aide-minimis': 'Aides de minimis',
+  'aide-ademe': 'Aides ADEME',
+  'l100-3': 'Administration (CRPA)',
 };
 
 export const EMPTY_FILTERS: SearchFilters = {
@@ -35,6 +65,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   netResultMin: null,
   netResultMax: null,
   place: null,
+  labels: [],
 };
 
 /** URL parameter name of each filter (French, as the site's links show them). */
@@ -54,4 +85,5 @@ export const FILTER_PARAMS = {
   netResultMin: 'resultat_min',
   netResultMax: 'resultat_max',
   place: 'lieu',
+  labels: 'label',
 } as const satisfies Record<keyof SearchFilters, string>;

@@ -3,7 +3,7 @@
  * search_companies. Pure parsing; the SQL is built here so the pages never see it.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
+import { EMPTY_FILTERS, FILTER_PARAMS, SEARCH_LABELS, type SearchFilters } from './filter-params';
 import { foldName, textArray } from './normalize';
 
 export { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
@@ -109,6 +109,19 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
     }
     out[key] = n;
   }
+  const labels = read(params, FILTER_PARAMS.labels);
+  if (labels) {
+    const values = [...new Set(labels.split(',').map((v) => v.trim().toLowerCase()))].filter(
+      Boolean,
+    );
+    for (const v of values)
+      if (!Object.hasOwn(SEARCH_LABELS, v))
+        return {
+          code: 'INVALID_FILTER',
+          message: `Label ou certification inconnu : « ${v.slice(0, 30)} ».`,
+        };
+    out.labels = values;
+  }
   const place = read(params, FILTER_PARAMS.place)?.trim();
   if (place) {
     if (place.length > 80) return { code: 'INVALID_FILTER', message: 'Le lieu est trop long.' };
@@ -157,6 +170,7 @@ export function filtersSql(f: SearchFilters): SQL {
   if (f.revenueMax !== null) parts.push(sql`c.revenue <= ${f.revenueMax}`);
   if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${f.netResultMin}`);
   if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${f.netResultMax}`);
+  if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
   if (f.place) {
     if (/^\d{5}$/.test(f.place)) parts.push(sql`c.postcode = ${f.place}`);
     else if (/^\d{2,3}$/.test(f.place)) parts.push(sql`c.department = ${f.place}`);

@@ -12,7 +12,7 @@ import { textArray } from './normalize';
  * + 5 when active (so that one index order serves searches by filters alone).
  */
 const POPULARITY = sql.raw(`(
-  2 * ln(1 + greatest(c.open_establishments, 0))
+  2 * ln(1 + greatest(coalesce(c.stated_open_establishments, c.open_establishments), 0))
   + 0.6 * coalesce(array_position(
       ARRAY['01','02','03','11','12','21','22','31','32','41','42','51','52','53'], c.headcount_band), 0)
   + CASE c.category WHEN 'GE' THEN 3 WHEN 'ETI' THEN 2 WHEN 'PME' THEN 1 ELSE 0 END
@@ -33,6 +33,7 @@ const NAF_SECTION = sql.raw(`CASE WHEN c.naf_code ~ '^[0-9]{2}' THEN (
  * name the same person; statutory auditors never.
  */
 const ROLE_PRIORITY = sql.raw(`(SELECT CASE
+  WHEN r ~ 'commissaire aux comptes|controleur' THEN 99
   WHEN r ~ 'president.*directeur general|^pdg$' THEN 0
   WHEN r ~ 'directeur general(?! delegu)' THEN 1
   WHEN r ~ '^president(?! du conseil de surveillance)' THEN 2
@@ -198,19 +199,35 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
   return [
     sql`INSERT INTO search_companies
       WITH fin AS (
+        -- One series, as headlineYears: company accounts, else consolidated, else untyped.
         SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
         WHERE ${inScope('siren')}
-        ORDER BY siren, closing_date DESC
+        ORDER BY siren, CASE WHEN accounts_type NOT IN ('K', '') THEN 0
+                             WHEN accounts_type = 'K' THEN 1 ELSE 2 END, closing_date DESC
       ), md AS (
-        SELECT DISTINCT ON (d.siren) d.siren,
-          initcap(split_part(d.first_names, ' ', 1)) || ' ' || upper(coalesce(d.usage_name, d.last_name)) AS label,
-          d.role_label
-        FROM directors d
-        WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND d.end_date IS NULL AND ${inScope('d.siren')}
-          AND search_base_fold(coalesce(d.role_label, '')) !~ 'commissaire aux comptes|controleur'
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
-        ORDER BY d.siren, ${ROLE_PRIORITY}, d.start_date NULLS LAST, d.id
+        -- The main director: the same rule as pickMainDirector (src/registry/directors.ts).
+        SELECT DISTINCT ON (siren) siren, label, role_label FROM (
+          SELECT y.*, count(*) OVER (PARTITION BY y.siren) AS pool_size FROM (
+            SELECT x.*, bool_or(x.end_date IS NULL) OVER (PARTITION BY x.siren) AS any_current
+            FROM (
+              SELECT d.siren, d.id, d.role_label, d.end_date, d.src_rank,
+                min(d.src_rank) OVER (PARTITION BY d.siren) AS best_src,
+                CASE WHEN d.kind = 'company' THEN d.company_name
+                     ELSE concat_ws(' ', initcap(d.first_names), upper(d.last_name),
+                       CASE WHEN d.usage_name IS NOT NULL AND upper(d.usage_name) <> upper(d.last_name)
+                            THEN '(' || upper(d.usage_name) || ')' END) END AS label,
+                ${ROLE_PRIORITY} AS rank
+              FROM (SELECT d.*, CASE d.source WHEN 'rne' THEN 1 WHEN 'recherche-entreprises' THEN 2
+                                  WHEN 'bodacc' THEN 3 ELSE 4 END AS src_rank
+                    FROM directors d WHERE ${inScope('d.siren')}) d
+              WHERE NOT EXISTS (SELECT 1 FROM opposition_requests o
+                                WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+            ) x WHERE x.src_rank = x.best_src
+          ) y WHERE y.end_date IS NULL OR NOT y.any_current
+        ) z
+        WHERE z.label IS NOT NULL AND (z.pool_size = 1 OR z.rank IN (0, 1, 2, 3, 4, 5, 7, 8))
+        ORDER BY siren, CASE WHEN z.pool_size = 1 THEN 0 ELSE z.rank END,
+          CASE WHEN split_part(z.id, ':', 3) ~ '^[0-9]+$' THEN split_part(z.id, ':', 3)::int END NULLS LAST
       )
       SELECT c.siren,
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.name END,
@@ -227,9 +244,10 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
              ELSE left(h.postcode, 2) END,
         c.creation_date, c.headcount_band, c.category, c.capital_amount,
         f.revenue, f.net_result, f.fiscal_year,
-        c.open_establishments,
+        coalesce(c.stated_open_establishments, c.open_establishments),
         md.label, md.role_label,
-        ${POPULARITY}
+        ${POPULARITY},
+        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1)
       FROM companies c
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
       LEFT JOIN fin f ON f.siren = c.siren

@@ -8,6 +8,8 @@ import { FILTER_PARAMS } from '@/search/filter-params';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
+  labels:
+    'Labels et certifications (RGE, Qualiopi, SIAE, FINESS, bio, service public, Egapro, bilan GES…), chacun avec sa source et sa date.',
   'kbis-available': "Indique si un extrait Kbis existe pour l'entreprise (immatriculation au RCS).",
   'share-capital': 'Capital social, devise et source.',
   'balance-sheets':

@@ -11,6 +11,7 @@ import { getDirectorProfile, listRepresentatives, pickMainDirector } from '@/reg
 import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { listInsolvency, listNotices } from '@/registry/notices';
+import { listCompanyLabels } from '@/registry/company-labels';
 import { sectionById } from '@/registry/sections';
 import { listSimilarCompanies } from '@/registry/similar';
 import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
@@ -84,6 +85,7 @@ export const COMPANY_SECTIONS = [
   'employees',
   'key-numbers',
   'ecological-score-details',
+  'labels',
 ] as const;
 export type CompanySection = (typeof COMPANY_SECTIONS)[number];
 
@@ -198,6 +200,8 @@ export function getCompanySectionApi(
         });
       case 'agreements':
         return ok(await listAgreements(db, p.siren));
+      case 'labels':
+        return ok(await listCompanyLabels(db, p.siren));
       case 'employees':
         return ok({ headcount: p.headcount, employer: p.employer, source: p.sources.identity });
       case 'key-numbers': {

@@ -61,6 +61,7 @@ export const searchCompanies = pgTable(
     index('search_companies_popularity_idx').on(t.popularity.desc()),
     index('search_companies_department_idx').on(t.department, t.popularity.desc()),
     index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),
+    index('search_companies_labels_idx').using('gin', t.labels),
   ],
 );
 

@@ -2,6 +2,7 @@ import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
 import { CompanyMerger, DirectorWriter, type CompanyPatch, type DirectorSet } from '../core/merge';
 import type { ImportContext, Importer } from '../core/run';
+import { CoverageTracker } from '../core/coverage';
 import { TableWriter } from '../core/writer';
 import type { NoticeParts } from './notice';
 import { odsRecords, readOdsRecord } from './ods';
@@ -43,6 +44,7 @@ class BodaccSink {
   private readonly insolvency: TableWriter;
   private readonly merger: CompanyMerger;
   private readonly directors: DirectorWriter;
+  readonly coverage = new CoverageTracker('bodacc');
   constructor(private readonly ctx: ImportContext) {
     this.notices = new TableWriter(ctx.conn, {
       table: 'notices',
@@ -72,6 +74,7 @@ class BodaccSink {
         r.text,
       );
     this.parts.push(parts);
+    this.coverage.see(parts.notice.publishedAt);
     if (this.parts.length >= BATCH) await this.flush();
   }
 
@@ -168,5 +171,6 @@ export const bodaccImporter: Importer = {
       for await (const { line, parts } of xmlNotices(ctx.input)) await sink.add(line, parts);
     }
     await sink.flush();
+    await sink.coverage.save(ctx.conn);
   },
 };

@@ -12,6 +12,7 @@ import { readAllText, textChunks } from '../core/input';
 import { agreementWriter, type AgreementRow } from '../core/merge';
 import type { ImportContext, Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
+import { CoverageTracker } from '../core/coverage';
 import { isValidDate } from '../sirene/values';
 
 const CSV_HEADER = ['MOIS', 'SIRET', 'IDCC', 'DATE_MAJ'];
@@ -65,6 +66,9 @@ async function importCsv(ctx: ImportContext) {
   }
   if (!header) throw new ImportError(`Le fichier ${ctx.input.name} est vide.`);
   ctx.count('establishment_agreements', await writer.write(rows));
+  const coverage = new CoverageTracker('idcc');
+  for (const r of rows) coverage.see(r.updatedAt ?? r.month);
+  await coverage.save(ctx.conn);
 }
 
 export const idccImporter: Importer = {

@@ -10,6 +10,7 @@ import { ImportError } from '../core/errors';
 import { textChunks } from '../core/input';
 import type { Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
+import { CoverageTracker } from '../core/coverage';
 import { isValidSiret, luhnValid } from '@/domain/siren';
 import { isValidDate } from '../sirene/values';
 
@@ -80,7 +81,9 @@ export const marquesImporter: Importer = {
     });
     let header: string[] | null = null;
     let rows: unknown[][] = [];
+    const coverage = new CoverageTracker('inpi-marques');
     const flush = async () => {
+      for (const r of rows) coverage.see(r[4] as string | null);
       ctx.count('brands', await writer.upsert(rows));
       rows = [];
       ctx.tick();
@@ -138,5 +141,6 @@ export const marquesImporter: Importer = {
     }
     if (!header) throw new ImportError(`Le fichier ${ctx.input.name} est vide.`);
     await flush();
+    await coverage.save(ctx.conn);
   },
 };

@@ -11,6 +11,7 @@ import { readAllText } from '../core/input';
 import { financialWriter, type FinancialRow } from '../core/merge';
 import type { Importer } from '../core/run';
 import { isValidDate } from '../sirene/values';
+import { CoverageTracker } from '../core/coverage';
 
 const OWN = new Set([
   'siren',
@@ -159,6 +160,9 @@ export const ratiosImporter: Importer = {
       else rows.push(row);
     });
     checkSeries(rows);
+    const coverage = new CoverageTracker('inpi-ratios');
+    for (const r of rows) coverage.see(r.sourceDate);
+    await coverage.save(ctx.conn);
     ctx.count('financials', await financialWriter(ctx.conn).write(rows));
   },
 };

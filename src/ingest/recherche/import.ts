@@ -28,6 +28,7 @@ import {
   type FinancialRow,
 } from '../core/merge';
 import type { Importer } from '../core/run';
+import { CoverageTracker } from '../core/coverage';
 import { numberRange } from '../sirene/etablissement';
 
 const ND = '[NON-DIFFUSIBLE]';
@@ -82,13 +83,15 @@ export type ResultParts = {
   agreements: AgreementRow[];
   companyAgreements: CompanyAgreementRow[];
   labels: LabelRow[];
+  /** The answer's own date. */
+  answerDate: string | null;
 };
 
 /**
  * The labels and certifications of `complements` (and the identifiers the establishments carry),
  * under our own codes: what the Annuaire des Entreprises shows as badges. `true` flags only.
  */
-const LABEL_FLAGS: Array<[code: string, flag: string, details?: string[]]> = [
+export const LABEL_FLAGS: Array<[code: string, flag: string, details?: string[]]> = [
   ['rge', 'est_rge'],
   ['qualiopi', 'est_qualiopi'],
   ['organisme-formation', 'est_organisme_formation', ['liste_id_organisme_formation']],
@@ -305,6 +308,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     financials,
     agreements,
     companyAgreements,
+    answerDate,
     labels: readLabels(
       siren,
       compl,
@@ -354,6 +358,9 @@ export const rechercheImporter: Importer = {
     const ag = parts.flatMap((p) => p.agreements);
     if (ag.length) ctx.count('establishment_agreements', await agreementWriter(ctx.conn).write(ag));
     const sirens = [...new Set(parts.map((p) => p.company.siren))];
+    const coverage = new CoverageTracker('recherche-entreprises');
+    for (const p of parts) coverage.see(p.answerDate);
+    await coverage.save(ctx.conn);
     ctx.count(
       'company_agreements',
       await companyAgreementWriter(ctx.conn).write(

@@ -19,6 +19,7 @@ import {
   type EstablishmentPatch,
 } from '../core/merge';
 import type { Importer } from '../core/run';
+import { CoverageTracker } from '../core/coverage';
 import { first, node, str, type Node } from '../bodacc/notice';
 
 /** RNE writes APE codes without the dot: 4110A → 41.10A. */
@@ -188,11 +189,13 @@ export const rneImporter: Importer = {
   zipEntries: ['.json'],
   async run(ctx) {
     const merger = new CompanyMerger(ctx.conn);
+    const coverage = new CoverageTracker('rne');
     const dirs = new DirectorWriter(ctx.conn, 'rne');
     const etabs = establishmentWriter(ctx.conn);
     let batch: RneParts[] = [];
     const flush = async () => {
       if (!batch.length) return;
+      for (const b of batch) coverage.see(b.company.date);
       ctx.count('companies', await merger.merge(batch.map((b) => b.company)));
       ctx.count('establishments', await etabs.write(batch.flatMap((b) => b.establishments)));
       ctx.count('directors', await dirs.write(batch.map((b) => b.directors)));
@@ -211,5 +214,6 @@ export const rneImporter: Importer = {
       if (batch.length >= 500) await flush();
     }
     await flush();
+    await coverage.save(ctx.conn);
   },
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyPageData } from '@/registry/page-data';
-import { visibleSections, type SectionId } from '@/registry/sections';
+import { searchedSources } from '@/registry/coverage';
+import { sectionById, visibleSections, type SectionId } from '@/registry/sections';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
 import { DirectorsSection } from './DirectorsSection';
 import { EstablishmentsSection } from './EstablishmentsSection';
@@ -12,6 +13,7 @@ import {
   BrandsSection,
   EmployeesSection,
   InsolvencySection,
+  LabelsSection,
   NoticesSection,
   SimilarSection,
 } from './OtherSections';
@@ -20,7 +22,10 @@ import s from './company.module.css';
 /** Sections as declared in src/registry/sections.ts, each drawn by its component. */
 function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNode {
   const p = d.profile;
+  const searched = searchedSources(d.coverage, sectionById(id).sources);
   switch (id) {
+    case 'labels':
+      return <LabelsSection labels={d.labels} />;
     case 'identite':
       return <IdentitySection profile={p} />;
     case 'etablissements':
@@ -38,20 +43,21 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
           representatives={d.representatives}
           main={d.mainDirector}
           protectedPerson={p.protected && p.isNaturalPerson}
+          searched={searched}
         />
       );
     case 'finances':
-      return <FinancesSection siren={p.siren} financials={d.financials} />;
+      return <FinancesSection siren={p.siren} financials={d.financials} searched={searched} />;
     case 'annonces':
-      return <NoticesSection siren={p.siren} notices={d.notices} />;
+      return <NoticesSection siren={p.siren} notices={d.notices} searched={searched} />;
     case 'procedures':
-      return <InsolvencySection insolvency={d.insolvency} />;
+      return <InsolvencySection insolvency={d.insolvency} searched={searched} />;
     case 'actes':
       return <ActsSection siren={p.siren} />;
     case 'marques':
-      return <BrandsSection siren={p.siren} brands={d.brands} />;
+      return <BrandsSection siren={p.siren} brands={d.brands} searched={searched} />;
     case 'conventions':
-      return <AgreementsSection agreements={d.agreements} />;
+      return <AgreementsSection agreements={d.agreements} searched={searched} />;
     case 'effectifs':
       return <EmployeesSection profile={p} />;
     case 'similaires':

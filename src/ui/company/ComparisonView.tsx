@@ -139,11 +139,7 @@ export function ComparisonView({
               </thead>
               <tbody>
                 {row('SIREN', (i) => formatSiren(cs[i]!.profile.siren))}
-                {row('Situation', (i) =>
-                  cs[i]!.profile.active
-                    ? 'Active'
-                    : `Cessée${cs[i]!.profile.ceasedDate ? ` le ${formatDate(cs[i]!.profile.ceasedDate)}` : ''}`,
-                )}
+                {row('Situation', (i) => cs[i]!.profile.stateLabel)}
                 {row('Forme juridique', (i) => cs[i]!.profile.legalForm.label ?? '—')}
                 {row(
                   'Activité (NAF)',
@@ -156,6 +152,16 @@ export function ComparisonView({
                 {row('Capital social', (i) =>
                   cs[i]!.profile.capital ? formatMoney(cs[i]!.profile.capital!.amount) : '—',
                 )}
+                {row('Comptes comparés', (i) => {
+                  const kind = cs[i]!.financials[0]?.series;
+                  return kind === 'company'
+                    ? 'Comptes sociaux'
+                    : kind === 'consolidated'
+                      ? 'Comptes consolidés du groupe'
+                      : kind === 'unspecified'
+                        ? 'Chiffres sans type de comptes'
+                        : '—';
+                })}
                 {comparison.years.flatMap((year) => {
                   const fy = (i: number) => cs[i]!.financials.find((f) => f.fiscalYear === year);
                   return [

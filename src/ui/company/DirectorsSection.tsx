@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Representative } from '@/registry/directors';
-import type { Loaded } from '@/registry/result';
+import type { Loaded, SourceRef } from '@/registry/result';
 import { formatDate, formatSiren } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
@@ -13,7 +13,7 @@ function PersonCard({ r, main }: { r: Representative; main: boolean }) {
     >
       {r.name}
     </Link>
-  ) : r.kind === 'company' && r.companySiren ? (
+  ) : r.kind === 'company' && r.companySiren && r.companyHeld ? (
     <Link href={`/entreprises/${r.companySiren}`} prefetch={false}>
       {r.name}
     </Link>
@@ -49,14 +49,21 @@ export function DirectorsSection({
   representatives,
   main,
   protectedPerson,
+  searched,
 }: {
   representatives: Loaded<Representative[]>;
   main: Representative | null;
   protectedPerson: boolean;
+  searched?: SourceRef[];
 }) {
-  const sources = representatives.ok ? representatives.data.slice(0, 1).map((r) => r.source) : [];
+  const sources = representatives.ok ? representatives.data.map((r) => r.source) : [];
   return (
-    <Section id="dirigeants" title="Dirigeants et représentants" sources={sources}>
+    <Section
+      id="dirigeants"
+      title="Dirigeants et représentants"
+      sources={sources}
+      searched={searched}
+    >
       <WhenLoaded value={representatives}>
         {(reps) => {
           if (protectedPerson)

@@ -1,5 +1,5 @@
 import { splitSeries, type FinancialYear } from '@/registry/finances';
-import type { Loaded } from '@/registry/result';
+import type { Loaded, SourceRef } from '@/registry/result';
 import { FinanceChart } from './FinanceChart';
 import { formatDate, formatMoney, formatPercent, formatRatio } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
@@ -149,9 +149,11 @@ export function FinancesBody({
 export function FinancesSection({
   siren,
   financials,
+  searched,
 }: {
   siren: string;
   financials: Loaded<FinancialYear[]>;
+  searched?: SourceRef[];
 }) {
   return (
     <Section
@@ -159,6 +161,7 @@ export function FinancesSection({
       title="Comptes annuels et chiffres clés"
       link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
       sources={financials.ok ? financials.data.map((y) => y.source) : []}
+      searched={searched}
     >
       <WhenLoaded value={financials}>
         {(years) => <FinancesBody years={years} compact />}

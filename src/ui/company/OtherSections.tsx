@@ -3,7 +3,8 @@ import { lexiconLink } from '@/content/lexicon-links';
 import type { AgreementView, BrandView } from '@/registry/brands';
 import type { CompanyProfile } from '@/registry/company';
 import type { InsolvencySummary, NoticeView } from '@/registry/notices';
-import type { Loaded } from '@/registry/result';
+import type { Loaded, SourceRef } from '@/registry/result';
+import type { CompanyLabelView } from '@/registry/company-labels';
 import type { CompanySummary } from '@/registry/similar';
 import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
@@ -22,19 +23,53 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
   return (
     <ol className={s.timeline}>
       {items.map((n) => (
-        <li key={n.id}>
+        <li key={n.id} id={`annonce-${n.id}`}>
           <span className={s.timelineDate}>{formatLongDate(n.publishedAt)}</span> —{' '}
+          {n.noticeType === 'rectificatif' || n.noticeType === 'annulation' ? (
+            <strong>{n.noticeType === 'rectificatif' ? 'Rectificatif : ' : 'Annulation : '}</strong>
+          ) : null}
           <strong>{n.familyLabel}</strong>
           {n.typeLabel && !sameLabel(n.typeLabel, n.familyLabel) ? ` (${n.typeLabel})` : ''}
+          {n.corrects ? (
+            <span className={s.note} style={{ display: 'block' }}>
+              {n.noticeType === 'annulation' ? 'Annule' : 'Corrige'} l&apos;annonce{' '}
+              {n.corrects.held ? (
+                <a href={`#annonce-${n.corrects.id}`}>{n.corrects.id}</a>
+              ) : (
+                <>{n.corrects.id} (non présente dans nos données)</>
+              )}
+              {n.corrects.publishedAt ? ` du ${formatDate(n.corrects.publishedAt)}` : ''}
+            </span>
+          ) : null}
+          {n.correctedBy.length ? (
+            <span className={s.note} style={{ display: 'block' }}>
+              Corrigée par l&apos;annonce{n.correctedBy.length > 1 ? 's' : ''}{' '}
+              {n.correctedBy.map((id, i) => (
+                <span key={id}>
+                  {i ? ', ' : ''}
+                  <a href={`#annonce-${id}`}>{id}</a>
+                </span>
+              ))}
+            </span>
+          ) : null}
           <span className={s.note} style={{ display: 'block' }}>
             BODACC {n.bodaccKind}
             {n.noticeNumber ? `, annonce n° ${n.noticeNumber}` : ''}
             {n.court ? ` · ${n.court}` : ''}
           </span>
-          {n.text ? (
-            <p className={s.noticeText}>
-              {frenchDates(n.text.length > 600 ? `${n.text.slice(0, 600)}…` : n.text)}
-            </p>
+          {n.text ? <p className={s.noticeText}>{frenchDates(n.text)}</p> : null}
+          {n.fields.length ? (
+            <details>
+              <summary>Tous les champs de l&apos;annonce ({n.fields.length})</summary>
+              <dl className={s.noticeFields}>
+                {n.fields.map((f, i) => (
+                  <div key={i}>
+                    <dt>{f.label}</dt>
+                    <dd>{frenchDates(f.value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
           ) : null}
         </li>
       ))}
@@ -45,9 +80,11 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
 export function NoticesSection({
   siren,
   notices,
+  searched,
 }: {
   siren: string;
   notices: Loaded<{ items: NoticeView[]; total: number }>;
+  searched?: SourceRef[];
 }) {
   return (
     <Section
@@ -55,6 +92,7 @@ export function NoticesSection({
       title="Annonces BODACC"
       link={{ href: `/annonces-bodacc/${siren}`, label: 'Toutes les annonces' }}
       sources={notices.ok ? notices.data.items.slice(0, 1).map((n) => n.source) : []}
+      searched={searched}
     >
       <WhenLoaded value={notices}>
         {(n) =>
@@ -77,12 +115,19 @@ export function NoticesSection({
   );
 }
 
-export function InsolvencySection({ insolvency }: { insolvency: Loaded<InsolvencySummary> }) {
+export function InsolvencySection({
+  insolvency,
+  searched,
+}: {
+  insolvency: Loaded<InsolvencySummary>;
+  searched?: SourceRef[];
+}) {
   return (
     <Section
       id="procedures"
       title="Procédures collectives"
       sources={insolvency.ok && insolvency.data.current ? [insolvency.data.source] : []}
+      searched={searched}
     >
       <WhenLoaded value={insolvency}>
         {(p) =>
@@ -177,13 +222,22 @@ export function BrandsTable({ brands }: { brands: BrandView[] }) {
   );
 }
 
-export function BrandsSection({ siren, brands }: { siren: string; brands: Loaded<BrandView[]> }) {
+export function BrandsSection({
+  siren,
+  brands,
+  searched,
+}: {
+  siren: string;
+  brands: Loaded<BrandView[]>;
+  searched?: SourceRef[];
+}) {
   return (
     <Section
       id="marques"
       title="Marques déposées"
       link={{ href: `/marques/${siren}`, label: 'Toutes les marques' }}
       sources={brands.ok ? brands.data.slice(0, 1).map((b) => b.source) : []}
+      searched={searched}
     >
       <WhenLoaded value={brands}>
         {(b) =>
@@ -194,12 +248,19 @@ export function BrandsSection({ siren, brands }: { siren: string; brands: Loaded
   );
 }
 
-export function AgreementsSection({ agreements }: { agreements: Loaded<AgreementView[]> }) {
+export function AgreementsSection({
+  agreements,
+  searched,
+}: {
+  agreements: Loaded<AgreementView[]>;
+  searched?: SourceRef[];
+}) {
   return (
     <Section
       id="conventions"
       title="Conventions collectives"
-      sources={agreements.ok ? agreements.data.slice(0, 1).map((a) => a.source) : []}
+      sources={agreements.ok ? agreements.data.flatMap((a) => a.sources) : []}
+      searched={searched}
     >
       <WhenLoaded value={agreements}>
         {(list) =>
@@ -207,19 +268,39 @@ export function AgreementsSection({ agreements }: { agreements: Loaded<Agreement
             <ul className={s.cards}>
               {list.map((a) => (
                 <li key={a.idcc} className={s.card}>
-                  <strong>IDCC {a.idcc}</strong>
-                  <span style={{ display: 'block' }}>{a.title}</span>
-                  <span className={s.note}>
-                    {formatNumber(a.establishments)} établissement{a.establishments > 1 ? 's' : ''}{' '}
-                    déclarant
+                  {a.idcc === '9999' ? (
+                    <strong>{a.title}</strong>
+                  ) : (
+                    <>
+                      <strong>IDCC {a.idcc}</strong>
+                      <span style={{ display: 'block' }}>{a.title}</span>
+                    </>
+                  )}
+                  {a.establishments > 0 ? (
+                    <span className={s.note} style={{ display: 'block' }}>
+                      {formatNumber(a.establishments)} établissement
+                      {a.establishments > 1 ? 's' : ''} déclarant
+                      {a.idcc === '9999' ? ' ne relever d’aucune convention' : ''}
+                    </span>
+                  ) : null}
+                  <span className={s.note} style={{ display: 'block' }}>
+                    Selon :{' '}
+                    {a.sources
+                      .map((x) =>
+                        x.source === 'idcc'
+                          ? 'déclarations sociales (DSN) des établissements'
+                          : a.establishments > 0
+                            ? 'Annuaire des Entreprises'
+                            : 'Annuaire des Entreprises (liste de l’entreprise)',
+                      )
+                      .join(' ; ')}
                   </span>
                 </li>
               ))}
             </ul>
           ) : (
             <Empty>
-              Aucune convention collective n&apos;est déclarée par les établissements de cette
-              entreprise.
+              Aucune convention collective n&apos;est connue pour cette entreprise dans nos sources.
             </Empty>
           )
         }
@@ -284,6 +365,37 @@ export function SimilarSection({ similar }: { similar: Loaded<CompanySummary[]> 
               ))}
             </ul>
           </>
+        )}
+      </WhenLoaded>
+    </Section>
+  );
+}
+
+/** Labels and certifications, as the Annuaire des Entreprises shows them. */
+export function LabelsSection({ labels }: { labels: Loaded<CompanyLabelView[]> }) {
+  return (
+    <Section
+      id="labels"
+      title="Labels et certifications"
+      sources={labels.ok ? labels.data.map((l) => l.source) : []}
+    >
+      <WhenLoaded value={labels}>
+        {(list) => (
+          <ul className={s.cards}>
+            {list.map((l) => (
+              <li key={l.code} className={s.card}>
+                <strong>{l.label}</strong>
+                <span className={s.note} style={{ display: 'block' }}>
+                  {l.description}
+                </span>
+                {l.details.map((d) => (
+                  <span key={d} className={s.note} style={{ display: 'block' }}>
+                    {d}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
         )}
       </WhenLoaded>
     </Section>

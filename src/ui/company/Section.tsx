@@ -4,7 +4,17 @@ import type { Loaded, SourceRef } from '@/registry/result';
 import { formatDate } from './format';
 import s from './company.module.css';
 
-export function SourceLine({ sources }: { sources: Array<SourceRef | null | undefined> }) {
+/**
+ * « Source : X, mise à jour du … » under data; with `searched`, the sources an empty section
+ * looked in and how far our data of each goes (« Sources consultées : BODACC, données jusqu'au … »).
+ */
+export function SourceLine({
+  sources,
+  searched = false,
+}: {
+  sources: Array<SourceRef | null | undefined>;
+  searched?: boolean;
+}) {
   const seen = new Set<string>();
   const items = sources.filter((x): x is SourceRef => {
     if (!x) return false;
@@ -16,9 +26,13 @@ export function SourceLine({ sources }: { sources: Array<SourceRef | null | unde
   if (items.length === 0) return null;
   return (
     <p className={s.source}>
-      Source :{' '}
+      {searched ? 'Sources consultées' : items.length > 1 ? 'Sources' : 'Source'} :{' '}
       {items
-        .map((x) => (x.date ? `${x.label}, mise à jour du ${formatDate(x.date)}` : x.label))
+        .map((x) =>
+          x.date
+            ? `${x.label}, ${searched ? 'données jusqu’au' : 'mise à jour du'} ${formatDate(x.date)}`
+            : `${x.label} (date non communiquée par la source)`,
+        )
         .join(' ; ')}
     </p>
   );
@@ -29,6 +43,7 @@ export function Section({
   title,
   link,
   sources,
+  searched,
   children,
   headingLevel = 2,
 }: {
@@ -36,9 +51,12 @@ export function Section({
   title: string;
   link?: { href: string; label: string };
   sources?: Array<SourceRef | null | undefined>;
+  /** The sources searched, printed when the section shows no data (no `sources`). */
+  searched?: SourceRef[];
   children: ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const hasSources = (sources ?? []).some(Boolean);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section id={id} className={s.section} aria-labelledby={`${id}-title`}>
@@ -53,7 +71,11 @@ export function Section({
         ) : null}
       </div>
       {children}
-      {sources ? <SourceLine sources={sources} /> : null}
+      {hasSources ? (
+        <SourceLine sources={sources!} />
+      ) : searched?.length ? (
+        <SourceLine sources={searched} searched />
+      ) : null}
     </section>
   );
 }

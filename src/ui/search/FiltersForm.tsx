@@ -167,6 +167,22 @@ export function FiltersForm({
         </div>
       </fieldset>
       <fieldset>
+        <legend>Labels et certifications</legend>
+        <div className={s.checks}>
+          {options.labels.map((l) => (
+            <label key={l.code}>
+              <input
+                type="checkbox"
+                name={FILTER_PARAMS.labels}
+                value={l.code}
+                defaultChecked={has(initial.labels, l.code)}
+              />
+              {l.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
         <legend>État administratif</legend>
         <div className={s.checks}>
           {[

@@ -5,6 +5,7 @@ import {
   legalFormsList,
   nafSectionsList,
 } from '@/search/labels';
+import { SEARCH_LABELS } from '@/search/filter-params';
 
 export type FilterOptions = {
   departments: Array<{ code: string; label: string }>;
@@ -12,6 +13,7 @@ export type FilterOptions = {
   legalForms: Array<{ code: string; label: string }>;
   headcountBands: Array<{ code: string; label: string }>;
   categories: Array<{ code: string; label: string }>;
+  labels: Array<{ code: string; label: string }>;
 };
 
 /** Choices of the filter form, computed on the server and passed to the client component. */
@@ -23,5 +25,6 @@ export function filterOptions(): FilterOptions {
     legalForms: legalFormsList().filter((f) => f.code.length === 4 && f.code !== '0000'),
     headcountBands: headcountBandsList(),
     categories: CATEGORIES,
+    labels: Object.entries(SEARCH_LABELS).map(([code, label]) => ({ code, label })),
   };
 }
