@@ -26,11 +26,11 @@ export function AccountPage() {
   const [me, setMe] = useState<Me | null>(null);
   const [tab, setTab] = useState<Tab>('profile');
   useEffect(() => {
-    const fromHash = window.location.hash.slice(1) as Tab;
-    if (TABS.includes(fromHash)) setTab(fromHash);
     void fetchMe().then((user) => {
-      if (!user) router.replace('/');
-      else setMe(user);
+      if (!user) return router.replace('/');
+      const fromHash = window.location.hash.slice(1) as Tab;
+      if (TABS.includes(fromHash)) setTab(fromHash);
+      setMe(user);
     });
   }, [router]);
   const choose = (next: Tab) => {
@@ -39,6 +39,7 @@ export function AccountPage() {
   };
   const logout = async () => {
     await api('POST', '/logout');
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
     window.location.assign('/');
   };
   if (!me) {
@@ -239,6 +240,7 @@ function DataTab() {
   const [error, setError] = useState<string | null>(null);
   const remove = useCallback(async () => {
     const r = await api('POST', '/api/me', { _method: 'DELETE', password, confirm: true });
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
     if (r.ok) window.location.assign('/');
     else setError(r.fields?.password?.[0] ?? r.fields?.confirm?.[0] ?? r.message);
   }, [password]);
