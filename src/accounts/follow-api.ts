@@ -1,11 +1,14 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import type { Result } from '@/lib/errors';
+import { failure, type Result } from '@/lib/errors';
+import { eventsOf } from './alerts/feed';
+import { checkUnsubscribeSignature } from './alerts/mailer';
 import {
   addCompanies,
   createList,
   deleteList,
+  disableAlerts,
   follow,
   followedCompaniesOf,
   getList,
@@ -117,3 +120,31 @@ export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =
 /** POST /api/company/unfollow-list (body: sirens) */
 export const unfollowMany = (req: Request, db: Db = getDb()) =>
   write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db);
+
+/** GET /api/me/events: the feed of changes of the followed companies. */
+export const getEvents = (req: Request, db: Db = getDb()) =>
+  read(req, async (u, d) => ok(await eventsOf(d, u.id)), db);
+
+/**
+ * GET|POST /api/alerts/unsubscribe?liste=…&jeton=…: the one-click unsubscribe of the alert mails
+ * (List-Unsubscribe, RFC 8058). Signed per list, so it needs no session and no XSRF token.
+ */
+export const unsubscribe = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const url = new URL(req.url);
+    const listId = Number(url.searchParams.get('liste'));
+    const token = (url.searchParams.get('jeton') ?? '').slice(0, 100);
+    const valid =
+      Number.isSafeInteger(listId) &&
+      listId > 0 &&
+      listId < 2 ** 31 &&
+      checkUnsubscribeSignature(listId, token);
+    if (!valid)
+      return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+    await disableAlerts(db, listId);
+    if (req.method === 'POST') return dataResponse({ unsubscribed: true });
+    return new Response(
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Alertes désactivées</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>Alertes désactivées</h1><p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p></body></html>',
+      { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
+    );
+  });

@@ -1,4 +1,3 @@
-import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';

@@ -14,6 +14,8 @@ import * as logoutRoute from '@/app/(account)/logout/route';
 import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
 import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
 import * as exportRoute from '@/app/(account)/api/me/export/route';
+import * as eventsRoute from '@/app/(account)/api/me/events/route';
+import * as unsubscribeRoute from '@/app/(account)/api/alerts/unsubscribe/route';
 import * as resendRoute from '@/app/(account)/api/me/verification-email/route';
 import * as onboardingRoute from '@/app/(account)/api/onboarding/user-infos/route';
 import * as followedRoute from '@/app/(account)/api/company/followed/route';
@@ -38,6 +40,8 @@ const ROUTES: [string, RouteModule][] = [
   ['/verify-email/confirm', confirmRoute],
   ['/api/me/export', exportRoute],
   ['/api/me/verification-email', resendRoute],
+  ['/api/me/events', eventsRoute],
+  ['/api/alerts/unsubscribe', unsubscribeRoute],
   ['/api/me/*id', meRoute],
   ['/api/onboarding/user-infos', onboardingRoute],
   ['/api/company/followed', followedRoute],
