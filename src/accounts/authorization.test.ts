@@ -227,3 +227,31 @@ describe('fuzz', () => {
     resetLoginGuard();
   });
 });
+
+describe('operators', () => {
+  it('requireOperator hides the tools from users, and operator-grant opens them after a new login', async () => {
+    const { requireOperator } = await import('./session');
+    const { commands } = await import('@/ops/accounts');
+    const c = await newUser('op@exemple.fr');
+    const asRequest = () =>
+      new Request('http://localhost:3000/x', { headers: { cookie: c.cookieHeader() } });
+    expect((await requireOperator(asRequest())).ok).toBe(false);
+    expect(await requireOperator(new Request('http://localhost:3000/x'))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    const lines: string[] = [];
+    const grant = commands.find((x) => x.name === 'operator-grant')!;
+    expect(await grant.run(['op@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) })).toBe(
+      0,
+    );
+    expect(
+      await grant.run(['personne@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) }),
+    ).toBe(1);
+    expect((await requireOperator(asRequest())).ok).toBe(false); // session ended by the change
+    await c.post('/login', { email: 'op@exemple.fr', password: 'phrase de passe longue' });
+    expect(await requireOperator(asRequest())).toMatchObject({
+      ok: true,
+      value: { role: 'operator' },
+    });
+  });
+});
