@@ -51,7 +51,7 @@ function useGuestOnly(target: string) {
 /** After login: back to the page that asked (a follow click is done first), or home. */
 async function afterLogin(next: string, follow: string | null) {
   if (follow && /^\d{9}$/.test(follow)) await api('POST', `/api/company/${follow}/follow`);
-   
+
   window.location.assign(next);
 }
 
