@@ -33,7 +33,11 @@ import { checkCsrf, requireUser, type SessionUser } from './session';
  */
 type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
 
-function read(req: Request, run: (user: SessionUser, db: Db) => Promise<Result<unknown>>, db: Db) {
+export function read(
+  req: Request,
+  run: (user: SessionUser, db: Db) => Promise<Result<unknown>>,
+  db: Db,
+) {
   return guarded(async () => {
     const user = await requireUser(req);
     if (!user.ok) return failureResponse(user);
@@ -42,7 +46,7 @@ function read(req: Request, run: (user: SessionUser, db: Db) => Promise<Result<u
   });
 }
 
-function write(req: Request, run: Handler, db: Db, created = false) {
+export function write(req: Request, run: Handler, db: Db, created = false) {
   return guarded(async () => {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failureResponse(csrf);
