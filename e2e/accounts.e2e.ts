@@ -70,7 +70,7 @@ describe('accounts in the browser', () => {
     await expect(
       page.locator('[data-testid="account-button"]').first().getAttribute('href'),
     ).resolves.toBe('/mon-compte');
-  });
+  }, 180_000);
 
   it('logs out, then a guest’s follow click logs in and comes back with the follow done', async () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -93,7 +93,7 @@ describe('accounts in the browser', () => {
       undefined,
       { timeout: 30_000 },
     );
-  });
+  }, 120_000);
 
   it('files Danone in a new list, sees it in /mon-compte, and unfollows', async () => {
     await page.locator('[data-testid="follow-button"]').first().click();
@@ -117,5 +117,5 @@ describe('accounts in the browser', () => {
     await card
       .getByText('Vous ne suivez encore aucune entreprise', { exact: false })
       .waitFor({ timeout: 30_000 });
-  });
+  }, 120_000);
 });

@@ -81,6 +81,24 @@ describe('register, verify, login, logout', () => {
     expect(dup.body.error.fields.email[0]).toMatch(/existe déjà/);
   });
 
+  it('accepts the host the browser used, and refuses a foreign origin', async () => {
+    const c = new TestClient();
+    const ok = await c.request(
+      'POST',
+      '/login',
+      { email: 'alice@exemple.fr', password: PASSWORD },
+      { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
+    );
+    expect(ok.status).toBe(200);
+    const foreign = await new TestClient().request(
+      'POST',
+      '/login',
+      { email: 'alice@exemple.fr', password: PASSWORD },
+      { Origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
+  });
+
   it('asks for a captcha on registration', async () => {
     const r = await new TestClient().post('/register', {
       email: 'bob@exemple.fr',

@@ -91,6 +91,8 @@ function createAuth(db: Db) {
       cookieCache: { enabled: false },
     },
     advanced: {
+      // Better Auth skips its origin check under test runners by default; ours test it.
+      disableOriginCheck: false,
       cookiePrefix: 'registre',
       useSecureCookies: env.SITE_URL.startsWith('https://'),
     },
