@@ -12,9 +12,10 @@ import { Field } from './Field';
 import { ListsTab } from './ListsTab';
 import { AlertsTab } from './AlertsTab';
 import { OrdersTab } from './OrdersTab';
+import { ClaimsTab } from './ClaimsTab';
 import s from './account.module.css';
 
-const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'data'] as const;
+const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'companies', 'data'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -84,6 +85,7 @@ export function AccountPage() {
         {tab === 'lists' ? <ListsTab /> : null}
         {tab === 'alerts' ? <AlertsTab /> : null}
         {tab === 'orders' ? <OrdersTab /> : null}
+        {tab === 'companies' ? <ClaimsTab /> : null}
         {tab === 'data' ? <DataTab /> : null}
       </div>
     </div>
