@@ -16,6 +16,7 @@ const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 let a: TestClient;
 let b: TestClient;
 let listA: number;
+let claimA: number;
 
 async function newUser(email: string): Promise<TestClient> {
   const c = new TestClient();
@@ -36,6 +37,7 @@ beforeAll(async () => {
   b = await newUser('b@exemple.fr');
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
   await a.post(`/api/company/552032534/follow/${listA}`);
+  claimA = (await a.post('/api/claims', { siren: '552032534', role: 'Gérante' })).body.data.data.id;
 });
 
 afterAll(async () => {
@@ -70,6 +72,11 @@ const userRoutes = (list: number): Call[] => [
   ['POST', `/api/company/552032534/follow/${list}`],
   ['DELETE', '/api/company/552032534/unfollow'],
   ['POST', '/api/company/unfollow-list', { sirens: ['552032534'] }],
+  ['GET', '/api/claims'],
+  ['POST', '/api/claims', { siren: '552032534', role: 'Gérant' }],
+  ['POST', `/api/claims/${claimA}/verify`, { code: 'ABCD2345' }],
+  ['POST', `/api/claims/${claimA}/info`, { description: 'x' }],
+  ['DELETE', `/api/claims/${claimA}`],
 ];
 
 /** State-changing routes open to guests (they still need the XSRF token). */
@@ -95,7 +102,10 @@ describe('authorisation walk', () => {
 
   it('answers 404 to user B on user A’s list, and leaves it untouched', async () => {
     const onList = userRoutes(listA).filter(
-      ([, p]) => p.includes(`/followed-lists/${listA}`) || p.endsWith(`/${listA}`),
+      ([, p]) =>
+        p.includes(`/followed-lists/${listA}`) ||
+        p.endsWith(`/${listA}`) ||
+        p.includes(`/claims/${claimA}`),
     );
     expect(onList.length).toBeGreaterThanOrEqual(7);
     for (const [method, path, body] of onList) {
