@@ -6,6 +6,7 @@ import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { runJobsUntilIdle } from '@/jobs/testing';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './api';
 import { resetLoginGuard } from './login-guard';
 import { linkIn, solvedCaptcha, TestClient } from './testing';
@@ -41,6 +42,7 @@ async function registerAndVerify(email: string): Promise<TestClient> {
     captcha: solvedCaptcha(),
   });
   expect(r.status).toBe(201);
+  await runJobsUntilIdle(handle.db);
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
   const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
   const v = await c.get(link.pathname + link.search);
@@ -77,6 +79,24 @@ describe('register, verify, login, logout', () => {
     });
     expect(dup.status).toBe(422);
     expect(dup.body.error.fields.email[0]).toMatch(/existe déjà/);
+  });
+
+  it('accepts the host the browser used, and refuses a foreign origin', async () => {
+    const c = new TestClient();
+    const ok = await c.request(
+      'POST',
+      '/login',
+      { email: 'alice@exemple.fr', password: PASSWORD },
+      { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
+    );
+    expect(ok.status).toBe(200);
+    const foreign = await new TestClient().request(
+      'POST',
+      '/login',
+      { email: 'alice@exemple.fr', password: PASSWORD },
+      { Origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
   });
 
   it('asks for a captcha on registration', async () => {
@@ -158,6 +178,7 @@ describe('register, verify, login, logout', () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.data.data.status).toBe(FORGOT_PASSWORD_MESSAGE);
+    await runJobsUntilIdle(handle.db);
     const mail = await smtp.waitFor(
       (m) => m.to.includes('alice@exemple.fr') && /Réinitialisation/.test(m.subject),
     );

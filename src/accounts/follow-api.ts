@@ -1,11 +1,14 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import type { Result } from '@/lib/errors';
+import { failure, type Result } from '@/lib/errors';
+import { eventsOf } from './alerts/feed';
+import { checkUnsubscribeSignature } from './alerts/mailer';
 import {
   addCompanies,
   createList,
   deleteList,
+  disableAlerts,
   follow,
   followedCompaniesOf,
   getList,
@@ -30,7 +33,11 @@ import { checkCsrf, requireUser, type SessionUser } from './session';
  */
 type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
 
-function read(req: Request, run: (user: SessionUser, db: Db) => Promise<Result<unknown>>, db: Db) {
+export function read(
+  req: Request,
+  run: (user: SessionUser, db: Db) => Promise<Result<unknown>>,
+  db: Db,
+) {
   return guarded(async () => {
     const user = await requireUser(req);
     if (!user.ok) return failureResponse(user);
@@ -39,7 +46,7 @@ function read(req: Request, run: (user: SessionUser, db: Db) => Promise<Result<u
   });
 }
 
-function write(req: Request, run: Handler, db: Db, created = false) {
+export function write(req: Request, run: Handler, db: Db, created = false) {
   return guarded(async () => {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failureResponse(csrf);
@@ -117,3 +124,31 @@ export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =
 /** POST /api/company/unfollow-list (body: sirens) */
 export const unfollowMany = (req: Request, db: Db = getDb()) =>
   write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db);
+
+/** GET /api/me/events: the feed of changes of the followed companies. */
+export const getEvents = (req: Request, db: Db = getDb()) =>
+  read(req, async (u, d) => ok(await eventsOf(d, u.id)), db);
+
+/**
+ * GET|POST /api/alerts/unsubscribe?liste=…&jeton=…: the one-click unsubscribe of the alert mails
+ * (List-Unsubscribe, RFC 8058). Signed per list, so it needs no session and no XSRF token.
+ */
+export const unsubscribe = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const url = new URL(req.url);
+    const listId = Number(url.searchParams.get('liste'));
+    const token = (url.searchParams.get('jeton') ?? '').slice(0, 100);
+    const valid =
+      Number.isSafeInteger(listId) &&
+      listId > 0 &&
+      listId < 2 ** 31 &&
+      checkUnsubscribeSignature(listId, token);
+    if (!valid)
+      return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+    await disableAlerts(db, listId);
+    if (req.method === 'POST') return dataResponse({ unsubscribed: true });
+    return new Response(
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Alertes désactivées</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>Alertes désactivées</h1><p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p></body></html>',
+      { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
+    );
+  });

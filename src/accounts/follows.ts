@@ -6,6 +6,7 @@ import { followedCompanies, followedLists, type AlertMode } from '@/db/schema/ac
 import { companies } from '@/db/schema/registry';
 import { isValidSiren, parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
+import { ensureSnapshots } from './alerts/record';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
 
 /**
@@ -259,6 +260,8 @@ export async function addCompanies(
     .insert(followedCompanies)
     .values(sirens.value.map((siren) => ({ listId: list.id, siren })))
     .onConflictDoNothing();
+  // The next import is compared with what the registry says now.
+  await ensureSnapshots(db, sirens.value);
   const lists = await listsOf(db, userId);
   return success(lists.find((l) => l.id === list.id)!);
 }
@@ -352,4 +355,9 @@ export async function followedCompaniesOf(
     bySiren.set(r.siren, l);
   }
   return [...bySiren].map(([siren, lists]) => ({ siren, lists }));
+}
+
+/** Alerts off for a list (the unsubscribe link of its mails). */
+export async function disableAlerts(db: Db, listId: number): Promise<void> {
+  await db.update(followedLists).set({ alertMode: 'none' }).where(eq(followedLists.id, listId));
 }

@@ -1,6 +1,4 @@
-import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -68,9 +66,4 @@ export function magicTokenPlugin() {
       ),
     },
   } satisfies BetterAuthPlugin;
-}
-
-/** For tests and cleanup: drops a user's unspent magic tokens. */
-export async function deleteMagicTokensOf(db: Db, userId: string): Promise<void> {
-  await db.delete(verifications).where(eq(verifications.value, userId));
 }

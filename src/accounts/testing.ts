@@ -14,6 +14,13 @@ import * as logoutRoute from '@/app/(account)/logout/route';
 import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
 import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
 import * as exportRoute from '@/app/(account)/api/me/export/route';
+import * as eventsRoute from '@/app/(account)/api/me/events/route';
+import * as unsubscribeRoute from '@/app/(account)/api/alerts/unsubscribe/route';
+import * as claimsRoute from '@/app/(account)/api/claims/route';
+import * as claimRoute from '@/app/(account)/api/claims/[id]/route';
+import * as claimVerifyRoute from '@/app/(account)/api/claims/[id]/verify/route';
+import * as claimInfoRoute from '@/app/(account)/api/claims/[id]/info/route';
+import * as ownerInfoRoute from '@/app/(account)/api/company/[siren]/owner-info/route';
 import * as resendRoute from '@/app/(account)/api/me/verification-email/route';
 import * as onboardingRoute from '@/app/(account)/api/onboarding/user-infos/route';
 import * as followedRoute from '@/app/(account)/api/company/followed/route';
@@ -38,6 +45,8 @@ const ROUTES: [string, RouteModule][] = [
   ['/verify-email/confirm', confirmRoute],
   ['/api/me/export', exportRoute],
   ['/api/me/verification-email', resendRoute],
+  ['/api/me/events', eventsRoute],
+  ['/api/alerts/unsubscribe', unsubscribeRoute],
   ['/api/me/*id', meRoute],
   ['/api/onboarding/user-infos', onboardingRoute],
   ['/api/company/followed', followedRoute],
@@ -45,6 +54,11 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/company/:siren/follow/*listId', followRoute],
   ['/api/company/:siren/unfollow', unfollowRoute],
   ['/api/followed-lists', listsRoute],
+  ['/api/claims', claimsRoute],
+  ['/api/claims/:id/verify', claimVerifyRoute],
+  ['/api/claims/:id/info', claimInfoRoute],
+  ['/api/claims/:id', claimRoute],
+  ['/api/company/:siren/owner-info', ownerInfoRoute],
   ['/api/followed-lists/:id/companies', listCompaniesRoute],
   ['/api/followed-lists/:id', listRoute],
 ];

@@ -17,6 +17,7 @@ import {
 } from './core/run';
 import { announceChanges } from '@/registry/change-feed';
 import { refreshStaleSearchIndex } from '@/search/indexer';
+import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
@@ -98,6 +99,7 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     if (totals.inserted + totals.updated > 0) await announce(handle, summaries);
+    if (totals.inserted + totals.updated > 0) await alert(handle, summaries);
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
     // the index is brought up to date. What this run and any killed earlier run marked stale.
     if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
@@ -122,6 +124,24 @@ async function announce(handle: DbHandle, summaries: readonly ImportSummary[]): 
       `Le site n'a pas pu être prévenu des changements (ses pages en cache se mettront à jour à leur date de revalidation). ${describeError(e)}`,
     ),
   );
+}
+
+/**
+ * Records what changed in followed companies and queues the alert mails (src/accounts/alerts).
+ * Best effort too: the import is committed; a failure here loses alerts, not data.
+ */
+async function alert(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
+  try {
+    const r = await alertFollowers(handle.db, changedSirensOf(summaries));
+    if (r.events > 0)
+      console.log(
+        `Alertes : ${r.events} changement(s) pour ${r.companies} entreprise(s) suivie(s), ${r.lists} liste(s) à prévenir`,
+      );
+  } catch (e) {
+    console.error(
+      `Les alertes des entreprises suivies n'ont pas pu être préparées. ${describeError(e)}`,
+    );
+  }
 }
 
 /** Rebuilds what imports marked stale in the search index (this run's changes, or a killed run's). */
@@ -198,6 +218,8 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
       );
     }
     if (changed > 0) await announce(handle, summaries);
+    if (changed > 0) await alert(handle, summaries);
+    if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
     if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
     return 0;
   } catch (e) {

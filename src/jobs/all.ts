@@ -3,3 +3,4 @@
  * process working the queue (`startJobWorkers`) knows every kind. Add one line per module.
  */
 import '@/mail/queue';
+import '@/accounts/alerts/jobs';

@@ -1,6 +1,8 @@
 import type { OpsCommand } from './types';
+import { commands as accounts } from './accounts';
+import { commands as claims } from './claims';
 import { commands as content } from './content';
 import { commands as opposition } from './opposition';
 
 /** Every operator command, one import line per area. */
-export const OPS_COMMANDS: OpsCommand[] = [...opposition, ...content];
+export const OPS_COMMANDS: OpsCommand[] = [...opposition, ...accounts, ...claims, ...content];

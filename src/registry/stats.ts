@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db';
 import { queryRows } from '@/db/client';
 import { logFailure } from '@/lib/log';
+import { countVerifiedClaims } from '@/accounts/claims';
 
 /**
  * The four counters of the top bar (spec section 2, section 3 "Header statistics"), read from the
@@ -11,8 +12,8 @@ import { logFailure } from '@/lib/log';
  * - docAvailable: documents we can deliver today — one Sirene situation per company, plus every
  *   BODACC notice, every published financial year and every trademark we hold.
  * - searchableSiret: establishments (SIRET) in the database, open or closed.
- * - verifiedCompanyProfile: company profiles claimed and verified by their owner. Claims do not
- *   exist yet, so it is 0, honestly.
+ * - verifiedCompanyProfile: company profiles claimed and verified by their owner
+ *   (src/accounts/claims.ts).
  * - kbisAvailable: active legal persons registered at the RCS, for which a Kbis extract exists:
  *   commercial companies (legal-form category 5), economic interest groupings (62) and civil
  *   companies (65), plus any company whose registry court we know.
@@ -89,7 +90,7 @@ export async function readHeaderStats(db: Db): Promise<HeaderStats> {
   return {
     docAvailable: sizes.companies + sizes.notices + sizes.financials + sizes.brands,
     searchableSiret: sizes.establishments,
-    verifiedCompanyProfile: 0,
+    verifiedCompanyProfile: await countVerifiedClaims(db),
     kbisAvailable: await kbisAvailable(db, sizes.companies),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -156,4 +157,47 @@ export const alertMails = pgTable('alert_mails', {
   id: text('id').primaryKey(),
   status: text('status').$type<'sending' | 'sent'>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ClaimStatus = 'pending' | 'verified' | 'withdrawn' | 'revoked';
+
+/**
+ * Company profile claims (/profil-entreprise): a user states a role in a company; a code goes by
+ * post to the registered office; the claim is verified when the user types it in. At most one
+ * verified claim per company (unique partial index).
+ */
+export const companyClaims = pgTable(
+  'company_claims',
+  {
+    id: serial('id').primaryKey(),
+    siren: char('siren', { length: 9 }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    status: text('status').$type<ClaimStatus>().notNull().default('pending'),
+    /** SHA-256 of the code, set when the letter is generated (`npm run letters:export`). */
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    letterExportedAt: timestamp('letter_exported_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_claims_user_idx').on(t.userId),
+    uniqueIndex('company_claims_one_owner_idx')
+      .on(t.siren)
+      .where(sql`status = 'verified'`),
+  ],
+);
+
+/** What a verified owner says about the company, shown only once an operator approved it. */
+export const companyOwnerInfo = pgTable('company_owner_info', {
+  siren: char('siren', { length: 9 }).primaryKey(),
+  claimId: integer('claim_id')
+    .notNull()
+    .references(() => companyClaims.id, { onDelete: 'cascade' }),
+  info: jsonb('info').$type<Record<string, string>>().notNull(),
+  status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,6 +10,14 @@ const follow = {
   label: 'Suivre cette entreprise',
   loading: 'Chargement…',
   error: 'Une erreur est survenue : réessayez dans un instant.',
+  ownerInfo: {
+    title: 'Informations fournies par l’entreprise',
+    note: 'Ces informations sont données par le propriétaire vérifié de la fiche, pas par les registres officiels.',
+    description: 'Présentation',
+    website: 'Site web',
+    phone: 'Téléphone',
+    hours: 'Horaires',
+  },
 } as const;
 
 export default follow;

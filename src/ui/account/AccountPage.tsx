@@ -12,9 +12,10 @@ import { Field } from './Field';
 import { ListsTab } from './ListsTab';
 import { AlertsTab } from './AlertsTab';
 import { OrdersTab } from './OrdersTab';
+import { ClaimsTab } from './ClaimsTab';
 import s from './account.module.css';
 
-const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'data'] as const;
+const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'companies', 'data'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -26,11 +27,11 @@ export function AccountPage() {
   const [me, setMe] = useState<Me | null>(null);
   const [tab, setTab] = useState<Tab>('profile');
   useEffect(() => {
-    const fromHash = window.location.hash.slice(1) as Tab;
-    if (TABS.includes(fromHash)) setTab(fromHash);
     void fetchMe().then((user) => {
-      if (!user) router.replace('/');
-      else setMe(user);
+      if (!user) return router.replace('/');
+      const fromHash = window.location.hash.slice(1) as Tab;
+      if (TABS.includes(fromHash)) setTab(fromHash);
+      setMe(user);
     });
   }, [router]);
   const choose = (next: Tab) => {
@@ -39,6 +40,7 @@ export function AccountPage() {
   };
   const logout = async () => {
     await api('POST', '/logout');
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
     window.location.assign('/');
   };
   if (!me) {
@@ -83,6 +85,7 @@ export function AccountPage() {
         {tab === 'lists' ? <ListsTab /> : null}
         {tab === 'alerts' ? <AlertsTab /> : null}
         {tab === 'orders' ? <OrdersTab /> : null}
+        {tab === 'companies' ? <ClaimsTab /> : null}
         {tab === 'data' ? <DataTab /> : null}
       </div>
     </div>
@@ -239,6 +242,7 @@ function DataTab() {
   const [error, setError] = useState<string | null>(null);
   const remove = useCallback(async () => {
     const r = await api('POST', '/api/me', { _method: 'DELETE', password, confirm: true });
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
     if (r.ok) window.location.assign('/');
     else setError(r.fields?.password?.[0] ?? r.fields?.confirm?.[0] ?? r.message);
   }, [password]);

@@ -51,6 +51,7 @@ function useGuestOnly(target: string) {
 /** After login: back to the page that asked (a follow click is done first), or home. */
 async function afterLogin(next: string, follow: string | null) {
   if (follow && /^\d{9}$/.test(follow)) await api('POST', `/api/company/${follow}/follow`);
+
   window.location.assign(next);
 }
 
@@ -147,6 +148,7 @@ export function RegisterForm() {
     const r = await api('POST', '/register', { ...values, captcha });
     if (r.ok) {
       if (follow && /^\d{9}$/.test(follow)) await api('POST', `/api/company/${follow}/follow`);
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
       window.location.assign('/verify-email');
       return;
     }

@@ -58,7 +58,10 @@ export function ListsTab() {
     );
     setLists(full.flatMap((x) => (x.ok ? [x.data] : [])));
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 0);
+    return () => clearTimeout(timer);
+  }, [load]);
   const create = async () => {
     const r = await api('POST', '/api/followed-lists', { name: newName });
     if (!r.ok) return setError(r.fields?.name?.[0] ?? r.message);

@@ -4,6 +4,7 @@ import type { Representative } from '@/registry/directors';
 import { formatDate, formatNumber, formatSiren } from './format';
 import { SourceLine } from './Section';
 import { FollowButton } from '@/ui/follow/FollowButton';
+import { OwnerInfo } from '@/ui/claims/OwnerInfo';
 import s from './company.module.css';
 
 export function Breadcrumb({ items }: { items: Array<{ label: string; href?: string }> }) {
@@ -98,6 +99,7 @@ export function CompanyHeader({
         </p>
       ) : null}
       <SourceLine sources={[p.sources.identity, p.establishmentCounts.source]} />
+      <OwnerInfo siren={p.siren} />
     </header>
   );
 }

@@ -24,6 +24,7 @@ export function FollowButton({ siren, name }: { siren: string; name?: string | n
   const click = () => {
     if (!looksLoggedIn()) {
       const next = window.location.pathname + window.location.search;
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
       window.location.assign(`/login?next=${encodeURIComponent(next)}&suivre=${siren}`);
       return;
     }

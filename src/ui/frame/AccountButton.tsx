@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Icon } from '@/ui/icons/Icon';
 import frame from '@/i18n/fr/frame';
 import s from './AccountButton.module.css';
@@ -19,13 +19,16 @@ export function accountHref(loggedIn = false): string {
   return loggedIn ? '/mon-compte' : '/login';
 }
 
+const noSubscription = () => () => {};
+
+/** False on the server and at hydration, then the hint cookie; read again on each navigation. */
 function useLoggedIn(): boolean {
-  const pathname = usePathname();
-  const [loggedIn, setLoggedIn] = useState(false);
-  useEffect(() => {
-    setLoggedIn(LOGGED_IN.test(document.cookie));
-  }, [pathname]);
-  return loggedIn;
+  usePathname();
+  return useSyncExternalStore(
+    noSubscription,
+    () => LOGGED_IN.test(document.cookie),
+    () => false,
+  );
 }
 
 export function AccountButton({

@@ -20,6 +20,19 @@ CREATE TABLE "auth_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "company_claims" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"siren" char(9) NOT NULL,
+	"user_id" text NOT NULL,
+	"role" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"code_hash" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"letter_exported_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"verified_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "company_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"siren" char(9) NOT NULL,
@@ -27,6 +40,14 @@ CREATE TABLE "company_events" (
 	"dedupe_key" text NOT NULL,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "company_owner_info" (
+	"siren" char(9) PRIMARY KEY NOT NULL,
+	"claim_id" integer NOT NULL,
+	"info" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "company_snapshots" (
@@ -87,10 +108,14 @@ CREATE TABLE "verifications" (
 );
 --> statement-breakpoint
 ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_claims" ADD CONSTRAINT "company_claims_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_owner_info" ADD CONSTRAINT "company_owner_info_claim_id_company_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."company_claims"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "followed_companies" ADD CONSTRAINT "followed_companies_list_id_followed_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."followed_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "followed_lists" ADD CONSTRAINT "followed_lists_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_accounts_user_idx" ON "auth_accounts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "company_claims_user_idx" ON "company_claims" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "company_claims_one_owner_idx" ON "company_claims" USING btree ("siren") WHERE status = 'verified';--> statement-breakpoint
 CREATE UNIQUE INDEX "company_events_dedupe_idx" ON "company_events" USING btree ("siren","kind","dedupe_key");--> statement-breakpoint
 CREATE INDEX "company_events_siren_idx" ON "company_events" USING btree ("siren","id");--> statement-breakpoint
 CREATE INDEX "followed_companies_siren_idx" ON "followed_companies" USING btree ("siren");--> statement-breakpoint

@@ -1,0 +1,13 @@
+import { deleteClaim } from '@/accounts/claims-api';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+export async function DELETE(req: Request, ctx: Ctx) {
+  return deleteClaim(req, (await ctx.params).id);
+}
+
+export async function POST(req: Request, ctx: Ctx) {
+  return deleteClaim(req, (await ctx.params).id);
+}

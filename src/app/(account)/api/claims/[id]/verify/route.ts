@@ -1,0 +1,9 @@
+import { postClaimCode } from '@/accounts/claims-api';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+export async function POST(req: Request, ctx: Ctx) {
+  return postClaimCode(req, (await ctx.params).id);
+}

@@ -1,0 +1,9 @@
+import { getOwnerInfo } from '@/accounts/claims-api';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ siren: string }> };
+
+export async function GET(req: Request, ctx: Ctx) {
+  return getOwnerInfo(req, (await ctx.params).siren);
+}
