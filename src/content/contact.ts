@@ -43,7 +43,7 @@ const schema = z.object({
   topic: z.enum(Object.keys(CONTACT_TOPICS) as [ContactTopic, ...ContactTopic[]], {
     error: 'Choisissez un sujet.',
   }),
-  siren: optionalText(20).refine((v) => v === undefined || parseSiren(v) !== null, {
+  siren: optionalText(20).refine((v) => v === undefined || sirenOf(v) !== null, {
     message: 'Numéro SIREN invalide (9 chiffres).',
   }),
   orderReference: optionalText(50),
@@ -55,6 +55,12 @@ const schema = z.object({
   /** Honeypot: hidden from people, filled by naive robots. */
   website: optionalText(500),
 });
+
+/** A SIREN typed with or without spaces: exactly 9 digits and a valid check key. */
+function sirenOf(value: string): string | null {
+  const digits = value.replace(/[\s.]/g, '');
+  return /^\d{9}$/.test(digits) ? parseSiren(digits) : null;
+}
 
 export type ContactInput = z.input<typeof schema>;
 
@@ -71,7 +77,7 @@ export async function submitContactMessage(db: Db, raw: unknown): Promise<Result
   }
   const m = parsed.data;
   if (m.website) return failure('VALIDATION_FAILED', 'Message refusé.', { fields: {} });
-  const siren = m.siren ? parseSiren(m.siren) : null;
+  const siren = m.siren ? sirenOf(m.siren) : null;
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO contact_messages (name, email, topic, siren, order_reference, message)
