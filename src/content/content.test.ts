@@ -7,6 +7,7 @@ import { isValidSiren } from '@/domain/siren';
 import { SERVICE_SEARCH_PATHS } from '@/ui/search/servicePages';
 import { entries, categories, urlOf } from './index';
 import { ARTICLE_SERVICE_PATHS } from './service-paths';
+import { compileContentForTests } from './testing';
 import type { CollectionName } from './types';
 
 const root = process.cwd();

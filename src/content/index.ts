@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { getEnv } from '@/config/env';
 import type { Category, CategoryGroup, CollectionName, ContentEntry } from './types';
 
 export type { Category, CategoryGroup, CollectionName, ContentEntry } from './types';
@@ -13,7 +14,7 @@ export type { Category, CategoryGroup, CollectionName, ContentEntry } from './ty
 const cache = new Map<string, unknown>();
 
 function outputDir(): string {
-  return process.env.CONTENT_OUTPUT_DIR ?? path.join(process.cwd(), '.velite');
+  return path.resolve(process.cwd(), getEnv().CONTENT_OUTPUT_DIR);
 }
 
 function load<T>(file: string): T {
