@@ -104,7 +104,7 @@ export default defineConfig({
     data: process.env.VELITE_OUT ?? '.velite',
     assets: 'public/static',
     base: '/static/',
-    clean: true,
+    clean: false,
   },
   markdown: { gfm: true, rehypePlugins: [rehypeContent] },
   collections: {
