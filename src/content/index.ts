@@ -14,7 +14,7 @@ export type { Category, CategoryGroup, CollectionName, ContentEntry } from './ty
 const cache = new Map<string, unknown>();
 
 function outputDir(): string {
-  return path.resolve(process.cwd(), getEnv().CONTENT_OUTPUT_DIR);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), getEnv().CONTENT_OUTPUT_DIR);
 }
 
 function load<T>(file: string): T {
@@ -22,7 +22,9 @@ function load<T>(file: string): T {
   if (hit) return hit as T;
   let data: T;
   try {
-    data = JSON.parse(readFileSync(path.join(outputDir(), `${file}.json`), 'utf8')) as T;
+    data = JSON.parse(
+      readFileSync(path.join(/*turbopackIgnore: true*/ outputDir(), `${file}.json`), 'utf8'),
+    ) as T;
   } catch (e) {
     throw new Error(
       `Contenu non compilé (${file}.json introuvable dans .velite) : lancez « npx velite build ». ${(e as Error).message}`,
