@@ -12,16 +12,9 @@ import { parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
 import { queueMail } from '@/mail/queue';
 
-export const CONTACT_TOPICS = {
-  commande: 'Une commande ou un paiement',
-  document: 'Un document (Kbis, statuts, comptes…)',
-  compte: 'Mon compte ou mes listes suivies',
-  donnees: 'Les données d’une entreprise (erreur, opposition)',
-  presse: 'Presse et partenariats',
-  autre: 'Autre question',
-} as const;
+import { CONTACT_TOPICS, type ContactTopic } from './contact-topics';
 
-export type ContactTopic = keyof typeof CONTACT_TOPICS;
+export { CONTACT_TOPICS, type ContactTopic };
 
 const optionalText = (max: number) =>
   z.preprocess(

@@ -34,9 +34,7 @@ const collections: CollectionName[] = [
 
 describe('content/ against the Velite schema', () => {
   beforeAll(() => {
-    const run = velite(root);
-    if (run.status !== 0)
-      throw new Error(`velite build --strict failed:\n${run.stdout}${run.stderr}`);
+    compileContentForTests();
   });
 
   it('every content file validates (velite build --strict succeeds)', () => {
