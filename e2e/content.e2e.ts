@@ -112,11 +112,16 @@ describe('content', () => {
           .find((h) => /^\/actualites\/(?!tag\/|recherche)[^/]+\/[^/]+$/.test(h)),
       );
     expect(article).toBeTruthy();
-    for (const path of [
-      article!,
-      '/notre-lexique/identification/numero-siren',
-      '/creation-entreprise/sasu',
-    ]) {
+    await page.goto(`${baseUrl()}/notre-lexique`);
+    const term = await page
+      .locator('main a[href^="/notre-lexique/"]')
+      .evaluateAll((els) =>
+        els
+          .map((e) => e.getAttribute('href') ?? '')
+          .find((h) => /^\/notre-lexique\/(?!recherche)[^/]+\/[^/]+$/.test(h)),
+      );
+    expect(term).toBeTruthy();
+    for (const path of [article!, term!, '/creation-entreprise/sasu']) {
       const res = await page.goto(`${baseUrl()}${path}`);
       expect(res?.status(), path).toBe(200);
       const result = await new AxeBuilder({ page }).analyze();
