@@ -5,7 +5,15 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.velite/**', '.data/**', 'drizzle/**', 'next-env.d.ts', 'data/**'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.velite/**',
+      '.data/**',
+      'drizzle/**',
+      'next-env.d.ts',
+      'data/**',
+    ],
   },
   {
     rules: {

@@ -34,7 +34,12 @@ const nextConfig: NextConfig = {
  * output of the build and does not run it again.
  */
 export default async function config(phase: string): Promise<NextConfig> {
-  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+  // Next loads this file again in its build workers, which inherit the environment: compile once.
+  if (
+    (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) &&
+    !process.env.VELITE_STARTED
+  ) {
+    process.env.VELITE_STARTED = '1';
     const { build } = await import('velite');
     await build({ strict: true, watch: phase === PHASE_DEVELOPMENT_SERVER, logLevel: 'warn' });
   }

@@ -99,7 +99,13 @@ const companyTypes = new Set<string>(COMPANY_TYPES);
 export default defineConfig({
   root: 'content',
   strict: true,
-  output: { data: '.velite', assets: 'public/static', base: '/static/', clean: true },
+  // VELITE_OUT: tests compile into a folder of their own.
+  output: {
+    data: process.env.VELITE_OUT ?? '.velite',
+    assets: 'public/static',
+    base: '/static/',
+    clean: false,
+  },
   markdown: { gfm: true, rehypePlugins: [rehypeContent] },
   collections: {
     categories: defineCollection({

@@ -4,12 +4,15 @@
  * Without a browser: prints one line and exits 0, unless E2E_REQUIRED=1.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromePath } from './browser';
 import { freePort, waitForServer } from '../scripts/site-process';
+import { startTestSmtpServer } from '../src/mail/testing';
 
 const extraArgs = process.argv.slice(2);
 
@@ -33,6 +36,35 @@ async function main(): Promise<number> {
     HOST: '127.0.0.1',
   };
   const cleanups: Array<() => Promise<void> | void> = [];
+
+  // The site's mail goes to a real SMTP server (smtp-server) run here. Test files read what it
+  // received as JSON at E2E_MAIL_URL (e2e/smtp.ts); each mail is also kept as an .eml file under
+  // DATA_DIR/mail, where the site writes its mails when it has no SMTP server.
+  const smtp = await startTestSmtpServer();
+  const mailDir = path.resolve(env.DATA_DIR ?? '.data', 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  let kept = 0;
+  const keep = setInterval(() => {
+    for (; kept < smtp.received.length; kept++) {
+      writeFileSync(path.join(mailDir, `smtp-${Date.now()}-${kept}.eml`), smtp.received[kept]!.raw);
+    }
+  }, 100);
+  const mailApi = createServer((_req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(
+      JSON.stringify(
+        smtp.received.map(({ to, subject, text, raw }) => ({ to, subject, text, raw })),
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => mailApi.listen(0, '127.0.0.1', resolve));
+  env.SMTP_URL = smtp.url;
+  env.E2E_MAIL_URL = `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}/`;
+  cleanups.push(async () => {
+    clearInterval(keep);
+    mailApi.close();
+    await smtp.close();
+  });
 
   if (process.env.DATABASE_URL) {
     // A fresh database on the server, dropped afterwards.

@@ -117,6 +117,8 @@ export const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://')
       .optional(),
   ),
+  /** Folder of the compiled content (Velite's output); tests point it at a folder of their own. */
+  CONTENT_OUTPUT_DIR: z.preprocess(emptyToUndefined, z.string().default('.velite')),
   /** Where the contact form's messages are sent (support team). */
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('support@registre.fr')),
   /** Sender of the site's mails. */

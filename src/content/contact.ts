@@ -12,16 +12,9 @@ import { parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
 import { queueMail } from '@/mail/queue';
 
-export const CONTACT_TOPICS = {
-  commande: 'Une commande ou un paiement',
-  document: 'Un document (Kbis, statuts, comptes…)',
-  compte: 'Mon compte ou mes listes suivies',
-  donnees: 'Les données d’une entreprise (erreur, opposition)',
-  presse: 'Presse et partenariats',
-  autre: 'Autre question',
-} as const;
+import { CONTACT_TOPICS, type ContactTopic } from './contact-topics';
 
-export type ContactTopic = keyof typeof CONTACT_TOPICS;
+export { CONTACT_TOPICS, type ContactTopic };
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -43,7 +36,7 @@ const schema = z.object({
   topic: z.enum(Object.keys(CONTACT_TOPICS) as [ContactTopic, ...ContactTopic[]], {
     error: 'Choisissez un sujet.',
   }),
-  siren: optionalText(20).refine((v) => v === undefined || parseSiren(v) !== null, {
+  siren: optionalText(20).refine((v) => v === undefined || sirenOf(v) !== null, {
     message: 'Numéro SIREN invalide (9 chiffres).',
   }),
   orderReference: optionalText(50),
@@ -55,6 +48,12 @@ const schema = z.object({
   /** Honeypot: hidden from people, filled by naive robots. */
   website: optionalText(500),
 });
+
+/** A SIREN typed with or without spaces: exactly 9 digits and a valid check key. */
+function sirenOf(value: string): string | null {
+  const digits = value.replace(/[\s.]/g, '');
+  return /^\d{9}$/.test(digits) ? parseSiren(digits) : null;
+}
 
 export type ContactInput = z.input<typeof schema>;
 
@@ -71,7 +70,7 @@ export async function submitContactMessage(db: Db, raw: unknown): Promise<Result
   }
   const m = parsed.data;
   if (m.website) return failure('VALIDATION_FAILED', 'Message refusé.', { fields: {} });
-  const siren = m.siren ? parseSiren(m.siren) : null;
+  const siren = m.siren ? sirenOf(m.siren) : null;
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO contact_messages (name, email, topic, siren, order_reference, message)

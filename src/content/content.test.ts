@@ -7,6 +7,7 @@ import { isValidSiren } from '@/domain/siren';
 import { SERVICE_SEARCH_PATHS } from '@/ui/search/servicePages';
 import { entries, categories, urlOf } from './index';
 import { ARTICLE_SERVICE_PATHS } from './service-paths';
+import { compileContentForTests } from './testing';
 import type { CollectionName } from './types';
 
 const root = process.cwd();
@@ -33,9 +34,7 @@ const collections: CollectionName[] = [
 
 describe('content/ against the Velite schema', () => {
   beforeAll(() => {
-    const run = velite(root);
-    if (run.status !== 0)
-      throw new Error(`velite build --strict failed:\n${run.stdout}${run.stderr}`);
+    compileContentForTests();
   });
 
   it('every content file validates (velite build --strict succeeds)', () => {

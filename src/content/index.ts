@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { getEnv } from '@/config/env';
 import type { Category, CategoryGroup, CollectionName, ContentEntry } from './types';
 
 export type { Category, CategoryGroup, CollectionName, ContentEntry } from './types';
@@ -13,7 +14,7 @@ export type { Category, CategoryGroup, CollectionName, ContentEntry } from './ty
 const cache = new Map<string, unknown>();
 
 function outputDir(): string {
-  return process.env.CONTENT_OUTPUT_DIR ?? path.join(process.cwd(), '.velite');
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), getEnv().CONTENT_OUTPUT_DIR);
 }
 
 function load<T>(file: string): T {
@@ -21,7 +22,9 @@ function load<T>(file: string): T {
   if (hit) return hit as T;
   let data: T;
   try {
-    data = JSON.parse(readFileSync(path.join(outputDir(), `${file}.json`), 'utf8')) as T;
+    data = JSON.parse(
+      readFileSync(path.join(/*turbopackIgnore: true*/ outputDir(), `${file}.json`), 'utf8'),
+    ) as T;
   } catch (e) {
     throw new Error(
       `Contenu non compilé (${file}.json introuvable dans .velite) : lancez « npx velite build ». ${(e as Error).message}`,

@@ -39,6 +39,7 @@ const columns: Array<{ title: string; links: FooterLink[] }> = [
       { title: 'Questions fréquentes', href: '/faq' },
       { title: 'Contact', href: '/contact' },
       { title: 'Carrières', href: '/carrieres' },
+      { title: 'Newsroom', href: '/newsroom' },
       { title: 'Espace presse', href: '/presse-media-kit' },
     ],
   },

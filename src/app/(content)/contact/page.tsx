@@ -1,4 +1,4 @@
-import { CONTACT_TOPICS } from '@/content/contact';
+import { CONTACT_TOPICS } from '@/content/contact-topics';
 import { ContactForm } from '@/ui/content/ContactForm';
 import { InfoPage, infoPageMetadata } from '@/ui/content/InfoPage';
 
