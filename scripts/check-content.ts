@@ -149,7 +149,9 @@ function linkIsValid(href: string): boolean {
       return sampleSirens.includes(second);
     default:
       if (servicePaths.includes(first)) {
-        return parts.length === 1 || (second === 'article' && existing.has(`articles/${first}/${third}`));
+        return (
+          parts.length === 1 || (second === 'article' && existing.has(`articles/${first}/${third}`))
+        );
       }
       return parts.length === 1 && staticRoutes.includes(first);
   }
@@ -185,7 +187,8 @@ for (const file of files) {
     fail(`description length ${typeof description === 'string' ? description.length : 0}`);
   }
   if (categorised.includes(collection)) {
-    if (!hasCategory(collection, category)) fail(`category "${String(category)}" not in categories.yml`);
+    if (!hasCategory(collection, category))
+      fail(`category "${String(category)}" not in categories.yml`);
     if (collection === 'faq' ? parts.length !== 2 : parts[1] !== category) {
       fail('category does not match the folder');
     }
@@ -211,7 +214,10 @@ for (const file of files) {
   ) {
     fail('sources');
   }
-  if (sirens !== undefined && !(Array.isArray(sirens) && sirens.every((s) => sampleSirens.includes(String(s))))) {
+  if (
+    sirens !== undefined &&
+    !(Array.isArray(sirens) && sirens.every((s) => sampleSirens.includes(String(s))))
+  ) {
     fail('sirens outside the sample');
   }
   if (data.figuresYear !== undefined && !Number.isInteger(data.figuresYear)) fail('figuresYear');
@@ -224,9 +230,12 @@ for (const file of files) {
 
   const [low, high] = wordLimits[collection] ?? [0, Number.POSITIVE_INFINITY];
   const words = countWords(body);
-  if (words < low || words > high) warnings.push(`${rel}: ${words} words (expected ${low}–${high})`);
+  if (words < low || words > high)
+    warnings.push(`${rel}: ${words} words (expected ${low}–${high})`);
   if (/\d[\d\s]*\s?(€|%)/.test(body) && data.figuresYear === undefined) {
-    warnings.push(`${rel}: amounts or rates without figuresYear (check whether they change yearly)`);
+    warnings.push(
+      `${rel}: amounts or rates without figuresYear (check whether they change yearly)`,
+    );
   }
 }
 
