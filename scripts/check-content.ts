@@ -121,7 +121,7 @@ const counts: Record<string, number> = {};
 
 function linkIsValid(href: string): boolean {
   const parts = href.replace(/\/$/, '').split('/').slice(1);
-  const [first, second, third] = parts;
+  const [first = '', second = '', third = ''] = parts;
   switch (first) {
     case 'notre-lexique':
       return (
@@ -160,7 +160,8 @@ function linkIsValid(href: string): boolean {
 for (const file of files) {
   const rel = path.relative(root, file);
   const parts = rel.replace(/\.md$/, '').split('/');
-  const collection = parts[0];
+  const collection = parts[0] ?? '';
+  const folder = parts[1] ?? '';
   counts[collection] = (counts[collection] ?? 0) + 1;
   const fail = (message: string) => errors.push(`${rel}: ${message}`);
 
@@ -171,12 +172,12 @@ for (const file of files) {
   }
   let data: Record<string, unknown>;
   try {
-    data = parse(match[1]) as Record<string, unknown>;
+    data = parse(match[1] ?? '') as Record<string, unknown>;
   } catch (error) {
     fail(`invalid YAML: ${(error as Error).message}`);
     continue;
   }
-  const body = match[2];
+  const body = match[2] ?? '';
 
   for (const part of parts) if (!slug.test(part)) fail(`bad slug "${part}"`);
   for (const key of Object.keys(data)) if (!allowedKeys.has(key)) fail(`unknown key "${key}"`);
@@ -189,13 +190,13 @@ for (const file of files) {
   if (categorised.includes(collection)) {
     if (!hasCategory(collection, category))
       fail(`category "${String(category)}" not in categories.yml`);
-    if (collection === 'faq' ? parts.length !== 2 : parts[1] !== category) {
+    if (collection === 'faq' ? parts.length !== 2 : folder !== category) {
       fail('category does not match the folder');
     }
   } else if (category !== undefined) {
     fail('category must be absent');
   }
-  if (collection === 'articles' && !servicePaths.includes(parts[1])) fail('unknown service path');
+  if (collection === 'articles' && !servicePaths.includes(folder)) fail('unknown service path');
 
   const day = asDate(date);
   if (!isoDate.test(day) || day < '2025-01-01' || day > '2026-11-25') fail(`date ${day}`);
@@ -224,7 +225,7 @@ for (const file of files) {
 
   if (/^# /m.test(body)) fail('level-1 heading in body');
   if (collection === 'dossiers' && !/^## /m.test(body)) fail('guide without ## sections');
-  for (const [, href] of body.matchAll(/\]\((\/[^)\s#]*)(?:#[^)]*)?\)/g)) {
+  for (const [, href = ''] of body.matchAll(/\]\((\/[^)\s#]*)(?:#[^)]*)?\)/g)) {
     if (!linkIsValid(href)) fail(`broken internal link ${href}`);
   }
 
