@@ -1,6 +1,7 @@
 import { interpolate, type Params } from './interpolate';
 import consent from './fr/consent';
 import cookies from './fr/cookies';
+import documents from './fr/documents';
 import footer from './fr/footer';
 import frame from './fr/frame';
 import home from './fr/home';
@@ -17,6 +18,7 @@ import toast from './fr/toast';
 export const messages = {
   consent,
   cookies,
+  documents,
   footer,
   frame,
   home,
