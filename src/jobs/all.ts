@@ -1,0 +1,5 @@
+/**
+ * Every module that declares a job kind (`defineJob`), imported for its declarations, so that a
+ * process working the queue (`startJobWorkers`) knows every kind. Add one line per module.
+ */
+import '@/mail/queue';
