@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { getFinancialStats, listLetterTypes } from './api';
+import JSZip from 'jszip';
+import { getFinancialStats, getTemplateForm, listLetterTypes } from './api';
+import { generate } from './index';
 import { TEMPLATES, templateSummaries } from './templates/catalogue';
 
 let handle: DbHandle;
@@ -55,5 +57,45 @@ describe('templates', () => {
         'demande-de-delais-de-paiement',
       ]),
     );
+  });
+});
+
+describe('custom documents', () => {
+  it('pre-fill the form from the chosen company', async () => {
+    const r = await getTemplateForm(handle.db, 'contrat-de-prestation-de-services', '552032534');
+    expect(r.ok && r.value.values.recipientName).toBe('DANONE');
+    expect(r.ok && r.value.values.recipientSiren).toBe('552\u00a0032\u00a0534');
+    expect(await getTemplateForm(handle.db, 'inconnu', null)).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('are generated without a company, as Word, dated and saying they are templates', async () => {
+    const r = await generate(handle.db, 'custom-document', '', {
+      documentId: 'pouvoir',
+      fields: {
+        companyName: 'Exemple SAS',
+        address: '1 rue de la Paix, 75002 Paris',
+        representative: 'Claire Martin, présidente',
+        agentName: 'Paul Durand',
+        agentAddress: '2 rue du Bac, 75007 Paris',
+        purpose: 'déposer le dossier de modification au guichet unique',
+        validUntil: '2026-12-31',
+        place: 'Paris',
+        letterDate: '2026-11-24',
+      },
+    });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toMatchObject({ fileName: 'pouvoir-procuration.docx', format: 'docx' });
+    const zip = await JSZip.loadAsync(r.value.body);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const styles = await zip.file('word/styles.xml')!.async('string');
+    const text = xml.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('Paul Durand');
+    expect(text).toContain('31 décembre 2026');
+    expect(text).toMatch(/non un conseil juridique/);
+    expect(styles).toMatch(/<w:lang w:val="fr-FR"/);
   });
 });
