@@ -95,7 +95,7 @@ beforeAll(async () => {
     };
   }
   setDocumentServices({ vies: null, inpi: null, site: 'registre.test' });
-}, 240_000);
+}, 400_000);
 
 afterAll(async () => {
   setDocumentServices(null);

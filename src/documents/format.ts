@@ -96,6 +96,16 @@ export function formatMonthYear(year: number, month: number | null): string {
   return month ? `${MONTHS[month - 1]}${NBSP}${year}` : String(year);
 }
 
+const parisFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 function parisParts(date: Date): {
   year: number;
   month: number;
@@ -103,15 +113,7 @@ function parisParts(date: Date): {
   hour: number;
   minute: number;
 } {
-  const parts = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const parts = parisFormat.formatToParts(date);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return {
     year: get('year'),

@@ -122,6 +122,20 @@ export function cellText(value: CellValue, kind: ColumnKind = 'text'): string {
   }
 }
 
+/**
+ * Printed formats (PDF, Word) stop a table here: a 10,000-row list is 300 pages nobody reads, and
+ * takes pdfkit 10 to 20 s. Spreadsheet formats carry every row.
+ */
+export const PRINT_MAX_ROWS = 1000;
+
+export function printedRows(table: TableBlock): { rows: CellValue[][]; omitted: string | null } {
+  if (table.rows.length <= PRINT_MAX_ROWS) return { rows: table.rows, omitted: null };
+  return {
+    rows: table.rows.slice(0, PRINT_MAX_ROWS),
+    omitted: `Seules les ${PRINT_MAX_ROWS} premières lignes sur ${table.rows.length} sont imprimées : la liste complète figure dans les formats Excel (XLSX) et CSV de ce document.`,
+  };
+}
+
 export function primaryTable(model: DocumentModel): TableBlock | null {
   const tables = model.blocks.filter((b): b is TableBlock => b.type === 'table');
   return tables.find((t) => t.primary) ?? tables[0] ?? null;

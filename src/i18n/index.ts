@@ -4,6 +4,7 @@ import consent from './fr/consent';
 import cookies from './fr/cookies';
 import errors from './fr/errors';
 import follow from './fr/follow';
+import documents from './fr/documents';
 import footer from './fr/footer';
 import frame from './fr/frame';
 import home from './fr/home';
@@ -24,6 +25,7 @@ export const messages = {
   cookies,
   errors,
   follow,
+  documents,
   footer,
   frame,
   home,

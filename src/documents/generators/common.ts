@@ -101,7 +101,9 @@ export const protectionNote = (p: CompanyProfile): string | null =>
   p.protected
     ? p.protectionReason === 'opposition'
       ? 'Une partie des informations de cette entreprise est masquée à la suite d’une demande d’opposition : ce document n’en montre pas plus que sa fiche publique.'
-      : 'Cette entreprise a demandé la diffusion partielle de ses données au répertoire Sirene : ce document n’en montre pas plus que sa fiche publique (ni nom de personne, ni adresse au-delà de la commune).'
+      : p.isNaturalPerson
+        ? 'Cette entreprise a demandé la diffusion partielle de ses données au répertoire Sirene : ce document n’en montre pas plus que sa fiche publique (ni nom de personne, ni adresse au-delà de la commune).'
+        : 'Cette entreprise a demandé la diffusion partielle de ses données au répertoire Sirene : ce document n’en montre pas plus que sa fiche publique (pas d’adresse au-delà de la commune).'
     : null;
 
 /** A registry document of a kind: title from the catalogue, protection note, every source used. */

@@ -153,6 +153,15 @@ export function scoreYear(y: FinancialYear, insolvency: InsolvencySummary | null
   return { year: y, criteria, score, grade, capped };
 }
 
+/** The latest year whose ratios allow a score, else the latest year. */
+export function analysedYear(headline: FinancialYear[]): FinancialYear | undefined {
+  return headline.find((y) => scoreYear(y, null).score != null) ?? headline[0];
+}
+
+/** The year before, in the same series (company accounts are never compared with the group's). */
+const previousOf = (headline: FinancialYear[], y: FinancialYear) =>
+  headline.find((p) => p.fiscalYear < y.fiscalYear && p.series === y.series);
+
 const unitText = (v: number, unit: Unit) =>
   unit === 'percent'
     ? formatPercent(v)
@@ -169,7 +178,7 @@ export async function financialStats(db: Db, siren: string) {
     listInsolvency(db, siren),
   ]);
   const headline = headlineYears(years);
-  const latest = headline[0] ?? null;
+  const latest = analysedYear(headline) ?? null;
   const score = latest ? scoreYear(latest, insolvency) : null;
   return {
     siren,
@@ -215,9 +224,9 @@ export const financialsCheck: Check = async ({ db, profile }) =>
 export const scoreCheck: Check = async (ctx) => {
   const none = await financialsCheck(ctx);
   if (none) return none;
-  const latest = headlineYears(await listFinancials(ctx.db, ctx.profile.siren))[0]!;
+  const latest = analysedYear(headlineYears(await listFinancials(ctx.db, ctx.profile.siren)))!;
   return scoreYear(latest, null).score == null
-    ? `Le dernier exercice publié (${latest.fiscalYear}) ne contient pas assez de ratios exploitables pour calculer une note.`
+    ? 'Aucun exercice publié ne contient assez de ratios exploitables pour calculer une note.'
     : null;
 };
 
@@ -291,14 +300,23 @@ export const financialDiagnostics: Generator = async (ctx) => {
   ]);
   const headline = headlineYears(years);
   if (!headline.length) return failure('DOCUMENT_UNAVAILABLE', (await financialsCheck(ctx))!);
-  const latest = headline[0]!;
-  const prev = headline[1];
+  const latest = analysedYear(headline)!;
+  const prev = previousOf(headline, latest);
   const s = scoreYear(latest, insolvency);
   const blocks: Block[] = [
     {
       type: 'paragraph',
       text: `Analyse de l’exercice ${latest.fiscalYear} (clôture du ${formatLongDate(latest.closingDate)}, ${latest.accountsTypeLabel?.toLowerCase() ?? 'type de comptes non précisé'}), à partir des ratios publiés par l’INPI.`,
     },
+    ...(latest !== headline[0]
+      ? [
+          {
+            type: 'paragraph',
+            style: 'note',
+            text: `Le dernier exercice publié (${headline[0]!.fiscalYear}) ne contient pas assez de ratios : l’analyse porte sur l’exercice ${latest.fiscalYear}, le plus récent qui en contient.`,
+          } as Block,
+        ]
+      : []),
     { type: 'heading', text: 'Activité et rentabilité' },
     {
       type: 'fields',
@@ -398,7 +416,7 @@ function scoreGenerator(kind: 'solvency-scores' | 'pole-score-grades'): Generato
       listFinancials(ctx.db, ctx.profile.siren),
       listInsolvency(ctx.db, ctx.profile.siren),
     ]);
-    const latest = headlineYears(years)[0];
+    const latest = analysedYear(headlineYears(years));
     if (!latest) return failure('DOCUMENT_UNAVAILABLE', (await financialsCheck(ctx))!);
     const s = scoreYear(latest, insolvency);
     if (s.score == null) return failure('DOCUMENT_UNAVAILABLE', (await scoreCheck(ctx))!);

@@ -20,7 +20,14 @@ import {
   WidthType,
 } from 'docx';
 import { formatDateTime, frenchText } from '../format';
-import { cellText, sourceText, type Block, type DocumentModel, type RenderMeta } from '../model';
+import {
+  cellText,
+  printedRows,
+  sourceText,
+  type Block,
+  type DocumentModel,
+  type RenderMeta,
+} from '../model';
 
 const FONT = 'Calibri';
 const BLUE = '1D3F8F';
@@ -125,6 +132,7 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
       const numeric = block.columns.map((c) =>
         ['euros', 'integer', 'decimal', 'percent'].includes(c.kind ?? 'text'),
       );
+      const { rows, omitted } = printedRows(block);
       out.push(
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
@@ -133,7 +141,7 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
               tableHeader: true,
               children: block.columns.map((c) => cell(c.label, { bold: true, fill: 'EEF1F6' })),
             }),
-            ...block.rows.map(
+            ...rows.map(
               (r) =>
                 new TableRow({
                   children: r.map((v, i) =>
@@ -144,6 +152,7 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
           ],
         }),
       );
+      if (omitted) out.push(p(omitted, { size: 16, color: GREY }));
       if (block.source)
         out.push(p(`Source : ${sourceText(block.source)}`, { size: 16, color: GREY }));
       else out.push(new Paragraph({ text: '' }));
