@@ -1,0 +1,109 @@
+/**
+ * Order states and their transitions (spec section 4), prices with VAT, and what the subscription
+ * covers. Pure: no I/O.
+ *
+ *   pending_payment ──paid──► paid ──start──► processing ──complete──► completed
+ *                                │                 │ └──retry──► processing
+ *                                └──fail──► unfulfillable ◄──fail──┘
+ *                                              └──refund──► refunded
+ */
+import { documentKinds, type OrderKind } from './catalogue';
+
+export const orderStates = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'completed',
+  'unfulfillable',
+  'refunded',
+] as const;
+export type OrderState = (typeof orderStates)[number];
+
+export type OrderEvent = 'pay' | 'start' | 'complete' | 'fail' | 'refund';
+
+const transitions: Record<OrderState, Partial<Record<OrderEvent, OrderState>>> = {
+  pending_payment: { pay: 'paid' },
+  paid: { start: 'processing', fail: 'unfulfillable' },
+  // A worker that dies mid-job leaves the order processing; the next attempt starts it again.
+  processing: { start: 'processing', complete: 'completed', fail: 'unfulfillable' },
+  completed: {},
+  unfulfillable: { refund: 'refunded' },
+  refunded: {},
+};
+
+/** The state after `event`, or null when the event is not allowed in `state`. */
+export function nextState(state: OrderState, event: OrderEvent): OrderState | null {
+  return transitions[state][event] ?? null;
+}
+
+/** The states from which `event` leads somewhere (for guarded UPDATE … WHERE state IN …). */
+export function statesAllowing(event: OrderEvent): OrderState[] {
+  return orderStates.filter((s) => transitions[s][event] !== undefined);
+}
+
+/** States of an order not yet finished: a second identical order is refused meanwhile. */
+export const unfinishedStates: readonly OrderState[] = ['pending_payment', 'paid', 'processing'];
+
+export function isFinal(state: OrderState): boolean {
+  return state === 'completed' || state === 'refunded';
+}
+
+export function isOrderState(value: string): value is OrderState {
+  return (orderStates as readonly string[]).includes(value);
+}
+
+export const VAT_RATE_PERCENT = 20;
+
+export type Amounts = { priceExclVatCents: number; vatCents: number; totalCents: number };
+
+/** Catalogue prices include VAT: split a total into price excluding VAT and VAT at 20 %. */
+export function splitVat(totalCents: number): Amounts {
+  const priceExclVatCents = Math.round((totalCents * 100) / (100 + VAT_RATE_PERCENT));
+  return { priceExclVatCents, vatCents: totalCents - priceExclVatCents, totalCents };
+}
+
+/**
+ * Kinds that cost us money per unit (a registry clerk's or a bank's fee): the subscription gives a
+ * monthly quota of them. Every other kind we draw from our own data, without limit.
+ */
+export const perUnitCostKinds: ReadonlySet<string> = new Set<OrderKind>([
+  'kbis',
+  'acts',
+  'balance-sheets',
+  'ps-extracts',
+  'partial-dept-status',
+  'bank-of-france-quotations',
+  'financial-outstandings',
+  'solvency-scores',
+]);
+
+/** How a subscriber's order is covered: without limit, by one unit of quota, or not at all. */
+export function subscriptionCover(
+  kind: string,
+  usedThisPeriod: number,
+  monthlyQuota: number,
+): 'unlimited' | 'quota' | 'none' {
+  if (!perUnitCostKinds.has(kind)) return 'unlimited';
+  return usedThisPeriod < monthlyQuota ? 'quota' : 'none';
+}
+
+/** A stable key of what is ordered: kind, company and payload with its keys sorted. */
+export function sameOrderKey(kind: string, siren: string | null, payload: unknown): string {
+  return `${kind}|${siren ?? ''}|${stableJson(payload)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The price of a catalogue kind (VAT included), or undefined for an unknown kind. */
+export function kindPriceCents(kind: string): number | undefined {
+  return documentKinds.find((d) => d.kind === kind)?.priceCents;
+}
