@@ -107,3 +107,12 @@ function stableJson(value: unknown): string {
 export function kindPriceCents(kind: string): number | undefined {
   return documentKinds.find((d) => d.kind === kind)?.priceCents;
 }
+
+/**
+ * Orders outside the catalogue's kinds (spec section 7): a custom document of the documents
+ * catalogue and a director's report. Their prices are ours, like the catalogue's.
+ */
+export const extraOrderKinds = {
+  document: { label: 'Document personnalisé', priceCents: 490, formats: ['pdf', 'docx'] },
+  'director-report': { label: 'Rapport sur un dirigeant', priceCents: 990, formats: ['pdf'] },
+} as const;

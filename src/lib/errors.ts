@@ -22,6 +22,13 @@ const ERRORS = {
     status: 403,
     message: 'Une commande identique est déjà en cours de traitement.',
   },
+  /** A document kind that cannot be produced for this company (src/documents). */
+  DOCUMENT_UNAVAILABLE: {
+    status: 422,
+    message: "Ce document n'est pas disponible pour cette entreprise.",
+  },
+  /** The card was refused by the payment provider. */
+  PAYMENT_DECLINED: { status: 402, message: 'Votre carte a été refusée.' },
   NOT_FOUND: { status: 404, message: "Cette ressource n'existe pas." },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Cette méthode HTTP est refusée ici.' },
   CONFLICT: { status: 409, message: 'Cette action entre en conflit avec l’état actuel.' },

@@ -1,0 +1,2 @@
+/** Every job definition module, imported once by the worker. */
+import '@/orders/jobs';
