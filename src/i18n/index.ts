@@ -6,6 +6,7 @@ import frame from './fr/frame';
 import home from './fr/home';
 import meta from './fr/meta';
 import nav from './fr/nav';
+import orders from './fr/orders';
 import services from './fr/services';
 import toast from './fr/toast';
 
@@ -22,6 +23,7 @@ export const messages = {
   home,
   meta,
   nav,
+  orders,
   services,
   toast,
 } as const;
