@@ -10,6 +10,8 @@ import http from 'node:http';
 import next from 'next';
 import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
+import { startJobWorkers, stopJobWorkers } from '../src/jobs';
+import '../src/jobs/all';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
@@ -84,6 +86,12 @@ server.on('upgrade', (req, socket, head) => {
   );
 });
 
+// Background work (src/jobs): queued jobs wait in the database, so those of a stopped server run
+// once this one starts.
+if (env.JOBS_WORKER === 'on') {
+  void startJobWorkers(getDb()).catch((e) => logFailure('job workers', e));
+}
+
 ready.catch((e) => {
   console.error('[serve] le site construit ne peut pas être chargé :', e);
   process.exit(1);
@@ -101,9 +109,12 @@ function close() {
   if (closing) return;
   closing = true;
   server.close(() => {
-    void Promise.allSettled([app.close(), registryWorker?.close(), changeFeed?.close()]).finally(
-      () => process.exit(0),
-    );
+    void Promise.allSettled([
+      app.close(),
+      registryWorker?.close(),
+      changeFeed?.close(),
+      stopJobWorkers(getDb()),
+    ]).finally(() => process.exit(0));
   });
   // Keep-alive connections would hold close() open: end the idle ones, give the rest 5 s.
   server.closeIdleConnections();

@@ -80,6 +80,11 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().default('Registre des entreprises <ne-pas-repondre@registre.localhost>'),
   ),
+  /**
+   * `on`: the web server works the job queue (mails, alerts, order fulfilment: src/jobs) in its
+   * own process. `off` for a server that only serves pages while another process works the jobs.
+   */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
   /** How often the import CLI prints a plain progress line when not on a terminal. */
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Stripe secret key (`sk_…`). Without it the site runs the built-in test payment provider. */

@@ -1,2 +1,6 @@
-/** Every job definition module, imported once by the worker. */
+/**
+ * Every module that declares a job kind (`defineJob`), imported for its declarations, so that a
+ * process working the queue (`startJobWorkers`) knows every kind. Add one line per module.
+ */
+import '@/mail/queue';
 import '@/orders/jobs';

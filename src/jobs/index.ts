@@ -1,65 +1,283 @@
 /**
- * STAND-IN for the lead's jobs module (COMMON.md seam 1), with its exact signatures: an in-process
- * queue, so the orders branch runs before pg-boss lands on main. Replaced at merge.
+ * Background work (mails, alerts, order fulfilment) on a PostgreSQL job queue: pg-boss, on both
+ * databases. Jobs live in the database (schema `pgboss`), so a restart loses none; delivery is
+ * at least once (a job whose process died runs again after `expireInSeconds`), so every handler
+ * must be idempotent.
+ *
+ * Both the web server and the tests reach the database through the same `Db` as the rest of the
+ * site: node-postgres (PostgreSQL, or the embedded PGlite served on loopback by `npm start`, whose
+ * one connection the queue shares with the pages) or an in-process PGlite (tests, CLIs). pg-boss
+ * gets an adapter over that client instead of a pool of its own, polls (no LISTEN: the embedded
+ * server does not deliver notifications) and sends single statements, which a pool of one
+ * connection serves as well as a pool of ten.
+ *
+ * A job kind is declared once with `defineJob` in the module that owns the work, and that module is
+ * imported from `src/jobs/all.ts`, so a worker knows every kind.
  */
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PgBoss, fromPglite } from 'pg-boss';
 import type { Db } from '@/db/client';
+import { log } from '@/lib/log';
 
 export type JobContext = { id: string; retryCount: number };
+
 export type JobOptions<T> = {
+  /** Retries after the first failure (default 3). */
   retryLimit?: number;
+  /** Seconds before a retry, doubled each time (default 30). */
   retryDelaySeconds?: number;
+  /** A job still active after this long is taken to have died with its process, and retried. */
   expireInSeconds?: number;
+  /** Called once when a job has failed its last retry: tell the user, refund, give up cleanly. */
   onDeadLetter?: (data: T, error: string) => Promise<void>;
 };
+
 export type JobDefinition<T> = {
   name: string;
   handler: (data: T, ctx: JobContext) => Promise<void>;
   options: JobOptions<T>;
 };
 
-type Queued = { def: JobDefinition<object>; data: object; id: string; retryCount: number };
-const state = globalThis as unknown as { __standInJobs?: { queue: Queued[]; seq: number } };
-const jobs = (state.__standInJobs ??= { queue: [], seq: 0 });
+type AnyJob = JobDefinition<never>;
 
+const state = globalThis as unknown as {
+  __jobDefinitions?: Map<string, AnyJob>;
+  __jobBosses?: WeakMap<object, Promise<PgBoss>>;
+};
+const definitions = (state.__jobDefinitions ??= new Map());
+const bosses = (state.__jobBosses ??= new WeakMap());
+
+const SCHEMA = 'pgboss';
+const deadQueue = (name: string) => `${name}__dead`;
+
+/** Declares a kind of job. The name is stable: queued jobs refer to it across deployments. */
 export function defineJob<T extends object>(
   name: string,
   handler: (data: T, ctx: JobContext) => Promise<void>,
   options: JobOptions<T> = {},
 ): JobDefinition<T> {
-  return { name, handler, options };
+  if (!/^[a-z][a-z0-9.-]*$/.test(name)) throw new Error(`nom de tâche invalide : ${name}`);
+  const job: JobDefinition<T> = { name, handler, options };
+  const known = definitions.get(name);
+  // Module reloads (dev server, tests) re-declare the same job: the latest declaration wins.
+  if (known && known.handler.toString() !== handler.toString()) {
+    log().warn({ job: name }, 'job redefined');
+  }
+  definitions.set(name, job as unknown as AnyJob);
+  return job;
 }
 
+export function jobDefinitions(): AnyJob[] {
+  return [...definitions.values()];
+}
+
+/** pg-boss's view of our database client. */
+function adapterOf(db: Db) {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return {
+      executeSql: async (text: string, values?: unknown[]) => {
+        const r = await client.query(text, values as unknown[] | undefined);
+        // A multi-statement text answers one result per statement; pg-boss reads the last.
+        return Array.isArray(r) ? (r[r.length - 1] as pg.QueryResult) : r;
+      },
+    };
+  }
+  return fromPglite(client as PGlite);
+}
+
+/** The queue of a database: installed (or upgraded) on first use, then shared by every caller. */
+export function bossOf(db: Db): Promise<PgBoss> {
+  let boss = bosses.get(db);
+  if (!boss) {
+    boss = (async () => {
+      const b = new PgBoss({
+        db: adapterOf(db),
+        schema: SCHEMA,
+        // Maintenance (expiry, retention) and cron run in the process that works the jobs.
+        supervise: false,
+        schedule: false,
+        migrate: true,
+      });
+      b.on('error', (error) => log().error({ err: error }, 'job queue error'));
+      await b.start();
+      for (const job of definitions.values()) await ensureQueue(b, job);
+      return b;
+    })();
+    bosses.set(db, boss);
+    boss.catch(() => bosses.delete(db));
+  }
+  return boss;
+}
+
+const ensured = new WeakMap<PgBoss, Set<string>>();
+
+async function ensureQueue(boss: PgBoss, job: AnyJob): Promise<void> {
+  let done = ensured.get(boss);
+  if (!done) ensured.set(boss, (done = new Set()));
+  if (done.has(job.name)) return;
+  const o = job.options;
+  await boss.createQueue(deadQueue(job.name), { retryLimit: 0 });
+  await boss.createQueue(job.name, {
+    retryLimit: o.retryLimit ?? 3,
+    retryDelay: o.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: o.expireInSeconds ?? 15 * 60,
+    deadLetter: deadQueue(job.name),
+  });
+  done.add(job.name);
+}
+
+/** A job id derived from a key, so that queueing the same work twice queues it once. */
+function idOfKey(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\0${key}`).digest('hex');
+  // UUID layout (version 8: custom), as pg-boss ids are uuids.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Queues a job. With `singletonKey`, a job of the same kind and key queued before (and still kept,
+ * seven days after completion) makes this call do nothing: the caller may repeat itself safely.
+ */
 export async function enqueue<T extends object>(
-  _db: Db,
+  db: Db,
   job: JobDefinition<T>,
   data: T,
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<void> {
-  if (
-    options.singletonKey &&
-    jobs.queue.some((q) => q.def.name === job.name && q.id === options.singletonKey)
-  )
-    return;
-  jobs.queue.push({
-    def: job as unknown as JobDefinition<object>,
-    data,
-    id: options.singletonKey ?? `job-${++jobs.seq}`,
-    retryCount: 0,
+  const boss = await bossOf(db);
+  await ensureQueue(boss, job as unknown as AnyJob);
+  await boss.send(job.name, data, {
+    ...(options.singletonKey ? { id: idOfKey(job.name, options.singletonKey) } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });
 }
 
-/** Runs queued jobs (and their retries) until none is left. */
-export async function drainStandInJobs(): Promise<void> {
-  for (let job = jobs.queue.shift(); job; job = jobs.queue.shift()) {
-    try {
-      await job.def.handler(job.data, { id: job.id, retryCount: job.retryCount });
-    } catch (e) {
-      const limit = job.def.options.retryLimit ?? 2;
-      if (job.retryCount < limit) {
-        jobs.queue.push({ ...job, retryCount: job.retryCount + 1 });
-      } else {
-        await job.def.options.onDeadLetter?.(job.data, e instanceof Error ? e.message : String(e));
+type Fetched = { id: string; data: unknown; retryCount: number; sourceOutput?: unknown };
+
+async function runOne(
+  job: AnyJob,
+  j: Fetched,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    await (job.handler as (d: unknown, c: JobContext) => Promise<void>)(j.data, {
+      id: j.id,
+      retryCount: j.retryCount,
+    });
+    return { ok: true };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    log().warn({ job: job.name, id: j.id, retryCount: j.retryCount, err: e }, 'job failed');
+    return { ok: false, error };
+  }
+}
+
+async function runDead(job: AnyJob, j: Fetched): Promise<void> {
+  // The dead-letter copy carries the output of the original job's last failure.
+  const error =
+    (j.sourceOutput as { message?: string } | null | undefined)?.message ??
+    'échec répété de la tâche';
+  await job.options.onDeadLetter?.(j.data as never, error);
+}
+
+type Running = { boss: PgBoss; stop: () => Promise<void> };
+const running = new WeakMap<object, Running>();
+
+/**
+ * Works every declared job kind in this process until `stopJobWorkers`. pg-boss's supervision
+ * (expiring the jobs of a dead process, retention) runs here too.
+ */
+export async function startJobWorkers(
+  db: Db,
+  options: { pollingIntervalSeconds?: number; batchSize?: number } = {},
+): Promise<void> {
+  if (running.has(db)) return;
+  const boss = new PgBoss({
+    db: adapterOf(db),
+    schema: SCHEMA,
+    supervise: true,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error) => log().error({ err: error }, 'job queue error'));
+  await boss.start();
+  const workOptions = {
+    batchSize: options.batchSize ?? 10,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    includeMetadata: true,
+    perJobResults: true,
+  } as const;
+  for (const job of definitions.values()) {
+    await ensureQueue(boss, job);
+    await boss.work(job.name, workOptions, async (jobs) => {
+      const results = [];
+      for (const j of jobs) {
+        const r = await runOne(job, j as Fetched);
+        results.push(
+          r.ok
+            ? { id: j.id, status: 'completed' as const }
+            : { id: j.id, status: 'failed' as const, output: { message: r.error } },
+        );
+      }
+      return results;
+    });
+    await boss.work(deadQueue(job.name), workOptions, async (jobs) => {
+      const results = [];
+      for (const j of jobs) {
+        await runDead(job, j as Fetched);
+        results.push({ id: j.id, status: 'completed' as const });
+      }
+      return results;
+    });
+  }
+  running.set(db, { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) });
+}
+
+export async function stopJobWorkers(db: Db): Promise<void> {
+  const r = running.get(db);
+  if (!r) return;
+  running.delete(db);
+  await r.stop();
+}
+
+/**
+ * Runs every queued job of every kind in this process, retries and dead letters included, until
+ * none is left that may run now (`includeDelayed`: also those waiting for a retry delay or a start
+ * time). For tests and CLIs; returns the number of jobs run.
+ */
+export async function runJobsUntilIdle(
+  db: Db,
+  options: { includeDelayed?: boolean; maxRounds?: number } = {},
+): Promise<number> {
+  const boss = await bossOf(db);
+  let total = 0;
+  for (let round = 0; round < (options.maxRounds ?? 100); round++) {
+    let ran = 0;
+    for (const job of definitions.values()) {
+      await ensureQueue(boss, job);
+      const fetchOptions = {
+        batchSize: 50,
+        includeMetadata: true,
+        ignoreStartAfter: options.includeDelayed ?? true,
+      } as const;
+      const jobs = (await boss.fetch(job.name, fetchOptions)) as unknown as Fetched[];
+      for (const j of jobs) {
+        const r = await runOne(job, j);
+        if (r.ok) await boss.complete(job.name, j.id);
+        else await boss.fail(job.name, j.id, { message: r.error });
+        ran++;
+      }
+      const dead = (await boss.fetch(deadQueue(job.name), fetchOptions)) as unknown as Fetched[];
+      for (const j of dead) {
+        await runDead(job, j);
+        await boss.complete(deadQueue(job.name), j.id);
+        ran++;
       }
     }
+    total += ran;
+    if (ran === 0) break;
   }
+  return total;
 }

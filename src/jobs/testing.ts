@@ -1,7 +1,2 @@
-/** STAND-IN (see src/jobs/index.ts): runs queued jobs in the test's process. */
-import type { Db } from '@/db/client';
-import { drainStandInJobs } from './index';
-
-export async function runJobsUntilIdle(_db: Db): Promise<void> {
-  await drainStandInJobs();
-}
+/** What tests need of the job queue: run what is queued, now, in this process. */
+export { runJobsUntilIdle } from './index';

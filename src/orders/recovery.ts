@@ -59,12 +59,20 @@ export async function recoverOrders(db: Db): Promise<RecoveryReport> {
     }
   }
 
+  // The key changes with each attempt: the job of a process that died stays "active" in the queue
+  // until it expires, and a job with its key would be a no-op. Two jobs of one order may then
+  // both run; fulfilment is idempotent, so the order still completes once.
   const unfinished = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, attempts: orders.attempts })
     .from(orders)
     .where(inArray(orders.state, ['paid', 'processing']));
   for (const o of unfinished) {
-    await enqueue(db, fulfilOrderJob, { orderId: o.id }, { singletonKey: o.id });
+    await enqueue(
+      db,
+      fulfilOrderJob,
+      { orderId: o.id },
+      { singletonKey: `${o.id}:sweep:${o.attempts}` },
+    );
     report.fulfil++;
   }
 

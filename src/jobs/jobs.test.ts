@@ -1,0 +1,121 @@
+/**
+ * The job queue on the database under test (PGlite in process, or PostgreSQL): jobs survive the
+ * process that queued them, a keyed job is queued once, a failing job is retried then handed to
+ * its dead-letter handler exactly once, and a worker started in the background drains the queue.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres, type DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { defineJob, enqueue, runJobsUntilIdle, startJobWorkers, stopJobWorkers } from './index';
+
+const seen: string[] = [];
+const attempts = new Map<string, number>();
+const dead: { key: string; error: string }[] = [];
+
+const recordJob = defineJob<{ key: string }>('test.record', async ({ key }) => {
+  seen.push(key);
+});
+
+const flakyJob = defineJob<{ key: string; failures: number }>(
+  'test.flaky',
+  async ({ key, failures }) => {
+    const n = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, n);
+    if (n <= failures) throw new Error(`échec ${n}`);
+    seen.push(key);
+  },
+  {
+    retryLimit: 2,
+    retryDelaySeconds: 1,
+    onDeadLetter: async ({ key }, error) => {
+      dead.push({ key, error });
+    },
+  },
+);
+
+describe('job queue', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  }, 60_000);
+  afterAll(async () => {
+    await stopJobWorkers(handle.db);
+    await handle.close();
+  });
+
+  it('runs a queued job once, and a keyed job queued twice once', async () => {
+    await enqueue(handle.db, recordJob, { key: 'a' });
+    await enqueue(handle.db, recordJob, { key: 'b' }, { singletonKey: 'b' });
+    await enqueue(handle.db, recordJob, { key: 'b' }, { singletonKey: 'b' });
+    expect(await runJobsUntilIdle(handle.db)).toBe(3 - 1);
+    expect(seen.sort()).toEqual(['a', 'b']);
+    expect(await runJobsUntilIdle(handle.db)).toBe(0);
+  });
+
+  it('retries a failing job, and gives up to the dead-letter handler once', async () => {
+    seen.length = 0;
+    await enqueue(handle.db, flakyJob, { key: 'recovers', failures: 2 });
+    await enqueue(handle.db, flakyJob, { key: 'never', failures: 99 });
+    await runJobsUntilIdle(handle.db);
+    expect(seen).toEqual(['recovers']);
+    expect(attempts.get('recovers')).toBe(3);
+    // retryLimit 2: the first try and two retries, then the dead letter.
+    expect(attempts.get('never')).toBe(3);
+    expect(dead).toEqual([{ key: 'never', error: 'échec 3' }]);
+    await runJobsUntilIdle(handle.db);
+    expect(dead).toHaveLength(1);
+  });
+
+  it('keeps jobs in the database: another connection works what this one queued', async () => {
+    if (handle.kind !== 'postgres') return; // an in-memory PGlite has one connection only
+    seen.length = 0;
+    await enqueue(handle.db, recordJob, { key: 'persisted' });
+    const pool = handle.pool!;
+    const other = connectPostgres(
+      (pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      2,
+    );
+    try {
+      expect(await runJobsUntilIdle(other.db)).toBe(1);
+      expect(seen).toEqual(['persisted']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('drains the queue from a background worker', async () => {
+    seen.length = 0;
+    await startJobWorkers(handle.db, { pollingIntervalSeconds: 0.5 });
+    await enqueue(handle.db, recordJob, { key: 'background' });
+    for (let i = 0; i < 100 && !seen.includes('background'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toEqual(['background']);
+  }, 30_000);
+});
+
+describe('job queue on the embedded server (npm start without DATABASE_URL)', () => {
+  it('works through the one connection the site has to the embedded PGlite', async () => {
+    const { startEmbeddedServer } = await import('@/db/embedded-server');
+    const { runMigrations } = await import('@/db/migrate');
+    const embedded = await startEmbeddedServer(undefined);
+    // As the supervisor sets it: one connection, no named prepared statements.
+    const site = connectPostgres(embedded.url, 1, { preparedStatements: false });
+    try {
+      await runMigrations(site);
+      seen.length = 0;
+      await startJobWorkers(site.db, { pollingIntervalSeconds: 0.5 });
+      await enqueue(site.db, recordJob, { key: 'embedded' });
+      // Pages keep being served on the same connection while the worker polls.
+      for (let i = 0; i < 100 && !seen.includes('embedded'); i++) {
+        await site.pool!.query('SELECT 1');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen).toEqual(['embedded']);
+    } finally {
+      await stopJobWorkers(site.db);
+      await site.close();
+      await embedded.stop();
+    }
+  }, 60_000);
+});
