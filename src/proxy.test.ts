@@ -26,4 +26,13 @@ describe('proxy', () => {
     );
     expect(filtered.headers.get('X-Robots-Tag')).toBeNull();
   });
+
+  it('sends the POST of the account forms to their handlers, and leaves their pages alone', () => {
+    for (const path of ['/register', '/login', '/forgot-password']) {
+      const post = proxy(new NextRequest(`http://localhost${path}`, { method: 'POST' }));
+      expect(post.headers.get('x-middleware-rewrite')).toBe(`http://localhost/api/account${path}`);
+      const get = proxy(new NextRequest(`http://localhost${path}`));
+      expect(get.headers.get('x-middleware-rewrite')).toBeNull();
+    }
+  });
 });

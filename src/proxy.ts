@@ -3,6 +3,7 @@ import { robotsFor } from '@/ui/frame/rules';
 
 /** A company page: /entreprises/{siren}/{slug}. */
 const COMPANY_PAGE = /^\/entreprises\/[^/]+\/[^/]+$/;
+const ACCOUNT_FORM_POSTS = new Set(['/register', '/login', '/forgot-password']);
 export const ESTABLISHMENT_PARAMS = ['page_etablissements', 'etablissements'];
 
 /**
@@ -15,6 +16,13 @@ export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const robots = robotsFor(pathname);
   let response: NextResponse;
+  if (request.method === 'POST' && ACCOUNT_FORM_POSTS.has(pathname)) {
+    // The spec posts the account forms to the pages' own addresses; a folder cannot hold both a
+    // page and a route handler, so the POST goes to the handler.
+    const url = request.nextUrl.clone();
+    url.pathname = `/api/account${pathname}`;
+    return NextResponse.rewrite(url);
+  }
   if (COMPANY_PAGE.test(pathname) && ESTABLISHMENT_PARAMS.some((p) => searchParams.has(p))) {
     const url = request.nextUrl.clone();
     url.pathname = `${pathname}/etablissements`;

@@ -62,6 +62,15 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'doit compter au moins 32 caractères').optional(),
   ),
+  /**
+   * Key that signs sessions, CSRF tokens, magic tokens and unsubscribe links (src/accounts). Without
+   * it a key is drawn once and kept in `DATA_DIR/auth-secret`; set it where several machines serve
+   * the site.
+   */
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'doit compter au moins 32 caractères').optional(),
+  ),
   /** Folder of the files the site writes (mails without SMTP, generated documents, invoices). */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   /**

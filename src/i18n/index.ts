@@ -1,6 +1,8 @@
 import { interpolate, type Params } from './interpolate';
+import account from './fr/account';
 import consent from './fr/consent';
 import cookies from './fr/cookies';
+import follow from './fr/follow';
 import footer from './fr/footer';
 import frame from './fr/frame';
 import home from './fr/home';
@@ -16,8 +18,10 @@ import toast from './fr/toast';
  * missing key is a type error rather than a blank on the page.
  */
 export const messages = {
+  account,
   consent,
   cookies,
+  follow,
   footer,
   frame,
   home,

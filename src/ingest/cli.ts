@@ -16,6 +16,7 @@ import {
   type SourceKey,
 } from './core/run';
 import { announceChanges } from '@/registry/change-feed';
+import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
 import { INCREMENTAL_MAX, refreshSearchIndex } from '@/search/indexer';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
@@ -98,6 +99,7 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     if (totals.inserted + totals.updated > 0) await announce(handle, summaries);
+    if (totals.inserted + totals.updated > 0) await alert(handle, summaries);
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
     // the index is brought up to date.
     if (totals.inserted + totals.updated > 0 && !flags.has('sans-index-recherche'))
@@ -123,6 +125,24 @@ async function announce(handle: DbHandle, summaries: readonly ImportSummary[]): 
       `Le site n'a pas pu être prévenu des changements (ses pages en cache se mettront à jour à leur date de revalidation). ${describeError(e)}`,
     ),
   );
+}
+
+/**
+ * Records what changed in followed companies and queues the alert mails (src/accounts/alerts).
+ * Best effort too: the import is committed; a failure here loses alerts, not data.
+ */
+async function alert(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
+  try {
+    const r = await alertFollowers(handle.db, changedSirensOf(summaries));
+    if (r.events > 0)
+      console.log(
+        `Alertes : ${r.events} changement(s) pour ${r.companies} entreprise(s) suivie(s), ${r.lists} liste(s) à prévenir`,
+      );
+  } catch (e) {
+    console.error(
+      `Les alertes des entreprises suivies n'ont pas pu être préparées. ${describeError(e)}`,
+    );
+  }
 }
 
 /** Updates the search index for the companies the runs changed, or rebuilds it. */
@@ -197,6 +217,7 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
       );
     }
     if (changed > 0) await announce(handle, summaries);
+    if (changed > 0) await alert(handle, summaries);
     if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
     return 0;
   } catch (e) {

@@ -3,4 +3,5 @@
  * process working the queue (`startJobWorkers`) knows every kind. Add one line per module.
  */
 import '@/mail/queue';
+import '@/accounts/alerts/jobs';
 import '@/orders/jobs';

@@ -16,6 +16,8 @@ const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'La vérification anti-robot a échoué.' },
   CAPTCHA_EXPIRED: { status: 400, message: 'La vérification anti-robot a expiré.' },
   CAPTCHA_REUSED: { status: 400, message: 'Cette vérification anti-robot a déjà servi.' },
+  /** A company number that is not 9 digits with a valid key (accounts: followed lists). */
+  INVALID_SIREN: { status: 422, message: 'Ce numéro SIREN n’est pas valide.' },
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
   FORBIDDEN: { status: 403, message: "Vous n'avez pas accès à cette ressource." },
   SAME_ORDER_PENDING: {

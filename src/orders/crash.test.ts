@@ -126,7 +126,12 @@ describe('crash safety', () => {
 
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.resolve('src/orders/crash-worker.fixture.ts')],
+      [
+        '--conditions=react-server',
+        '--import',
+        'tsx',
+        path.resolve('src/orders/crash-worker.fixture.ts'),
+      ],
       {
         env: {
           ...process.env,

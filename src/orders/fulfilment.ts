@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
-import { orders, payments, storedFiles } from '@/db/schema';
+import { orders, payments, storedFiles, users } from '@/db/schema';
 import type { DocumentFormat } from '@/domain/catalogue';
 import { formatPrice } from '@/domain/catalogue';
 import { statesAllowing } from '@/domain/orders';
@@ -163,18 +163,8 @@ export async function refundOrder(db: Db, orderId: string): Promise<void> {
 }
 
 async function ownerEmail(db: Db, userId: string): Promise<string | null> {
-  // The user's address is the accounts area's; read through its table, without a join in SQL
-  // shared with ours.
-  try {
-    const res = (await db.execute(
-      sql`select email from "user" where id = ${userId}`,
-    )) as unknown as {
-      rows: { email: string }[];
-    };
-    return res.rows[0]?.email ?? null;
-  } catch {
-    return null;
-  }
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }
 
 async function mailOwner(db: Db, order: OrderRow, what: 'completed' | 'refunded'): Promise<void> {

@@ -24,6 +24,7 @@ import * as subscriptionRoute from '@/app/api/subscription/route';
 import * as subscriptionCheckoutRoute from '@/app/api/subscription/checkout/route';
 import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
 import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
+import { TestClient } from '@/accounts/testing';
 import { fulfilmentDeps } from './fulfilment';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
@@ -176,7 +177,9 @@ describe('ordering and paying through the signed webhook', () => {
     const csv = await file.text();
     expect(csv).toContain('DANONE');
     expect(csv).toContain(DANONE);
-    const mail = await smtp.waitFor((m) => m.to.includes('alice@example.fr'));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('alice@example.fr') && m.subject.includes('prêt'),
+    );
     expect(mail.subject).toContain('Votre document est prêt');
   });
 
@@ -286,10 +289,15 @@ describe('input errors', () => {
     expect(notJson.status).toBe(400);
     const unknownCompany = await order(alice, 'kbis', '000000001');
     expect((await json(unknownCompany)).error?.code).toBe('DOCUMENT_UNAVAILABLE');
+    const browser = new TestClient();
+    await browser.get('/sanctum/csrf-cookie');
     const guest = await kindOrderRoute.POST(
       request(`/api/kbis/${DANONE}/order`, {
         method: 'POST',
-        headers: { cookie: 'XSRF-TOKEN=a', 'x-xsrf-token': 'a' },
+        headers: {
+          cookie: browser.cookieHeader(),
+          'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')!,
+        },
       }),
       params({ kind: 'kbis', siren: DANONE }),
     );

@@ -1,52 +1,44 @@
 /**
- * Test helpers of the orders area: users with a session, requests to the route handlers as that
- * user, and a site database wired the way route handlers reach it (getDb()).
- *
- * Users are made the way the accounts area stores them (Better Auth's `user` and `session`
- * tables, created here only when the branch does not have them yet); if the accounts module
- * offers its own helper, `createTestUser` is the one place to switch to it.
+ * Test helpers of the orders area: users with a real session (registered through the accounts
+ * area's routes, so their cookie and XSRF token are the ones a browser would hold), requests to
+ * the route handlers as that user, and a site database wired the way route handlers reach it
+ * (getDb()).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
-import type { Db, DbHandle } from '@/db/client';
+import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
 import { directoryStorage, setFileStorage } from './storage';
 
 export type TestUser = { user: SessionUser; headers: Record<string, string> };
 
-async function ensureAccountTables(db: Db): Promise<void> {
-  await db.execute(sql`create table if not exists "user" (
-    id text primary key, name text not null, email text not null unique,
-    email_verified boolean not null default false, image text,
-    created_at timestamptz not null default now(), updated_at timestamptz not null default now())`);
-  await db.execute(sql`create table if not exists "session" (
-    id text primary key, expires_at timestamptz not null, token text not null unique,
-    created_at timestamptz not null default now(), updated_at timestamptz not null default now(),
-    ip_address text, user_agent text, user_id text not null references "user"(id) on delete cascade)`);
-}
-
-export async function createTestUser(db: Db, email: string): Promise<TestUser> {
-  await ensureAccountTables(db);
-  const id = randomUUID();
-  const token = randomBytes(24).toString('hex');
-  const csrf = randomBytes(16).toString('hex');
-  await db.execute(
-    sql`insert into "user" (id, name, email, email_verified) values (${id}, ${email}, ${email}, true)`,
-  );
-  await db.execute(
-    sql`insert into "session" (id, token, user_id, expires_at)
-        values (${randomUUID()}, ${token}, ${id}, now() + interval '1 day')`,
-  );
+/** Registers a user (which logs them in) and returns the headers of their browser. */
+export async function createTestUser(_db: unknown, email: string): Promise<TestUser> {
+  const client = new TestClient();
+  let r = await client.post('/register', {
+    email,
+    password: 'phrase de passe longue',
+    captcha: solvedCaptcha(),
+  });
+  if (r.status === 429) {
+    await resetAllRateLimits();
+    r = await client.post('/register', {
+      email,
+      password: 'phrase de passe longue',
+      captcha: solvedCaptcha(),
+    });
+  }
+  if (r.status !== 201)
+    throw new Error(`inscription refusée (${r.status}) : ${JSON.stringify(r.body)}`);
+  const me = await client.get('/api/me');
+  const id = (me.body as { data: { data: { id: string | number } } }).data.data.id;
   return {
-    user: { id, email, emailVerified: true, role: 'user' },
-    headers: {
-      cookie: `better-auth.session_token=${token}.sig; XSRF-TOKEN=${csrf}`,
-      'x-xsrf-token': csrf,
-    },
+    user: { id: String(id), email, emailVerified: false, role: 'user' },
+    headers: { cookie: client.cookieHeader(), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! },
   };
 }
 

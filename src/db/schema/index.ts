@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './search';
+export * from './accounts';
 export * from './orders';

@@ -3,6 +3,7 @@ import type { CompanyProfile } from '@/registry/company';
 import type { Representative } from '@/registry/directors';
 import { formatDate, formatSiren } from './format';
 import { SourceLine } from './Section';
+import { FollowButton } from '@/ui/follow/FollowButton';
 import s from './company.module.css';
 
 export function Breadcrumb({ items }: { items: Array<{ label: string; href?: string }> }) {
@@ -41,6 +42,7 @@ export function CompanyHeader({
       <h1 className={s.title}>{heading ?? p.displayName}</h1>
       {heading ? <p className={s.subtitle}>{p.displayName}</p> : null}
       <div className={s.badges}>
+        <FollowButton siren={p.siren} name={p.displayName} />
         {p.active ? (
           <span className={`${s.badge} ${s.active}`}>Active</span>
         ) : (

@@ -1,15 +1,34 @@
+'use client';
+
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useSyncExternalStore } from 'react';
 import { Icon } from '@/ui/icons/Icon';
 import frame from '@/i18n/fr/frame';
 import s from './AccountButton.module.css';
 
 /**
- * The my-account button (spec section 2). Anonymous visitors go to /login; the logged-in branch
- * (/mon-compte, and the onboarding update on successful-payment paths) comes with accounts.
- * Renders in Server and Client Components alike (no hooks).
+ * The my-account button (spec section 2): anonymous visitors go to /login, logged-in users to
+ * /mon-compte. The state is read in the browser after the page (the readable `registre_connecte`
+ * hint cookie the account routes set), so that every page stays the same HTML for everyone and
+ * cacheable: the server never reads a cookie for the frame.
  */
-export function accountHref(): string {
-  return '/login';
+const LOGGED_IN = /(?:^|;\s*)registre_connecte=1(?:;|$)/;
+
+export function accountHref(loggedIn = false): string {
+  return loggedIn ? '/mon-compte' : '/login';
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and at hydration, then the hint cookie; read again on each navigation. */
+function useLoggedIn(): boolean {
+  usePathname();
+  return useSyncExternalStore(
+    noSubscription,
+    () => LOGGED_IN.test(document.cookie),
+    () => false,
+  );
 }
 
 export function AccountButton({
@@ -23,10 +42,11 @@ export function AccountButton({
   className?: string;
   onNavigate?: () => void;
 }) {
+  const href = accountHref(useLoggedIn());
   if (variant === 'icon') {
     return (
       <Link
-        href={accountHref()}
+        href={href}
         className={`${s.icon} ${className ?? ''}`}
         aria-label={frame.accountIconLabel}
         onClick={onNavigate}
@@ -38,7 +58,7 @@ export function AccountButton({
   }
   return (
     <Link
-      href={accountHref()}
+      href={href}
       className={`${s.outlined} ${tone === 'dark' ? s.onDark : ''} ${className ?? ''}`}
       onClick={onNavigate}
       data-testid="account-button"

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { CompanyResult } from '@/search/companies';
 import type { DirectorResult } from '@/search/directors';
+import { FollowButton } from '@/ui/follow/FollowButton';
 import s from './search.module.css';
 
 const nf = new Intl.NumberFormat('fr-FR');
@@ -60,6 +61,7 @@ export function CompanyResultCard({ r }: { r: CompanyResult }) {
           {r.sigle ? ` (${r.sigle})` : ''}
         </Link>
         <span className={r.status === 'A' ? s.active : s.ceased}>{r.statusLabel}</span>
+        <FollowButton siren={r.siren} name={r.name} />
       </div>
       {r.matched && r.matched.label && (
         <p className={s.matched}>

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/config/env';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { closeMailTransport } from '@/mail/transport';
+import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { runJobsUntilIdle } from '@/jobs/testing';
+import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './api';
+import { resetLoginGuard } from './login-guard';
+import { linkIn, solvedCaptcha, TestClient } from './testing';
+
+let handle: DbHandle;
+let smtp: TestSmtpServer;
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  resetEnvForTests();
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  globalForDb.__dbHandle = handle;
+});
+
+afterAll(async () => {
+  closeMailTransport();
+  delete globalForDb.__dbHandle;
+  await handle?.close();
+  await smtp?.close();
+});
+
+const PASSWORD = 'une phrase de passe solide';
+
+async function registerAndVerify(email: string): Promise<TestClient> {
+  const c = new TestClient();
+  const r = await c.post('/register', {
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    captcha: solvedCaptcha(),
+  });
+  expect(r.status).toBe(201);
+  await runJobsUntilIdle(handle.db);
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
+  const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
+  const v = await c.get(link.pathname + link.search);
+  expect(v.status).toBe(303);
+  expect(v.headers.get('location')).toBe('/verify-email?verifie=1');
+  return c;
+}
+
+describe('register, verify, login, logout', () => {
+  it('registers, mails a French verification link that verifies the address', async () => {
+    const c = await registerAndVerify('alice@exemple.fr');
+    const me = await c.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data.data).toMatchObject({ email: 'alice@exemple.fr' });
+    expect(me.body.data.data.email_verified_at).toMatch(/^\d{4}-/);
+    const mail = smtp.received.find((m) => m.to.includes('alice@exemple.fr'))!;
+    expect(mail.html).toContain('Confirmer mon adresse');
+  });
+
+  it('answers 422 with field errors on a bad registration, and refuses common passwords', async () => {
+    const c = new TestClient();
+    const r = await c.post('/register', {
+      email: 'pas-une-adresse',
+      password: 'azertyuiop',
+      captcha: solvedCaptcha(),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.error.fields.email[0]).toMatch(/adresse/);
+    expect(r.body.error.fields.password[0]).toMatch(/courant/);
+    const dup = await c.post('/register', {
+      email: 'alice@exemple.fr',
+      password: PASSWORD,
+      captcha: solvedCaptcha(),
+    });
+    expect(dup.status).toBe(422);
+    expect(dup.body.error.fields.email[0]).toMatch(/existe déjà/);
+  });
+
+  it('asks for a captcha on registration', async () => {
+    const r = await new TestClient().post('/register', {
+      email: 'bob@exemple.fr',
+      password: PASSWORD,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('CAPTCHA_MISSING');
+  });
+
+  it('logs in with a new session each time, one message on failure, and logs out', async () => {
+    const c = new TestClient();
+    const bad = await c.post('/login', {
+      email: 'alice@exemple.fr',
+      password: 'mauvais mot de passe',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe(LOGIN_FAILED_MESSAGE);
+    const ok = await c.post('/login', { email: 'alice@exemple.fr', password: PASSWORD });
+    expect(ok.status).toBe(200);
+    const first = [...c.cookies].find(([k]) => k.includes('session_token'))![1];
+    await c.post('/login', { email: 'alice@exemple.fr', password: PASSWORD });
+    const second = [...c.cookies].find(([k]) => k.includes('session_token'))![1];
+    expect(second).not.toBe(first);
+    const stolen = new TestClient();
+    stolen.cookies = new Map(c.cookies);
+    expect((await c.post('/logout')).status).toBe(204);
+    expect((await c.get('/api/me')).status).toBe(401);
+    // The session is gone from the database, not only from this browser.
+    expect((await stolen.get('/api/me')).status).toBe(401);
+  });
+
+  it('asks for a captcha after repeated failures, and rate-limits per account', async () => {
+    resetLoginGuard();
+    resetAllRateLimits();
+    const c = new TestClient();
+    for (let i = 0; i < 3; i++) {
+      await c.post('/login', { email: 'alice@exemple.fr', password: `faux ${i} mot de passe` });
+    }
+    const r = await c.post('/login', { email: 'alice@exemple.fr', password: PASSWORD });
+    expect(r.status).toBe(400);
+    expect(r.body.captcha_required).toBe(true);
+    const withCaptcha = await c.post('/login', {
+      email: 'alice@exemple.fr',
+      password: PASSWORD,
+      captcha: solvedCaptcha(),
+    });
+    expect(withCaptcha.status).toBe(200);
+    resetLoginGuard();
+    for (let i = 0; i < 10; i++) {
+      await c.post('/login', {
+        email: 'carol@exemple.fr',
+        password: 'x',
+        captcha: solvedCaptcha(),
+      });
+    }
+    const limited = await c.post('/login', { email: 'carol@exemple.fr', password: 'x' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toMatch(/Trop de tentatives/);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    resetAllRateLimits();
+    resetLoginGuard();
+  });
+
+  it('resets a forgotten password, with the same answer for unknown addresses, and ends old sessions', async () => {
+    const old = new TestClient();
+    await old.post('/login', { email: 'alice@exemple.fr', password: PASSWORD });
+    expect((await old.get('/api/me')).status).toBe(200);
+    const c = new TestClient();
+    const unknown = await c.post('/forgot-password', {
+      email: 'personne@exemple.fr',
+      captcha: solvedCaptcha(),
+    });
+    const known = await c.post('/forgot-password', {
+      email: 'alice@exemple.fr',
+      captcha: solvedCaptcha(),
+    });
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.data.data.status).toBe(FORGOT_PASSWORD_MESSAGE);
+    await runJobsUntilIdle(handle.db);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('alice@exemple.fr') && /Réinitialisation/.test(m.subject),
+    );
+    const link = new URL(linkIn(mail.text, '/password-reset/'));
+    const token = decodeURIComponent(link.pathname.split('/').pop()!);
+    const weak = await c.post('/reset-password', {
+      token,
+      email: 'alice@exemple.fr',
+      password: '123456789',
+      password_confirmation: '123456789',
+    });
+    expect(weak.status).toBe(422);
+    const NEW = 'un tout nouveau mot de passe';
+    const done = await c.post('/reset-password', {
+      token,
+      email: link.searchParams.get('email'),
+      password: NEW,
+      password_confirmation: NEW,
+    });
+    expect(done.status).toBe(200);
+    expect((await old.get('/api/me')).status).toBe(401);
+    expect(
+      (await c.post('/reset-password', { token, email: 'alice@exemple.fr', password: NEW })).status,
+    ).toBe(422);
+    expect((await c.post('/login', { email: 'alice@exemple.fr', password: NEW })).status).toBe(200);
+    expect((await c.post('/login', { email: 'alice@exemple.fr', password: PASSWORD })).status).toBe(
+      422,
+    );
+  });
+});
+
+describe('following', () => {
+  it('follows Danone into a new list, shows it, and unfollows', async () => {
+    const c = await registerAndVerify('suivi@exemple.fr');
+    const list = await c.post('/api/followed-lists', { name: 'Fournisseurs' });
+    expect(list.status).toBe(201);
+    const id = list.body.data.data.id;
+    const f = await c.post(`/api/company/552032534/follow/${id}`);
+    expect(f.status).toBe(200);
+    expect(f.body.data.data.list.companies).toEqual(['552032534']);
+    const followed = await c.get('/api/company/followed');
+    expect(followed.body.data.data).toEqual([{ siren: '552032534', lists: [id] }]);
+    const one = await c.get(`/api/followed-lists/${id}`);
+    expect(one.body.data.data.company_details[0]).toMatchObject({
+      siren: '552032534',
+      status: 'active',
+    });
+    expect(one.body.data.data.company_details[0].name).toMatch(/DANONE/);
+    const u = await c.delete('/api/company/552032534/unfollow');
+    expect(u.status).toBe(200);
+    expect((await c.get('/api/company/followed')).body.data.data).toEqual([]);
+  });
+
+  it('refuses invalid SIRENs, unknown companies and other users’ lists', async () => {
+    const a = await registerAndVerify('a@exemple.fr');
+    const b = await registerAndVerify('b@exemple.fr');
+    const listA = (await a.post('/api/followed-lists', { name: 'A' })).body.data.data.id;
+    expect((await a.post('/api/company/123456789/follow')).body.error.code).toBe('INVALID_SIREN');
+    expect((await a.post('/api/company/000000000/follow')).status).toBe(404);
+    expect((await b.get(`/api/followed-lists/${listA}`)).status).toBe(404);
+    expect((await b.post(`/api/company/552032534/follow/${listA}`)).status).toBe(404);
+    expect((await b.request('DELETE', `/api/followed-lists/${listA}`)).status).toBe(404);
+    expect((await a.get(`/api/followed-lists/${listA}`)).status).toBe(200);
+  });
+});

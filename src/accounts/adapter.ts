@@ -1,0 +1,67 @@
+import 'server-only';
+import type { Db } from '@/db/client';
+import { AUTH_BASE_PATH, authFor } from './auth';
+
+/**
+ * The spec's account routes are a thin adapter over Better Auth's handler (not `auth.api`), so
+ * that its origin check and session handling apply. Our own checks (XSRF token, captcha, limits,
+ * password list) run before the call.
+ */
+export type AuthAnswer = {
+  status: number;
+  json: Record<string, unknown> | null;
+  /** Set-Cookie lines to pass on to the browser (session rotated, cleared…). */
+  cookies: string[];
+};
+
+const FORWARDED = [
+  'cookie',
+  'origin',
+  'referer',
+  'user-agent',
+  'x-forwarded-for',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+];
+
+export async function callAuth(
+  db: Db,
+  req: Request,
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> } = {},
+): Promise<AuthAnswer> {
+  const url = new URL(AUTH_BASE_PATH + path, req.url);
+  for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const v = req.headers.get(name);
+    if (v) headers.set(name, v);
+  }
+  // Our XSRF check already passed; a client that sends no Origin (not a browser) is same-site.
+  if (!headers.has('origin') && !headers.has('referer')) headers.set('origin', url.origin);
+  const method = init.method ?? 'POST';
+  if (method === 'POST') headers.set('content-type', 'application/json');
+  const res = await authFor(db).handler(
+    new Request(url, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
+    }),
+  );
+  const text = await res.text();
+  let json: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, json, cookies: res.headers.getSetCookie() };
+}
+
+/** Better Auth's error code of a failed call (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…). */
+export function authErrorCode(a: AuthAnswer): string {
+  const code = a.json?.code;
+  return typeof code === 'string' ? code : '';
+}

@@ -1,0 +1,257 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { resetLoginGuard } from './login-guard';
+import { solvedCaptcha, TestClient } from './testing';
+
+/**
+ * Every route of the accounts area, walked as a guest, as user B on user A's objects, and without
+ * or with a wrong XSRF token; then fuzzed: no answer is ever a 500.
+ */
+let handle: DbHandle;
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+let a: TestClient;
+let b: TestClient;
+let listA: number;
+
+async function newUser(email: string): Promise<TestClient> {
+  const c = new TestClient();
+  const r = await c.post('/register', {
+    email,
+    password: 'phrase de passe longue',
+    captcha: solvedCaptcha(),
+  });
+  expect(r.status).toBe(201);
+  return c;
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  globalForDb.__dbHandle = handle;
+  a = await newUser('a@exemple.fr');
+  b = await newUser('b@exemple.fr');
+  listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
+  await a.post(`/api/company/552032534/follow/${listA}`);
+});
+
+afterAll(async () => {
+  delete globalForDb.__dbHandle;
+  await handle?.close();
+});
+
+type Call = [method: string, path: string, body?: Record<string, unknown>];
+
+/** Routes that need a session, with a body that would succeed for the owner. */
+const userRoutes = (list: number): Call[] => [
+  ['GET', '/api/me'],
+  ['GET', '/api/me/export'],
+  ['GET', '/api/me/events'],
+  ['POST', '/api/me', { _method: 'PATCH', name: 'X' }],
+  ['POST', '/api/me/verification-email'],
+  [
+    'POST',
+    '/api/onboarding/user-infos',
+    { _method: 'PATCH', company_name: 'X', postcode: '75001', firstname: 'A', lastname: 'B' },
+  ],
+  ['GET', '/api/company/followed'],
+  ['GET', '/api/followed-lists'],
+  ['POST', '/api/followed-lists', { name: 'Nouvelle' }],
+  ['GET', `/api/followed-lists/${list}`],
+  ['PATCH', `/api/followed-lists/${list}`, { name: 'Renommée' }],
+  ['POST', `/api/followed-lists/${list}`, { _method: 'PATCH', alert_mode: 'none' }],
+  ['DELETE', `/api/followed-lists/${list}`],
+  ['POST', `/api/followed-lists/${list}/companies`, { sirens: ['552032534'] }],
+  ['DELETE', `/api/followed-lists/${list}/companies`, { sirens: ['552032534'] }],
+  ['POST', '/api/company/552032534/follow'],
+  ['POST', `/api/company/552032534/follow/${list}`],
+  ['DELETE', '/api/company/552032534/unfollow'],
+  ['POST', '/api/company/unfollow-list', { sirens: ['552032534'] }],
+];
+
+/** State-changing routes open to guests (they still need the XSRF token). */
+const guestWrites: Call[] = [
+  ['POST', '/register', { email: 'c@exemple.fr', password: 'phrase de passe longue' }],
+  ['POST', '/login', { email: 'a@exemple.fr', password: 'phrase de passe longue' }],
+  ['POST', '/forgot-password', { email: 'a@exemple.fr' }],
+  [
+    'POST',
+    '/reset-password',
+    { token: 'x', email: 'a@exemple.fr', password: 'phrase de passe longue' },
+  ],
+  ['POST', '/logout'],
+];
+
+describe('authorisation walk', () => {
+  it('answers 401 to a guest on every route that needs a session', async () => {
+    for (const [method, path, body] of userRoutes(listA)) {
+      const r = await new TestClient().request(method, path, body);
+      expect([method, path, r.status]).toEqual([method, path, 401]);
+    }
+  });
+
+  it('answers 404 to user B on user A’s list, and leaves it untouched', async () => {
+    const onList = userRoutes(listA).filter(
+      ([, p]) => p.includes(`/followed-lists/${listA}`) || p.endsWith(`/${listA}`),
+    );
+    expect(onList.length).toBeGreaterThanOrEqual(7);
+    for (const [method, path, body] of onList) {
+      const r = await b.request(method, path, body);
+      expect([method, path, r.status]).toEqual([method, path, 404]);
+    }
+    const still = await a.get(`/api/followed-lists/${listA}`);
+    expect(still.body.data.data).toMatchObject({ name: 'Liste de A', companies: ['552032534'] });
+    // B's own view never shows A's lists or follows.
+    expect((await b.get('/api/followed-lists')).body.data.data).toEqual([]);
+    expect((await b.get('/api/company/followed')).body.data.data).toEqual([]);
+    expect((await b.get(`/api/me/${(await a.get('/api/me')).body.data.data.id}`)).status).toBe(404);
+  });
+
+  it('answers 419 to every state-changing call without the XSRF token or with a wrong one', async () => {
+    const writes = [...userRoutes(listA).filter(([m]) => m !== 'GET'), ...guestWrites];
+    for (const [method, path, body] of writes) {
+      const missing = new TestClient();
+      missing.cookies = new Map(a.cookies);
+      missing.cookies.delete('XSRF-TOKEN');
+      missing.csrf = false;
+      const r1 = await missing.request(method, path, body);
+      expect([method, path, r1.status, r1.body?.error?.code]).toEqual([
+        method,
+        path,
+        419,
+        'CSRF_TOKEN_MISMATCH',
+      ]);
+      const forged = new TestClient();
+      forged.cookies = new Map(a.cookies);
+      forged.cookies.set('XSRF-TOKEN', 'abc.def');
+      const r2 = await forged.request(method, path, body, { 'X-XSRF-TOKEN': 'abc.def' });
+      expect([method, path, r2.status]).toEqual([method, path, 419]);
+      // A real token of another browser in the header, not matching the cookie.
+      const mismatched = new TestClient();
+      mismatched.cookies = new Map(a.cookies);
+      const other = new TestClient();
+      await other.get('/sanctum/csrf-cookie');
+      const r3 = await mismatched.request(method, path, body, {
+        'X-XSRF-TOKEN': other.cookies.get('XSRF-TOKEN')!,
+      });
+      expect([method, path, r3.status]).toEqual([method, path, 419]);
+    }
+    // A's list survived all of that.
+    expect((await a.get(`/api/followed-lists/${listA}`)).status).toBe(200);
+  });
+});
+
+describe('fuzz', () => {
+  const json = fc.jsonValue({ maxDepth: 3 });
+  const field = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 12 }), { maxLength: 4 }),
+    json,
+  );
+  const bodies = fc.oneof(
+    fc.dictionary(
+      fc.constantFrom(
+        'email',
+        'password',
+        'password_confirmation',
+        'name',
+        'sirens',
+        'alert_mode',
+        '_method',
+        'token',
+        'captcha',
+        'company_name',
+        'postcode',
+        'current_password',
+        'confirm',
+        'remember',
+      ),
+      field,
+    ),
+    json,
+  );
+  const segment = fc.oneof(
+    fc.constantFrom(
+      '552032534',
+      '0',
+      '-1',
+      '99999999999999999999',
+      'abc',
+      '%00',
+      '..',
+      '1e3',
+      ' 1',
+      '552 032 534',
+    ),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+
+  it('never answers 500 to arbitrary bodies, paths and queries', async () => {
+    resetAllRateLimits();
+    resetLoginGuard();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...userRoutes(listA), ...guestWrites.filter(([, p]) => p !== '/logout')),
+        bodies,
+        segment,
+        fc.string({ maxLength: 30 }),
+        async ([method, path], body, seg, query) => {
+          const target = path.replace(String(listA), seg).replace('552032534', seg);
+          const withQuery = `${target}${target.includes('?') ? '&' : '?'}magic_token=${encodeURIComponent(query)}&q=${encodeURIComponent(query)}`;
+          const payload =
+            method === 'GET'
+              ? undefined
+              : typeof body === 'object' && body !== null
+                ? body
+                : JSON.stringify(body);
+          const r = await a.request(
+            method,
+            withQuery,
+            payload as Record<string, unknown> | undefined,
+          );
+          expect(r.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    const raw = await a.request('POST', '/api/followed-lists', '{"name": ', {
+      'Content-Type': 'application/json',
+    });
+    expect(raw.status).toBe(400);
+    resetAllRateLimits();
+    resetLoginGuard();
+  });
+});
+
+describe('operators', () => {
+  it('requireOperator hides the tools from users, and operator-grant opens them after a new login', async () => {
+    const { requireOperator } = await import('./session');
+    const { commands } = await import('@/ops/accounts');
+    const c = await newUser('op@exemple.fr');
+    const asRequest = () =>
+      new Request('http://localhost:3000/x', { headers: { cookie: c.cookieHeader() } });
+    expect((await requireOperator(asRequest())).ok).toBe(false);
+    expect(await requireOperator(new Request('http://localhost:3000/x'))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    const lines: string[] = [];
+    const grant = commands.find((x) => x.name === 'operator-grant')!;
+    expect(await grant.run(['op@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) })).toBe(
+      0,
+    );
+    expect(
+      await grant.run(['personne@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) }),
+    ).toBe(1);
+    expect((await requireOperator(asRequest())).ok).toBe(false); // session ended by the change
+    await c.post('/login', { email: 'op@exemple.fr', password: 'phrase de passe longue' });
+    expect(await requireOperator(asRequest())).toMatchObject({
+      ok: true,
+      value: { role: 'operator' },
+    });
+  });
+});

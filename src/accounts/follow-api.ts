@@ -1,0 +1,150 @@
+import 'server-only';
+import { getDb } from '@/db';
+import type { Db } from '@/db/client';
+import { failure, type Result } from '@/lib/errors';
+import { eventsOf } from './alerts/feed';
+import { checkUnsubscribeSignature } from './alerts/mailer';
+import {
+  addCompanies,
+  createList,
+  deleteList,
+  disableAlerts,
+  follow,
+  followedCompaniesOf,
+  getList,
+  listsOf,
+  removeCompanies,
+  unfollow,
+  updateList,
+} from './follows';
+import {
+  dataResponse,
+  failureResponse,
+  guarded,
+  overriddenMethod,
+  readFields,
+  type Fields,
+} from './http';
+import { checkCsrf, requireUser, type SessionUser } from './session';
+
+/**
+ * The routes of spec section 7 "Following". Reads need a session; writes need the XSRF token
+ * first (419), then a session (401). Route files in src/app only call these.
+ */
+type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
+
+function read(req: Request, run: (user: SessionUser, db: Db) => Promise<Result<unknown>>, db: Db) {
+  return guarded(async () => {
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    const r = await run(user.value, db);
+    return r.ok ? dataResponse(r.value) : failureResponse(r);
+  });
+}
+
+function write(req: Request, run: Handler, db: Db, created = false) {
+  return guarded(async () => {
+    const csrf = checkCsrf(req);
+    if (!csrf.ok) return failureResponse(csrf);
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    const fields = await readFields(req);
+    if (!fields.ok) return failureResponse(fields);
+    const r = await run(user.value, fields.value, db);
+    return r.ok ? dataResponse(r.value, created ? 201 : 200) : failureResponse(r);
+  });
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+/** GET /api/company/followed */
+export const getFollowed = (req: Request, db: Db = getDb()) =>
+  read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db);
+
+/** GET /api/followed-lists */
+export const getLists = (req: Request, db: Db = getDb()) =>
+  read(req, async (u, d) => ok(await listsOf(d, u.id)), db);
+
+/** POST /api/followed-lists (body: name, optional alert_mode) */
+export const postList = (req: Request, db: Db = getDb()) =>
+  write(
+    req,
+    (u, f, d) => createList(d, u.id, { name: f.name, alert_mode: f.alert_mode }),
+    db,
+    true,
+  );
+
+/** GET /api/followed-lists/{id} */
+export const getOneList = (req: Request, id: string, db: Db = getDb()) =>
+  read(req, (u, d) => getList(d, u.id, id), db);
+
+/** DELETE /api/followed-lists/{id} */
+export const deleteOneList = (req: Request, id: string, db: Db = getDb()) =>
+  write(req, (u, _f, d) => deleteList(d, u.id, id), db);
+
+/** PATCH /api/followed-lists/{id} (or POST with a PATCH override): rename, alert frequency. */
+export const patchList = (req: Request, id: string, db: Db = getDb()) =>
+  write(req, (u, f, d) => updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode }), db);
+
+/** POST /api/followed-lists/{id}: only as a PATCH or DELETE override. */
+export const postOneList = (req: Request, id: string, db: Db = getDb()) =>
+  write(
+    req,
+    async (u, f, d) => {
+      const method = overriddenMethod(req, f);
+      if (method === 'DELETE') return deleteList(d, u.id, id);
+      return updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode });
+    },
+    db,
+  );
+
+/** POST|DELETE /api/followed-lists/{id}/companies (body: sirens) */
+export const listCompanies = (req: Request, id: string, db: Db = getDb()) =>
+  write(
+    req,
+    (u, f, d) =>
+      overriddenMethod(req, f) === 'DELETE'
+        ? removeCompanies(d, u.id, id, f.sirens)
+        : addCompanies(d, u.id, id, f.sirens),
+    db,
+  );
+
+/** POST /api/company/{siren}/follow[/{listId}] */
+export const followCompany = (req: Request, siren: string, listId?: string, db: Db = getDb()) =>
+  write(req, (u, _f, d) => follow(d, u.id, siren, listId), db);
+
+/** DELETE /api/company/{siren}/unfollow */
+export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =>
+  write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db);
+
+/** POST /api/company/unfollow-list (body: sirens) */
+export const unfollowMany = (req: Request, db: Db = getDb()) =>
+  write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db);
+
+/** GET /api/me/events: the feed of changes of the followed companies. */
+export const getEvents = (req: Request, db: Db = getDb()) =>
+  read(req, async (u, d) => ok(await eventsOf(d, u.id)), db);
+
+/**
+ * GET|POST /api/alerts/unsubscribe?liste=…&jeton=…: the one-click unsubscribe of the alert mails
+ * (List-Unsubscribe, RFC 8058). Signed per list, so it needs no session and no XSRF token.
+ */
+export const unsubscribe = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const url = new URL(req.url);
+    const listId = Number(url.searchParams.get('liste'));
+    const token = (url.searchParams.get('jeton') ?? '').slice(0, 100);
+    const valid =
+      Number.isSafeInteger(listId) &&
+      listId > 0 &&
+      listId < 2 ** 31 &&
+      checkUnsubscribeSignature(listId, token);
+    if (!valid)
+      return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+    await disableAlerts(db, listId);
+    if (req.method === 'POST') return dataResponse({ unsubscribed: true });
+    return new Response(
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Alertes désactivées</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>Alertes désactivées</h1><p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p></body></html>',
+      { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
+    );
+  });

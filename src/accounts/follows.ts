@@ -1,0 +1,363 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { followedCompanies, followedLists, type AlertMode } from '@/db/schema/accounts';
+import { companies } from '@/db/schema/registry';
+import { isValidSiren, parseSiren } from '@/domain/siren';
+import { failure, success, type Result } from '@/lib/errors';
+import { ensureSnapshots } from './alerts/record';
+import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
+
+/**
+ * Followed lists (spec section 7 "Following"). Every function takes the user's id and touches
+ * only that user's lists: another user's list is NOT_FOUND, exactly like a list that does not
+ * exist.
+ */
+export const DEFAULT_LIST_NAME = 'Mes entreprises suivies';
+export const ALERT_MODES: readonly AlertMode[] = ['immediate', 'daily', 'none'];
+
+export type FollowedList = {
+  id: number;
+  name: string;
+  alert_mode: AlertMode;
+  created_at: string;
+  companies: string[];
+};
+
+export type FollowedCompany = {
+  siren: string;
+  name: string | null;
+  status: 'active' | 'ceased' | 'unknown';
+  followed_at: string;
+  last_change_at: string | null;
+};
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export async function listsOf(db: Db, userId: string): Promise<FollowedList[]> {
+  const lists = await db
+    .select()
+    .from(followedLists)
+    .where(eq(followedLists.userId, userId))
+    .orderBy(asc(followedLists.id));
+  if (!lists.length) return [];
+  const rows = await db
+    .select({ listId: followedCompanies.listId, siren: followedCompanies.siren })
+    .from(followedCompanies)
+    .where(
+      inArray(
+        followedCompanies.listId,
+        lists.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(followedCompanies.createdAt));
+  return lists.map((l) => ({
+    id: l.id,
+    name: l.name,
+    alert_mode: l.alertMode,
+    created_at: iso(l.createdAt),
+    companies: rows.filter((r) => r.listId === l.id).map((r) => r.siren),
+  }));
+}
+
+async function ownList(db: Db, userId: string, listId: unknown) {
+  const id = typeof listId === 'number' ? listId : Number(String(listId ?? ''));
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [list] = await db
+    .select()
+    .from(followedLists)
+    .where(and(eq(followedLists.id, id), eq(followedLists.userId, userId)))
+    .limit(1);
+  return list ?? null;
+}
+
+const listNotFound = () => failure('NOT_FOUND', 'Cette liste n’existe pas.');
+
+/** One list with its companies: name, status and date of the last change we know of. */
+export async function getList(
+  db: Db,
+  userId: string,
+  listId: unknown,
+): Promise<Result<FollowedList & { company_details: FollowedCompany[] }>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  const rows = await queryRows<{
+    siren: string;
+    name: string | null;
+    status: string | null;
+    followed_at: string | Date;
+    last_change_at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT f.siren, c.name, c.status, f.created_at AS followed_at,
+          (SELECT max(e.created_at) FROM company_events e WHERE e.siren = f.siren) AS last_change_at
+        FROM followed_companies f LEFT JOIN companies c ON c.siren = f.siren
+        WHERE f.list_id = ${list.id}
+        ORDER BY f.created_at, f.siren`,
+  );
+  return success({
+    id: list.id,
+    name: list.name,
+    alert_mode: list.alertMode,
+    created_at: iso(list.createdAt),
+    companies: rows.map((r) => r.siren),
+    company_details: rows.map((r) => ({
+      siren: r.siren,
+      name: r.name,
+      status: r.status === 'A' ? 'active' : r.status === 'C' ? 'ceased' : 'unknown',
+      followed_at: iso(r.followed_at),
+      last_change_at: r.last_change_at ? iso(r.last_change_at) : null,
+    })),
+  });
+}
+
+function cleanName(name: unknown): Result<string> {
+  const v = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
+  if (!v) {
+    return failure('VALIDATION_FAILED', 'Donnez un nom à la liste.', {
+      fields: { name: ['Donnez un nom à la liste.'] },
+    });
+  }
+  if (v.length > LIST_NAME_MAX_LENGTH) {
+    const m = `Le nom ne doit pas dépasser ${LIST_NAME_MAX_LENGTH} caractères.`;
+    return failure('VALIDATION_FAILED', m, { fields: { name: [m] } });
+  }
+  return success(v);
+}
+
+function cleanAlertMode(mode: unknown): Result<AlertMode | undefined> {
+  if (mode === undefined || mode === null || mode === '') return success(undefined);
+  return ALERT_MODES.includes(mode as AlertMode)
+    ? success(mode as AlertMode)
+    : failure('VALIDATION_FAILED', 'Fréquence des alertes inconnue.', {
+        fields: { alert_mode: ['Choisissez : immédiate, quotidienne ou aucune.'] },
+      });
+}
+
+const nameTaken = () =>
+  failure('CONFLICT', 'Vous avez déjà une liste de ce nom.', {
+    fields: { name: ['Vous avez déjà une liste de ce nom.'] },
+  });
+
+export async function createList(
+  db: Db,
+  userId: string,
+  input: { name: unknown; alert_mode?: unknown },
+): Promise<Result<FollowedList>> {
+  const name = cleanName(input.name);
+  if (!name.ok) return name;
+  const mode = cleanAlertMode(input.alert_mode);
+  if (!mode.ok) return mode;
+  const [row] = await db
+    .insert(followedLists)
+    .values({ userId, name: name.value, alertMode: mode.value ?? 'daily' })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return nameTaken();
+  return success({
+    id: row.id,
+    name: row.name,
+    alert_mode: row.alertMode,
+    created_at: iso(row.createdAt),
+    companies: [],
+  });
+}
+
+export async function updateList(
+  db: Db,
+  userId: string,
+  listId: unknown,
+  input: { name?: unknown; alert_mode?: unknown },
+): Promise<Result<FollowedList>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  const set: Partial<typeof followedLists.$inferInsert> = {};
+  if (input.name !== undefined) {
+    const name = cleanName(input.name);
+    if (!name.ok) return name;
+    set.name = name.value;
+  }
+  const mode = cleanAlertMode(input.alert_mode);
+  if (!mode.ok) return mode;
+  if (mode.value) set.alertMode = mode.value;
+  if (Object.keys(set).length) {
+    try {
+      await db.update(followedLists).set(set).where(eq(followedLists.id, list.id));
+    } catch {
+      return nameTaken();
+    }
+  }
+  const lists = await listsOf(db, userId);
+  return success(lists.find((l) => l.id === list.id)!);
+}
+
+export async function deleteList(db: Db, userId: string, listId: unknown): Promise<Result<null>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  await db.delete(followedLists).where(eq(followedLists.id, list.id));
+  return success(null);
+}
+
+/** A `sirens` value: an array (or a comma-separated string) of valid SIRENs, at most 500. */
+export function parseSirens(value: unknown): Result<string[]> {
+  const raw = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(/[,;\s]+/).filter(Boolean)
+      : null;
+  if (!raw || raw.length === 0) {
+    return failure('VALIDATION_FAILED', 'Indiquez au moins un numéro SIREN.', {
+      fields: { sirens: ['Indiquez au moins un numéro SIREN.'] },
+    });
+  }
+  if (raw.length > MAX_SIRENS_PER_CALL) {
+    return failure('PAYLOAD_TOO_LARGE', `Au plus ${MAX_SIRENS_PER_CALL} entreprises à la fois.`);
+  }
+  const out = new Set<string>();
+  for (const v of raw) {
+    const s = typeof v === 'string' || typeof v === 'number' ? parseSiren(String(v)) : null;
+    if (!s || !isValidSiren(s)) {
+      return failure('INVALID_SIREN', `Numéro SIREN invalide : ${String(v).slice(0, 20)}.`);
+    }
+    out.add(s);
+  }
+  return success([...out]);
+}
+
+export function parseOneSiren(value: unknown): Result<string> {
+  const s = typeof value === 'string' ? parseSiren(value) : null;
+  return s && isValidSiren(s) ? success(s) : failure('INVALID_SIREN');
+}
+
+async function knownSirens(db: Db, sirens: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ siren: companies.siren })
+    .from(companies)
+    .where(inArray(companies.siren, sirens));
+  return new Set(rows.map((r) => r.siren));
+}
+
+export async function addCompanies(
+  db: Db,
+  userId: string,
+  listId: unknown,
+  sirensInput: unknown,
+): Promise<Result<FollowedList>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  const sirens =
+    typeof sirensInput === 'string' && /^\d{9}$/.test(sirensInput)
+      ? success([sirensInput])
+      : parseSirens(sirensInput);
+  if (!sirens.ok) return sirens;
+  const known = await knownSirens(db, sirens.value);
+  const unknown = sirens.value.filter((s) => !known.has(s));
+  if (unknown.length) {
+    return failure('NOT_FOUND', `Entreprise inconnue du registre : ${unknown[0]}.`);
+  }
+  await db
+    .insert(followedCompanies)
+    .values(sirens.value.map((siren) => ({ listId: list.id, siren })))
+    .onConflictDoNothing();
+  // The next import is compared with what the registry says now.
+  await ensureSnapshots(db, sirens.value);
+  const lists = await listsOf(db, userId);
+  return success(lists.find((l) => l.id === list.id)!);
+}
+
+export async function removeCompanies(
+  db: Db,
+  userId: string,
+  listId: unknown,
+  sirensInput: unknown,
+): Promise<Result<FollowedList>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  const sirens = parseSirens(sirensInput);
+  if (!sirens.ok) return sirens;
+  await db
+    .delete(followedCompanies)
+    .where(
+      and(eq(followedCompanies.listId, list.id), inArray(followedCompanies.siren, sirens.value)),
+    );
+  const lists = await listsOf(db, userId);
+  return success(lists.find((l) => l.id === list.id)!);
+}
+
+/** Follows a company into a list, or into the default list (created on first use). */
+export async function follow(
+  db: Db,
+  userId: string,
+  sirenInput: unknown,
+  listId?: unknown,
+): Promise<Result<{ siren: string; list: FollowedList }>> {
+  const siren = parseOneSiren(sirenInput);
+  if (!siren.ok) return siren;
+  let id: number;
+  if (listId !== undefined) {
+    const list = await ownList(db, userId, listId);
+    if (!list) return listNotFound();
+    id = list.id;
+  } else {
+    const [first] = await db
+      .select({ id: followedLists.id })
+      .from(followedLists)
+      .where(eq(followedLists.userId, userId))
+      .orderBy(asc(followedLists.id))
+      .limit(1);
+    if (first) id = first.id;
+    else {
+      const created = await createList(db, userId, { name: DEFAULT_LIST_NAME });
+      if (!created.ok) return created;
+      id = created.value.id;
+    }
+  }
+  const added = await addCompanies(db, userId, id, [siren.value]);
+  if (!added.ok) return added;
+  return success({ siren: siren.value, list: added.value });
+}
+
+/** Stops following a company in every list of the user. */
+export async function unfollow(
+  db: Db,
+  userId: string,
+  sirensInput: unknown,
+): Promise<Result<{ sirens: string[] }>> {
+  const sirens = parseSirens(sirensInput);
+  if (!sirens.ok) return sirens;
+  await db.execute(
+    sql`DELETE FROM followed_companies f USING followed_lists l
+        WHERE l.id = f.list_id AND l.user_id = ${userId}
+          AND f.siren IN (${sql.join(
+            sirens.value.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+  );
+  return success({ sirens: sirens.value });
+}
+
+/** GET /api/company/followed: each followed SIREN with the ids of the lists that hold it. */
+export async function followedCompaniesOf(
+  db: Db,
+  userId: string,
+): Promise<{ siren: string; lists: number[] }[]> {
+  const rows = await db
+    .select({ siren: followedCompanies.siren, listId: followedCompanies.listId })
+    .from(followedCompanies)
+    .innerJoin(followedLists, eq(followedLists.id, followedCompanies.listId))
+    .where(eq(followedLists.userId, userId))
+    .orderBy(desc(followedCompanies.createdAt));
+  const bySiren = new Map<string, number[]>();
+  for (const r of rows) {
+    const l = bySiren.get(r.siren) ?? [];
+    l.push(r.listId);
+    bySiren.set(r.siren, l);
+  }
+  return [...bySiren].map(([siren, lists]) => ({ siren, lists }));
+}
+
+/** Alerts off for a list (the unsubscribe link of its mails). */
+export async function disableAlerts(db: Db, listId: number): Promise<void> {
+  await db.update(followedLists).set({ alertMode: 'none' }).where(eq(followedLists.id, listId));
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getEnv } from '@/config/env';
+
+const state = globalThis as unknown as { __authSecret?: string };
+
+/**
+ * The key that signs session cookies, CSRF tokens, magic tokens and unsubscribe links.
+ * `AUTH_SECRET` when set (required where several processes serve the site); otherwise a key drawn
+ * once and kept in `DATA_DIR/auth-secret`, so that `npm start` works with nothing set up and
+ * sessions survive a restart. Tests draw one per process.
+ */
+export function authSecret(): string {
+  if (state.__authSecret) return state.__authSecret;
+  const env = getEnv();
+  if (env.AUTH_SECRET) return (state.__authSecret = env.AUTH_SECRET);
+  if (env.APP_ENV === 'test') return (state.__authSecret = randomBytes(32).toString('base64url'));
+  const file = path.resolve(env.DATA_DIR, 'auth-secret');
+  try {
+    state.__authSecret = readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      state.__authSecret = secret;
+    } catch {
+      // Another process wrote it first.
+      state.__authSecret = readFileSync(file, 'utf8').trim();
+    }
+  }
+  return state.__authSecret;
+}

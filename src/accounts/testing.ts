@@ -1,0 +1,166 @@
+/**
+ * Test helpers of the accounts area: a browser-like client (cookie jar, XSRF header) that calls
+ * the real route modules of src/app/(account) through the same path table Next.js would use
+ * (with the POST rewrites of src/proxy.ts).
+ */
+import { issueChallenge } from '@/lib/captcha/server';
+import { solveForTest } from '@/lib/captcha/testing';
+import * as csrfRoute from '@/app/(account)/sanctum/csrf-cookie/route';
+import * as registerRoute from '@/app/(account)/api/account/register/route';
+import * as loginRoute from '@/app/(account)/api/account/login/route';
+import * as forgotRoute from '@/app/(account)/api/account/forgot-password/route';
+import * as resetRoute from '@/app/(account)/reset-password/route';
+import * as logoutRoute from '@/app/(account)/logout/route';
+import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
+import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
+import * as exportRoute from '@/app/(account)/api/me/export/route';
+import * as eventsRoute from '@/app/(account)/api/me/events/route';
+import * as unsubscribeRoute from '@/app/(account)/api/alerts/unsubscribe/route';
+import * as resendRoute from '@/app/(account)/api/me/verification-email/route';
+import * as onboardingRoute from '@/app/(account)/api/onboarding/user-infos/route';
+import * as followedRoute from '@/app/(account)/api/company/followed/route';
+import * as listsRoute from '@/app/(account)/api/followed-lists/route';
+import * as listRoute from '@/app/(account)/api/followed-lists/[id]/route';
+import * as listCompaniesRoute from '@/app/(account)/api/followed-lists/[id]/companies/route';
+import * as followRoute from '@/app/(account)/api/company/[siren]/follow/[[...listId]]/route';
+import * as unfollowRoute from '@/app/(account)/api/company/[siren]/unfollow/route';
+import * as unfollowListRoute from '@/app/(account)/api/company/unfollow-list/route';
+
+type RouteModule = Record<string, unknown>;
+type Params = Record<string, string | string[] | undefined>;
+
+/** [pattern, module]: `:name` one segment, `*name` zero or more (optional catch-all). */
+const ROUTES: [string, RouteModule][] = [
+  ['/sanctum/csrf-cookie', csrfRoute],
+  ['/register', registerRoute],
+  ['/login', loginRoute],
+  ['/forgot-password', forgotRoute],
+  ['/reset-password', resetRoute],
+  ['/logout', logoutRoute],
+  ['/verify-email/confirm', confirmRoute],
+  ['/api/me/export', exportRoute],
+  ['/api/me/verification-email', resendRoute],
+  ['/api/me/events', eventsRoute],
+  ['/api/alerts/unsubscribe', unsubscribeRoute],
+  ['/api/me/*id', meRoute],
+  ['/api/onboarding/user-infos', onboardingRoute],
+  ['/api/company/followed', followedRoute],
+  ['/api/company/unfollow-list', unfollowListRoute],
+  ['/api/company/:siren/follow/*listId', followRoute],
+  ['/api/company/:siren/unfollow', unfollowRoute],
+  ['/api/followed-lists', listsRoute],
+  ['/api/followed-lists/:id/companies', listCompaniesRoute],
+  ['/api/followed-lists/:id', listRoute],
+];
+
+function match(pattern: string, path: string): Params | null {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  const params: Params = {};
+  for (let i = 0; i < p.length; i++) {
+    const part = p[i]!;
+    if (part.startsWith('*')) {
+      const rest = s.slice(i).map(decodeURIComponent);
+      params[part.slice(1)] = rest.length ? rest : undefined;
+      return params;
+    }
+    if (i >= s.length) return null;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(s[i]!);
+    else if (part !== s[i]) return null;
+  }
+  return s.length === p.length ? params : null;
+}
+
+export const BASE = 'http://localhost:3000';
+
+/** Dispatches a request to the route module that Next.js would pick; 404/405 like Next. */
+export async function dispatch(req: Request): Promise<Response> {
+  const path = new URL(req.url).pathname;
+  for (const [pattern, mod] of ROUTES) {
+    const params = match(pattern, path);
+    if (!params) continue;
+    const handler = mod[req.method] as
+      ((r: Request, ctx: { params: Promise<Params> }) => Response | Promise<Response>) | undefined;
+    if (!handler) return new Response(null, { status: 405 });
+    return handler(req, { params: Promise.resolve(params) });
+  }
+  return new Response(null, { status: 404 });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers freely
+export type Answer = { status: number; body: any; headers: Headers };
+
+/** A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  csrf = true;
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some(
+        (a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
+    if (this.csrf && method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
+      await this.request('GET', '/sanctum/csrf-cookie');
+    }
+    const headers = new Headers({
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      Origin: BASE,
+      ...extraHeaders,
+    });
+    const jar = this.cookieHeader();
+    if (jar) headers.set('Cookie', jar);
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (this.csrf && xsrf && !headers.has('X-XSRF-TOKEN')) headers.set('X-XSRF-TOKEN', xsrf);
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await dispatch(new Request(BASE + path, { method, headers, body: payload }));
+    this.keep(res);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body ?? {});
+  delete = (path: string, body?: unknown) => this.request('DELETE', path, body);
+}
+
+export function solvedCaptcha(): string {
+  return solveForTest(issueChallenge());
+}
+
+/** The link of a mail's text that starts with `prefix` (path part). */
+export function linkIn(text: string, pathPrefix: string): string {
+  const m = text.match(new RegExp(`https?://[^\\s]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s]*`));
+  if (!m) throw new Error(`no link ${pathPrefix} in:\n${text}`);
+  return m[0];
+}

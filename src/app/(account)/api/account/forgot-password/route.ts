@@ -1,0 +1,8 @@
+import { forgotPassword } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /forgot-password (src/proxy.ts sends the POST of the page's address here). */
+export function POST(req: Request) {
+  return forgotPassword(req);
+}

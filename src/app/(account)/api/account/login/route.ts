@@ -1,0 +1,8 @@
+import { login } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /login (src/proxy.ts sends the POST of the page's address here). */
+export function POST(req: Request) {
+  return login(req);
+}

@@ -1,0 +1,9 @@
+import { unfollowCompany } from '@/accounts/follow-api';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ siren: string }> };
+
+export async function DELETE(req: Request, ctx: Ctx) {
+  return unfollowCompany(req, (await ctx.params).siren);
+}

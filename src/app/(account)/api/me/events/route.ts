@@ -1,0 +1,7 @@
+import { getEvents } from '@/accounts/follow-api';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return getEvents(req);
+}

@@ -1,0 +1,7 @@
+import { exportMe } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(req: Request) {
+  return exportMe(req);
+}

@@ -1,0 +1,11 @@
+import { onboarding } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(req: Request) {
+  return onboarding(req);
+}
+
+export function PATCH(req: Request) {
+  return onboarding(req);
+}

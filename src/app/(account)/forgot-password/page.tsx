@@ -1,0 +1,19 @@
+import t from '@/i18n/fr/account';
+import { ForgotPasswordForm } from '@/ui/account/AuthForms';
+import s from '@/ui/account/account.module.css';
+import { frameMetadata } from '@/ui/frame/metadata';
+
+export const metadata = frameMetadata('/forgot-password', {
+  title: t.forgot.title,
+  robots: { index: false, follow: false },
+});
+
+export default function ForgotPasswordPage() {
+  return (
+    <div className={s.narrow}>
+      <h1 className={s.title}>{t.forgot.title}</h1>
+      <p className={s.intro}>{t.forgot.intro}</p>
+      <ForgotPasswordForm />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import t from '@/i18n/fr/account';
+import { LoginForm } from '@/ui/account/AuthForms';
+import s from '@/ui/account/account.module.css';
+import { frameMetadata } from '@/ui/frame/metadata';
+
+export const metadata = frameMetadata('/login', {
+  title: t.login.title,
+  robots: { index: false, follow: false },
+});
+
+export default function LoginPage() {
+  return (
+    <div className={s.narrow}>
+      <h1 className={s.title}>{t.login.title}</h1>
+      <p className={s.intro}>{t.login.intro}</p>
+      <Suspense>
+        <LoginForm />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { confirmEmail } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+/** The link of the verification mail. */
+export function GET(req: Request) {
+  return confirmEmail(req);
+}
