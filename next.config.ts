@@ -22,8 +22,18 @@ const nextConfig: NextConfig = {
     optimizePackageImports: ['@mui/material', '@mui/icons-material'],
     isrFlushToDisk: false,
   },
-  // PGlite, pg and the ingest stack are server-side only and must not be bundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'pino'],
+  // PGlite, pg, the ingest stack and the document generators are server-side only and must not be
+  // bundled.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-socket',
+    'pg',
+    'pino',
+    // Document generators read their data files (fonts, metrics) from their package folders.
+    'pdfkit',
+    'fontkit',
+    'exceljs',
+  ],
 };
 
 export default nextConfig;

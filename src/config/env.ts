@@ -128,6 +128,26 @@ export const envSchema = z.object({
   ),
   /** Key of the INSEE API portal (header X-INSEE-Api-Key-Integration); only the job needs it. */
   SIRENE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * VIES REST API of the European Commission, to check VAT numbers on the VAT certificate;
+   * `off` prints every number as "non vérifié" without calling it.
+   */
+  VIES_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.literal('off'), z.string().url()])
+      .default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  ),
+  /** How long the VAT certificate waits for VIES before printing "non vérifié". */
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  /** INPI's RNE API (filed deeds and accounts as PDF). Without credentials those kinds are unavailable. */
+  INPI_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://registre-national-entreprises.inpi.fr/api'),
+  ),
+  INPI_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
+  INPI_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  INPI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -49,8 +49,9 @@ describe('prices', () => {
 describe('subscription cover', () => {
   it('covers our own documents without limit and per-unit kinds within the quota', () => {
     expect(subscriptionCover('establishments-list', 999, 10)).toBe('unlimited');
-    expect(subscriptionCover('kbis', 9, 10)).toBe('quota');
-    expect(subscriptionCover('kbis', 10, 10)).toBe('none');
+    expect(subscriptionCover('acts', 9, 10)).toBe('quota');
+    expect(subscriptionCover('acts', 10, 10)).toBe('none');
+    expect(subscriptionCover('vat-numbers', 10, 10)).toBe('unlimited');
   });
 });
 

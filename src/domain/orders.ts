@@ -7,7 +7,8 @@
  *                                └──fail──► unfulfillable ◄──fail──┘
  *                                              └──refund──► refunded
  */
-import { documentKinds, type OrderKind } from './catalogue';
+import { documentKinds } from './catalogue';
+import { documentOffer } from './catalogue/documents';
 
 export const orderStates = [
   'pending_payment',
@@ -63,19 +64,13 @@ export function splitVat(totalCents: number): Amounts {
 }
 
 /**
- * Kinds that cost us money per unit (a registry clerk's or a bank's fee): the subscription gives a
- * monthly quota of them. Every other kind we draw from our own data, without limit.
+ * Kinds that cost us money per unit: those an upstream issuer delivers (INPI, registry clerks,
+ * Banque de France…, `producer` in the documents catalogue). The subscription gives a monthly
+ * quota of them; every kind we draw from our own data is unlimited.
  */
-export const perUnitCostKinds: ReadonlySet<string> = new Set<OrderKind>([
-  'kbis',
-  'acts',
-  'balance-sheets',
-  'ps-extracts',
-  'partial-dept-status',
-  'bank-of-france-quotations',
-  'financial-outstandings',
-  'solvency-scores',
-]);
+export function costsPerUnit(kind: string): boolean {
+  return documentOffer(kind)?.producer.by === 'provider';
+}
 
 /** How a subscriber's order is covered: without limit, by one unit of quota, or not at all. */
 export function subscriptionCover(
@@ -83,7 +78,7 @@ export function subscriptionCover(
   usedThisPeriod: number,
   monthlyQuota: number,
 ): 'unlimited' | 'quota' | 'none' {
-  if (!perUnitCostKinds.has(kind)) return 'unlimited';
+  if (!costsPerUnit(kind)) return 'unlimited';
   return usedThisPeriod < monthlyQuota ? 'quota' : 'none';
 }
 
@@ -107,12 +102,3 @@ function stableJson(value: unknown): string {
 export function kindPriceCents(kind: string): number | undefined {
   return documentKinds.find((d) => d.kind === kind)?.priceCents;
 }
-
-/**
- * Orders outside the catalogue's kinds (spec section 7): a custom document of the documents
- * catalogue and a director's report. Their prices are ours, like the catalogue's.
- */
-export const extraOrderKinds = {
-  document: { label: 'Document personnalisé', priceCents: 490, formats: ['pdf', 'docx'] },
-  'director-report': { label: 'Rapport sur un dirigeant', priceCents: 990, formats: ['pdf'] },
-} as const;

@@ -2,6 +2,7 @@ import { interpolate, type Params } from './interpolate';
 import account from './fr/account';
 import consent from './fr/consent';
 import cookies from './fr/cookies';
+import documents from './fr/documents';
 import follow from './fr/follow';
 import footer from './fr/footer';
 import frame from './fr/frame';
@@ -21,6 +22,7 @@ export const messages = {
   account,
   consent,
   cookies,
+  documents,
   follow,
   footer,
   frame,

@@ -24,11 +24,6 @@ const ERRORS = {
     status: 403,
     message: 'Une commande identique est déjà en cours de traitement.',
   },
-  /** A document kind that cannot be produced for this company (src/documents). */
-  DOCUMENT_UNAVAILABLE: {
-    status: 422,
-    message: "Ce document n'est pas disponible pour cette entreprise.",
-  },
   /** The card was refused by the payment provider. */
   PAYMENT_DECLINED: { status: 402, message: 'Votre carte a été refusée.' },
   NOT_FOUND: { status: 404, message: "Cette ressource n'existe pas." },
@@ -44,6 +39,11 @@ const ERRORS = {
   RATE_LIMITED: {
     status: 429,
     message: 'Trop de tentatives : patientez un moment avant de recommencer.',
+  },
+  /** A document kind we cannot produce for this company (no data, no provider configured). */
+  DOCUMENT_UNAVAILABLE: {
+    status: 422,
+    message: 'Ce document ne peut pas être produit pour cette entreprise.',
   },
   SOURCE_UNAVAILABLE: { status: 503, message: 'Les données sont momentanément indisponibles.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Le service est momentanément indisponible.' },

@@ -26,6 +26,7 @@ import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
 import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
 import { TestClient } from '@/accounts/testing';
 import { fulfilmentDeps } from './fulfilment';
+import { orderDeps } from './service';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
 
@@ -45,6 +46,7 @@ let smtp: TestSmtpServer;
 let alice: TestUser;
 let bob: TestUser;
 const realGenerate = fulfilmentDeps.generate;
+const realAvailability = orderDeps.availability;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -68,6 +70,7 @@ afterAll(async () => {
 
 afterEach(() => {
   fulfilmentDeps.generate = realGenerate;
+  orderDeps.availability = realAvailability;
 });
 
 async function json(res: Response) {
@@ -173,10 +176,21 @@ describe('ordering and paying through the signed webhook', () => {
     );
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/csv');
-    expect(file.headers.get('content-disposition')).toContain(`liste-etablissements-${DANONE}.csv`);
-    const csv = await file.text();
-    expect(csv).toContain('DANONE');
-    expect(csv).toContain(DANONE);
+    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
+    const rows = (await file.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(rows[0]).toContain('SIRET');
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) expect(row.replace(/\s/g, '')).toContain(DANONE);
+    const pdf = await downloadRoute.GET(
+      request(`/orders/${orderId}/download?format=pdf`, { who: alice }),
+      params({ id: orderId }),
+    );
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const { extractText } = await import('unpdf');
+    const text = (await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true }))
+      .text;
+    expect(text).toContain('DANONE');
+    expect(text.replace(/\s/g, '')).toContain(DANONE);
     const mail = await smtp.waitFor(
       (m) => m.to.includes('alice@example.fr') && m.subject.includes('prêt'),
     );
@@ -256,7 +270,7 @@ describe('ordering and paying through the signed webhook', () => {
 
 describe('events in any order', () => {
   it('a late expired event, and a lying completed event, follow the provider’s truth', async () => {
-    const o = (await json(await order(alice, 'brands-list'))).data.data;
+    const o = (await json(await order(alice, 'vat-numbers'))).data.data;
     const session = await checkout(alice, o.id);
     // An event whose payload claims payment, for a session not paid: nothing changes.
     const lie = signedEvent('checkout.session.completed', { id: session, payment_status: 'paid' });
@@ -313,15 +327,9 @@ describe('input errors', () => {
   });
 
   it('takes the body kinds, custom documents and director reports', async () => {
-    const acts = await order(alice, 'acts', DANONE, {
-      filing_number: '2024B001',
-      provider: 'inpi',
-    });
-    expect(acts.status).toBe(201);
-    expect((await json(acts)).data.data.payload).toEqual({
-      filing_number: '2024B001',
-      provider: 'inpi',
-    });
+    const letter = await order(alice, 'letters', DANONE, { type: 'mise-en-demeure' });
+    expect(letter.status).toBe(201);
+    expect((await json(letter)).data.data.payload).toEqual({ type: 'mise-en-demeure' });
     const doc = await documentOrderRoute.POST(
       request('/api/document/attestation-vigilance/order', {
         method: 'POST',
@@ -332,8 +340,8 @@ describe('input errors', () => {
     );
     expect(doc.status).toBe(201);
     const report = await directorOrderRoute.POST(
-      request(`/api/director-report/${DANONE}/order/0`, { method: 'POST', who: alice }),
-      params({ siren: DANONE, n: '0' }),
+      request(`/api/director-report/${DANONE}/order/1`, { method: 'POST', who: alice }),
+      params({ siren: DANONE, n: '1' }),
     );
     expect(report.status).toBe(201);
     expect((await json(report)).data.data.kind).toBe('director-report');
@@ -393,7 +401,7 @@ describe('payment by card in test mode', () => {
 describe('an order that cannot be fulfilled', () => {
   it('retries, then ends unfulfillable, refunded at the provider, and the user is told why', async () => {
     const carol = await createTestUser(db, 'carol@example.fr');
-    const o = (await json(await order(carol, 'kbis'))).data.data;
+    const o = (await json(await order(carol, 'company-summary'))).data.data;
     const session = await checkout(carol, o.id);
     await deliver(await pay(carol, session));
     let attempts = 0;
@@ -443,21 +451,30 @@ describe('the subscription', () => {
 
     const own = (await json(await order(dave, 'establishments-list'))).data.data;
     expect(own).toMatchObject({ state: 'paid', paid_with: 'subscription' });
-    const kbis = (await json(await order(dave, 'kbis'))).data.data;
-    expect(kbis).toMatchObject({ state: 'paid', paid_with: 'subscription' });
-    const beyond = (await json(await order(dave, 'ps-extracts'))).data.data;
+    // Filed deeds come from the INPI (one unit of the monthly quota each); its service is not
+    // reachable from the tests, so it is taken to be.
+    orderDeps.availability = async (d, kind, siren) =>
+      kind === 'acts' || kind === 'balance-sheets'
+        ? { available: true }
+        : realAvailability(d, kind, siren);
+    const deed = (
+      await json(await order(dave, 'acts', DANONE, { filing_number: 'A0', provider: 'inpi' }))
+    ).data.data;
+    expect(deed).toMatchObject({ state: 'paid', paid_with: 'subscription' });
+    const beyond = (await json(await order(dave, 'balance-sheets', DANONE, { year: 2023 }))).data
+      .data;
     expect(beyond.state).toBe('pending_payment');
 
-    // The Kbis cannot be produced: the unit of quota comes back.
+    // The deed cannot be fetched: the unit of quota comes back.
     fulfilmentDeps.generate = async (d, kind, ...rest) =>
-      kind === 'kbis'
-        ? failure('DOCUMENT_UNAVAILABLE', 'Le greffe ne délivre pas ce Kbis.')
+      kind === 'acts'
+        ? failure('DOCUMENT_UNAVAILABLE', 'L’INPI ne délivre pas cet acte.')
         : realGenerate(d, kind, ...rest);
     await runJobsUntilIdle(db);
     expect((await json(await readOrder(dave, own.id))).data.data.state).toBe('completed');
-    expect((await json(await readOrder(dave, kbis.id))).data.data).toMatchObject({
+    expect((await json(await readOrder(dave, deed.id))).data.data).toMatchObject({
       state: 'refunded',
-      failure_reason: 'Le greffe ne délivre pas ce Kbis.',
+      failure_reason: 'L’INPI ne délivre pas cet acte.',
     });
     const mail = await smtp.waitFor(
       (m) => m.to.includes('dave@example.fr') && /pas pu aboutir/.test(m.subject),

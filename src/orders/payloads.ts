@@ -31,6 +31,7 @@ export const bodyPayloads = {
 } as const;
 
 export const documentPayload = z.object({
+  siren: z.string().trim().max(20).optional(),
   fields: z
     .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
     .refine((v) => Object.keys(v).length <= 100, 'Trop de champs.'),

@@ -1,7 +1,6 @@
 /** The JSON shape of an order in the API (spec section 7: `data.data`). */
 import type { orders } from '@/db/schema';
-import { documentKinds } from '@/domain/catalogue';
-import { extraOrderKinds } from '@/domain/orders';
+import { documentOffer } from '@/domain/catalogue/documents';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -31,11 +30,7 @@ export type OrderJson = {
 };
 
 export function kindLabel(kind: string): string {
-  return (
-    documentKinds.find((d) => d.kind === kind)?.label ??
-    extraOrderKinds[kind as keyof typeof extraOrderKinds]?.label ??
-    kind
-  );
+  return documentOffer(kind)?.label ?? kind;
 }
 
 export function downloadUrl(orderId: string, format: string): string {

@@ -8,14 +8,9 @@ import type { SessionUser } from '@/accounts/session';
 import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { invoices, orders, payments } from '@/db/schema';
-import { bodyOrderKinds, documentKinds, type DocumentFormat } from '@/domain/catalogue';
-import {
-  extraOrderKinds,
-  sameOrderKey,
-  splitVat,
-  subscriptionCover,
-  unfinishedStates,
-} from '@/domain/orders';
+import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
+import { documentOffer } from '@/domain/catalogue/documents';
+import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { isSirenFormat, padSiren } from '@/domain/siren';
 import { availability } from '@/documents';
 import { enqueue } from '@/jobs';
@@ -28,15 +23,20 @@ import { fulfilOrderJob } from './jobs';
 
 export type OrderRequest =
   | { kind: string; siren: string; body?: unknown }
-  | { kind: 'document'; documentId: string; body: unknown }
+  | { kind: 'custom-document'; documentId: string; body: unknown }
   | { kind: 'director-report'; siren: string; index: string };
+
+/** What placing an order asks of the documents module; tests replace it. */
+export const orderDeps: { availability: typeof availability } = { availability };
+
+/** Kinds ordered through their own route, not POST /api/{kind}/{siren}/order. */
+const OWN_ROUTE_KINDS = new Set(['custom-document', 'director-report']);
 
 type Spec = { priceCents: number; formats: readonly DocumentFormat[] };
 
+/** Price and formats from the documents catalogue (catalogue kinds and the extra kinds). */
 function specOf(kind: string): Spec | undefined {
-  const d = documentKinds.find((k) => k.kind === kind);
-  if (d) return d;
-  return extraOrderKinds[kind as keyof typeof extraOrderKinds];
+  return documentOffer(kind);
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -52,24 +52,34 @@ async function parseRequest(
   Result<{ kind: string; siren: string | null; payload: Record<string, unknown>; spec: Spec }>
 > {
   const spec = specOf(req.kind);
-  if (!spec) return failure('NOT_FOUND', 'Ce type de document n’existe pas.');
+  const viaOwnRoute = 'documentId' in req || 'index' in req;
+  if (!spec || (OWN_ROUTE_KINDS.has(req.kind) && !viaOwnRoute)) {
+    return failure('NOT_FOUND', 'Ce type de document n’existe pas.');
+  }
   let siren: string | null = null;
   let payload: Record<string, unknown> = {};
   if ('siren' in req) {
     siren = padSiren(req.siren);
     if (!isSirenFormat(siren)) return failure('INVALID_INPUT', 'Le numéro SIREN est invalide.');
   }
-  if (req.kind === 'document' && 'documentId' in req) {
+  if ('documentId' in req) {
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(req.documentId)) {
       return failure('NOT_FOUND', 'Ce document n’existe pas.');
     }
     const parsed = documentPayload.safeParse(req.body ?? {});
     if (!parsed.success)
       return failure('VALIDATION_FAILED', undefined, { fields: fieldErrors(parsed.error) });
-    payload = { document_id: req.documentId, fields: parsed.data.fields };
-  } else if (req.kind === 'director-report' && 'index' in req) {
-    if (!/^\d{1,3}$/.test(req.index)) return failure('INVALID_INPUT', 'Le dirigeant est inconnu.');
-    payload = { director: Number(req.index) };
+    payload = { documentId: req.documentId, fields: parsed.data.fields };
+    if (parsed.data.siren) {
+      siren = padSiren(parsed.data.siren);
+      if (!isSirenFormat(siren)) return failure('INVALID_INPUT', 'Le numéro SIREN est invalide.');
+    }
+  } else if ('index' in req) {
+    // The n-th representative of the company, 1-based.
+    if (!/^[1-9]\d{0,2}$/.test(req.index)) {
+      return failure('INVALID_INPUT', 'Ce dirigeant est inconnu.');
+    }
+    payload = { n: Number(req.index) };
   } else if ((bodyOrderKinds as readonly string[]).includes(req.kind)) {
     const schema = bodyPayloads[req.kind as keyof typeof bodyPayloads];
     const parsed = schema.safeParse('body' in req ? (req.body ?? {}) : {});
@@ -78,7 +88,7 @@ async function parseRequest(
     payload = parsed.data as Record<string, unknown>;
   }
   if (siren) {
-    const available = await availability(db, req.kind, siren);
+    const available = await orderDeps.availability(db, req.kind, siren);
     if (!available.available) return failure('DOCUMENT_UNAVAILABLE', available.reason);
   }
   return success({ kind: req.kind, siren, payload, spec });

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getEnv } from '@/config/env';
-import { documentKinds, formatPrice, serviceTypes } from '@/domain/catalogue';
-import { perUnitCostKinds } from '@/domain/orders';
+import { formatPrice, serviceTypes } from '@/domain/catalogue';
+import { documentOffers, formatsLabel } from '@/domain/catalogue/documents';
+import { costsPerUnit } from '@/domain/orders';
 import { messages, t } from '@/i18n';
 import { frameMetadata } from '@/ui/frame/metadata';
 import { SubscribeButton } from '@/ui/orders/SubscribeButton';
@@ -32,7 +33,7 @@ export default function Page() {
         <SubscribeButton />
       </div>
       {serviceTypes.map((type) => {
-        const kinds = documentKinds.filter((d) => d.type === type);
+        const kinds = documentOffers().filter((d) => d.type === type);
         if (kinds.length === 0) return null;
         return (
           <section key={type}>
@@ -49,10 +50,12 @@ export default function Page() {
                 {kinds.map((d) => (
                   <tr key={d.kind}>
                     <td>
-                      {d.label}
-                      {perUnitCostKinds.has(d.kind) && <small> ({m.perUnit})</small>}
+                      <strong>{d.label}</strong>
+                      {costsPerUnit(d.kind) && <small> ({m.perUnit})</small>}
+                      <br />
+                      <small>{d.contents}</small>
                     </td>
-                    <td>{d.formats.map((f) => f.toUpperCase()).join(', ')}</td>
+                    <td>{formatsLabel(d.formats)}</td>
                     <td>{formatPrice(d.priceCents)}</td>
                   </tr>
                 ))}

@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { documentOffers, formatsLabel, producerLabel } from '@/domain/catalogue/documents';
+import { formatPrice } from '@/domain/catalogue';
+import m from '@/i18n/fr/documents';
+import { frameMetadata } from '@/ui/frame/metadata';
+import s from '@/ui/documents/documents.module.css';
+
+export const metadata: Metadata = frameMetadata('/documents-b2b', {
+  title: m.b2bTitle,
+  description: m.b2bIntro,
+});
+
+/** Every document we sell, described before payment from the catalogue's one table. */
+export default function Page() {
+  return (
+    <main className={s.page}>
+      <h1>{m.b2bTitle}</h1>
+      <p className={s.intro}>{m.b2bIntro}</p>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">{m.columns.document}</th>
+            <th scope="col">{m.columns.contents}</th>
+            <th scope="col">{m.columns.sources}</th>
+            <th scope="col">{m.columns.formats}</th>
+            <th scope="col">{m.columns.producer}</th>
+            <th scope="col">{m.columns.price}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {documentOffers().map((o) => (
+            <tr key={o.kind}>
+              <th scope="row">{o.label}</th>
+              <td>
+                {o.contents}
+                {o.notOfficial ? <p className={s.meta}>{o.notOfficial}</p> : null}
+              </td>
+              <td>
+                {o.sources.join(' ; ')}
+                <p className={s.meta}>{o.dates}</p>
+              </td>
+              <td>{formatsLabel(o.formats)}</td>
+              <td>{producerLabel(o.producer)}</td>
+              <td>{formatPrice(o.priceCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <Link href="/documents">{m.customTemplates}</Link>
+      </p>
+    </main>
+  );
+}

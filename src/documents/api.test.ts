@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { getFinancialStats, listLetterTypes } from './api';
+import { TEMPLATES, templateSummaries } from './templates/catalogue';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+}, 120_000);
+afterAll(async () => handle?.close());
+
+describe('financial diagnostic figures', () => {
+  it('gives the years, ratios and score the diagnostic uses', async () => {
+    const r = await getFinancialStats(handle.db, '552032534');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.siren).toBe('552032534');
+    expect(r.value.years.length).toBeGreaterThan(0);
+    expect(r.value.years[0]).toHaveProperty('revenue');
+    if (r.value.score) expect(r.value.score.criteria).toHaveLength(4);
+  });
+
+  it('answers NOT_FOUND and INVALID_INPUT like the registry', async () => {
+    expect(await getFinancialStats(handle.db, '732829320')).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await getFinancialStats(handle.db, 'abc')).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+    });
+  });
+});
+
+describe('templates', () => {
+  it('offers at least ten templates, each dated, with steps of named fields', () => {
+    expect(TEMPLATES.length).toBeGreaterThanOrEqual(10);
+    for (const t of templateSummaries()) {
+      expect(t.updatedAt).toMatch(/^2026-\d{2}-\d{2}$/);
+      expect(t.steps.length, t.id).toBeGreaterThanOrEqual(2);
+      const names = t.steps.flatMap((s) => s.fields.map((f) => f.name));
+      expect(new Set(names).size, t.id).toBe(names.length);
+    }
+  });
+
+  it('lists the letter types for the letters kind', () => {
+    const types = listLetterTypes().map((l) => l.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'relance-de-paiement',
+        'mise-en-demeure-de-payer',
+        'demande-de-delais-de-paiement',
+      ]),
+    );
+  });
+});

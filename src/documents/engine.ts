@@ -1,0 +1,224 @@
+/**
+ * From a kind, a company and a payload to a file: looks the company up through the registry's
+ * read model (partial diffusion and oppositions already applied), runs the kind's generator, and
+ * renders the model in the requested format; third-party kinds go to their provider.
+ */
+import type { Db } from '@/db/client';
+import type { DocumentFormat } from '@/domain/catalogue';
+import { documentOffer } from '@/domain/catalogue/documents';
+import { failure, success, type Result } from '@/lib/errors';
+import { logFailure } from '@/lib/log';
+import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
+import type { DocumentFile, GenerateOptions } from './index';
+import type { DocumentModel, RenderMeta } from './model';
+import { fetchUpstream, upstreamAvailability } from './providers/upstream';
+import { renderCsv } from './render/csv';
+import { renderDocx } from './render/docx';
+import { renderPdf } from './render/pdf';
+import { renderXlsx } from './render/xlsx';
+import { documentServices } from './services';
+import type { Check, Generator } from './generators/common';
+import { directorCheck, directorReport } from './generators/director';
+import {
+  financialDiagnostics,
+  financialsCheck,
+  keyFigures,
+  poleScoreGrades,
+  scoreCheck,
+  solvencyScores,
+} from './generators/finance';
+import {
+  apeCodes,
+  companySummary,
+  eoriCheck,
+  eoriNumbers,
+  rcsCheck,
+  rcsNumbers,
+  rneExtracts,
+  sireneSituations,
+  vatNumbers,
+} from './generators/identity';
+import {
+  actsCheck,
+  actsList,
+  agreementsCheck,
+  brandCard,
+  brandsCheck,
+  brandsList,
+  collectiveAgreements,
+  commercialAdvertisement,
+  commercialAdvertisementsList,
+  establishmentsList,
+  historyCheck,
+  insolvencyList,
+  modificationHistory,
+  representativeSynthesis,
+  representativesCheck,
+  socialInformation,
+} from './generators/lists';
+import { customDocument, letter } from './templates/generate';
+
+const CONTENT_TYPES: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+const noticesCheck: Check = async () => null;
+
+/** Our own generators, with the rule saying when each can be produced. */
+const OWN: Record<string, { generate: Generator; check?: Check }> = {
+  'vat-numbers': { generate: vatNumbers },
+  'eori-numbers': { generate: eoriNumbers, check: eoriCheck },
+  'ape-codes': { generate: apeCodes },
+  'rcs-numbers': { generate: rcsNumbers, check: rcsCheck },
+  'sirene-situations': { generate: sireneSituations },
+  'rne-extracts': { generate: rneExtracts },
+  'company-summary': { generate: companySummary },
+  'modification-history': { generate: modificationHistory, check: historyCheck },
+  'establishments-list': { generate: establishmentsList },
+  'social-information-list': { generate: socialInformation },
+  'financial-diagnostics': { generate: financialDiagnostics, check: financialsCheck },
+  'solvency-scores': { generate: solvencyScores, check: scoreCheck },
+  'pole-score-grades': { generate: poleScoreGrades, check: scoreCheck },
+  'key-figures': { generate: keyFigures, check: financialsCheck },
+  'acts-list': { generate: actsList, check: actsCheck },
+  'commercial-advertisements-list': { generate: commercialAdvertisementsList, check: noticesCheck },
+  'commercial-advertisements': { generate: commercialAdvertisement },
+  'insolvency-proceeding-list': { generate: insolvencyList },
+  'representative-synthesis': { generate: representativeSynthesis, check: representativesCheck },
+  'collective-agreements': { generate: collectiveAgreements, check: agreementsCheck },
+  'brands-list': { generate: brandsList, check: brandsCheck },
+  brands: { generate: brandCard, check: brandsCheck },
+  letters: { generate: letter },
+  'director-report': {
+    generate: (ctx) => directorReport(ctx.db, ctx.profile, ctx.payload),
+    check: directorCheck,
+  },
+};
+
+type Lookup =
+  { ok: true; profile: CompanyProfile | null } | { ok: false; failure: ReturnType<typeof failure> };
+
+async function lookupCompany(db: Db, kind: string, siren: string): Promise<Lookup> {
+  if (kind === 'custom-document' && !siren) return { ok: true, profile: null };
+  const lookup = await getCompanyProfile(db, siren);
+  if (lookup.ok) return { ok: true, profile: lookup.profile };
+  return {
+    ok: false,
+    failure: failure(lookup.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message),
+  };
+}
+
+export async function generateDocument(
+  db: Db,
+  kind: string,
+  siren: string,
+  payload: unknown,
+  options: GenerateOptions,
+): Promise<Result<DocumentFile>> {
+  const offer = documentOffer(kind);
+  if (!offer) return failure('INVALID_INPUT', `Type de document inconnu : ${kind}.`);
+  const format = options.format ?? offer.formats[0]!;
+  if (!offer.formats.includes(format)) {
+    return failure('INVALID_INPUT', `Ce document n’existe pas au format ${format.toUpperCase()}.`);
+  }
+  const services = documentServices();
+  try {
+    const company = await lookupCompany(db, kind, siren);
+    if (!company.ok) return company.failure;
+    const profile = company.profile;
+    if (offer.producer.by === 'provider') {
+      const file = await fetchUpstream(kind, profile!, payload, services);
+      if (!file.ok) return file;
+      return success({
+        fileName: file.value.fileName,
+        contentType: CONTENT_TYPES.pdf,
+        format: 'pdf',
+        body: file.value.body,
+      });
+    }
+    const now = options.now ?? new Date();
+    let model: Result<DocumentModel>;
+    if (kind === 'custom-document') model = await customDocument(db, profile, payload, now);
+    else {
+      const own = OWN[kind];
+      if (!own) return failure('DOCUMENT_UNAVAILABLE');
+      const ctx = { db, profile: profile!, payload, now, services };
+      if (own.check) {
+        const reason = await own.check(ctx);
+        if (reason) return failure('DOCUMENT_UNAVAILABLE', reason);
+      }
+      model = await own.generate(ctx);
+    }
+    if (!model.ok) return model;
+    const meta: RenderMeta = {
+      orderNumber: options.orderNumber ?? null,
+      generatedAt: now,
+      site: services.site,
+    };
+    const body = await render(model.value, format, meta);
+    return success({
+      fileName: `${model.value.fileStem}.${format}`,
+      contentType: CONTENT_TYPES[format],
+      format,
+      body,
+    });
+  } catch (error) {
+    logFailure('documents', error);
+    return failure(
+      'SERVICE_UNAVAILABLE',
+      'Le document n’a pas pu être produit : réessayez dans un instant.',
+    );
+  }
+}
+
+export function render(
+  model: DocumentModel,
+  format: DocumentFormat,
+  meta: RenderMeta,
+): Promise<Buffer> {
+  switch (format) {
+    case 'pdf':
+      return renderPdf(model, meta);
+    case 'docx':
+      return renderDocx(model, meta);
+    case 'xlsx':
+      return renderXlsx(model, meta);
+    case 'csv':
+      return Promise.resolve(renderCsv(model));
+  }
+}
+
+export async function availabilityOf(
+  db: Db,
+  kind: string,
+  siren: string,
+): Promise<{ available: true } | { available: false; reason: string }> {
+  const offer = documentOffer(kind);
+  if (!offer) return { available: false, reason: 'Ce type de document n’existe pas.' };
+  try {
+    const company = await lookupCompany(db, kind, siren);
+    if (!company.ok) return { available: false, reason: company.failure.message };
+    const profile = company.profile;
+    const services = documentServices();
+    if (offer.producer.by === 'provider') {
+      const reason = await upstreamAvailability(kind, profile!, services);
+      return reason ? { available: false, reason } : { available: true };
+    }
+    const check = OWN[kind]?.check;
+    if (check && profile) {
+      const reason = await check({ db, profile, services });
+      if (reason) return { available: false, reason };
+    }
+    return { available: true };
+  } catch (error) {
+    logFailure('documents', error);
+    return {
+      available: false,
+      reason:
+        'La disponibilité de ce document n’a pas pu être vérifiée : réessayez dans un instant.',
+    };
+  }
+}

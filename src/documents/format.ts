@@ -1,0 +1,141 @@
+/**
+ * French typography for generated documents: no-break spaces before `:` `;` `!` `?` `%`,
+ * thousands grouped with a no-break space (`1 234 567 €`), long dates (`24 novembre 2026`,
+ * `1er mars 2026`), SIREN and SIRET in groups (`552 032 534`).
+ */
+import { formatSiren, formatSiret } from '@/domain/siren';
+
+export const NBSP = '\u00a0';
+
+/** Intl's fr-FR grouping uses U+202F; DejaVu has it, but one kind of space reads more evenly. */
+const unify = (s: string) => s.replace(/[\u202f\u00a0]/g, NBSP);
+
+/** Adds (or turns into) a no-break space before `: ; ! ? %` where French puts a space. */
+export function frenchText(text: string): string {
+  return (
+    text
+      // "Source : X", "Source: X" → "Source : X"; leaves "https://", "10:30" and "::" alone.
+      .replace(/(\S)[ \u00a0\u202f]?([:;!?])(?=\s|$|[»)])/g, (m, before: string, mark: string) =>
+        before === mark || /[:;!?]/.test(before) ? m : `${before}${NBSP}${mark}`,
+      )
+      .replace(/(\d)[ \u00a0\u202f]?%/g, `$1${NBSP}%`)
+      .replace(/« ?/g, `«${NBSP}`)
+      .replace(/ ?»/g, `${NBSP}»`)
+  );
+}
+
+const intFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const decFormat = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** "1 234 567" */
+export function formatInteger(n: number): string {
+  return unify(intFormat.format(Math.round(n)));
+}
+
+/** "12,5" */
+export function formatDecimal(n: number, digits = 2): string {
+  const f =
+    digits === 2
+      ? decFormat
+      : new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: digits });
+  return unify(f.format(n));
+}
+
+/** "1 234 567 €" (whole euros), "-3 400 €" */
+export function formatEuros(n: number): string {
+  return `${formatInteger(n)}${NBSP}€`;
+}
+
+/** "12,5 %" */
+export function formatPercent(n: number): string {
+  return `${formatDecimal(n, 1)}${NBSP}%`;
+}
+
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+/** "24 novembre 2026", "1er mars 2026", from an ISO date ("2026-11-24…") or a Date (Paris time). */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  let y: number, m: number, d: number;
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+    if (!match) return value;
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    const parts = parisParts(value);
+    [y, m, d] = [parts.year, parts.month, parts.day];
+  }
+  return `${d === 1 ? '1er' : d}${NBSP}${MONTHS[m - 1]}${NBSP}${y}`;
+}
+
+/** "24/11/2026" */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** "février 1990" */
+export function formatMonthYear(year: number, month: number | null): string {
+  return month ? `${MONTHS[month - 1]}${NBSP}${year}` : String(year);
+}
+
+const parisFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parisParts(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+} {
+  const parts = parisFormat.formatToParts(date);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
+}
+
+/** "24 novembre 2026 à 10 h 05" (Paris time) */
+export function formatDateTime(date: Date): string {
+  const p = parisParts(date);
+  return `${formatLongDate(date)} à ${p.hour}${NBSP}h${NBSP}${String(p.minute).padStart(2, '0')}`;
+}
+
+/** "552 032 534" with no-break spaces */
+export function formatSirenText(siren: string): string {
+  return formatSiren(siren).replace(/ /g, NBSP);
+}
+
+/** "552 032 534 00703" with no-break spaces */
+export function formatSiretText(siret: string): string {
+  return formatSiret(siret).replace(/ /g, NBSP);
+}

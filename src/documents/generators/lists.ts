@@ -1,0 +1,538 @@
+/** Lists of the registry's records, each as a table (PDF, XLSX, CSV). */
+import { listRepresentatives, type Representative } from '@/registry/directors';
+import { listEstablishments } from '@/registry/establishments';
+import { listAgreements, listBrands } from '@/registry/brands';
+import { listInsolvency, listNotices, type NoticeView } from '@/registry/notices';
+import { sourceRef } from '@/registry/result';
+import { failure, success } from '@/lib/errors';
+import { formatLongDate } from '../format';
+import type { Block, TableBlock } from '../model';
+import { identitySource, modelOf, sireneSource, type Check, type Generator } from './common';
+
+/** Lists stop here: beyond, the buyer wants a data export, not a document. */
+export const MAX_LIST_ROWS = 10_000;
+
+export function representativesTable(reps: Representative[], empty: string): TableBlock {
+  return {
+    type: 'table',
+    sheet: 'Dirigeants',
+    primary: true,
+    columns: [
+      { label: 'Nom', width: 1.8 },
+      { label: 'Qualité', width: 1.5 },
+      { label: 'Naissance (mois et année)', width: 1 },
+      { label: 'SIREN (personne morale)', kind: 'siren', width: 1 },
+      { label: 'Début', kind: 'date', width: 0.8 },
+      { label: 'Fin', kind: 'date', width: 0.8 },
+    ],
+    rows: reps.map((r) => [
+      r.name,
+      r.role,
+      r.birth?.label ?? null,
+      r.companySiren,
+      r.startDate,
+      r.endDate,
+    ]),
+    empty,
+    source: reps[0]?.source ?? null,
+  };
+}
+
+export const representativesCheck: Check = async ({ db, profile }) =>
+  (await listRepresentatives(db, profile)).length
+    ? null
+    : 'Aucun dirigeant n’est publié pour cette entreprise.';
+
+export const representativeSynthesis: Generator = async (ctx) => {
+  const reps = await listRepresentatives(ctx.db, ctx.profile);
+  const current = reps.filter((r) => r.current);
+  const past = reps.filter((r) => !r.current);
+  const blocks: Block[] = [
+    {
+      type: 'paragraph',
+      text: `${current.length} dirigeant${current.length > 1 ? 's' : ''} ou représentant${current.length > 1 ? 's' : ''} en fonction, ${past.length} ancien${past.length > 1 ? 's' : ''}. Les dates de naissance sont limitées au mois et à l’année, comme le prévoit la diffusion du RNE.`,
+    },
+    { type: 'heading', text: 'En fonction' },
+    representativesTable(current, 'Aucun dirigeant en fonction n’est publié.'),
+  ];
+  if (past.length) {
+    blocks.push({ type: 'heading', text: 'Anciens dirigeants' });
+    blocks.push({ ...representativesTable(past, ''), sheet: 'Anciens dirigeants', primary: false });
+  }
+  // One CSV for everyone: the primary table holds current and past.
+  const all = { ...representativesTable(reps, ''), sheet: 'Tous' };
+  const model = modelOf(ctx, 'representative-synthesis', blocks);
+  model.blocks.forEach((b) => {
+    if (b.type === 'table') b.primary = false;
+  });
+  model.blocks.push({ ...all, primary: true, title: undefined, hiddenInPrint: true });
+  return success(model);
+};
+
+export const establishmentsList: Generator = async (ctx) => {
+  const page = await listEstablishments(ctx.db, ctx.profile, { pageSize: MAX_LIST_ROWS });
+  const blocks: Block[] = [
+    {
+      type: 'paragraph',
+      text: `${page.total} établissement${page.total > 1 ? 's' : ''} : ${page.openCount} ouvert${page.openCount > 1 ? 's' : ''}, ${page.closedCount} fermé${page.closedCount > 1 ? 's' : ''}.${page.total > page.items.length ? ` Les ${page.items.length} premiers sont listés.` : ''}`,
+    },
+    {
+      type: 'table',
+      sheet: 'Établissements',
+      primary: true,
+      columns: [
+        { label: 'SIRET', kind: 'siret', width: 1.4 },
+        { label: 'Siège', width: 0.45 },
+        { label: 'État', width: 0.55 },
+        { label: 'Adresse', width: 2 },
+        { label: 'Activité (APE)', width: 1.5 },
+        { label: 'Effectif', width: 0.85 },
+        { label: 'Création', kind: 'date', width: 0.85 },
+        { label: 'Fermeture', kind: 'date', width: 0.9 },
+      ],
+      rows: page.items.map((e) => [
+        e.siret,
+        e.isHeadOffice ? 'Oui' : 'Non',
+        e.open ? 'Ouvert' : 'Fermé',
+        e.address.lines.join(', ') + (e.address.masked ? ' (non diffusible)' : ''),
+        e.naf.code ? `${e.naf.code} ${e.naf.label ?? ''}`.trim() : null,
+        e.headcount.label,
+        e.creationDate,
+        e.closedDate,
+      ]),
+      empty: 'Aucun établissement n’est enregistré.',
+      source: page.items[0]?.source ?? sireneSource(ctx.profile),
+    },
+  ];
+  return success(modelOf(ctx, 'establishments-list', blocks));
+};
+
+export const brandsCheck: Check = async ({ db, profile }) =>
+  (await listBrands(db, profile.siren)).length
+    ? null
+    : 'Aucune marque n’est enregistrée au nom de cette entreprise dans la base de l’INPI.';
+
+export const brandsList: Generator = async (ctx) => {
+  const brands = await listBrands(ctx.db, ctx.profile.siren);
+  if (!brands.length) return failure('DOCUMENT_UNAVAILABLE', (await brandsCheck(ctx))!);
+  return success(
+    modelOf(ctx, 'brands-list', [
+      {
+        type: 'paragraph',
+        text: `${brands.length} marque${brands.length > 1 ? 's' : ''} déposée${brands.length > 1 ? 's' : ''} au nom de l’entreprise.`,
+      },
+      {
+        type: 'table',
+        sheet: 'Marques',
+        primary: true,
+        columns: [
+          { label: 'Numéro', width: 0.9 },
+          { label: 'Marque', width: 1.6 },
+          { label: 'Statut', width: 1.1 },
+          { label: 'Classes', width: 0.9 },
+          { label: 'Dépôt', kind: 'date', width: 0.8 },
+          { label: 'Enregistrement', kind: 'date', width: 0.9 },
+          { label: 'Expiration', kind: 'date', width: 0.8 },
+        ],
+        rows: brands.map((b) => [
+          b.applicationNumber,
+          b.name,
+          b.status,
+          b.classes,
+          b.filingDate,
+          b.registrationDate,
+          b.expiryDate,
+        ]),
+        empty: '',
+        source: brands[0]!.source,
+      },
+    ]),
+  );
+};
+
+export const brandCard: Generator = async (ctx) => {
+  const number = readString(ctx.payload, 'brand_number');
+  if (!number) return failure('INVALID_INPUT', 'Le numéro de la marque (brand_number) manque.');
+  const brand = (await listBrands(ctx.db, ctx.profile.siren)).find(
+    (b) => b.applicationNumber === number,
+  );
+  if (!brand)
+    return failure(
+      'DOCUMENT_UNAVAILABLE',
+      'Cette marque n’est pas enregistrée au nom de cette entreprise.',
+    );
+  return success(
+    modelOf(ctx, 'brands', [
+      {
+        type: 'fields',
+        fields: [
+          { label: 'Marque', value: brand.name ?? 'Marque figurative', source: brand.source },
+          { label: 'Numéro national', value: brand.applicationNumber, source: brand.source },
+          { label: 'Statut', value: brand.status ?? 'Non renseigné', source: brand.source },
+          { label: 'Classes', value: brand.classes ?? 'Non renseignées', source: brand.source },
+          {
+            label: 'Date de dépôt',
+            value: formatLongDate(brand.filingDate) || '—',
+            source: brand.source,
+          },
+          {
+            label: 'Date d’enregistrement',
+            value: formatLongDate(brand.registrationDate) || '—',
+            source: brand.source,
+          },
+          {
+            label: 'Date d’expiration',
+            value: formatLongDate(brand.expiryDate) || '—',
+            source: brand.source,
+          },
+          {
+            label: 'Titulaire',
+            value: `${ctx.profile.displayName} (SIREN ${ctx.profile.siren})`,
+            source: identitySource(ctx.profile),
+          },
+        ],
+      },
+    ]),
+  );
+};
+
+export function readString(payload: unknown, key: string): string | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const v = (payload as Record<string, unknown>)[key];
+  return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
+}
+
+function noticesTable(
+  items: NoticeView[],
+  sheet: string,
+  empty: string,
+  withText: boolean,
+): TableBlock {
+  return {
+    type: 'table',
+    sheet,
+    primary: true,
+    columns: [
+      { label: 'Publication', kind: 'date', width: 0.8 },
+      { label: 'Nature', width: 1.2 },
+      { label: 'Tribunal', width: 1.2 },
+      { label: 'BODACC', width: 0.7 },
+      { label: 'Annonce n°', width: 0.7 },
+      ...(withText ? [{ label: 'Contenu', width: 3 }] : []),
+    ],
+    rows: items.map((n) => [
+      n.publishedAt,
+      n.typeLabel ?? n.familyLabel,
+      n.court,
+      [n.bodaccKind ? `BODACC ${n.bodaccKind}` : null, n.issueNumber ? `n° ${n.issueNumber}` : null]
+        .filter(Boolean)
+        .join(' ') || null,
+      n.noticeNumber,
+      ...(withText ? [n.text ? n.text.replace(/\s*\n\s*/g, ' · ').slice(0, 600) : null] : []),
+    ]),
+    empty,
+    source: items[0] ? sourceRef('bodacc', items[0].publishedAt) : null,
+  };
+}
+
+async function allNotices(ctx: Parameters<Generator>[0]) {
+  return listNotices(ctx.db, ctx.profile, { limit: MAX_LIST_ROWS });
+}
+
+export const commercialAdvertisementsList: Generator = async (ctx) => {
+  const { items, total } = await allNotices(ctx);
+  return success(
+    modelOf(ctx, 'commercial-advertisements-list', [
+      {
+        type: 'paragraph',
+        text: `${total} annonce${total > 1 ? 's' : ''} publiée${total > 1 ? 's' : ''} au Bulletin officiel des annonces civiles et commerciales.`,
+      },
+      noticesTable(
+        items,
+        'Annonces BODACC',
+        'Aucune annonce n’a été publiée au BODACC pour cette entreprise.',
+        true,
+      ),
+    ]),
+  );
+};
+
+export const commercialAdvertisement: Generator = async (ctx) => {
+  const id = readString(ctx.payload, 'commercial_advertisement_id');
+  if (!id)
+    return failure(
+      'INVALID_INPUT',
+      'L’identifiant de l’annonce (commercial_advertisement_id) manque.',
+    );
+  const { items } = await allNotices(ctx);
+  const n = items.find((i) => i.id === id);
+  if (!n)
+    return failure(
+      'DOCUMENT_UNAVAILABLE',
+      'Cette annonce n’est pas publiée pour cette entreprise.',
+    );
+  return success(
+    modelOf(ctx, 'commercial-advertisements', [
+      {
+        type: 'fields',
+        fields: [
+          { label: 'Nature', value: n.typeLabel ?? n.familyLabel, source: n.source },
+          { label: 'Date de publication', value: formatLongDate(n.publishedAt), source: n.source },
+          {
+            label: 'Bulletin',
+            value: [`BODACC ${n.bodaccKind}`, n.issueNumber ? `n° ${n.issueNumber}` : null]
+              .filter(Boolean)
+              .join(' '),
+            source: n.source,
+          },
+          { label: 'Numéro d’annonce', value: n.noticeNumber ?? '—', source: n.source },
+          { label: 'Tribunal', value: n.court ?? '—', source: n.source },
+        ],
+      },
+      { type: 'heading', text: 'Texte de l’annonce' },
+      {
+        type: 'paragraph',
+        text: n.text ?? 'Le texte de cette annonce n’est pas diffusé pour cette entreprise.',
+      },
+    ]),
+  );
+};
+
+const ACT_FAMILIES = new Set([
+  'depot-comptes',
+  'dpc',
+  'modification',
+  'creation',
+  'immatriculation',
+  'vente',
+  'radiation',
+]);
+
+export const actsCheck: Check = async ({ db, profile }) => {
+  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
+  return items.some((n) => ACT_FAMILIES.has(n.family))
+    ? null
+    : 'Aucun dépôt d’acte ou de comptes n’a été annoncé au BODACC pour cette entreprise.';
+};
+
+export const actsList: Generator = async (ctx) => {
+  const { items } = await allNotices(ctx);
+  const acts = items.filter((n) => ACT_FAMILIES.has(n.family));
+  if (!acts.length) return failure('DOCUMENT_UNAVAILABLE', (await actsCheck(ctx))!);
+  return success(
+    modelOf(ctx, 'acts-list', [
+      {
+        type: 'paragraph',
+        text: 'Les dépôts d’actes et de comptes annuels sont annoncés au BODACC. Cette liste les reprend ; les actes eux-mêmes se commandent à l’unité, ou se consultent gratuitement sur data.inpi.fr.',
+      },
+      noticesTable(acts, 'Actes et dépôts', '', true),
+    ]),
+  );
+};
+
+const HISTORY_FAMILIES = new Set([
+  'creation',
+  'immatriculation',
+  'modification',
+  'vente',
+  'radiation',
+]);
+
+export const historyCheck: Check = async ({ db, profile }) => {
+  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
+  return items.some((n) => HISTORY_FAMILIES.has(n.family)) || profile.creationDate
+    ? null
+    : 'Aucune modification n’a été publiée pour cette entreprise.';
+};
+
+export const modificationHistory: Generator = async (ctx) => {
+  const p = ctx.profile;
+  const { items } = await allNotices(ctx);
+  const events = items.filter((n) => HISTORY_FAMILIES.has(n.family));
+  const rows: TableBlock['rows'] = events.map((n) => [
+    n.publishedAt,
+    n.typeLabel ?? n.familyLabel,
+    n.text ? n.text.replace(/\s*\n\s*/g, ' · ').slice(0, 600) : null,
+    'BODACC',
+  ]);
+  if (p.ceasedDate)
+    rows.push([
+      p.ceasedDate,
+      'Cessation (Sirene)',
+      'Unité légale cessée au répertoire Sirene',
+      'Sirene',
+    ]);
+  if (p.creationDate)
+    rows.push([
+      p.creationDate,
+      'Création (Sirene)',
+      'Date de création au répertoire Sirene',
+      'Sirene',
+    ]);
+  rows.sort((a, b) => String(b[0]).localeCompare(String(a[0])));
+  return success(
+    modelOf(ctx, 'modification-history', [
+      {
+        type: 'table',
+        sheet: 'Historique',
+        primary: true,
+        columns: [
+          { label: 'Date', kind: 'date', width: 0.8 },
+          { label: 'Événement', width: 1.3 },
+          { label: 'Détail', width: 3.5 },
+          { label: 'Source', width: 0.6 },
+        ],
+        rows,
+        empty: 'Aucune modification publiée.',
+        source: events[0]?.source ?? null,
+      },
+    ]),
+  );
+};
+
+export const insolvencyList: Generator = async (ctx) => {
+  const ins = await listInsolvency(ctx.db, ctx.profile.siren);
+  const c = ins.current;
+  return success(
+    modelOf(
+      ctx,
+      'insolvency-proceeding-list',
+      [
+        {
+          type: 'paragraph',
+          style: 'strong',
+          text: c
+            ? `Dernier jugement publié : ${c.stateLabel ?? c.nature ?? 'jugement'}${c.judgmentDate ? `, le ${formatLongDate(c.judgmentDate)}` : ''}${c.court ? ` (${c.court})` : ''}.`
+            : 'Aucune procédure collective (sauvegarde, redressement ou liquidation judiciaire) n’a été publiée au BODACC pour cette entreprise.',
+        },
+        {
+          type: 'table',
+          sheet: 'Procédures',
+          primary: true,
+          columns: [
+            { label: 'Jugement', kind: 'date', width: 0.8 },
+            { label: 'Procédure', width: 1.4 },
+            { label: 'Nature du jugement', width: 1.8 },
+            { label: 'Tribunal', width: 1.3 },
+            { label: 'Complément', width: 2 },
+          ],
+          rows: ins.items.map((i) => [
+            i.judgmentDate,
+            i.stateLabel,
+            i.nature,
+            i.court,
+            i.complement,
+          ]),
+          empty: 'Aucun jugement publié.',
+          source: ins.items.length ? ins.source : null,
+        },
+      ],
+      [ins.source],
+    ),
+  );
+};
+
+export const agreementsCheck: Check = async ({ db, profile }) =>
+  (await listAgreements(db, profile.siren)).length
+    ? null
+    : 'Aucun établissement de cette entreprise ne déclare de convention collective.';
+
+export const collectiveAgreements: Generator = async (ctx) => {
+  const list = await listAgreements(ctx.db, ctx.profile.siren);
+  if (!list.length) return failure('DOCUMENT_UNAVAILABLE', (await agreementsCheck(ctx))!);
+  return success(
+    modelOf(ctx, 'collective-agreements', [
+      {
+        type: 'paragraph',
+        text: 'Conventions collectives que les établissements de l’entreprise déclarent appliquer dans leurs déclarations sociales nominatives (DSN), avec le nombre d’établissements concernés.',
+      },
+      {
+        type: 'table',
+        sheet: 'Conventions',
+        primary: true,
+        columns: [
+          { label: 'IDCC', width: 0.5 },
+          { label: 'Convention collective', width: 3 },
+          { label: 'Établissements', kind: 'integer', width: 0.8 },
+          { label: 'Déclarée en', width: 0.8 },
+          { label: 'Texte sur Légifrance', width: 1.6 },
+        ],
+        rows: list.map((a) => [
+          a.idcc,
+          a.title,
+          a.establishments,
+          a.month ? a.month.slice(0, 7) : null,
+          a.url,
+        ]),
+        empty: '',
+        source: list[0]!.source,
+      },
+    ]),
+  );
+};
+
+export const socialInformation: Generator = async (ctx) => {
+  const p = ctx.profile;
+  const [page, agreements] = await Promise.all([
+    listEstablishments(ctx.db, p, { pageSize: MAX_LIST_ROWS }),
+    listAgreements(ctx.db, p.siren),
+  ]);
+  const src = identitySource(p);
+  return success(
+    modelOf(ctx, 'social-information-list', [
+      { type: 'heading', text: 'Entreprise' },
+      {
+        type: 'fields',
+        fields: [
+          {
+            label: 'Tranche d’effectif salarié',
+            value: p.headcount.label
+              ? `${p.headcount.label}${p.headcount.year ? ` (année ${p.headcount.year})` : ''}`
+              : 'Non renseignée',
+            source: src,
+          },
+          {
+            label: 'Employeur',
+            value: p.employer == null ? 'Non renseigné' : p.employer ? 'Oui' : 'Non',
+            source: src,
+          },
+          { label: 'Catégorie', value: p.category.label ?? 'Non renseignée', source: src },
+          {
+            label: 'Établissements ouverts',
+            value: String(page.openCount),
+            source: sireneSource(p),
+          },
+          {
+            label: 'Conventions collectives',
+            value: agreements.length
+              ? agreements.map((a) => `IDCC ${a.idcc} — ${a.shortTitle ?? a.title}`).join(' ; ')
+              : 'Aucune déclarée',
+            source: agreements[0]?.source ?? null,
+          },
+        ],
+      },
+      { type: 'heading', text: 'Effectifs par établissement' },
+      {
+        type: 'table',
+        sheet: 'Établissements',
+        primary: true,
+        columns: [
+          { label: 'SIRET', kind: 'siret', width: 1.3 },
+          { label: 'État', width: 0.6 },
+          { label: 'Commune', width: 1.4 },
+          { label: 'Tranche d’effectif', width: 1.3 },
+          { label: 'Année', width: 0.5 },
+        ],
+        rows: page.items.map((e) => [
+          e.siret,
+          e.open ? 'Ouvert' : 'Fermé',
+          e.address.communeName,
+          e.headcount.label,
+          e.headcount.year ? String(e.headcount.year) : null,
+        ]),
+        empty: 'Aucun établissement.',
+        source: page.items[0]?.source ?? null,
+      },
+    ]),
+  );
+};
