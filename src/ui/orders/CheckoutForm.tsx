@@ -74,7 +74,7 @@ export function CheckoutForm() {
     void api<OrderView>(`/api/orders/${orderId}`).then((res) => {
       if (res.status === 401) {
         router.push(
-          `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+          `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
         );
         return;
       }

@@ -51,7 +51,7 @@ export function OrderButton({
         toast.info(messages.orders.loginFirst);
         const back = new URL(window.location.href);
         back.searchParams.set(ORDER_PARAM, kind);
-        router.push(`/login?redirect=${encodeURIComponent(back.pathname + back.search)}`);
+        router.push(`/login?next=${encodeURIComponent(back.pathname + back.search)}`);
         return;
       }
       if (res.error?.code === 'SAME_ORDER_PENDING' && res.pending) {

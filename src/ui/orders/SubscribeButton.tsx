@@ -18,7 +18,7 @@ export function SubscribeButton() {
     if (res.data) {
       window.location.assign(res.data.url);
     } else if (res.status === 401) {
-      router.push(`/login?redirect=${encodeURIComponent('/nos-tarifs')}`);
+      router.push(`/login?next=${encodeURIComponent('/nos-tarifs')}`);
     } else {
       toast.error(res.error?.message ?? messages.orders.genericError);
     }

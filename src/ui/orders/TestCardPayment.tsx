@@ -35,7 +35,7 @@ export function TestCardPayment() {
       if (r.data) setSession(r.data);
       else if (r.status === 401)
         router.push(
-          `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+          `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
         );
     });
   }, [sessionId, router]);
