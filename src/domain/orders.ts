@@ -7,7 +7,6 @@
  *                                └──fail──► unfulfillable ◄──fail──┘
  *                                              └──refund──► refunded
  */
-import { documentKinds } from './catalogue';
 import { documentOffer } from './catalogue/documents';
 
 export const orderStates = [
@@ -44,14 +43,6 @@ export function statesAllowing(event: OrderEvent): OrderState[] {
 
 /** States of an order not yet finished: a second identical order is refused meanwhile. */
 export const unfinishedStates: readonly OrderState[] = ['pending_payment', 'paid', 'processing'];
-
-export function isFinal(state: OrderState): boolean {
-  return state === 'completed' || state === 'refunded';
-}
-
-export function isOrderState(value: string): value is OrderState {
-  return (orderStates as readonly string[]).includes(value);
-}
 
 export const VAT_RATE_PERCENT = 20;
 
@@ -96,9 +87,4 @@ function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
-}
-
-/** The price of a catalogue kind (VAT included), or undefined for an unknown kind. */
-export function kindPriceCents(kind: string): number | undefined {
-  return documentKinds.find((d) => d.kind === kind)?.priceCents;
 }

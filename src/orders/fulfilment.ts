@@ -38,7 +38,7 @@ const FINAL_CODES = new Set([
 export const UNFULFILLABLE_AFTER_RETRIES =
   'Le document n’a pas pu être produit après plusieurs tentatives.';
 
-export function fileKey(orderId: string, format: string): string {
+function fileKey(orderId: string, format: string): string {
   return `orders/${orderId}/${format}`;
 }
 

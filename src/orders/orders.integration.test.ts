@@ -177,7 +177,10 @@ describe('ordering and paying through the signed webhook', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/csv');
     expect(file.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
-    const rows = (await file.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const rows = (await file.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(rows[0]).toContain('SIRET');
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) expect(row.replace(/\s/g, '')).toContain(DANONE);

@@ -10,7 +10,7 @@ import { failure, success, type Result } from '@/lib/errors';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export function invoiceNumber(n: number, issuedAt: Date): string {
+function invoiceNumber(n: number, issuedAt: Date): string {
   return `F${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
 }
 

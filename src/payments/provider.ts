@@ -80,19 +80,11 @@ export function webhookSecret(): string {
   return globalForPayments.__testWebhookSecret;
 }
 
-let override: ((db: Db) => PaymentProvider) | undefined;
-
 export async function paymentProvider(db: Db): Promise<PaymentProvider> {
-  if (override) return override(db);
   if (!isTestMode()) {
     const { stripeProvider } = await import('./stripe-provider');
     return stripeProvider(stripeClient());
   }
   const { testProvider } = await import('./test-provider');
   return testProvider(db);
-}
-
-/** For tests: a provider that fails or counts calls. */
-export function setPaymentProviderForTests(next: ((db: Db) => PaymentProvider) | undefined): void {
-  override = next;
 }

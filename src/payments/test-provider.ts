@@ -47,7 +47,7 @@ type SubscriptionData = {
   metadata: { userId: string };
 };
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   paid: '4242424242424242',
   declined: '4000000000000002',
   needsConfirmation: '4000002500003155',

@@ -14,7 +14,12 @@ export async function POST(req: Request, ctx: { params: Promise<{ documentId: st
       if (!body.ok) return errorResponse(body);
       const source = req.headers.get('x-source-id');
       return jsonAnswer(
-        await createOrder(db, user, { kind: 'custom-document', documentId, body: body.value }, source),
+        await createOrder(
+          db,
+          user,
+          { kind: 'custom-document', documentId, body: body.value },
+          source,
+        ),
         201,
       );
     },
