@@ -13,6 +13,7 @@ import { getDb } from '../src/db/site';
 import { startJobWorkers, stopJobWorkers } from '../src/jobs';
 import '../src/jobs/all';
 import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
+import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
@@ -116,7 +117,11 @@ server.on('upgrade', (req, socket, head) => {
 // Background work (src/jobs): queued jobs wait in the database, so those of a stopped server run
 // once this one starts.
 if (env.JOBS_WORKER === 'on') {
-  void startJobWorkers(getDb()).catch((e) => logFailure('job workers', e));
+  // Then the orders' recovery sweep: whatever a crash interrupted (an event stored but not
+  // processed, a payment whose webhook was lost, a paid order not delivered) is finished.
+  void startJobWorkers(getDb())
+    .then(() => recoverOrders(getDb()))
+    .catch((e) => logFailure('job workers', e));
 }
 
 ready.catch((e) => {

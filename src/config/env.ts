@@ -133,6 +133,31 @@ export const envSchema = z.object({
   JOBS_WORKER: z.enum(['on', 'off']).default('on'),
   /** How often the import CLI prints a plain progress line when not on a terminal. */
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** Stripe secret key (`sk_…`). Without it the site runs the built-in test payment provider. */
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
+  /**
+   * Secret that signs webhook events (`whsec_…`): Stripe's, or with the test provider the one it
+   * signs its events with (drawn at start when unset).
+   */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** Monthly price of the subscription, EUR cents VAT included. */
+  SUBSCRIPTION_PRICE_CENTS: z.coerce.number().int().min(1).default(2990),
+  /** Documents that cost us per unit (Kbis, acts…) a subscriber gets each month. */
+  SUBSCRIPTION_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(10),
+  /** The seller printed on invoices. */
+  SELLER_NAME: z.preprocess(emptyToUndefined, z.string().default('Registre des entreprises SAS')),
+  SELLER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().default('10 rue de la Paix, 75002 Paris, France'),
+  ),
+  SELLER_SIREN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{9}$/)
+      .default('000000000'),
+  ),
+  SELLER_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().default('FR00000000000')),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
   SIRENE_API_URL: z.preprocess(
     emptyToUndefined,

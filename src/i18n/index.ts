@@ -11,6 +11,7 @@ import home from './fr/home';
 import meta from './fr/meta';
 import nav from './fr/nav';
 import opposition from './fr/opposition';
+import orders from './fr/orders';
 import services from './fr/services';
 import toast from './fr/toast';
 
@@ -32,6 +33,7 @@ export const messages = {
   meta,
   nav,
   opposition,
+  orders,
   services,
   toast,
 } as const;

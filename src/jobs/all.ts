@@ -4,3 +4,4 @@
  */
 import '@/mail/queue';
 import '@/accounts/alerts/jobs';
+import '@/orders/jobs';

@@ -24,6 +24,8 @@ const ERRORS = {
     status: 403,
     message: 'Une commande identique est déjà en cours de traitement.',
   },
+  /** The card was refused by the payment provider. */
+  PAYMENT_DECLINED: { status: 402, message: 'Votre carte a été refusée.' },
   NOT_FOUND: { status: 404, message: "Cette ressource n'existe pas." },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Cette méthode HTTP est refusée ici.' },
   CONFLICT: { status: 409, message: 'Cette action entre en conflit avec l’état actuel.' },

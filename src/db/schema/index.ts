@@ -4,3 +4,4 @@ export * from './opposition';
 export * from './accounts';
 export * from './content';
 export * from './search-state';
+export * from './orders';

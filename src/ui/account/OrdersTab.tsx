@@ -1,9 +1,8 @@
 'use client';
 
-import t from '@/i18n/fr/account';
-import s from './account.module.css';
+import { AccountOrders } from '@/ui/orders/AccountOrders';
 
-/** The orders tab of /mon-compte: a placeholder that the orders area replaces. */
+/** The orders tab of /mon-compte: history, invoices, exports and the subscription. */
 export function OrdersTab() {
-  return <p className={s.intro}>{t.myAccount.orders.empty}</p>;
+  return <AccountOrders />;
 }

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { CompanyProfile } from '@/registry/company';
+import { documentKind, type OrderKind } from '@/domain/catalogue';
+import { OrderButton } from '@/ui/orders/OrderButton';
 import { formatSiren } from './format';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
 import s from './company.module.css';
@@ -9,10 +11,13 @@ import s from './company.module.css';
 export function SubPage({
   profile,
   title,
+  orderKind,
   children,
 }: {
   profile: CompanyProfile;
   title: string;
+  /** The document this page sells (catalogue): an order button with its price. */
+  orderKind?: OrderKind;
   children: ReactNode;
 }) {
   const companyHref = `/entreprises/${profile.siren}/${profile.slug}`;
@@ -26,6 +31,15 @@ export function SubPage({
         ]}
       />
       <CompanyHeader profile={profile} heading={`${title} de ${profile.displayName}`} />
+      {orderKind && (
+        <p>
+          <OrderButton
+            kind={orderKind}
+            siren={profile.siren}
+            priceCents={documentKind(orderKind).priceCents}
+          />
+        </p>
+      )}
       {children}
       <p>
         <Link href={companyHref} prefetch={false}>

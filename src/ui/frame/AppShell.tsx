@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { messages } from '@/i18n';
 import { ConsentManager } from '@/ui/consent/ConsentManager';
+import { SourceIdCapture } from '@/ui/orders/SourceIdCapture';
 import { ToastHost } from '@/ui/toast/ToastHost';
 import { Footer } from './Footer';
 import { OrganisationJsonLd } from './OrganisationJsonLd';
@@ -42,6 +43,7 @@ export function AppShell({
         <Footer />
       </ShellGate>
       <ConsentManager />
+      <SourceIdCapture />
       <ToastHost />
       {/* JSON.stringify output with "<" escaped cannot close the script element. */}
       <OrganisationJsonLd json={JSON.stringify(organisation).replace(/</g, '\\u003c')} />

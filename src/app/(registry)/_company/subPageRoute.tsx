@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { CompanyProfile } from '@/registry/company';
 import { loadCompanyProfile } from '@/web/site';
 import { subPageMetadata } from '@/web/subpage-metadata';
+import { services } from '@/domain/catalogue';
 import { SubPage } from '@/ui/company/SubPage';
 import { frameMetadata } from '@/ui/frame/metadata';
 
@@ -43,7 +44,11 @@ export function companySubPageRoute(opts: {
       Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
     );
     return (
-      <SubPage profile={lookup.profile} title={opts.title}>
+      <SubPage
+        profile={lookup.profile}
+        title={opts.title}
+        orderKind={services.find((s) => s.link === `/${opts.route}`)?.orderKind}
+      >
         {await opts.body(lookup.profile, query)}
       </SubPage>
     );

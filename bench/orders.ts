@@ -1,0 +1,251 @@
+/**
+ * `npm run bench:orders`: the order engine on PostgreSQL (DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres; a throw-away database is created and dropped).
+ *
+ * The route handlers run in this process (no HTTP server: the figures are the handlers' own time,
+ * session lookup and SQL included, with 20 concurrent callers on a pool of 20 connections).
+ *   1. order creation (POST /api/acts/{siren}/order, distinct payloads): p50/p95 at 20 callers;
+ *   2. polling (GET /api/orders/{id}): p50/p95 at 20 callers;
+ *   3. 500 orders paid at once: 500 signed webhook events delivered concurrently, then the
+ *      fulfilment jobs; checks every order completed once (files, invoices without gaps);
+ *   4. order to download with the test provider: create, checkout, pay, webhook, fulfil,
+ *      download, one order at a time; median.
+ */
+import os from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { count, eq, sql } from 'drizzle-orm';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.LOG_LEVEL = 'silent';
+process.env.APP_ENV = 'test';
+process.env.REGISTRY_CACHE = 'off';
+const dataDir = await (
+  await import('node:fs/promises')
+).mkdtemp(
+  (await import('node:path')).join((await import('node:os')).tmpdir(), 'bench-orders-data-'),
+);
+process.env.DATA_DIR = dataDir;
+
+const { createTestDb } = await import('../src/db/testing');
+const { connectPostgres } = await import('../src/db/client');
+const schema = await import('../src/db/schema');
+const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
+const { createTestUser, params, request } = await import('../src/orders/testing');
+const { directoryStorage, setFileStorage } = await import('../src/orders/storage');
+const { payTestCheckout } = await import('../src/payments/test-provider');
+const { runJobsUntilIdle } = await import('../src/jobs/testing');
+const { fulfilmentDeps } = await import('../src/orders/fulfilment');
+const { success } = await import('../src/lib/errors');
+const orderRoute = await import('../src/app/api/[kind]/[siren]/order/route');
+const getRoute = await import('../src/app/api/orders/[id]/route');
+const checkoutRoute = await import('../src/app/api/orders/[id]/checkout/route');
+const webhookRoute = await import('../src/app/api/payments/webhook/route');
+const downloadRoute = await import('../src/app/(commerce)/orders/[id]/download/route');
+
+const DANONE = '552032534';
+const CALLERS = 20;
+const billing = { company_name: 'Banc SAS', postcode: '75002', firstname: 'A', lastname: 'B' };
+
+const base = await createTestDb();
+// The route handlers reach the database through getDb(): a pool of 20 on the same database.
+const url = (base.pool as unknown as { options: { connectionString: string } }).options
+  .connectionString;
+const handle = connectPostgres(url, CALLERS);
+(globalThis as unknown as { __dbHandle?: typeof handle }).__dbHandle = handle;
+const db = handle.db;
+const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-orders-'));
+setFileStorage(directoryStorage(filesDir));
+await insertRegistryFixtures(db);
+
+type Who = Awaited<ReturnType<typeof createTestUser>>;
+const users: Who[] = [];
+for (let i = 0; i < CALLERS; i++) users.push(await createTestUser(db, `bench${i}@example.fr`));
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+async function concurrently<T>(
+  n: number,
+  total: number,
+  fn: (i: number, caller: number) => Promise<T>,
+) {
+  let next = 0;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: n }, async (_, caller) => {
+      for (let i = next++; i < total; i = next++) {
+        const t = performance.now();
+        await fn(i, caller);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return times;
+}
+
+async function createOrder(who: Who, kind: string, body?: unknown) {
+  const res = await orderRoute.POST(
+    request(`/api/${kind}/${DANONE}/order`, { method: 'POST', who, body }),
+    params({ kind, siren: DANONE }),
+  );
+  if (res.status !== 201) throw new Error(`création : ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { data: { id: string } } }).data.data.id;
+}
+
+async function checkoutAndPay(who: Who, id: string) {
+  const res = await checkoutRoute.POST(
+    request(`/api/orders/${id}/checkout`, { method: 'POST', who, body: billing }),
+    params({ id }),
+  );
+  const link = ((await res.json()) as { data: { data: { url: string } } }).data.data.url;
+  const session = new URL(link, 'http://x').searchParams.get('session')!;
+  const paid = await payTestCheckout(db, session, who.user.id, '4242424242424242');
+  if (!paid.ok || paid.value.outcome !== 'paid') throw new Error('paiement');
+  return paid.value.event;
+}
+
+async function deliver(event: { payload: string; signature: string }) {
+  const res = await webhookRoute.POST(
+    request('/api/payments/webhook', {
+      method: 'POST',
+      body: event.payload,
+      headers: { 'stripe-signature': event.signature },
+    }),
+  );
+  if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+}
+
+const rows: [string, string][] = [];
+
+// 1. creation
+const CREATE = 1000;
+await concurrently(CALLERS, 40, (i, c) =>
+  createOrder(users[c]!, 'acts', { filing_number: `W${i}`, provider: 'inpi' }),
+);
+const createTimes = await concurrently(CALLERS, CREATE, (i, c) =>
+  createOrder(users[c]!, 'letters', { type: `n${i}` }),
+);
+rows.push([
+  `order creation, ${CREATE} orders, ${CALLERS} callers`,
+  `p50 ${ms(pct(createTimes, 50))} · p95 ${ms(pct(createTimes, 95))}`,
+]);
+
+// 2. polling
+const ids = await db
+  .select({ id: schema.orders.id, userId: schema.orders.userId })
+  .from(schema.orders)
+  .limit(200);
+const byUser = new Map(users.map((u) => [u.user.id, u]));
+const POLLS = 4000;
+const pollTimes = await concurrently(CALLERS, POLLS, async (i) => {
+  const o = ids[i % ids.length]!;
+  const res = await getRoute.GET(
+    request(`/api/orders/${o.id}`, { who: byUser.get(o.userId)! }),
+    params({ id: o.id }),
+  );
+  if (res.status !== 200) throw new Error(`lecture ${res.status}`);
+  await res.arrayBuffer();
+});
+rows.push([
+  `polling GET /api/orders/{id}, ${POLLS} reads, ${CALLERS} callers`,
+  `p50 ${ms(pct(pollTimes, 50))} · p95 ${ms(pct(pollTimes, 95))}`,
+]);
+
+// 3. 500 orders paid at once
+// The letters' payloads here are not real templates: a small stand-in file measures the engine
+// (queue, storage, states), not a generator.
+const MANY = 500;
+const realGenerate = fulfilmentDeps.generate;
+fulfilmentDeps.generate = async (_db, kind, siren, payload, options) =>
+  success({
+    fileName: `${kind}-${siren}.${options?.format ?? 'pdf'}`,
+    contentType: 'application/octet-stream',
+    format: options?.format ?? 'pdf',
+    body: Buffer.from(JSON.stringify(payload).repeat(20)),
+  });
+const events: { payload: string; signature: string }[] = [];
+const manyIds: string[] = [];
+await concurrently(CALLERS, MANY, async (i, c) => {
+  const id = await createOrder(users[c]!, 'letters', { type: `m${i}` });
+  manyIds.push(id);
+  events[i] = await checkoutAndPay(users[c]!, id);
+});
+const t0 = performance.now();
+await Promise.all(events.map((e) => deliver(e)));
+const tPaid = performance.now();
+await runJobsUntilIdle(db);
+const tDone = performance.now();
+const [{ completed }] = (await db
+  .select({ completed: count() })
+  .from(schema.orders)
+  .where(sql`${schema.orders.id} in ${manyIds} and ${schema.orders.state} = 'completed'`)) as [
+  { completed: number },
+];
+const [{ files }] = (await db
+  .select({ files: count() })
+  .from(schema.storedFiles)
+  .where(sql`${schema.storedFiles.orderId} in ${manyIds}`)) as [{ files: number }];
+fulfilmentDeps.generate = realGenerate;
+const invoiceNumbers = (await db.select({ n: schema.invoices.number }).from(schema.invoices))
+  .map((r) => r.n)
+  .sort((a, b) => a - b);
+const gapless = invoiceNumbers.every((n, i) => n === i + 1);
+const [{ attempts }] = (await db
+  .select({ attempts: sql<number>`max(${schema.orders.attempts})::int` })
+  .from(schema.orders)
+  .where(sql`${schema.orders.id} in ${manyIds}`)) as [{ attempts: number }];
+rows.push([
+  `${MANY} orders paid at once: webhooks processed`,
+  `${((tPaid - t0) / 1000).toFixed(2)} s`,
+]);
+rows.push([
+  `${MANY} orders paid at once: all fulfilled (3 formats each)`,
+  `${((tDone - t0) / 1000).toFixed(2)} s`,
+]);
+rows.push([
+  `  completed / files / invoices without gaps / max attempts`,
+  `${completed}/${MANY} · ${files}/${MANY * 2} · ${gapless ? 'yes' : 'NO'} (${invoiceNumbers.length}) · ${attempts}`,
+]);
+
+// 4. order to download
+const SERIAL = 20;
+const o2d: number[] = [];
+for (let i = 0; i < SERIAL; i++) {
+  const who = users[i % users.length]!;
+  const t = performance.now();
+  const id = await createOrder(who, 'establishments-list');
+  await deliver(await checkoutAndPay(who, id));
+  await runJobsUntilIdle(db);
+  const res = await downloadRoute.GET(
+    request(`/orders/${id}/download?format=csv`, { who }),
+    params({ id }),
+  );
+  if (res.status !== 200) throw new Error(`téléchargement ${res.status}`);
+  await res.arrayBuffer();
+  o2d.push(performance.now() - t);
+}
+rows.push([
+  `order to download (test provider, csv+xlsx+pdf), ${SERIAL} orders`,
+  `median ${ms(pct(o2d, 50))}`,
+]);
+
+const [check] = await db
+  .select({ n: count() })
+  .from(schema.orders)
+  .where(eq(schema.orders.state, 'completed'));
+console.log(
+  `\nbench:orders — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL, jobs: pg-boss, runJobsUntilIdle in this process`,
+);
+for (const [k, v] of rows) console.log(`${k.padEnd(72)} ${v}`);
+console.log(`(completed orders in the database: ${check!.n})`);
+
+await handle.close();
+await base.close();
+await rm(filesDir, { recursive: true, force: true });
+await rm(dataDir, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { messages } from '@/i18n';
+import { frameMetadata } from '@/ui/frame/metadata';
+import { SuccessfulPayment } from '@/ui/orders/SuccessfulPayment';
+import s from '@/ui/orders/orders.module.css';
+
+export const metadata: Metadata = frameMetadata('/successful-payment', {
+  title: messages.orders.success.title,
+  robots: { index: false, follow: false },
+});
+
+export default function Page() {
+  return (
+    <div className={`container ${s.page}`}>
+      <Suspense fallback={null}>
+        <SuccessfulPayment />
+      </Suspense>
+    </div>
+  );
+}

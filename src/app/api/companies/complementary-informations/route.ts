@@ -1,0 +1,17 @@
+import { getDb } from '@/db/site';
+import { errorResponse } from '@/lib/errors';
+import { complementaryInformations } from '@/orders/complementary';
+import { jsonAnswer, jsonBody } from '@/orders/http';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/companies/complementary-informations { sirens: [...] } (or { siren }): the kinds that
+ * can be ordered for the list's first company and their prices. POST because GET
+ * /api/companies/{x} is answered by the registry API ahead of Next.js; it reads only, so no CSRF.
+ */
+export async function POST(req: Request) {
+  const body = await jsonBody(req);
+  if (!body.ok) return errorResponse(body);
+  return jsonAnswer(await complementaryInformations(getDb(), body.value));
+}

@@ -1,0 +1,19 @@
+import { asUser, jsonAnswer, jsonBody } from '@/orders/http';
+import { startCheckout } from '@/orders/service';
+import { errorResponse } from '@/lib/errors';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/orders/{id}/checkout with the company-data form: where to pay. */
+export async function POST(req: Request, ctx: { params: Promise<{ id: string }> }) {
+  const { id } = await ctx.params;
+  return asUser(
+    req,
+    async (db, user) => {
+      const body = await jsonBody(req);
+      if (!body.ok) return errorResponse(body);
+      return jsonAnswer(await startCheckout(db, user, id, body.value));
+    },
+    { csrf: true },
+  );
+}

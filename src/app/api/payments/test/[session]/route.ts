@@ -1,0 +1,27 @@
+import { asUser, jsonAnswer, jsonBody } from '@/orders/http';
+import { errorResponse } from '@/lib/errors';
+import { viewTestCheckout } from '@/payments/test-provider';
+import { payInTestMode } from '@/payments/test-checkout';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/payments/test/{session}: what the test card page shows. */
+export async function GET(req: Request, ctx: { params: Promise<{ session: string }> }) {
+  const { session } = await ctx.params;
+  return asUser(req, async (db, user) => jsonAnswer(await viewTestCheckout(db, session, user.id)));
+}
+
+/** POST /api/payments/test/{session} { card, confirmed? }: pays with a Stripe test card. */
+export async function POST(req: Request, ctx: { params: Promise<{ session: string }> }) {
+  const { session } = await ctx.params;
+  return asUser(
+    req,
+    async (db, user) => {
+      const body = await jsonBody(req);
+      if (!body.ok) return errorResponse(body);
+      const webhookUrl = new URL('/api/payments/webhook', req.url).toString();
+      return jsonAnswer(await payInTestMode(db, user.id, session, body.value, webhookUrl));
+    },
+    { csrf: true },
+  );
+}

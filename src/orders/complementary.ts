@@ -1,0 +1,59 @@
+/**
+ * /api/companies/complementary-informations (spec section 7): for the first company of a results
+ * list, which kinds can be ordered and at what price, so result pages show order buttons.
+ */
+import { z } from 'zod';
+import type { Db } from '@/db/client';
+import { documentKinds } from '@/domain/catalogue';
+import { isSirenFormat, padSiren } from '@/domain/siren';
+import { availability } from '@/documents';
+import { failure, success, type Result } from '@/lib/errors';
+
+const input = z.object({
+  sirens: z
+    .array(z.union([z.string(), z.number()]))
+    .min(1)
+    .max(100)
+    .optional(),
+  siren: z.union([z.string(), z.number()]).optional(),
+  kinds: z.array(z.string()).max(50).optional(),
+});
+
+export type ComplementaryInformations = {
+  siren: string;
+  kinds: {
+    kind: string;
+    label: string;
+    price_cents: number;
+    formats: readonly string[];
+    available: boolean;
+    reason: string | null;
+  }[];
+};
+
+export async function complementaryInformations(
+  db: Db,
+  body: unknown,
+): Promise<Result<ComplementaryInformations>> {
+  const parsed = input.safeParse(body ?? {});
+  if (!parsed.success) return failure('INVALID_INPUT');
+  const first = parsed.data.sirens?.[0] ?? parsed.data.siren;
+  if (first === undefined) return failure('INVALID_INPUT', 'Aucune entreprise n’est donnée.');
+  const siren = padSiren(String(first));
+  if (!isSirenFormat(siren)) return failure('INVALID_INPUT', 'Le numéro SIREN est invalide.');
+  const wanted = parsed.data.kinds ? new Set(parsed.data.kinds) : null;
+  const kinds = [];
+  for (const d of documentKinds) {
+    if (wanted && !wanted.has(d.kind)) continue;
+    const a = await availability(db, d.kind, siren);
+    kinds.push({
+      kind: d.kind,
+      label: d.label,
+      price_cents: d.priceCents,
+      formats: d.formats,
+      available: a.available,
+      reason: a.available ? null : a.reason,
+    });
+  }
+  return success({ siren, kinds });
+}

@@ -1,0 +1,61 @@
+/** GET /api/orders-exports: the user's orders as CSV or XLSX. */
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { Db } from '@/db/client';
+import type { OrderFile } from './downloads';
+import { listOrders } from './service';
+
+const STATE_LABELS: Record<string, string> = {
+  pending_payment: 'En attente de paiement',
+  paid: 'Payée',
+  processing: 'En préparation',
+  completed: 'Terminée',
+  unfulfillable: 'Impossible à produire',
+  refunded: 'Remboursée',
+};
+
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+export async function exportOrders(
+  db: Db,
+  userId: string,
+  format: 'csv' | 'xlsx',
+): Promise<OrderFile> {
+  const list = await listOrders(db, userId, 10_000);
+  const header = [
+    'Commande',
+    'Date',
+    'Document',
+    'SIREN',
+    'État',
+    'Prix HT (€)',
+    'TVA (€)',
+    'Total TTC (€)',
+    'Facture',
+  ];
+  const rows = list.map((o) => [
+    o.id,
+    o.created_at.slice(0, 10).split('-').reverse().join('/'),
+    o.label,
+    o.siren ?? '',
+    STATE_LABELS[o.state] ?? o.state,
+    euros(o.price_excl_vat_cents),
+    euros(o.vat_cents),
+    euros(o.total_cents),
+    o.invoice ? String(o.invoice.number) : '',
+  ]);
+  if (format === 'csv') {
+    return {
+      fileName: 'commandes.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body: Buffer.from(stringify([header, ...rows], { delimiter: ';', bom: true })),
+    };
+  }
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Commandes').addRows([header, ...rows]);
+  return {
+    fileName: 'commandes.xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: Buffer.from(await book.xlsx.writeBuffer()),
+  };
+}

@@ -1,0 +1,515 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/config/env';
+import type { DbHandle } from '@/db/client';
+import { invoices, orders, testProviderObjects, webhookEvents } from '@/db/schema';
+import { runJobsUntilIdle } from '@/jobs/testing';
+import { failure } from '@/lib/errors';
+import { closeMailTransport } from '@/mail/transport';
+import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { signedEvent, payTestCheckout } from '@/payments/test-provider';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
+import * as documentOrderRoute from '@/app/api/document/[documentId]/order/route';
+import * as directorOrderRoute from '@/app/api/director-report/[siren]/order/[n]/route';
+import * as ordersRoute from '@/app/api/orders/route';
+import * as orderRoute from '@/app/api/orders/[id]/route';
+import * as checkoutRoute from '@/app/api/orders/[id]/checkout/route';
+import * as exportsRoute from '@/app/api/orders-exports/route';
+import * as downloadRoute from '@/app/(commerce)/orders/[id]/download/route';
+import * as invoiceRoute from '@/app/api/invoices/[id]/route';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
+import * as testPayRoute from '@/app/api/payments/test/[session]/route';
+import * as subscriptionRoute from '@/app/api/subscription/route';
+import * as subscriptionCheckoutRoute from '@/app/api/subscription/checkout/route';
+import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
+import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
+import { TestClient } from '@/accounts/testing';
+import { fulfilmentDeps } from './fulfilment';
+import { orderDeps } from './service';
+import type { OrderJson } from './present';
+import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
+
+const DANONE = '552032534';
+const billing = {
+  company_name: 'Acheteur SAS',
+  postcode: '75002',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  phone: '',
+  vat_number: 'FR12345678901',
+};
+
+let site: Awaited<ReturnType<typeof openSiteTestDb>>;
+let db: DbHandle['db'];
+let smtp: TestSmtpServer;
+let alice: TestUser;
+let bob: TestUser;
+const realGenerate = fulfilmentDeps.generate;
+const realAvailability = orderDeps.availability;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+  site = await openSiteTestDb();
+  db = site.handle.db;
+  await insertRegistryFixtures(db);
+  alice = await createTestUser(db, 'alice@example.fr');
+  bob = await createTestUser(db, 'bob@example.fr');
+});
+
+afterAll(async () => {
+  closeMailTransport();
+  await smtp?.close();
+  await site?.close();
+  delete process.env.SMTP_URL;
+  resetEnvForTests();
+});
+
+afterEach(() => {
+  fulfilmentDeps.generate = realGenerate;
+  orderDeps.availability = realAvailability;
+});
+
+async function json(res: Response) {
+  return (await res.json()) as {
+    data: { data: OrderJson };
+    error?: { code: string; message: string };
+  };
+}
+
+async function order(who: TestUser, kind: string, siren = DANONE, body?: unknown) {
+  return kindOrderRoute.POST(
+    request(`/api/${kind}/${siren}/order`, { method: 'POST', who, body }),
+    params({ kind, siren }),
+  );
+}
+
+async function readOrder(who: TestUser, id: string) {
+  return orderRoute.GET(request(`/api/orders/${id}`, { who }), params({ id }));
+}
+
+/** Opens the checkout of an order and returns the test session id. */
+async function checkout(who: TestUser, id: string): Promise<string> {
+  const res = await checkoutRoute.POST(
+    request(`/api/orders/${id}/checkout`, { method: 'POST', who, body: billing }),
+    params({ id }),
+  );
+  expect(res.status).toBe(200);
+  const url = ((await res.json()) as { data: { data: { url: string } } }).data.data.url;
+  return new URL(url, 'http://x').searchParams.get('session')!;
+}
+
+async function deliver(event: { payload: string; signature: string }) {
+  return webhookRoute.POST(
+    request('/api/payments/webhook', {
+      method: 'POST',
+      body: event.payload,
+      headers: { 'stripe-signature': event.signature },
+    }),
+  );
+}
+
+/** Pays a session with 4242… and returns the signed event the test provider would send. */
+async function pay(who: TestUser, session: string) {
+  const paid = await payTestCheckout(db, session, who.user.id, '4242 4242 4242 4242');
+  if (!paid.ok || paid.value.outcome !== 'paid') throw new Error('paiement refusé');
+  return paid.value.event;
+}
+
+describe('ordering and paying through the signed webhook', () => {
+  let orderId: string;
+  let firstEvent: { payload: string; signature: string };
+
+  it('creates an order waiting for its payment, at the catalogue price with VAT', async () => {
+    const res = await order(
+      alice,
+      'establishments-list',
+      '552 032 534'.replace(/ /g, ''),
+      undefined,
+    );
+    expect(res.status).toBe(201);
+    const o = (await json(res)).data.data;
+    orderId = o.id;
+    expect(o).toMatchObject({
+      kind: 'establishments-list',
+      siren: DANONE,
+      state: 'pending_payment',
+      total_cents: 390,
+      price_excl_vat_cents: 325,
+      vat_cents: 65,
+      formats: ['pdf', 'xlsx', 'csv'],
+      payment_url: `/paiement-securise?order=${o.id}`,
+    });
+  });
+
+  it('refuses the same order while the first is unfinished, with that order in the answer', async () => {
+    const res = await order(alice, 'establishments-list');
+    expect(res.status).toBe(403);
+    const body = await json(res);
+    expect(body.error?.code).toBe('SAME_ORDER_PENDING');
+    expect(body.data.data.id).toBe(orderId);
+  });
+
+  it('completes the order once the signed event reaches the webhook route', async () => {
+    const session = await checkout(alice, orderId);
+    expect(session).toMatch(/^cs_test_/);
+    // A second checkout of the same order gives back the open session.
+    expect(await checkout(alice, orderId)).toBe(session);
+    firstEvent = await pay(alice, session);
+    const res = await deliver(firstEvent);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, processed: true });
+    expect((await json(await readOrder(alice, orderId))).data.data.state).toBe('paid');
+
+    await runJobsUntilIdle(db);
+    const o = (await json(await readOrder(alice, orderId))).data.data;
+    expect(o.state).toBe('completed');
+    expect(o.invoice?.number).toBe(1);
+    expect(o.downloads.map((d) => d.format)).toEqual(['pdf', 'xlsx', 'csv']);
+
+    const file = await downloadRoute.GET(
+      request(`/orders/${orderId}/download?format=csv`, { who: alice }),
+      params({ id: orderId }),
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('text/csv');
+    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
+    const rows = (await file.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toContain('SIRET');
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) expect(row.replace(/\s/g, '')).toContain(DANONE);
+    const pdf = await downloadRoute.GET(
+      request(`/orders/${orderId}/download?format=pdf`, { who: alice }),
+      params({ id: orderId }),
+    );
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const { extractText } = await import('unpdf');
+    const text = (await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true }))
+      .text;
+    expect(text).toContain('DANONE');
+    expect(text.replace(/\s/g, '')).toContain(DANONE);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('alice@example.fr') && m.subject.includes('prêt'),
+    );
+    expect(mail.subject).toContain('Votre document est prêt');
+  });
+
+  it('answers a replayed event without doing anything twice', async () => {
+    const res = await deliver(firstEvent);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, processed: false });
+    await runJobsUntilIdle(db);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('refuses a forged signature and a payload changed after signing', async () => {
+    const forged = signedEvent(
+      'checkout.session.completed',
+      { id: 'cs_x' },
+      'whsec_not_ours_at_all',
+    );
+    const res = await deliver(forged);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error?.code).toBe('INVALID_INPUT');
+    const genuine = signedEvent('checkout.session.completed', { id: 'cs_y' });
+    const tampered = await deliver({
+      payload: genuine.payload.replace('cs_y', 'cs_z'),
+      signature: genuine.signature,
+    });
+    expect(tampered.status).toBe(400);
+    expect(await deliver({ payload: genuine.payload, signature: '' }).then((r) => r.status)).toBe(
+      400,
+    );
+    const stored = await db.select().from(webhookEvents).where(eq(webhookEvents.id, forged.id));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('gives the order, its file and its invoice to its owner only', async () => {
+    expect((await readOrder(bob, orderId)).status).toBe(404);
+    const file = await downloadRoute.GET(
+      request(`/orders/${orderId}/download`, { who: bob }),
+      params({ id: orderId }),
+    );
+    expect(file.status).toBe(404);
+    const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const theirs = await invoiceRoute.GET(
+      request(`/api/invoices/${inv!.id}`, { who: bob }),
+      params({ id: inv!.id }),
+    );
+    expect(theirs.status).toBe(404);
+    const mine = await invoiceRoute.GET(
+      request(`/api/invoices/${inv!.id}`, { who: alice }),
+      params({ id: inv!.id }),
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('application/pdf');
+    const { extractText } = await import('unpdf');
+    const text = (await extractText(new Uint8Array(await mine.arrayBuffer()), { mergePages: true }))
+      .text;
+    expect(text).toContain('Facture');
+    expect(text).toContain('Acheteur SAS');
+    expect(text).toMatch(/TVA \(20 %\)/);
+    expect(text).toContain('3,90');
+    const list = (await (await ordersRoute.GET(request('/api/orders', { who: bob }))).json()) as {
+      data: { data: OrderJson[] };
+    };
+    expect(list.data.data).toEqual([]);
+  });
+
+  it('exports the user’s orders as CSV and XLSX', async () => {
+    const csv = await exportsRoute.GET(request('/api/orders-exports?format=csv', { who: alice }));
+    expect(csv.headers.get('content-disposition')).toContain('commandes.csv');
+    expect(await csv.text()).toContain('Liste des établissements');
+    const xlsx = await exportsRoute.GET(request('/api/orders-exports?format=xlsx', { who: alice }));
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});
+
+describe('events in any order', () => {
+  it('a late expired event, and a lying completed event, follow the provider’s truth', async () => {
+    const o = (await json(await order(alice, 'vat-numbers'))).data.data;
+    const session = await checkout(alice, o.id);
+    // An event whose payload claims payment, for a session not paid: nothing changes.
+    const lie = signedEvent('checkout.session.completed', { id: session, payment_status: 'paid' });
+    expect((await deliver(lie)).status).toBe(200);
+    expect((await json(await readOrder(alice, o.id))).data.data.state).toBe('pending_payment');
+
+    const completed = await pay(alice, session);
+    // `expired` arrives first: re-reading the session finds it paid.
+    const expired = signedEvent('checkout.session.expired', { id: session });
+    await deliver(expired);
+    expect((await json(await readOrder(alice, o.id))).data.data.state).toBe('paid');
+    await deliver(completed);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, o.id))).toHaveLength(1);
+    fulfilmentDeps.generate = async () => failure('DOCUMENT_UNAVAILABLE');
+    await runJobsUntilIdle(db);
+  });
+});
+
+describe('input errors', () => {
+  it('answers unknown kinds, bad SIRENs, bad payloads, guests and missing CSRF with a code', async () => {
+    const unknown = await order(alice, 'tarot-reading');
+    expect(unknown.status).toBe(404);
+    const badSiren = await order(alice, 'kbis', 'abc');
+    expect(badSiren.status).toBe(400);
+    expect((await json(badSiren)).error?.code).toBe('INVALID_INPUT');
+    const badPayload = await order(alice, 'acts', DANONE, { provider: 'inpi' });
+    expect(badPayload.status).toBe(422);
+    expect((await json(badPayload)).error?.code).toBe('VALIDATION_FAILED');
+    const notJson = await order(alice, 'letters', DANONE, '{nope');
+    expect(notJson.status).toBe(400);
+    const unknownCompany = await order(alice, 'kbis', '000000001');
+    expect((await json(unknownCompany)).error?.code).toBe('DOCUMENT_UNAVAILABLE');
+    const browser = new TestClient();
+    await browser.get('/sanctum/csrf-cookie');
+    const guest = await kindOrderRoute.POST(
+      request(`/api/kbis/${DANONE}/order`, {
+        method: 'POST',
+        headers: {
+          cookie: browser.cookieHeader(),
+          'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')!,
+        },
+      }),
+      params({ kind: 'kbis', siren: DANONE }),
+    );
+    expect(guest.status).toBe(401);
+    const noCsrf = await kindOrderRoute.POST(
+      request(`/api/kbis/${DANONE}/order`, {
+        method: 'POST',
+        headers: { cookie: alice.headers.cookie!.replace(/XSRF-TOKEN=[^;]+/, 'XSRF-TOKEN=other') },
+      }),
+      params({ kind: 'kbis', siren: DANONE }),
+    );
+    expect(noCsrf.status).toBe(419);
+  });
+
+  it('takes the body kinds, custom documents and director reports', async () => {
+    const letter = await order(alice, 'letters', DANONE, { type: 'mise-en-demeure' });
+    expect(letter.status).toBe(201);
+    expect((await json(letter)).data.data.payload).toEqual({ type: 'mise-en-demeure' });
+    const doc = await documentOrderRoute.POST(
+      request('/api/document/attestation-vigilance/order', {
+        method: 'POST',
+        who: alice,
+        body: { fields: { name: 'Dupont' } },
+      }),
+      params({ documentId: 'attestation-vigilance' }),
+    );
+    expect(doc.status).toBe(201);
+    const report = await directorOrderRoute.POST(
+      request(`/api/director-report/${DANONE}/order/1`, { method: 'POST', who: alice }),
+      params({ siren: DANONE, n: '1' }),
+    );
+    expect(report.status).toBe(201);
+    expect((await json(report)).data.data.kind).toBe('director-report');
+  });
+
+  it('says which kinds the first company of a list can order, and their prices', async () => {
+    const res = await complementaryRoute.POST(
+      request('/api/companies/complementary-informations', {
+        method: 'POST',
+        body: { sirens: [DANONE, '000000001'] },
+      }),
+    );
+    const data = (
+      (await res.json()) as {
+        data: { data: { siren: string; kinds: { kind: string; price_cents: number }[] } };
+      }
+    ).data.data;
+    expect(data.siren).toBe(DANONE);
+    expect(data.kinds.find((k) => k.kind === 'kbis')?.price_cents).toBe(490);
+  });
+});
+
+describe('payment by card in test mode', () => {
+  it('declines 4000 0000 0000 0002 and asks to confirm 4000 0025 0000 3155', async () => {
+    const o = (await json(await order(bob, 'establishments-list'))).data.data;
+    const session = await checkout(bob, o.id);
+    const payWith = (card: string, confirmed?: boolean) =>
+      testPayRoute.POST(
+        request(`/api/payments/test/${session}`, {
+          method: 'POST',
+          who: bob,
+          body: { card, confirmed },
+        }),
+        params({ session }),
+      );
+    const declined = await payWith('4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect((await json(declined)).error?.code).toBe('PAYMENT_DECLINED');
+    // Another user cannot pay (or see) this session.
+    const view = await testPayRoute.GET(
+      request(`/api/payments/test/${session}`, { who: alice }),
+      params({ session }),
+    );
+    expect(view.status).toBe(404);
+    const first = await payWith('4000 0025 0000 3155');
+    expect(
+      ((await first.json()) as { data: { data: { outcome: string } } }).data.data.outcome,
+    ).toBe('requires_confirmation');
+    const confirmed = await payWith('4000 0025 0000 3155', true);
+    expect(confirmed.status).toBe(200);
+    expect((await json(await readOrder(bob, o.id))).data.data.state).toBe('paid');
+    await runJobsUntilIdle(db);
+    expect((await json(await readOrder(bob, o.id))).data.data.state).toBe('completed');
+  });
+});
+
+describe('an order that cannot be fulfilled', () => {
+  it('retries, then ends unfulfillable, refunded at the provider, and the user is told why', async () => {
+    const carol = await createTestUser(db, 'carol@example.fr');
+    const o = (await json(await order(carol, 'company-summary'))).data.data;
+    const session = await checkout(carol, o.id);
+    await deliver(await pay(carol, session));
+    let attempts = 0;
+    fulfilmentDeps.generate = async () => {
+      attempts++;
+      throw new Error('greffe injoignable');
+    };
+    await runJobsUntilIdle(db);
+    expect(attempts).toBe(4);
+    const after = (await json(await readOrder(carol, o.id))).data.data;
+    expect(after.state).toBe('refunded');
+    expect(after.failure_reason).toContain('plusieurs tentatives');
+    const refunds = await db
+      .select()
+      .from(testProviderObjects)
+      .where(eq(testProviderObjects.type, 'refund'));
+    expect(refunds.some((r) => (r.data as { payment_intent: string }).payment_intent)).toBe(true);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('carol@example.fr') && /pas pu aboutir/.test(m.subject),
+    );
+    expect(mail.text).toContain('Nous vous remboursons 4,90');
+    const file = await downloadRoute.GET(
+      request(`/orders/${o.id}/download`, { who: carol }),
+      params({ id: o.id }),
+    );
+    expect(file.status).toBe(204);
+  });
+});
+
+describe('the subscription', () => {
+  it('lets a subscriber order without paying, within the monthly quota for per-unit kinds', async () => {
+    process.env.SUBSCRIPTION_MONTHLY_QUOTA = '1';
+    resetEnvForTests();
+    const dave = await createTestUser(db, 'dave@example.fr');
+    const res = await subscriptionCheckoutRoute.POST(
+      request('/api/subscription/checkout', { method: 'POST', who: dave }),
+    );
+    const url = ((await res.json()) as { data: { data: { url: string } } }).data.data.url;
+    const session = new URL(url, 'http://x').searchParams.get('session')!;
+    await deliver(await pay(dave, session));
+    const status = (await (
+      await subscriptionRoute.GET(request('/api/subscription', { who: dave }))
+    ).json()) as {
+      data: { data: { active: boolean } };
+    };
+    expect(status.data.data.active).toBe(true);
+
+    const own = (await json(await order(dave, 'establishments-list'))).data.data;
+    expect(own).toMatchObject({ state: 'paid', paid_with: 'subscription' });
+    // Filed deeds come from the INPI (one unit of the monthly quota each); its service is not
+    // reachable from the tests, so it is taken to be.
+    orderDeps.availability = async (d, kind, siren) =>
+      kind === 'acts' || kind === 'balance-sheets'
+        ? { available: true }
+        : realAvailability(d, kind, siren);
+    const deed = (
+      await json(await order(dave, 'acts', DANONE, { filing_number: 'A0', provider: 'inpi' }))
+    ).data.data;
+    expect(deed).toMatchObject({ state: 'paid', paid_with: 'subscription' });
+    const beyond = (await json(await order(dave, 'balance-sheets', DANONE, { year: 2023 }))).data
+      .data;
+    expect(beyond.state).toBe('pending_payment');
+
+    // The deed cannot be fetched: the unit of quota comes back.
+    fulfilmentDeps.generate = async (d, kind, ...rest) =>
+      kind === 'acts'
+        ? failure('DOCUMENT_UNAVAILABLE', 'L’INPI ne délivre pas cet acte.')
+        : realGenerate(d, kind, ...rest);
+    await runJobsUntilIdle(db);
+    expect((await json(await readOrder(dave, own.id))).data.data.state).toBe('completed');
+    expect((await json(await readOrder(dave, deed.id))).data.data).toMatchObject({
+      state: 'refunded',
+      failure_reason: 'L’INPI ne délivre pas cet acte.',
+    });
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('dave@example.fr') && /pas pu aboutir/.test(m.subject),
+    );
+    expect(mail.text).toContain('crédit d’abonnement');
+    const again = (
+      await json(await order(dave, 'acts', DANONE, { filing_number: 'A1', provider: 'inpi' }))
+    ).data.data;
+    expect(again).toMatchObject({ state: 'paid', paid_with: 'subscription' });
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, own.id))).toHaveLength(0);
+
+    const cancelled = await subscriptionCancelRoute.POST(
+      request('/api/subscription/cancel', { method: 'POST', who: dave }),
+    );
+    expect(
+      ((await cancelled.json()) as { data: { data: { cancel_at_period_end: boolean } } }).data.data
+        .cancel_at_period_end,
+    ).toBe(true);
+    delete process.env.SUBSCRIPTION_MONTHLY_QUOTA;
+    resetEnvForTests();
+    await runJobsUntilIdle(db);
+  });
+});
+
+describe('invoice numbers', () => {
+  it('follow each other without gaps', async () => {
+    const numbers = (await db.select({ n: invoices.number }).from(invoices))
+      .map((r) => r.n)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    expect(numbers.length).toBeGreaterThanOrEqual(4);
+    const all = await db.select({ state: orders.state }).from(orders);
+    expect(all.length).toBeGreaterThan(5);
+  });
+});

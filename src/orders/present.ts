@@ -1,0 +1,71 @@
+/** The JSON shape of an order in the API (spec section 7: `data.data`). */
+import type { orders } from '@/db/schema';
+import { documentOffer } from '@/domain/catalogue/documents';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderJson = {
+  id: string;
+  kind: string;
+  label: string;
+  siren: string | null;
+  payload: Record<string, unknown>;
+  state: string;
+  formats: string[];
+  price_excl_vat_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  currency: 'EUR';
+  paid_with: string | null;
+  source_id: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  paid_at: string | null;
+  completed_at: string | null;
+  /** Where to pay, while the order waits for its payment. */
+  payment_url: string | null;
+  /** One link per format once the order is completed. */
+  downloads: { format: string; url: string }[];
+  invoice: { number: number; url: string } | null;
+};
+
+export function kindLabel(kind: string): string {
+  return documentOffer(kind)?.label ?? kind;
+}
+
+export function downloadUrl(orderId: string, format: string): string {
+  return format === 'docx'
+    ? `/orders/${orderId}/download/word`
+    : `/orders/${orderId}/download?format=${format}`;
+}
+
+export function presentOrder(
+  o: OrderRow,
+  invoice?: { id: string; number: number } | null,
+): OrderJson {
+  return {
+    id: o.id,
+    kind: o.kind,
+    label: kindLabel(o.kind),
+    siren: o.siren,
+    payload: o.payload,
+    state: o.state,
+    formats: o.formats,
+    price_excl_vat_cents: o.priceExclVatCents,
+    vat_cents: o.vatCents,
+    total_cents: o.totalCents,
+    currency: 'EUR',
+    paid_with: o.paidWith,
+    source_id: o.sourceId,
+    failure_reason: o.failureReason,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    completed_at: o.completedAt?.toISOString() ?? null,
+    payment_url: o.state === 'pending_payment' ? `/paiement-securise?order=${o.id}` : null,
+    downloads:
+      o.state === 'completed'
+        ? o.formats.map((f) => ({ format: f, url: downloadUrl(o.id, f) }))
+        : [],
+    invoice: invoice ? { number: invoice.number, url: `/api/invoices/${invoice.id}` } : null,
+  };
+}

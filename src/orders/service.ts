@@ -1,0 +1,268 @@
+/**
+ * Placing and reading orders (spec section 7 "Orders"). Every read and write is scoped to the
+ * user of the session: another user's order is NOT_FOUND.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SessionUser } from '@/accounts/session';
+import { getEnv } from '@/config/env';
+import type { Db } from '@/db/client';
+import { invoices, orders, payments } from '@/db/schema';
+import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
+import { documentOffer } from '@/domain/catalogue/documents';
+import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
+import { isSirenFormat, padSiren } from '@/domain/siren';
+import { availability } from '@/documents';
+import { enqueue } from '@/jobs';
+import { failure, success, type Result } from '@/lib/errors';
+import { isTestMode, paymentProvider } from '@/payments/provider';
+import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptions';
+import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
+import { presentOrder, type OrderJson, type OrderRow } from './present';
+import { fulfilOrderJob } from './jobs';
+
+export type OrderRequest =
+  | { kind: string; siren: string; body?: unknown }
+  | { kind: 'custom-document'; documentId: string; body: unknown }
+  | { kind: 'director-report'; siren: string; index: string };
+
+/** What placing an order asks of the documents module; tests replace it. */
+export const orderDeps: { availability: typeof availability } = { availability };
+
+/** Kinds ordered through their own route, not POST /api/{kind}/{siren}/order. */
+const OWN_ROUTE_KINDS = new Set(['custom-document', 'director-report']);
+
+type Spec = { priceCents: number; formats: readonly DocumentFormat[] };
+
+/** Price and formats from the documents catalogue (catalogue kinds and the extra kinds). */
+function specOf(kind: string): Spec | undefined {
+  return documentOffer(kind);
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err.code === '23505' || err.cause?.code === '23505';
+}
+
+/** What the request orders: kind, company and a checked payload; or why it cannot be ordered. */
+async function parseRequest(
+  db: Db,
+  req: OrderRequest,
+): Promise<
+  Result<{ kind: string; siren: string | null; payload: Record<string, unknown>; spec: Spec }>
+> {
+  const spec = specOf(req.kind);
+  const viaOwnRoute = 'documentId' in req || 'index' in req;
+  if (!spec || (OWN_ROUTE_KINDS.has(req.kind) && !viaOwnRoute)) {
+    return failure('NOT_FOUND', 'Ce type de document n’existe pas.');
+  }
+  let siren: string | null = null;
+  let payload: Record<string, unknown> = {};
+  if ('siren' in req) {
+    siren = padSiren(req.siren);
+    if (!isSirenFormat(siren)) return failure('INVALID_INPUT', 'Le numéro SIREN est invalide.');
+  }
+  if ('documentId' in req) {
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(req.documentId)) {
+      return failure('NOT_FOUND', 'Ce document n’existe pas.');
+    }
+    const parsed = documentPayload.safeParse(req.body ?? {});
+    if (!parsed.success)
+      return failure('VALIDATION_FAILED', undefined, { fields: fieldErrors(parsed.error) });
+    payload = { documentId: req.documentId, fields: parsed.data.fields };
+    if (parsed.data.siren) {
+      siren = padSiren(parsed.data.siren);
+      if (!isSirenFormat(siren)) return failure('INVALID_INPUT', 'Le numéro SIREN est invalide.');
+    }
+  } else if ('index' in req) {
+    // The n-th representative of the company, 1-based.
+    if (!/^[1-9]\d{0,2}$/.test(req.index)) {
+      return failure('INVALID_INPUT', 'Ce dirigeant est inconnu.');
+    }
+    payload = { n: Number(req.index) };
+  } else if ((bodyOrderKinds as readonly string[]).includes(req.kind)) {
+    const schema = bodyPayloads[req.kind as keyof typeof bodyPayloads];
+    const parsed = schema.safeParse('body' in req ? (req.body ?? {}) : {});
+    if (!parsed.success)
+      return failure('VALIDATION_FAILED', undefined, { fields: fieldErrors(parsed.error) });
+    payload = parsed.data as Record<string, unknown>;
+  }
+  if (siren) {
+    const available = await orderDeps.availability(db, req.kind, siren);
+    if (!available.available) return failure('DOCUMENT_UNAVAILABLE', available.reason);
+  }
+  return success({ kind: req.kind, siren, payload, spec });
+}
+
+async function findUnfinished(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.sameOrderKey, key),
+        inArray(orders.state, [...unfinishedStates]),
+      ),
+    );
+  return row;
+}
+
+function samePending(existing: OrderRow) {
+  return failure('SAME_ORDER_PENDING', undefined, {
+    extra: { data: { data: presentOrder(existing) } },
+  });
+}
+
+/**
+ * Places an order. A subscriber's order covered by the plan is paid at once and queued for
+ * fulfilment; any other waits for its payment. The same order still unfinished:
+ * SAME_ORDER_PENDING with that order.
+ */
+export async function createOrder(
+  db: Db,
+  user: SessionUser,
+  req: OrderRequest,
+  sourceId?: string | null,
+): Promise<Result<OrderJson>> {
+  const parsed = await parseRequest(db, req);
+  if (!parsed.ok) return parsed;
+  const { kind, siren, payload, spec } = parsed.value;
+  const key = sameOrderKey(kind, siren, payload);
+  const existing = await findUnfinished(db, user.id, key);
+  if (existing) return samePending(existing);
+
+  const amounts = splitVat(spec.priceCents);
+  const sub = await activeSubscription(db, user.id);
+  const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
+  const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
+  const cleanSource =
+    sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
+  let row: OrderRow;
+  try {
+    row = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      let paid = cover === 'unlimited';
+      if (cover === 'quota' && sub) paid = await takeQuota(tx, sub);
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          id: randomUUID(),
+          userId: user.id,
+          kind,
+          siren,
+          payload,
+          sameOrderKey: key,
+          formats: [...spec.formats],
+          state: paid ? 'paid' : 'pending_payment',
+          ...amounts,
+          paidWith: paid ? 'subscription' : null,
+          usedQuota: paid && cover === 'quota',
+          paidAt: paid ? new Date() : null,
+          sourceId: cleanSource,
+        })
+        .returning();
+      return inserted!;
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const raced = await findUnfinished(db, user.id, key);
+    if (raced) return samePending(raced);
+    throw e;
+  }
+  if (row.state === 'paid')
+    await enqueue(db, fulfilOrderJob, { orderId: row.id }, { singletonKey: row.id });
+  return success(presentOrder(row));
+}
+
+async function ownedOrder(db: Db, userId: string, id: string): Promise<OrderRow | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  return row ?? null;
+}
+
+export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
+  const row = await ownedOrder(db, userId, id);
+  if (!row) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const [invoice] = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, id));
+  return success(presentOrder(row, invoice));
+}
+
+export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {
+  const rows = await db
+    .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.number })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((r) =>
+    presentOrder(r.order, r.invoiceId ? { id: r.invoiceId, number: r.invoiceNumber! } : null),
+  );
+}
+
+/**
+ * Records the company data of the payment page and opens the provider's checkout for the order;
+ * the answer is where to pay. An open checkout of the order is given again rather than a new one.
+ */
+export async function startCheckout(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  form: unknown,
+): Promise<Result<{ url: string }>> {
+  const order = await ownedOrder(db, user.id, orderId);
+  if (!order) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  if (order.state !== 'pending_payment')
+    return failure('CONFLICT', 'Cette commande est déjà payée.');
+  const billing = billingSchema.safeParse(form ?? {});
+  if (!billing.success)
+    return failure('VALIDATION_FAILED', undefined, { fields: fieldErrors(billing.error) });
+  await db
+    .update(orders)
+    .set({ billing: billing.data as Record<string, string>, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+
+  const provider = await paymentProvider(db);
+  const previous = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.provider, provider.name)));
+  for (const p of previous.filter((x) => x.state === 'open')) {
+    const session = await provider.retrieveCheckout(p.providerSessionId);
+    if (session?.status === 'open' && session.url) return success({ url: session.url });
+  }
+  const base = isTestMode() ? '' : getEnv().SITE_URL;
+  const session = await provider.createCheckout(
+    {
+      mode: 'payment',
+      userId: user.id,
+      email: user.email,
+      orderId: order.id,
+      label: presentOrder(order).label + (order.siren ? ` — SIREN ${order.siren}` : ''),
+      amountCents: order.totalCents,
+      successUrl: `${base}/successful-payment?order=${order.id}`,
+      cancelUrl: `${base}/paiement-securise?order=${order.id}`,
+    },
+    `order-${order.id}-checkout-${previous.length}`,
+  );
+  await db
+    .insert(payments)
+    .values({
+      id: randomUUID(),
+      userId: user.id,
+      orderId: order.id,
+      mode: 'payment',
+      provider: provider.name,
+      providerSessionId: session.id,
+      amountCents: order.totalCents,
+    })
+    .onConflictDoNothing();
+  return session.url ? success({ url: session.url }) : failure('SERVICE_UNAVAILABLE');
+}

@@ -1,0 +1,275 @@
+/**
+ * The built-in test provider (no STRIPE_SECRET_KEY): it keeps checkout sessions, subscriptions and
+ * refunds in `test_provider_objects`, shaped like Stripe's objects, takes Stripe's test card
+ * numbers on our /payment page, and sends our webhook route events signed exactly as Stripe signs
+ * them, so verification and processing run the same code as in production.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { testProviderObjects } from '@/db/schema';
+import { failure, success, type Result } from '@/lib/errors';
+import {
+  stripeClient,
+  webhookSecret,
+  type CheckoutSession,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './provider';
+
+type SessionData = {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  payment_intent: string | null;
+  subscription: string | null;
+  metadata: { userId: string; orderId?: string };
+  amount_total: number;
+  currency: 'eur';
+  url: string;
+  success_url: string;
+  cancel_url: string;
+  customer_email: string;
+  label: string;
+  /** The card 4000 0025 0000 3155 was given: the buyer must confirm. */
+  requires_confirmation?: boolean;
+};
+
+type SubscriptionData = {
+  id: string;
+  object: 'subscription';
+  status: ProviderSubscription['status'];
+  cancel_at_period_end: boolean;
+  current_period_start: number;
+  current_period_end: number;
+  metadata: { userId: string };
+};
+
+const TEST_CARDS = {
+  paid: '4242424242424242',
+  declined: '4000000000000002',
+  needsConfirmation: '4000002500003155',
+} as const;
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+async function load<T>(db: Db, id: string, type: string): Promise<T | null> {
+  const [row] = await db
+    .select({ data: testProviderObjects.data })
+    .from(testProviderObjects)
+    .where(and(eq(testProviderObjects.id, id), eq(testProviderObjects.type, type)));
+  return (row?.data as T | undefined) ?? null;
+}
+
+async function save(db: Db, id: string, data: object): Promise<void> {
+  await db
+    .update(testProviderObjects)
+    .set({ data: data as Record<string, unknown>, updatedAt: sql`now()` })
+    .where(eq(testProviderObjects.id, id));
+}
+
+function toSession(s: SessionData): CheckoutSession {
+  return {
+    id: s.id,
+    mode: s.mode,
+    status: s.status,
+    paid: s.payment_status === 'paid',
+    paymentId: s.payment_intent,
+    subscriptionId: s.subscription,
+    url: s.url,
+    orderId: s.metadata.orderId ?? null,
+    userId: s.metadata.userId,
+    amountCents: s.amount_total,
+  };
+}
+
+function toSubscription(s: SubscriptionData): ProviderSubscription {
+  return {
+    id: s.id,
+    userId: s.metadata.userId,
+    status: s.status,
+    cancelAtPeriodEnd: s.cancel_at_period_end,
+    currentPeriodStart: new Date(s.current_period_start * 1000),
+    currentPeriodEnd: new Date(s.current_period_end * 1000),
+  };
+}
+
+export function testProvider(db: Db): PaymentProvider {
+  return {
+    name: 'test',
+    async createCheckout(input, idempotencyKey) {
+      // The same key gives back the same session, as Stripe's idempotency keys do.
+      const id = `cs_test_${digest(idempotencyKey)}`;
+      const data: SessionData = {
+        id,
+        object: 'checkout.session',
+        mode: input.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        subscription: null,
+        metadata: { userId: input.userId, ...(input.orderId ? { orderId: input.orderId } : {}) },
+        amount_total: input.amountCents,
+        currency: 'eur',
+        url: `/payment?session=${id}`,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        customer_email: input.email,
+        label: input.label,
+      };
+      await db
+        .insert(testProviderObjects)
+        .values({ id, type: 'checkout_session', data })
+        .onConflictDoNothing();
+      return toSession((await load<SessionData>(db, id, 'checkout_session'))!);
+    },
+    async retrieveCheckout(id) {
+      const s = await load<SessionData>(db, id, 'checkout_session');
+      return s ? toSession(s) : null;
+    },
+    async retrieveSubscription(id) {
+      const s = await load<SubscriptionData>(db, id, 'subscription');
+      return s ? toSubscription(s) : null;
+    },
+    async cancelSubscription(id) {
+      const s = await load<SubscriptionData>(db, id, 'subscription');
+      if (!s) throw new Error(`abonnement de test inconnu : ${id}`);
+      const next = { ...s, cancel_at_period_end: true };
+      await save(db, id, next);
+      return toSubscription(next);
+    },
+    async refund(paymentId, idempotencyKey) {
+      const id = `re_test_${digest(idempotencyKey)}`;
+      await db
+        .insert(testProviderObjects)
+        .values({ id, type: 'refund', data: { id, object: 'refund', payment_intent: paymentId } })
+        .onConflictDoNothing();
+      return { id };
+    },
+  };
+}
+
+/** A webhook event body and its `Stripe-Signature` header, signed as Stripe signs them. */
+export function signedEvent(
+  type: string,
+  object: object,
+  secret = webhookSecret(),
+): { payload: string; signature: string; id: string } {
+  const id = newId('evt');
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  });
+  return {
+    id,
+    payload,
+    signature: stripeClient().webhooks.generateTestHeaderString({ payload, secret }),
+  };
+}
+
+export type TestCheckoutView = {
+  id: string;
+  label: string;
+  amountCents: number;
+  mode: 'payment' | 'subscription';
+  status: SessionData['status'];
+  requiresConfirmation: boolean;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** What the /payment page shows of a session of this user. */
+export async function viewTestCheckout(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<Result<TestCheckoutView>> {
+  const s = await load<SessionData>(db, id, 'checkout_session');
+  if (!s || s.metadata.userId !== userId) return failure('NOT_FOUND');
+  return success({
+    id: s.id,
+    label: s.label,
+    amountCents: s.amount_total,
+    mode: s.mode,
+    status: s.status,
+    requiresConfirmation: s.requires_confirmation === true,
+    successUrl: s.success_url,
+    cancelUrl: s.cancel_url,
+  });
+}
+
+export type TestPayment =
+  | { outcome: 'paid'; successUrl: string; event: ReturnType<typeof signedEvent> }
+  | { outcome: 'requires_confirmation' };
+
+/**
+ * Pays a test session with a card number: 4242… pays, 4000 0000 0000 0002 is declined,
+ * 4000 0025 0000 3155 asks for a confirmation first (`confirmed` true on the second call).
+ * The answer carries the webhook event to send to our webhook route.
+ */
+export async function payTestCheckout(
+  db: Db,
+  id: string,
+  userId: string,
+  cardNumber: string,
+  confirmed = false,
+): Promise<Result<TestPayment>> {
+  const s = await load<SessionData>(db, id, 'checkout_session');
+  if (!s || s.metadata.userId !== userId) return failure('NOT_FOUND');
+  if (s.status !== 'open') return failure('CONFLICT', 'Ce paiement est déjà terminé.');
+  const card = cardNumber.replace(/\D/g, '');
+  if (card === TEST_CARDS.declined) return failure('PAYMENT_DECLINED');
+  if (card === TEST_CARDS.needsConfirmation && !confirmed) {
+    await save(db, id, { ...s, requires_confirmation: true });
+    return success({ outcome: 'requires_confirmation' });
+  }
+  if (card !== TEST_CARDS.paid && card !== TEST_CARDS.needsConfirmation) {
+    return failure(
+      'PAYMENT_DECLINED',
+      'Mode test : seules les cartes de test sont acceptées (4242 4242 4242 4242 par exemple).',
+    );
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const next: SessionData = {
+    ...s,
+    status: 'complete',
+    payment_status: 'paid',
+    payment_intent: newId('pi'),
+    requires_confirmation: false,
+  };
+  if (s.mode === 'subscription') {
+    const sub: SubscriptionData = {
+      id: newId('sub'),
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: false,
+      current_period_start: now,
+      current_period_end: now + 30 * 24 * 3600,
+      metadata: { userId: s.metadata.userId },
+    };
+    await db.insert(testProviderObjects).values({ id: sub.id, type: 'subscription', data: sub });
+    next.subscription = sub.id;
+  }
+  // Only an open session is paid: two clicks at once cannot both pay.
+  const updated = await db
+    .update(testProviderObjects)
+    .set({ data: next as unknown as Record<string, unknown>, updatedAt: sql`now()` })
+    .where(
+      and(eq(testProviderObjects.id, id), sql`${testProviderObjects.data}->>'status' = 'open'`),
+    )
+    .returning();
+  if (updated.length === 0) return failure('CONFLICT', 'Ce paiement est déjà terminé.');
+  return success({
+    outcome: 'paid',
+    successUrl: s.success_url,
+    event: signedEvent('checkout.session.completed', next),
+  });
+}

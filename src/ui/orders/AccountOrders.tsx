@@ -1,0 +1,114 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { messages, t } from '@/i18n';
+import { toast } from '@/ui/toast/toast';
+import { api, euros, type OrderView } from './client';
+import s from './orders.module.css';
+
+type Subscription = {
+  active: boolean;
+  monthly_quota: number;
+  quota_used: number;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+};
+
+const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR').format(new Date(iso));
+
+/** The orders tab of /mon-compte: history, invoices, exports and the subscription. */
+export function AccountOrders() {
+  const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [sub, setSub] = useState<Subscription | null>(null);
+  const m = messages.orders.account;
+
+  useEffect(() => {
+    void api<OrderView[]>('/api/orders').then((r) => setOrders(r.data ?? []));
+    void api<Subscription>('/api/subscription').then((r) => setSub(r.data ?? null));
+  }, []);
+
+  async function cancel() {
+    const r = await api<Subscription>('/api/subscription/cancel', { method: 'POST' });
+    if (r.data) {
+      setSub(r.data);
+      toast.success(m.cancelDone);
+    } else toast.error(r.error?.message ?? messages.orders.genericError);
+  }
+
+  return (
+    <section aria-labelledby="account-orders">
+      <h2 id="account-orders">{m.title}</h2>
+      {sub && (
+        <div className={s.plan}>
+          <h3>{m.subscription}</h3>
+          {!sub.active && <p>{m.notSubscribed}</p>}
+          {sub.active && sub.current_period_end && (
+            <>
+              <p>
+                {sub.cancel_at_period_end
+                  ? t('orders', 'account.cancelled', { date: dateFr(sub.current_period_end) })
+                  : t('orders', 'account.subscribed', {
+                      date: dateFr(sub.current_period_end),
+                      used: sub.quota_used,
+                      quota: sub.monthly_quota,
+                    })}
+              </p>
+              {!sub.cancel_at_period_end && (
+                <button type="button" className={s.secondary} onClick={() => void cancel()}>
+                  {m.cancel}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
+      <div className={s.actions}>
+        <a className={s.secondary} href="/api/orders-exports?format=csv" download>
+          {t('orders', 'account.export', { format: 'CSV' })}
+        </a>
+        <a className={s.secondary} href="/api/orders-exports?format=xlsx" download>
+          {t('orders', 'account.export', { format: 'Excel' })}
+        </a>
+      </div>
+      {orders && orders.length === 0 && <p>{m.empty}</p>}
+      {orders && orders.length > 0 && (
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th scope="col">{m.date}</th>
+              <th scope="col">{m.document}</th>
+              <th scope="col">{m.state}</th>
+              <th scope="col">{m.total}</th>
+              <th scope="col">{m.invoice}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id}>
+                <td>{dateFr(o.created_at)}</td>
+                <td>
+                  <a href={`/commandes/${o.id}`}>{o.label}</a>
+                  {o.siren ? ` — ${o.siren}` : ''}
+                </td>
+                <td>
+                  {messages.orders.states[o.state as keyof typeof messages.orders.states] ??
+                    o.state}
+                </td>
+                <td>{euros(o.total_cents)}</td>
+                <td>
+                  {o.invoice ? (
+                    <a href={o.invoice.url}>
+                      {t('orders', 'orderPage.invoice', { number: o.invoice.number })}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

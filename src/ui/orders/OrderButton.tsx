@@ -1,0 +1,87 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { messages, t } from '@/i18n';
+import { toast } from '@/ui/toast/toast';
+import { api, euros, type OrderView } from './client';
+import s from './orders.module.css';
+
+const ORDER_PARAM = 'commander';
+
+/** Where an order goes next: its payment while it waits for one, else its page. */
+export function nextStep(order: OrderView): string {
+  return order.payment_url ?? `/commandes/${order.id}`;
+}
+
+/**
+ * The order button of a service or company page (spec section 7): places the order in the
+ * browser, so the page around it stays the same for everyone and cacheable. A guest is sent to
+ * log in and comes back here with `?commander={kind}`, which places the order at once.
+ */
+export function OrderButton({
+  kind,
+  siren,
+  priceCents,
+  body,
+  label,
+}: {
+  kind: string;
+  siren: string;
+  priceCents: number;
+  body?: Record<string, unknown>;
+  label?: string;
+}) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const resumed = useRef(false);
+
+  async function place() {
+    setBusy(true);
+    try {
+      const res = await api<OrderView>(`/api/${kind}/${siren.padStart(9, '0')}/order`, {
+        method: 'POST',
+        body,
+      });
+      if (res.data) {
+        router.push(nextStep(res.data));
+        return;
+      }
+      if (res.status === 401) {
+        toast.info(messages.orders.loginFirst);
+        const back = new URL(window.location.href);
+        back.searchParams.set(ORDER_PARAM, kind);
+        router.push(`/login?next=${encodeURIComponent(back.pathname + back.search)}`);
+        return;
+      }
+      if (res.error?.code === 'SAME_ORDER_PENDING' && res.pending) {
+        toast.error(messages.orders['same-order-pending']);
+        router.push(nextStep(res.pending));
+        return;
+      }
+      toast.error(res.error?.message ?? messages.orders.genericError);
+    } catch {
+      toast.error(messages.orders.genericError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (resumed.current || url.searchParams.get(ORDER_PARAM) !== kind) return;
+    resumed.current = true;
+    url.searchParams.delete(ORDER_PARAM);
+    window.history.replaceState(null, '', url.pathname + url.search);
+    void place();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind]);
+
+  return (
+    <button type="button" className={s.button} onClick={() => void place()} disabled={busy}>
+      {busy
+        ? messages.orders.ordering
+        : (label ?? t('orders', 'orderFor', { price: euros(priceCents) }))}
+    </button>
+  );
+}

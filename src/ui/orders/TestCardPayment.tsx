@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { messages, t } from '@/i18n';
+import { toast } from '@/ui/toast/toast';
+import { api, euros } from './client';
+import s from './orders.module.css';
+
+type Session = {
+  id: string;
+  label: string;
+  amountCents: number;
+  status: string;
+  requiresConfirmation: boolean;
+  cancelUrl: string;
+};
+
+/**
+ * The card page of the built-in test provider (no Stripe key): it takes Stripe's test cards, and
+ * our server then sends our own webhook route the event Stripe would send.
+ */
+export function TestCardPayment() {
+  const sessionId = useSearchParams().get('session') ?? '';
+  const router = useRouter();
+  const [session, setSession] = useState<Session | null>(null);
+  const [card, setCard] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const m = messages.orders.payment;
+
+  useEffect(() => {
+    if (!sessionId) return;
+    void api<Session>(`/api/payments/test/${encodeURIComponent(sessionId)}`).then((r) => {
+      if (r.data) setSession(r.data);
+      else if (r.status === 401)
+        router.push(
+          `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+        );
+    });
+  }, [sessionId, router]);
+
+  async function pay(confirmed: boolean) {
+    setBusy(true);
+    const res = await api<{ outcome: string; redirect_url: string | null }>(
+      `/api/payments/test/${encodeURIComponent(sessionId)}`,
+      { method: 'POST', body: { card, confirmed } },
+    );
+    setBusy(false);
+    if (res.data?.outcome === 'requires_confirmation') {
+      setConfirming(true);
+      return;
+    }
+    if (res.data?.redirect_url) {
+      window.location.assign(res.data.redirect_url);
+      return;
+    }
+    setConfirming(false);
+    toast.error(res.error?.message ?? messages.orders.genericError);
+  }
+
+  return (
+    <>
+      <p className={s.notice} role="note">
+        {m.testMode}
+      </p>
+      {session && (
+        <p>
+          <strong>{session.label}</strong> — {euros(session.amountCents)}
+        </p>
+      )}
+      {session && session.status !== 'open' && <p>{m.done}</p>}
+      {session?.status === 'open' && !confirming && (
+        <form
+          className={s.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void pay(false);
+          }}
+        >
+          <div className={s.field}>
+            <label htmlFor="card-number">{m.card}</label>
+            <input
+              id="card-number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              value={card}
+              onChange={(e) => setCard(e.target.value)}
+              required
+              maxLength={23}
+            />
+          </div>
+          <div className={s.field}>
+            <label htmlFor="card-expiry">{m.expiry}</label>
+            <input id="card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={5} />
+          </div>
+          <div className={s.field}>
+            <label htmlFor="card-cvc">{m.cvc}</label>
+            <input
+              id="card-cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+            />
+          </div>
+          <div className={s.actions}>
+            <button type="submit" className={s.button} disabled={busy}>
+              {busy ? m.paying : t('orders', 'payment.pay', { amount: euros(session.amountCents) })}
+            </button>
+            <a className={s.secondary} href={session.cancelUrl}>
+              {m.cancel}
+            </a>
+          </div>
+        </form>
+      )}
+      {confirming && (
+        <div role="dialog" aria-labelledby="confirm-title" className={s.plan}>
+          <h2 id="confirm-title">{m.confirmTitle}</h2>
+          <p>{m.confirmText}</p>
+          <button type="button" className={s.button} onClick={() => void pay(true)} disabled={busy}>
+            {m.confirm}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

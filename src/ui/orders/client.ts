@@ -1,0 +1,183 @@
+/**
+ * Browser side of ordering: API calls with the CSRF token and the source id, the persisted stores
+ * of spec section 3 (source id, recap-company-storage) and the e-commerce event.
+ */
+import { readConsentCookie } from '@/ui/consent/consent';
+
+export type OrderView = {
+  id: string;
+  kind: string;
+  label: string;
+  siren: string | null;
+  state: string;
+  formats: string[];
+  price_excl_vat_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  paid_with: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  payment_url: string | null;
+  downloads: { format: string; url: string }[];
+  invoice: { number: number; url: string } | null;
+};
+
+export type ApiAnswer<T> = {
+  status: number;
+  data?: T;
+  error?: { code: string; message: string; fields?: Record<string, string[]> };
+  /** SAME_ORDER_PENDING carries the existing order here. */
+  pending?: OrderView;
+};
+
+function cookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    }
+  }
+  return null;
+}
+
+async function csrfToken(): Promise<string> {
+  let token = cookie('XSRF-TOKEN');
+  if (!token) {
+    await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' }).catch(() => undefined);
+    token = cookie('XSRF-TOKEN');
+  }
+  return token ?? '';
+}
+
+/** A call to our API as the spec's client makes it (section 7 headers, CSRF on writes). */
+export async function api<T>(
+  url: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (method !== 'GET') {
+    headers['X-XSRF-TOKEN'] = await csrfToken();
+    const source = readSourceId();
+    if (source) headers['X-Source-Id'] = source;
+  }
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  let json: { data?: { data?: T }; error?: ApiAnswer<T>['error'] } = {};
+  try {
+    json = (await res.json()) as typeof json;
+  } catch {
+    // empty or not JSON
+  }
+  return {
+    status: res.status,
+    data: res.ok ? json.data?.data : undefined,
+    error: json.error,
+    pending: res.ok ? undefined : (json.data?.data as OrderView | undefined),
+  };
+}
+
+/** Ad-click parameters that identify where a visitor came from (spec section 9). */
+export const SOURCE_ID_PARAMS = [
+  'dclid',
+  'msclkid',
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'gbraid',
+  'wbraid',
+  'li_fat_id',
+  'ttclid',
+  'twclid',
+  'yclid',
+  'zanpid',
+  'zclid',
+  'rclid',
+] as const;
+const SOURCE_KEY = 'source-id';
+
+export function readSourceId(): string | null {
+  try {
+    return window.localStorage.getItem(SOURCE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the first known source-id parameter of the query, once (spec section 4). */
+export function captureSourceId(query: URLSearchParams): void {
+  try {
+    if (window.localStorage.getItem(SOURCE_KEY)) return;
+    for (const name of SOURCE_ID_PARAMS) {
+      const value = query.get(name);
+      if (value) {
+        window.localStorage.setItem(SOURCE_KEY, `${name}=${value.slice(0, 200)}`);
+        return;
+      }
+    }
+  } catch {
+    // storage unavailable: the order simply carries no source
+  }
+}
+
+const RECAP_KEY = 'recap-company-storage';
+export type RecapStore = { companyId: string; values?: Record<string, string> };
+
+export function readRecap(): RecapStore | null {
+  try {
+    const raw = window.localStorage.getItem(RECAP_KEY);
+    return raw ? ((JSON.parse(raw) as { state?: RecapStore }).state ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeRecap(state: RecapStore): void {
+  try {
+    window.localStorage.setItem(RECAP_KEY, JSON.stringify({ state, version: 0 }));
+  } catch {
+    // private browsing: the form is simply not remembered
+  }
+}
+
+/**
+ * The e-commerce event of spec section 3 (items with price, currency EUR, value = sum), pushed to
+ * the data layer only when the visitor allowed statistics or marketing.
+ */
+export function pushPurchaseEvent(
+  orderId: string,
+  items: { id: string; name: string; priceCents: number }[],
+): void {
+  const consent = readConsentCookie(document.cookie);
+  if (!consent || !(consent.statistics || consent.marketing)) return;
+  const w = window as unknown as { dataLayer?: unknown[] };
+  w.dataLayer = w.dataLayer ?? [];
+  const list = items.map((i) => ({
+    item_id: i.id,
+    item_name: i.name,
+    price: i.priceCents / 100,
+    quantity: 1,
+  }));
+  w.dataLayer.push({ ecommerce: null });
+  w.dataLayer.push({
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: orderId,
+      currency: 'EUR',
+      value: list.reduce((sum, i) => sum + i.price, 0),
+      items: list,
+    },
+  });
+}
+
+export function euros(cents: number): string {
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
