@@ -114,7 +114,11 @@ async function main() {
 
     const c = new TestClient();
     const password = 'une phrase de passe de banc';
-    await c.post('/register', { email: 'banc@exemple.fr', password, captcha: solvedCaptcha() });
+    await c.post('/register', {
+      email: 'banc@exemple.fr',
+      password,
+      captcha: await solvedCaptcha(),
+    });
     const loginTimes: number[] = [];
     for (let i = 0; i < 20; i++) {
       resetAllRateLimits();

@@ -39,7 +39,7 @@ async function registerAndVerify(email: string): Promise<TestClient> {
     email,
     password: PASSWORD,
     password_confirmation: PASSWORD,
-    captcha: solvedCaptcha(),
+    captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
   await runJobsUntilIdle(handle.db);
@@ -67,7 +67,7 @@ describe('register, verify, login, logout', () => {
     const r = await c.post('/register', {
       email: 'pas-une-adresse',
       password: 'azertyuiop',
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
     expect(r.status).toBe(422);
     expect(r.body.error.fields.email[0]).toMatch(/adresse/);
@@ -75,7 +75,7 @@ describe('register, verify, login, logout', () => {
     const dup = await c.post('/register', {
       email: 'alice@exemple.fr',
       password: PASSWORD,
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
     expect(dup.status).toBe(422);
     expect(dup.body.error.fields.email[0]).toMatch(/existe déjà/);
@@ -143,7 +143,7 @@ describe('register, verify, login, logout', () => {
     const withCaptcha = await c.post('/login', {
       email: 'alice@exemple.fr',
       password: PASSWORD,
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
     expect(withCaptcha.status).toBe(200);
     resetLoginGuard();
@@ -151,7 +151,7 @@ describe('register, verify, login, logout', () => {
       await c.post('/login', {
         email: 'carol@exemple.fr',
         password: 'x',
-        captcha: solvedCaptcha(),
+        captcha: await solvedCaptcha(),
       });
     }
     const limited = await c.post('/login', { email: 'carol@exemple.fr', password: 'x' });
@@ -169,11 +169,11 @@ describe('register, verify, login, logout', () => {
     const c = new TestClient();
     const unknown = await c.post('/forgot-password', {
       email: 'personne@exemple.fr',
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
     const known = await c.post('/forgot-password', {
       email: 'alice@exemple.fr',
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);

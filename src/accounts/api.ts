@@ -84,8 +84,8 @@ function checkPasswordPair(fields: Fields, email: string): Record<string, string
   return null;
 }
 
-function captchaFailure(fields: Fields): Failure | null {
-  const c = verifyCaptcha(fields[CAPTCHA_FIELD]);
+async function captchaFailure(fields: Fields): Promise<Failure | null> {
+  const c = await verifyCaptcha(fields[CAPTCHA_FIELD]);
   return c.ok ? null : failure(c.code, c.message);
 }
 
@@ -128,7 +128,7 @@ export const register = (req: Request, db: Db = getDb()) =>
     const email = parsed.success ? parsed.data.email : str(fields.email).toLowerCase();
     Object.assign(errors, checkPasswordPair(fields, email) ?? {});
     if (Object.keys(errors).length) return failureResponse(invalid(errors));
-    const captcha = captchaFailure(fields);
+    const captcha = await captchaFailure(fields);
     if (captcha) return failureResponse(captcha);
     const name = parsed.data!.name || email.split('@')[0]!;
     const answer = await callAuth(db, req, '/sign-up/email', {
@@ -168,7 +168,7 @@ export const login = (req: Request, db: Db = getDb()) =>
     const byAccount = await consume('login-account', email);
     if (!byAccount.ok) return failureResponse(byAccount);
     if (captchaRequired(email, address)) {
-      const captcha = captchaFailure(fields);
+      const captcha = await captchaFailure(fields);
       if (captcha) {
         return failureResponse({ ...captcha, extra: { captcha_required: true } });
       }
@@ -208,7 +208,7 @@ export const forgotPassword = (req: Request, db: Db = getDb()) =>
     const parsed = emailSchema.safeParse(fields.email);
     if (!parsed.success)
       return failureResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
-    const captcha = captchaFailure(fields);
+    const captcha = await captchaFailure(fields);
     if (captcha) return failureResponse(captcha);
     const answer = await callAuth(db, req, '/request-password-reset', {
       body: { email: parsed.data },

@@ -23,7 +23,7 @@ async function newUser(email: string): Promise<TestClient> {
   const r = await c.post('/register', {
     email,
     password: 'phrase de passe longue',
-    captcha: solvedCaptcha(),
+    captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
   return c;

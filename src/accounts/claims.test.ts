@@ -33,7 +33,7 @@ async function user(email: string) {
       await c.post('/register', {
         email,
         password: 'phrase de passe longue',
-        captcha: solvedCaptcha(),
+        captcha: await solvedCaptcha(),
       })
     ).status,
   ).toBe(201);

@@ -164,8 +164,8 @@ export class TestClient {
   delete = (path: string, body?: unknown) => this.request('DELETE', path, body);
 }
 
-export function solvedCaptcha(): string {
-  return solveForTest(issueChallenge());
+export async function solvedCaptcha(): Promise<string> {
+  return solveForTest(await issueChallenge());
 }
 
 /** The link of a mail's text that starts with `prefix` (path part). */

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/db/client';
-import { getCompanyApi, getCompanySectionApi } from '@/registry/api';
+import { getCompanyApi, getCompanySectionApi } from '@/web/registry-api';
 import { parseCourt } from '@/registry/courts';
 import { SAMPLES_DIR } from './seed';
 import { LABEL_FLAGS } from './recherche/import';

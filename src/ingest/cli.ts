@@ -219,7 +219,6 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
     }
     if (changed > 0) await announce(handle, summaries);
     if (changed > 0) await alert(handle, summaries);
-    if (changed > 0 && !flags.has('sans-index-recherche')) await refreshSearch(handle, summaries);
     if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
     return 0;
   } catch (e) {

@@ -18,7 +18,7 @@ import m from '@/i18n/fr/opposition';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { personKeyOf } from '@/registry/directors';
-import { siteUrl } from '@/registry/site';
+import { siteUrl } from '@/web/site';
 import { issueLinkToken } from './link';
 import { sendOppositionMail } from './mail';
 import { recordEvent, rows } from './store';

@@ -22,14 +22,14 @@ export async function createTestUser(_db: unknown, email: string): Promise<TestU
   let r = await client.post('/register', {
     email,
     password: 'phrase de passe longue',
-    captcha: solvedCaptcha(),
+    captcha: await solvedCaptcha(),
   });
   if (r.status === 429) {
     await resetAllRateLimits();
     r = await client.post('/register', {
       email,
       password: 'phrase de passe longue',
-      captcha: solvedCaptcha(),
+      captcha: await solvedCaptcha(),
     });
   }
   if (r.status !== 201)

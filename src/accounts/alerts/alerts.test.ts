@@ -89,7 +89,7 @@ describe('alerts after an import', () => {
         await c.post('/register', {
           email: 'veille@exemple.fr',
           password: 'une veille attentive',
-          captcha: solvedCaptcha(),
+          captcha: await solvedCaptcha(),
         })
       ).status,
     ).toBe(201);

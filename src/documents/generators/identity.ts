@@ -267,7 +267,7 @@ export const rneExtracts: Generator = async (ctx) => {
   if (p.rcs)
     fields.push({
       label: 'Immatriculation',
-      value: p.rcs.number,
+      value: p.rcs.number ?? 'Immatriculée au RCS (numéro non précisé par nos sources)',
       source: fieldSource(p, 'rcs_court'),
     });
   if (p.activityDescription)

@@ -1,15 +1,15 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
-import { encodeSolution, solveChallenge, type CaptchaChallenge } from '@/lib/captcha/protocol';
+import { solveInBrowser, type CaptchaChallenge } from '@/lib/captcha/protocol';
 
 async function fetchAndSolve(): Promise<string> {
   const res = await fetch('/api/captcha', { cache: 'no-store' });
   if (!res.ok) throw new Error(`captcha ${res.status}`);
   const c = ((await res.json()) as { data: { data: CaptchaChallenge } }).data.data;
-  const number = await solveChallenge(c);
-  if (number === null) throw new Error('captcha unsolved');
-  return encodeSolution({ challenge: c.challenge, salt: c.salt, signature: c.signature, number });
+  const solution = await solveInBrowser(c);
+  if (solution === null) throw new Error('captcha unsolved');
+  return solution;
 }
 
 /**
