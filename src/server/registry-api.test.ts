@@ -82,6 +82,8 @@ describe('registryApiCall', () => {
     expect(routes).toEqual([
       'companies/[siren]/[...section]/route.ts',
       'companies/[siren]/route.ts',
+      // POST only: the fast path answers GET and HEAD alone.
+      'companies/complementary-informations/route.ts',
       'directors/[id]/personal/route.ts',
       'directors/[id]/pole-score/route.ts',
       'directors/[id]/route.ts',
