@@ -94,7 +94,7 @@ async function measure(base: string): Promise<void> {
     `Charge mixte : ${pages.length} fiches, ${sirens.length} SIREN pour l'API, ${words.length} recherches ; ${CONNECTIONS} connexions, ${DURATION} s`,
   );
   console.log(
-    `req/s ${(times.length / DURATION).toFixed(1)} | p50 ${percentile(times, 50)} ms | p95 ${percentile(times, 95)} ms | p99 ${percentile(times, 99)} ms | erreurs ${result.errors + result.timeouts} | non-2xx ${result.non2xx}`,
+    `req/s ${(times.length / DURATION).toFixed(1)} | p50 ${percentile(times, 50).toFixed(0)} ms | p95 ${percentile(times, 95).toFixed(0)} ms | p99 ${percentile(times, 99).toFixed(0)} ms | erreurs ${result.errors + result.timeouts} | non-2xx ${result.non2xx}`,
   );
   console.log(`statuts : ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`);
   console.log(
