@@ -355,7 +355,7 @@ describe('7. figures that can be true', () => {
   it('cleans court names and shows a struck-off company as such', async () => {
     const p = await profile('880878145');
     expect(p.state).toBe('struck-off');
-    expect(p.stateLabel).toMatch(/^Radiée du RCS le /);
+    expect(p.stateLabel).toBe('Radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)');
     const { items } = await listNotices(db.db, p);
     expect(new Set(items.map((n) => n.court))).toEqual(
       new Set(['Greffe du tribunal de commerce de Paris']),

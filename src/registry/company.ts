@@ -376,17 +376,14 @@ function stateOf(
   const known = !!row.sirene_updated_at || !!fields.status || !!fields.name;
   const date = (d: string | null | undefined) =>
     d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
+  const ceased = row.ceased_date ? ` (activité cessée${date(row.ceased_date)})` : '';
   if (row.rcs_strike_off_date && (row.status === 'C' || !known))
-    return { state: 'struck-off', stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}` };
+    return {
+      state: 'struck-off',
+      stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}${ceased}`,
+    };
   if (!known) return { state: 'unknown', stateLabel: 'État non renseigné' };
-  if (row.status === 'C') {
-    if (row.rcs_strike_off_date)
-      return {
-        state: 'struck-off',
-        stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}${row.ceased_date ? ` (activité cessée${date(row.ceased_date)})` : ''}`,
-      };
-    return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
-  }
+  if (row.status === 'C') return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
   return { state: 'active', stateLabel: 'Active' };
 }
 

@@ -144,7 +144,7 @@ const spell = (key: string) =>
     .replace(/^./, (c) => c.toUpperCase());
 
 /**
- * Every leaf of the notice as "Label › Label : value", in the source's order; an empty element
+ * Every leaf of the notice as "Label › Label : value" (in the stored order: jsonb sorts keys); an empty element
  * (`<rectificatif/>`) is its own value. Nothing is left out.
  */
 export function noticeFields(extra: unknown): Array<{ label: string; value: string }> {
