@@ -17,7 +17,7 @@ describe('content', () => {
   });
   afterAll(async () => browser?.close());
 
-  async function open(width = 1440): Promise<Page> {
+  async function open(width = 1600): Promise<Page> {
     context = await browser.newContext({ viewport: { width, height: 900 } });
     await storeEssentialConsent(context);
     return context.newPage();
