@@ -5,8 +5,8 @@
  *
  * Data: a dedicated PostgreSQL database (BENCH_DATABASE, default `bench_documents`, on
  * DATABASE_URL's server or postgres://postgres@127.0.0.1:5432) migrated and loaded once with the
- * real sample (data/samples). The companies are the first N by md5(siren), a fixed spread over the
- * sample. A kind that `availability` refuses for a company is not timed for it. VIES is not called
+ * real sample (data/samples). The companies: first those with accounts, brands or collective
+ * agreements (so the financial and list kinds are measured), then a fixed spread by md5(siren). A kind that `availability` refuses for a company is not timed for it. VIES is not called
  * (no network); INPI kinds are unavailable without credentials.
  * The 10,000-row lists are generated rows ("ÉTABLISSEMENT GÉNÉRÉ n"), for measurement only.
  *
@@ -125,7 +125,12 @@ async function main() {
     if (seeded.loaded) console.log(`Échantillon réel chargé : ${seeded.reason}`);
     setDocumentServices({ vies: null, inpi: null, site: 'registre.bench' });
     const { rows } = await handle.db.execute<{ siren: string }>(
-      sql`SELECT siren FROM companies ORDER BY md5(siren) LIMIT ${COMPANIES}`,
+      sql`SELECT c.siren FROM companies c
+          ORDER BY (EXISTS (SELECT 1 FROM financials f WHERE f.siren = c.siren)
+                    OR EXISTS (SELECT 1 FROM brands b WHERE b.siren = c.siren)
+                    OR EXISTS (SELECT 1 FROM establishment_agreements a WHERE a.siren = c.siren)) DESC,
+                   md5(c.siren)
+          LIMIT ${COMPANIES}`,
     );
     const sirens = rows.map((r) => r.siren);
     console.log(
