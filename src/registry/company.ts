@@ -9,6 +9,7 @@ import { eoriNumber, vatNumber } from '@/domain/vat';
 import { categoryLabel, departmentLabel, departmentOfCommune, nafLabel } from './labels';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
+import { failure, success, type Result } from '@/lib/errors';
 
 export type AddressView = {
   /** Lines to print, already masked under partial diffusion. */
@@ -74,9 +75,8 @@ export type CompanyProfile = {
   sources: { identity: SourceRef; fields: Record<string, SourceRef> };
 };
 
-export type CompanyLookup =
-  | { ok: true; profile: CompanyProfile }
-  | { ok: false; code: 'INVALID_SIREN' | 'NOT_FOUND'; message: string };
+/** A company's profile, or INVALID_SIREN / COMPANY_NOT_FOUND. */
+export type CompanyLookup = Result<CompanyProfile>;
 
 /** A SIREN from a URL: left-padded to 9 digits, then checked (format and Luhn key). */
 export function validateSiren(
@@ -368,7 +368,7 @@ export const COMPANY_COLUMNS = sql.raw(`
 /** The company's identity and head office: one query on the primary keys. */
 export async function getCompanyProfile(db: Db, input: string): Promise<CompanyLookup> {
   const valid = validateSiren(input);
-  if (!valid.ok) return { ok: false, code: 'INVALID_SIREN', message: valid.message };
+  if (!valid.ok) return failure('INVALID_SIREN', valid.message);
   const siren = valid.siren;
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
@@ -383,19 +383,17 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
   const row = rows[0] ?? (await profileRowFromEstablishments(db, siren));
   if (!row) {
     if (!luhnValid(siren)) {
-      return {
-        ok: false,
-        code: 'INVALID_SIREN',
-        message: "Ce numéro SIREN n'est pas valide : sa clé de contrôle est fausse.",
-      };
+      return failure(
+        'INVALID_SIREN',
+        "Ce numéro SIREN n'est pas valide : sa clé de contrôle est fausse.",
+      );
     }
-    return {
-      ok: false,
-      code: 'NOT_FOUND',
-      message: "Aucune entreprise n'est enregistrée sous ce numéro SIREN.",
-    };
+    return failure(
+      'COMPANY_NOT_FOUND',
+      "Aucune entreprise n'est enregistrée sous ce numéro SIREN.",
+    );
   }
-  return { ok: true, profile: profileFromRow(row, row.ho ?? null) };
+  return success(profileFromRow(row, row.ho ?? null));
 }
 
 /**

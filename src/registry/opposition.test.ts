@@ -17,8 +17,8 @@ afterAll(async () => handle?.close());
 
 const directorNames = async (name: string) => {
   const r = await searchDirectors(handle.db, { name });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.data.results.map((d) => d.displayName);
+  if (!r.ok) throw new Error(r.message);
+  return r.value.results.map((d) => d.displayName);
 };
 
 describe('opposition in search', () => {
@@ -36,6 +36,6 @@ describe('opposition in search', () => {
     expect(await directorNames('xavier jouppe')).toEqual([]);
     // The companies themselves stay findable.
     const company = await searchCompanies(handle.db, { q: '880878145' });
-    expect(company.ok && company.data.results[0]?.siren).toBe('880878145');
+    expect(company.ok && company.value.results[0]?.siren).toBe('880878145');
   });
 });

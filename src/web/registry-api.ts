@@ -13,7 +13,8 @@ import { headlineYears, listFinancials } from '@/registry/finances';
 import { listInsolvency, listNotices } from '@/registry/notices';
 import { sectionById } from '@/registry/sections';
 import { listSimilarCompanies } from '@/registry/similar';
-import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
+import { dataEnvelope } from '@/lib/api-envelope';
+import { failure, failureBody, statusOf, type Failure } from '@/lib/errors';
 
 export type ApiResult = { status: number; body: unknown };
 
@@ -26,20 +27,16 @@ export function apiCacheControl(status: number): string {
   return status < 500 ? 'public, max-age=60' : 'no-store';
 }
 
+/** The answer of a failure: the status and JSON body `src/lib/errors.ts` gives its code. */
+export const failureAnswer = (f: Failure): ApiResult => ({
+  status: statusOf(f.code),
+  body: failureBody(f),
+});
+
 /** The answer when the database fails: the sources are unavailable, never a 500. */
-export const SOURCE_UNAVAILABLE: ApiResult = {
-  status: 503,
-  body: errorEnvelope({
-    code: 'SOURCE_UNAVAILABLE',
-    message: 'Les données sont momentanément indisponibles.',
-  }),
-};
+export const SOURCE_UNAVAILABLE: ApiResult = failureAnswer(failure('SOURCE_UNAVAILABLE'));
 
 const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
-const fail = (status: number, code: string, message: string): ApiResult => ({
-  status,
-  body: errorEnvelope({ code, message }),
-});
 
 const unavailable = (reason: string) => ({ available: false, reason });
 
@@ -93,12 +90,8 @@ async function withCompany(
   run: (p: CompanyProfile) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const lookup = await getCachedProfile(db, siren);
-  if (!lookup.ok) {
-    return lookup.code === 'INVALID_SIREN'
-      ? fail(400, 'INVALID_SIREN', lookup.message)
-      : fail(404, 'COMPANY_NOT_FOUND', lookup.message);
-  }
-  return run(lookup.profile);
+  if (!lookup.ok) return failureAnswer(lookup);
+  return run(lookup.value);
 }
 
 export function getCompanyApi(db: Db, siren: string, query: URLSearchParams): Promise<ApiResult> {
@@ -115,7 +108,7 @@ export function getCompanySectionApi(
 ): Promise<ApiResult> {
   if (!(COMPANY_SECTIONS as readonly string[]).includes(section)) {
     return Promise.resolve(
-      fail(404, 'UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`),
+      failureAnswer(failure('UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`)),
     );
   }
   return withCompany(db, siren, async (p) => {
@@ -227,12 +220,8 @@ export async function getDirectorApi(
   part: 'profile' | 'personal' | 'pole-score',
 ): Promise<ApiResult> {
   const lookup = await getDirectorProfile(db, id);
-  if (!lookup.ok) {
-    return lookup.code === 'INVALID_ID'
-      ? fail(400, 'INVALID_DIRECTOR_ID', lookup.message)
-      : fail(404, 'DIRECTOR_NOT_FOUND', lookup.message);
-  }
-  const d = lookup.profile;
+  if (!lookup.ok) return failureAnswer(lookup);
+  const d = lookup.value;
   if (part === 'personal') {
     return ok({
       id: d.id,

@@ -51,16 +51,14 @@ export default async function OppositionPage({ searchParams }: Props) {
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
             <input type="radio" name="kind" value="person" defaultChecked={!!director?.ok} /> Mes
             mandats de dirigeant
-            {director?.ok ? ` (${director.profile.name})` : ''}
+            {director?.ok ? ` (${director.value.name})` : ''}
           </label>
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
             <input type="radio" name="kind" value="company" defaultChecked={!director?.ok} /> Mon
             entreprise individuelle (nom et adresse)
           </label>
         </fieldset>
-        {director?.ok ? (
-          <input type="hidden" name="directorId" value={director.profile.id} />
-        ) : null}
+        {director?.ok ? <input type="hidden" name="directorId" value={director.value.id} /> : null}
         <label>
           Numéro SIREN de l&apos;entreprise
           <input

@@ -1,6 +1,6 @@
 import Link from 'next/link';
+import type { Result } from '@/lib/errors';
 import type { Representative } from '@/registry/directors';
-import type { Loaded } from '@/registry/result';
 import { formatDate, formatSiren } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
@@ -50,11 +50,11 @@ export function DirectorsSection({
   main,
   protectedPerson,
 }: {
-  representatives: Loaded<Representative[]>;
+  representatives: Result<Representative[]>;
   main: Representative | null;
   protectedPerson: boolean;
 }) {
-  const sources = representatives.ok ? representatives.data.slice(0, 1).map((r) => r.source) : [];
+  const sources = representatives.ok ? representatives.value.slice(0, 1).map((r) => r.source) : [];
   return (
     <Section id="dirigeants" title="Dirigeants et représentants" sources={sources}>
       <WhenLoaded value={representatives}>

@@ -1,5 +1,5 @@
 import { splitSeries, type FinancialYear } from '@/registry/finances';
-import type { Loaded } from '@/registry/result';
+import type { Result } from '@/lib/errors';
 import { FinanceChart } from './FinanceChart';
 import { formatDate, formatMoney, formatPercent, formatRatio } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
@@ -142,14 +142,14 @@ export function FinancesSection({
   financials,
 }: {
   siren: string;
-  financials: Loaded<FinancialYear[]>;
+  financials: Result<FinancialYear[]>;
 }) {
   return (
     <Section
       id="finances"
       title="Comptes annuels et chiffres clés"
       link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
-      sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
+      sources={financials.ok ? financials.value.slice(0, 1).map((y) => y.source) : []}
     >
       <WhenLoaded value={financials}>
         {(years) => <FinancesBody years={years} compact />}

@@ -1,8 +1,8 @@
 import Link from 'next/link';
+import type { Result } from '@/lib/errors';
 import type { AgreementView, BrandView } from '@/registry/brands';
 import type { CompanyProfile } from '@/registry/company';
 import type { InsolvencySummary, NoticeView } from '@/registry/notices';
-import type { Loaded } from '@/registry/result';
 import type { CompanySummary } from '@/registry/similar';
 import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
@@ -46,14 +46,14 @@ export function NoticesSection({
   notices,
 }: {
   siren: string;
-  notices: Loaded<{ items: NoticeView[]; total: number }>;
+  notices: Result<{ items: NoticeView[]; total: number }>;
 }) {
   return (
     <Section
       id="annonces"
       title="Annonces BODACC"
       link={{ href: `/annonces-bodacc/${siren}`, label: 'Toutes les annonces' }}
-      sources={notices.ok ? notices.data.items.slice(0, 1).map((n) => n.source) : []}
+      sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
     >
       <WhenLoaded value={notices}>
         {(n) =>
@@ -76,12 +76,12 @@ export function NoticesSection({
   );
 }
 
-export function InsolvencySection({ insolvency }: { insolvency: Loaded<InsolvencySummary> }) {
+export function InsolvencySection({ insolvency }: { insolvency: Result<InsolvencySummary> }) {
   return (
     <Section
       id="procedures"
       title="Procédures collectives"
-      sources={insolvency.ok && insolvency.data.current ? [insolvency.data.source] : []}
+      sources={insolvency.ok && insolvency.value.current ? [insolvency.value.source] : []}
     >
       <WhenLoaded value={insolvency}>
         {(p) =>
@@ -163,13 +163,13 @@ export function BrandsTable({ brands }: { brands: BrandView[] }) {
   );
 }
 
-export function BrandsSection({ siren, brands }: { siren: string; brands: Loaded<BrandView[]> }) {
+export function BrandsSection({ siren, brands }: { siren: string; brands: Result<BrandView[]> }) {
   return (
     <Section
       id="marques"
       title="Marques déposées"
       link={{ href: `/marques/${siren}`, label: 'Toutes les marques' }}
-      sources={brands.ok ? brands.data.slice(0, 1).map((b) => b.source) : []}
+      sources={brands.ok ? brands.value.slice(0, 1).map((b) => b.source) : []}
     >
       <WhenLoaded value={brands}>
         {(b) =>
@@ -180,12 +180,12 @@ export function BrandsSection({ siren, brands }: { siren: string; brands: Loaded
   );
 }
 
-export function AgreementsSection({ agreements }: { agreements: Loaded<AgreementView[]> }) {
+export function AgreementsSection({ agreements }: { agreements: Result<AgreementView[]> }) {
   return (
     <Section
       id="conventions"
       title="Conventions collectives"
-      sources={agreements.ok ? agreements.data.slice(0, 1).map((a) => a.source) : []}
+      sources={agreements.ok ? agreements.value.slice(0, 1).map((a) => a.source) : []}
     >
       <WhenLoaded value={agreements}>
         {(list) =>
@@ -250,7 +250,7 @@ export function ActsSection({ siren }: { siren: string }) {
   );
 }
 
-export function SimilarSection({ similar }: { similar: Loaded<CompanySummary[]> }) {
+export function SimilarSection({ similar }: { similar: Result<CompanySummary[]> }) {
   return (
     <Section id="similaires" title="Entreprises similaires">
       <WhenLoaded value={similar}>

@@ -43,8 +43,8 @@ export function companySubPageRoute(opts: {
       Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
     );
     return (
-      <SubPage profile={lookup.profile} title={opts.title}>
-        {await opts.body(lookup.profile, query)}
+      <SubPage profile={lookup.value} title={opts.title}>
+        {await opts.body(lookup.value, query)}
       </SubPage>
     );
   }

@@ -21,7 +21,7 @@ export default companySubPageRoute({
         <Section
           id="annonces"
           title="Annonces publiées au BODACC"
-          sources={notices.ok ? notices.data.items.slice(0, 1).map((n) => n.source) : []}
+          sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
         >
           <WhenLoaded value={notices}>
             {(n) =>

@@ -17,7 +17,7 @@ export default companySubPageRoute({
         <Section
           id="finances"
           title="Chiffres clés par exercice"
-          sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
+          sources={financials.ok ? financials.value.slice(0, 1).map((y) => y.source) : []}
         >
           <WhenLoaded value={financials}>{(years) => <FinancesBody years={years} />}</WhenLoaded>
         </Section>

@@ -17,7 +17,7 @@ export default companySubPageRoute({
         <Section
           id="marques"
           title="Marques déposées à l'INPI"
-          sources={brands.ok ? brands.data.slice(0, 1).map((b) => b.source) : []}
+          sources={brands.ok ? brands.value.slice(0, 1).map((b) => b.source) : []}
         >
           <WhenLoaded value={brands}>
             {(b) =>
