@@ -2,11 +2,18 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { FieldSource } from '@/db/schema';
 import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
-import { headcountBandLabel, isNaturalPersonLegalForm, legalFormLabel } from '@/domain/legal-forms';
+import {
+  headcountBandLabel,
+  isNaturalPersonLegalForm,
+  isRcsLegalForm,
+  legalFormLabel,
+} from '@/domain/legal-forms';
 import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
-import { categoryLabel, departmentLabel, departmentOfCommune, nafLabel } from './labels';
+import { categoryLabel } from '@/domain/reference/categories';
+import { departmentLabel, departmentOfCommune } from '@/domain/reference/departments';
+import { nafLabel } from '@/domain/reference/naf';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
@@ -276,8 +283,6 @@ function titleCaseName(first: string | null, last: string | null): string {
   return [f, (last ?? '').toUpperCase()].filter(Boolean).join(' ');
 }
 
-const RCS_FORMS = /^(5|6[25]|63)/;
-
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */
 export function profileFromRow(
   row: CompanyRow,
@@ -312,8 +317,7 @@ export function profileFromRow(
       ? { amount: Number(row.capital_amount), currency: row.capital_currency ?? 'EUR' }
       : null;
   const court = clean(row.rcs_court);
-  const registered =
-    !isNaturalPerson && !!row.legal_form_code && RCS_FORMS.test(row.legal_form_code);
+  const registered = !isNaturalPerson && isRcsLegalForm(row.legal_form_code);
   return {
     siren: row.siren,
     slug: slugify(name) || 'entreprise',

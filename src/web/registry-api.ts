@@ -4,6 +4,7 @@
  * handlers stay one line and every answer is testable without a server.
  */
 import type { Db } from '@/db/client';
+import { isRcsLegalForm } from '@/domain/legal-forms';
 import { listAgreements, listBrands } from '@/registry/brands';
 import { getCachedProfile } from '@/registry/page-data';
 import type { CompanyProfile } from '@/registry/company';
@@ -42,9 +43,6 @@ const unavailable = (reason: string) => ({ available: false, reason });
 
 const ACTS_REASON =
   'Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données ; ils sont consultables gratuitement sur data.inpi.fr.';
-
-/** Legal forms registered at the RCS (commercial companies, GIE, some civil companies). */
-const RCS_FORMS = /^(5|6[25]|63)/;
 
 function paymentData(p: CompanyProfile) {
   return {
@@ -114,8 +112,7 @@ export function getCompanySectionApi(
   return withCompany(db, siren, async (p) => {
     switch (section as CompanySection) {
       case 'kbis-available': {
-        const registered =
-          !p.isNaturalPerson && !!p.legalForm.code && RCS_FORMS.test(p.legalForm.code);
+        const registered = !p.isNaturalPerson && isRcsLegalForm(p.legalForm.code);
         return ok({
           available: registered,
           reason: registered
