@@ -19,7 +19,7 @@ const nextConfig: NextConfig = {
   // company pages (HTML and RSC payload).
   cacheMaxMemorySize: 256 * 1024 * 1024,
   experimental: {
-    optimizePackageImports: ['@mui/material', '@mui/icons-material'],
+    optimizePackageImports: ['@mui/material'],
     isrFlushToDisk: false,
   },
   // PGlite, pg and the ingest stack are server-side only and must not be bundled.

@@ -38,10 +38,6 @@ export function directorRoleLabel(code: string | null | undefined): string | nul
   return directorRoles[code] ?? null;
 }
 
-export function allDirectorRoles(): Array<{ code: string; label: string }> {
-  return Object.entries(directorRoles).map(([code, label]) => ({ code, label }));
-}
-
 const normalize = (s: string) =>
   s
     .normalize('NFD')

@@ -7,7 +7,7 @@ import { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-param
 import { foldName, textArray } from './normalize';
 import { failure, type Failure } from '@/lib/errors';
 
-export { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
+export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 
 /** An INVALID_FILTER failure. */
 export type FilterError = Failure;

@@ -10,10 +10,7 @@ export const CONSENT_COOKIE = 'consentManager';
 export const CONSENT_STORED_ATTRIBUTE = 'data-consent-stored';
 /** One year, in seconds. */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
-/** Dismiss-on-scroll threshold and the two implicit-accept settings; both settings are off. */
-export const CONSENT_SCROLL_THRESHOLD_PX = 40;
-export const acceptOnScroll = false;
-export const acceptOnReload = false;
+// Implicit consent (accept on scroll, accept on reload) is off, as the spec allows: no code for it.
 
 export const consentCategories = [
   'essentials',
