@@ -1,5 +1,6 @@
 import { interpolate, type Params } from './interpolate';
 import consent from './fr/consent';
+import company from './fr/company';
 import cookies from './fr/cookies';
 import errors from './fr/errors';
 import footer from './fr/footer';
@@ -7,6 +8,7 @@ import frame from './fr/frame';
 import home from './fr/home';
 import meta from './fr/meta';
 import nav from './fr/nav';
+import search from './fr/search';
 import services from './fr/services';
 import toast from './fr/toast';
 
@@ -17,6 +19,7 @@ import toast from './fr/toast';
  */
 export const messages = {
   consent,
+  company,
   cookies,
   errors,
   footer,
@@ -24,6 +27,7 @@ export const messages = {
   home,
   meta,
   nav,
+  search,
   services,
   toast,
 } as const;

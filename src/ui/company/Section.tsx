@@ -4,6 +4,7 @@ import type { Result } from '@/lib/errors';
 import type { SourceRef } from '@/registry/result';
 import { formatDate } from './format';
 import s from './company.module.css';
+import { t } from '@/i18n';
 
 export function SourceLine({ sources }: { sources: Array<SourceRef | null | undefined> }) {
   const seen = new Set<string>();
@@ -71,7 +72,6 @@ export function WhenLoaded<R extends Result<unknown>>({
   value: R;
   children: (data: Extract<R, { ok: true }>['value']) => ReactNode;
 }) {
-  if (!value.ok)
-    return <Empty>{value.message} Les autres informations de la page restent exactes.</Empty>;
+  if (!value.ok) return <Empty>{t('company', 'sourceFailed', { message: value.message })}</Empty>;
   return <>{children(value.value)}</>;
 }
