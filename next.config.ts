@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   // company pages (HTML and RSC payload).
   cacheMaxMemorySize: 256 * 1024 * 1024,
   experimental: {
-    optimizePackageImports: ['@mui/material', '@mui/icons-material'],
+    optimizePackageImports: ['@mui/material'],
     isrFlushToDisk: false,
   },
   // PGlite, pg, the ingest stack and the document generators are server-side only and must not be

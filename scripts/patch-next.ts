@@ -8,11 +8,16 @@
  * 300 first renders of real companies). The correction computes the size for fetch-cache entries
  * only; what is stored, and the limit, are unchanged.
  *
- * When a Next.js upgrade changes that code, nothing is patched and this says so;
- * scripts/patch-next.test.ts then fails, so the correction is looked at again.
+ * It was written for one release of Next.js, pinned exactly in package.json (NEXT_VERSION below).
+ * If the installed version differs, or if any of the files does not hold the code it corrects,
+ * the script exits with a non-zero code: `npm install` fails, loudly, until the correction is
+ * looked at again (scripts/patch-next.test.ts fails too).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** The release the correction was written for; package.json pins exactly this version. */
+export const NEXT_VERSION = '16.4.6';
 
 /** The minified form, in the compiled server runtimes. */
 const MINIFIED = /let (\w+)=JSON\.stringify\((\w+)\)\.length;if\((\w+)\.fetchCache&&\1>2097152/g;
@@ -57,6 +62,14 @@ export function patchNext(nextDir = path.resolve('node_modules/next')): {
   corrected: number;
   files: number;
 } {
+  const { version } = JSON.parse(readFileSync(path.join(nextDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  if (version !== NEXT_VERSION) {
+    throw new Error(
+      `Next.js ${version} est installé, la correction a été écrite pour ${NEXT_VERSION}`,
+    );
+  }
   let corrected = 0;
   const files = incrementalCacheFiles(nextDir);
   for (const file of files) {
@@ -70,14 +83,20 @@ export function patchNext(nextDir = path.resolve('node_modules/next')): {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/patch-next.ts')) {
   try {
-    const { corrected } = patchNext();
+    const { corrected, files } = patchNext();
+    if (corrected !== files) {
+      throw new Error(
+        `code du cache incrémental introuvable dans ${files - corrected} fichier(s) sur ${files}`,
+      );
+    }
     console.log(
-      corrected
-        ? `Next.js : taille des entrées du cache mesurée pour le seul cache fetch (${corrected} fichiers).`
-        : 'Next.js : code du cache incrémental introuvable, correction non appliquée (voir scripts/patch-next.ts).',
+      `Next.js : taille des entrées du cache mesurée pour le seul cache fetch (${corrected} fichiers).`,
     );
   } catch (e) {
-    // Never fail an install for an optimisation.
-    console.warn(`Next.js : correction non appliquée (${e instanceof Error ? e.message : e}).`);
+    // An install (or a build after it) must not go on with an uncorrected Next.js unnoticed.
+    console.error(
+      `Next.js : correction non appliquée (${e instanceof Error ? e.message : e}). Voir scripts/patch-next.ts.`,
+    );
+    process.exitCode = 1;
   }
 }

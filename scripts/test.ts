@@ -1,6 +1,7 @@
 /**
- * `npm test`: format, lint and type checks, then unit and integration tests (Vitest, on PGlite or
- * on the PostgreSQL of DATABASE_URL), then the end-to-end suite in a real Chromium.
+ * `npm test`: format, lint and type checks, the unused-code check (knip), then unit and
+ * integration tests (Vitest, on PGlite or on the PostgreSQL of DATABASE_URL), then the
+ * end-to-end suite in a real Chromium.
  * Ends with one line `Tests: N passed, N failed` summing both Vitest runs.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +26,8 @@ const steps: Step[] = [
   // Validates and compiles content/ (a broken file fails with its path and field).
   { name: 'content (velite)', cmd: [node, bin('velite/bin/velite.js'), 'build', '--strict'] },
   { name: 'types (tsc)', cmd: [node, bin('typescript/bin/tsc'), '--noEmit'] },
+  // Unused files, exports and dependencies fail the run (knip.jsonc).
+  { name: 'unused code (knip)', cmd: [node, bin('knip/bin/knip.js'), '--no-progress'] },
   {
     name: 'unit and integration (vitest)',
     cmd: [

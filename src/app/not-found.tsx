@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { messages } from '@/i18n';
+import c from '@/ui/company/company.module.css';
 import s from '@/ui/errors/errors.module.css';
 
 export const metadata: Metadata = {
@@ -12,11 +13,11 @@ export const metadata: Metadata = {
 export default function NotFound() {
   const m = messages.errors.notFound;
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>{m.title}</h1>
+    <div className={c.page}>
+      <h1 className={c.title}>{m.title}</h1>
       <p>{m.body}</p>
       <div className={s.actions}>
-        <Link href="/" className={s.button}>
+        <Link href="/" className={c.button}>
           {m.search}
         </Link>
       </div>

@@ -15,7 +15,7 @@ export async function getFinancialStats(db: Db, rawSiren: string): Promise<Resul
   const lookup = await getCompanyProfile(db, rawSiren);
   if (!lookup.ok)
     return failure(lookup.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message);
-  return success(await financialStats(db, lookup.profile.siren));
+  return success(await financialStats(db, lookup.value.siren));
 }
 
 export type LetterType = Pick<TemplateSummary, 'title' | 'group' | 'summary' | 'updatedAt'> & {
@@ -71,7 +71,7 @@ export async function getTemplateForm(
       priceCents,
     });
   }
-  const p = lookup.profile;
+  const p = lookup.value;
   return success({
     template: summary,
     values: await prefillValues(db, template, p),

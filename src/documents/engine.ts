@@ -104,7 +104,7 @@ type Lookup =
 async function lookupCompany(db: Db, kind: string, siren: string): Promise<Lookup> {
   if (kind === 'custom-document' && !siren) return { ok: true, profile: null };
   const lookup = await getCompanyProfile(db, siren);
-  if (lookup.ok) return { ok: true, profile: lookup.profile };
+  if (lookup.ok) return { ok: true, profile: lookup.value };
   return {
     ok: false,
     failure: failure(lookup.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message),

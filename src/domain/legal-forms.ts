@@ -38,10 +38,6 @@ export function directorRoleLabel(code: string | null | undefined): string | nul
   return directorRoles[code] ?? null;
 }
 
-export function allDirectorRoles(): Array<{ code: string; label: string }> {
-  return Object.entries(directorRoles).map(([code, label]) => ({ code, label }));
-}
-
 const normalize = (s: string) =>
   s
     .normalize('NFD')
@@ -85,4 +81,14 @@ export function legalFormCodeFromText(text: string | null | undefined): string |
   const n = normalize(text);
   for (const [re, code] of TEXT_TO_CODE) if (re.test(n)) return code;
   return null;
+}
+
+/**
+ * Legal forms registered at the RCS (commercial companies, GIE, some civil companies): the rule
+ * behind "an extract Kbis exists" on the company page and in the API.
+ */
+const RCS_FORMS = /^(5|6[25]|63)/;
+
+export function isRcsLegalForm(code: string | null | undefined): boolean {
+  return !!code && RCS_FORMS.test(code);
 }

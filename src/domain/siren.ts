@@ -70,10 +70,6 @@ export function parseSiret(input: string | null | undefined): Siret | null {
   return compact as Siret;
 }
 
-export function sirenOfSiret(siret: string): Siren {
-  return siret.slice(0, 9) as Siren;
-}
-
 /** "123 456 789" */
 export function formatSiren(siren: string): string {
   return `${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6, 9)}`;

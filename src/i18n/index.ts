@@ -1,6 +1,7 @@
 import { interpolate, type Params } from './interpolate';
 import account from './fr/account';
 import consent from './fr/consent';
+import company from './fr/company';
 import cookies from './fr/cookies';
 import errors from './fr/errors';
 import follow from './fr/follow';
@@ -12,6 +13,7 @@ import meta from './fr/meta';
 import nav from './fr/nav';
 import opposition from './fr/opposition';
 import orders from './fr/orders';
+import search from './fr/search';
 import services from './fr/services';
 import toast from './fr/toast';
 
@@ -23,6 +25,7 @@ import toast from './fr/toast';
 export const messages = {
   account,
   consent,
+  company,
   cookies,
   errors,
   follow,
@@ -34,6 +37,7 @@ export const messages = {
   nav,
   opposition,
   orders,
+  search,
   services,
   toast,
 } as const;

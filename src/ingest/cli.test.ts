@@ -155,7 +155,7 @@ describe('import CLI', () => {
       const h = await target.open();
       try {
         const found = await searchCompanies(h.db, { q: 'pennequin invest' });
-        expect(found.ok && found.data.results[0]?.siren).toBe('017051186');
+        expect(found.ok && found.value.results[0]?.siren).toBe('017051186');
       } finally {
         await h.close();
       }
@@ -181,9 +181,9 @@ describe('import CLI', () => {
       const h2 = await target.open();
       try {
         const renamedHit = await searchCompanies(h2.db, { q: 'pennequin holding' });
-        expect(renamedHit.ok && renamedHit.data.results[0]?.siren).toBe('017051186');
+        expect(renamedHit.ok && renamedHit.value.results[0]?.siren).toBe('017051186');
         const others = await searchCompanies(h2.db, { q: 'pennequin invest' });
-        expect(others.ok && others.data.results.some((r) => r.name === 'PENNEQUIN INVEST')).toBe(
+        expect(others.ok && others.value.results.some((r) => r.name === 'PENNEQUIN INVEST')).toBe(
           false,
         );
       } finally {

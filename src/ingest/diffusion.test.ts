@@ -45,8 +45,8 @@ function sireneFile(status: 'N' | 'O'): string {
 
 async function foundByName(db: DbHandle): Promise<boolean> {
   const r = await searchCompanies(db.db, { q: 'michon fabienne' });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.data.results.some((c) => c.siren === SIREN);
+  if (!r.ok) throw new Error(r.message);
+  return r.value.results.some((c) => c.siren === SIREN);
 }
 
 /** Everything a visitor or a robot can read of her: none of it may carry her name. */
@@ -71,7 +71,7 @@ async function expectNothingShown(db: DbHandle): Promise<void> {
   expect(await foundByName(db)).toBe(false);
   // Still there by number: partial diffusion hides the person, not the unit.
   const bySiren = await searchCompanies(db.db, { q: SIREN });
-  expect(bySiren.ok && bySiren.data.results.map((c) => c.siren)).toContain(SIREN);
+  expect(bySiren.ok && bySiren.value.results.map((c) => c.siren)).toContain(SIREN);
 }
 
 describe('partial diffusion, whatever the order the sources arrive in', () => {

@@ -101,8 +101,8 @@ describe('recherche-entreprises answers', () => {
     expect(p).toMatchObject({ diffusion: 'P', name: null, is_natural_person: true });
     expect(JSON.stringify(p)).not.toContain('NON-DIFFUSIBLE');
     const r = await getCompanyProfile(db.db, '300025764');
-    expect(r.ok && r.profile.nameHidden).toBe(true);
-    if (r.ok) expect(await listRepresentatives(db.db, r.profile)).toEqual([]);
+    expect(r.ok && r.value.nameHidden).toBe(true);
+    if (r.ok) expect(await listRepresentatives(db.db, r.value)).toEqual([]);
   });
 
   it('is idempotent', async () => {

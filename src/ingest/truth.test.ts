@@ -66,7 +66,7 @@ let db: DbHandle;
 async function profile(siren: string): Promise<CompanyProfile> {
   const l = await getCompanyProfile(db.db, siren);
   if (!l.ok) throw new Error(`${siren}: ${l.message}`);
-  return l.profile;
+  return l.value;
 }
 
 beforeAll(async () => {
@@ -116,12 +116,12 @@ describe('2. establishment counts are the source’s', () => {
     for (const siren of ['356000000', '217500016', '552032534', '200030674']) {
       const p = await profile(siren);
       const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
-      if (!r.ok) throw new Error(r.error.message);
-      const hit = r.data.results.find((x) => x.siren === siren)!;
+      if (!r.ok) throw new Error(r.message);
+      const hit = r.value.results.find((x) => x.siren === siren)!;
       expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
       const page = await getCompanyPageData(db.db, siren);
       if (!page.ok) throw new Error(siren);
-      expect(hit.mainDirector?.name ?? null, siren).toBe(page.data.mainDirector?.name ?? null);
+      expect(hit.mainDirector?.name ?? null, siren).toBe(page.value.mainDirector?.name ?? null);
     }
     // La Poste's source lists board members and no head: no one is made up as main director.
     const reps = await listRepresentatives(db.db, await profile('356000000'));
@@ -292,11 +292,11 @@ describe('5. every value dated by its source', () => {
   it('names the sources an empty section searched, and how far they go', async () => {
     const page = await getCompanyPageData(db.db, '217500016');
     if (!page.ok) throw new Error('217500016');
-    expect(page.data.coverage).toMatchObject({
+    expect(page.value.coverage).toMatchObject({
       'inpi-ratios': '2024-12-12',
       'recherche-entreprises': '2026-05-17',
     });
-    expect(page.data.coverage.bodacc).toMatch(/^20\d{2}-/);
+    expect(page.value.coverage.bodacc).toMatch(/^20\d{2}-/);
   });
 });
 
@@ -417,11 +417,11 @@ describe('8. labels and certifications', () => {
       q: '',
       filters: { ...EMPTY_FILTERS, labels: ['rge'] },
     });
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(r.message);
     const expected = [...RESULTS.values()].filter((x) => x.complements?.est_rge === true);
-    expect(r.data.results.length).toBe(Math.min(expected.length, r.data.results.length));
-    expect(r.data.results.length).toBeGreaterThan(0);
-    for (const hit of r.data.results)
+    expect(r.value.results.length).toBe(Math.min(expected.length, r.value.results.length));
+    expect(r.value.results.length).toBeGreaterThan(0);
+    for (const hit of r.value.results)
       expect(RESULTS.get(hit.siren)?.complements?.est_rge, hit.siren).toBe(true);
   });
 });

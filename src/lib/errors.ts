@@ -16,8 +16,22 @@ const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'La vérification anti-robot a échoué.' },
   CAPTCHA_EXPIRED: { status: 400, message: 'La vérification anti-robot a expiré.' },
   CAPTCHA_REUSED: { status: 400, message: 'Cette vérification anti-robot a déjà servi.' },
-  /** A company number that is not 9 digits with a valid key (accounts: followed lists). */
-  INVALID_SIREN: { status: 422, message: 'Ce numéro SIREN n’est pas valide.' },
+  /** Registry and search reads (spec section 7): the API's codes, with the messages they had. */
+  INVALID_SIREN: { status: 400, message: 'Le numéro SIREN est invalide.' },
+  INVALID_DIRECTOR_ID: { status: 400, message: 'Identifiant de dirigeant invalide.' },
+  INVALID_PAGE: { status: 400, message: 'La page demandée n’existe pas.' },
+  INVALID_PER_PAGE: { status: 400, message: 'Le nombre de résultats par page est invalide.' },
+  INVALID_FILTER: { status: 400, message: 'Un filtre de recherche est invalide.' },
+  QUERY_EMPTY: { status: 400, message: 'Saisissez un nom ou un numéro à rechercher.' },
+  QUERY_TOO_SHORT: { status: 400, message: 'La recherche est trop courte.' },
+  QUERY_TOO_LONG: { status: 400, message: 'La recherche est trop longue.' },
+  COMPANY_NOT_FOUND: { status: 404, message: 'Aucune entreprise ne correspond à ce numéro SIREN.' },
+  DIRECTOR_NOT_FOUND: { status: 404, message: 'Aucun dirigeant ne correspond à cet identifiant.' },
+  UNKNOWN_SECTION: { status: 404, message: 'Cette section n’existe pas.' },
+  SEARCH_UNAVAILABLE: {
+    status: 503,
+    message: 'La recherche est momentanément indisponible. Réessayez dans quelques instants.',
+  },
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
   FORBIDDEN: { status: 403, message: "Vous n'avez pas accès à cette ressource." },
   SAME_ORDER_PENDING: {

@@ -56,7 +56,7 @@ const honoured = async () =>
 const nameOf = async (siren: string) => {
   const r = await getCompanyProfile(db(), siren);
   if (!r.ok) throw new Error(r.message);
-  return r.profile.name;
+  return r.value.name;
 };
 /** The queued mails are sent by the job queue (src/mail/queue.ts), then arrive at the SMTP server. */
 const mailTo = async (to: string) => {
@@ -158,7 +158,7 @@ describe('opposition requests', () => {
       value: { status: 'applied' },
     });
     const found = await searchDirectors(db(), { name: 'xavier jouppe' });
-    expect(found.ok && found.data.results).toEqual([]);
+    expect(found.ok && found.value.results).toEqual([]);
   });
 
   it('lets a link expire: an expired link changes nothing and marks the request expired', async () => {

@@ -2,14 +2,22 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { FieldSource } from '@/db/schema';
 import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
-import { headcountBandLabel, isNaturalPersonLegalForm, legalFormLabel } from '@/domain/legal-forms';
+import {
+  headcountBandLabel,
+  isNaturalPersonLegalForm,
+  isRcsLegalForm,
+  legalFormLabel,
+} from '@/domain/legal-forms';
 import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
 import { parseCourt } from './courts';
-import { categoryLabel, departmentLabel, departmentOfCommune, nafLabel } from './labels';
+import { categoryLabel } from '@/domain/reference/categories';
+import { departmentLabel, departmentOfCommune } from '@/domain/reference/departments';
+import { nafLabel } from '@/domain/reference/naf';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
+import { failure, success, type Result } from '@/lib/errors';
 
 export type AddressView = {
   /** Lines to print, already masked under partial diffusion. */
@@ -104,9 +112,8 @@ export type CompanyProfile = {
   sources: { identity: SourceRef; fields: Record<string, SourceRef> };
 };
 
-export type CompanyLookup =
-  | { ok: true; profile: CompanyProfile }
-  | { ok: false; code: 'INVALID_SIREN' | 'NOT_FOUND'; message: string };
+/** A company's profile, or INVALID_SIREN / COMPANY_NOT_FOUND. */
+export type CompanyLookup = Result<CompanyProfile>;
 
 /** A SIREN from a URL: left-padded to 9 digits, then checked (format and Luhn key). */
 export function validateSiren(
@@ -310,8 +317,6 @@ function titleCaseName(first: string | null, last: string | null): string {
   return [f, (last ?? '').toUpperCase()].filter(Boolean).join(' ');
 }
 
-const RCS_FORMS = /^(5|6[25]|63)/;
-
 /**
  * Departments with a single commercial court: there, the head office's department names the
  * registry. Elsewhere a department has several courts and the court is not guessed.
@@ -335,8 +340,7 @@ function rcsOf(
   const court = parseCourt(row.rcs_court);
   const registrationDate = row.rcs_registration_date ?? null;
   const strikeOffDate = row.rcs_strike_off_date ?? null;
-  const commercialForm =
-    !isNaturalPerson && !!row.legal_form_code && RCS_FORMS.test(row.legal_form_code);
+  const commercialForm = !isNaturalPerson && isRcsLegalForm(row.legal_form_code);
   if (!court && !registrationDate && !(commercialForm && strikeOffDate)) return null;
   let town = court?.town ?? null;
   let basis: string;
@@ -497,7 +501,7 @@ export const COMPANY_COLUMNS = sql.raw(`
 /** The company's identity and head office: one query on the primary keys. */
 export async function getCompanyProfile(db: Db, input: string): Promise<CompanyLookup> {
   const valid = validateSiren(input);
-  if (!valid.ok) return { ok: false, code: 'INVALID_SIREN', message: valid.message };
+  if (!valid.ok) return failure('INVALID_SIREN', valid.message);
   const siren = valid.siren;
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
@@ -512,19 +516,17 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
   const row = rows[0] ?? (await profileRowFromEstablishments(db, siren));
   if (!row) {
     if (!luhnValid(siren)) {
-      return {
-        ok: false,
-        code: 'INVALID_SIREN',
-        message: "Ce numéro SIREN n'est pas valide : sa clé de contrôle est fausse.",
-      };
+      return failure(
+        'INVALID_SIREN',
+        "Ce numéro SIREN n'est pas valide : sa clé de contrôle est fausse.",
+      );
     }
-    return {
-      ok: false,
-      code: 'NOT_FOUND',
-      message: "Aucune entreprise n'est enregistrée sous ce numéro SIREN.",
-    };
+    return failure(
+      'COMPANY_NOT_FOUND',
+      "Aucune entreprise n'est enregistrée sous ce numéro SIREN.",
+    );
   }
-  return { ok: true, profile: profileFromRow(row, row.ho ?? null) };
+  return success(profileFromRow(row, row.ho ?? null));
 }
 
 /**

@@ -33,9 +33,9 @@ export async function getComparison(db: Db, sirens: string[]): Promise<Compariso
       const lookup = await getCompanyProfile(db, s);
       if (!lookup.ok) return { siren: s, found: null };
       const financials = headlineYears(
-        await listFinancials(db, lookup.profile.siren).catch(() => []),
+        await listFinancials(db, lookup.value.siren).catch(() => []),
       );
-      return { siren: s, found: { profile: lookup.profile, financials } };
+      return { siren: s, found: { profile: lookup.value, financials } };
     }),
   );
   const companies = loaded.flatMap((l) => (l.found ? [l.found] : []));

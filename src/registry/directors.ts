@@ -7,6 +7,7 @@ import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { HONOURED } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
+import { failure, success, type Result } from '@/lib/errors';
 
 export { birthLabel };
 
@@ -251,9 +252,8 @@ export type DirectorProfile = {
   source: SourceRef;
 };
 
-export type DirectorLookup =
-  | { ok: true; profile: DirectorProfile }
-  | { ok: false; code: 'NOT_FOUND' | 'INVALID_ID'; message: string };
+/** A director's profile, or INVALID_DIRECTOR_ID / DIRECTOR_NOT_FOUND. */
+export type DirectorLookup = Result<DirectorProfile>;
 
 const PUBLIC_COMPANY = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
   AND NOT EXISTS (SELECT 1 FROM opposition_requests oc WHERE oc.siren = c.siren AND oc.person_key IS NULL AND oc.status <> 'rejected')`);
@@ -266,13 +266,12 @@ const PUBLIC_COMPANY = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
 export async function getDirectorProfile(db: Db, rawId: string): Promise<DirectorLookup> {
   const id = decodeURIComponent(rawId);
   if (!id || id.length > 200) {
-    return { ok: false, code: 'INVALID_ID', message: 'Identifiant de dirigeant invalide.' };
+    return failure('INVALID_DIRECTOR_ID', 'Identifiant de dirigeant invalide.');
   }
-  const notFound = {
-    ok: false as const,
-    code: 'NOT_FOUND' as const,
-    message: 'Aucun dirigeant ne correspond à cet identifiant.',
-  };
+  const notFound = failure(
+    'DIRECTOR_NOT_FOUND',
+    'Aucun dirigeant ne correspond à cet identifiant.',
+  );
   const [first] = await queryRows<DirectorRow & { hidden: boolean }>(
     db,
     sql`SELECT ${DIRECTOR_COLUMNS},
@@ -336,30 +335,27 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
       )
     : [];
   const name = rep.name;
-  return {
-    ok: true,
-    profile: {
-      id: first.id,
-      personKey: key,
-      name,
-      slug: slugify(name) || 'dirigeant',
-      firstNames: rep.firstNames,
-      lastName: rep.lastName,
-      birth: rep.birth,
-      nationality: rep.nationality,
-      mandates,
-      linkedCompanies: linked.map((l) => {
-        const n = clean(l.name) ?? l.siren;
-        return {
-          siren: l.siren,
-          name: n,
-          slug: slugify(n) || 'entreprise',
-          via: personName(l.via_first, l.via_last),
-        };
-      }),
-      source: rep.source,
-    },
-  };
+  return success({
+    id: first.id,
+    personKey: key,
+    name,
+    slug: slugify(name) || 'dirigeant',
+    firstNames: rep.firstNames,
+    lastName: rep.lastName,
+    birth: rep.birth,
+    nationality: rep.nationality,
+    mandates,
+    linkedCompanies: linked.map((l) => {
+      const n = clean(l.name) ?? l.siren;
+      return {
+        siren: l.siren,
+        name: n,
+        slug: slugify(n) || 'entreprise',
+        via: personName(l.via_first, l.via_last),
+      };
+    }),
+    source: rep.source,
+  });
 }
 
 /** Normalised "LAST|FIRST|YYYY-MM" for a person typed in the opposition form. */

@@ -5,10 +5,9 @@
 import type { Db } from '@/db/client';
 import { formatSiren } from '@/domain/siren';
 import { listIndexCompanies, listIndexDirectors, parseDepartment } from './indexes';
+import { allDepartments, departmentLabel } from '@/domain/reference/departments';
 import {
-  allDepartments,
   allNafSections,
-  departmentLabel,
   isNafCode,
   nafCodesOfDivision,
   nafCodesOfSection,
@@ -16,7 +15,7 @@ import {
   nafLabel,
   nafSectionLabel,
   nafSectionOf,
-} from './labels';
+} from '@/domain/reference/naf';
 
 export type IndexKind = 'entreprises' | 'dirigeants';
 export type IndexAxis = 'secteur' | 'departement';

@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client';
+import { success, type Result } from '@/lib/errors';
 import { cached } from './cache';
 import { getCompanyProfile, type CompanyLookup, type CompanyProfile } from './company';
 import { pickMainDirector, listRepresentatives, type Representative } from './directors';
@@ -11,28 +12,28 @@ import { listFinancials, type FinancialYear } from './finances';
 import { listInsolvency, listNotices, type InsolvencySummary, type NoticeView } from './notices';
 import { listAgreements, listBrands, type AgreementView, type BrandView } from './brands';
 import { listSimilarCompanies, type CompanySummary } from './similar';
-import { attempt, type Loaded } from './result';
+import { attempt } from './result';
 import { listCompanyLabels, type CompanyLabelView } from './company-labels';
 import { getCoverage, type Coverage } from './coverage';
 
 export type CompanyPageData = {
   profile: CompanyProfile;
-  establishments: Loaded<EstablishmentPage>;
-  representatives: Loaded<Representative[]>;
+  establishments: Result<EstablishmentPage>;
+  representatives: Result<Representative[]>;
   mainDirector: Representative | null;
-  financials: Loaded<FinancialYear[]>;
-  notices: Loaded<{ items: NoticeView[]; total: number }>;
-  insolvency: Loaded<InsolvencySummary>;
-  brands: Loaded<BrandView[]>;
-  agreements: Loaded<AgreementView[]>;
-  similar: Loaded<CompanySummary[]>;
-  labels: Loaded<CompanyLabelView[]>;
+  financials: Result<FinancialYear[]>;
+  notices: Result<{ items: NoticeView[]; total: number }>;
+  insolvency: Result<InsolvencySummary>;
+  brands: Result<BrandView[]>;
+  agreements: Result<AgreementView[]>;
+  similar: Result<CompanySummary[]>;
+  labels: Result<CompanyLabelView[]>;
   /** How far each source's data goes: named by empty sections. */
   coverage: Coverage;
 };
 
-export type CompanyPageLookup =
-  { ok: true; data: CompanyPageData } | Extract<CompanyLookup, { ok: false }>;
+/** The company page's data, or the profile's failure (INVALID_SIREN, COMPANY_NOT_FOUND). */
+export type CompanyPageLookup = Result<CompanyPageData>;
 
 export const PAGE_ESTABLISHMENTS = 10;
 export const PAGE_NOTICES = 30;
@@ -42,7 +43,7 @@ export function getCachedProfile(db: Db, siren: string): Promise<CompanyLookup> 
   return cached(
     `profile:${siren}`,
     () => getCompanyProfile(db, siren),
-    (l) => l.ok || l.code === 'NOT_FOUND',
+    (l) => l.ok || l.code === 'COMPANY_NOT_FOUND',
   );
 }
 
@@ -61,7 +62,7 @@ export async function getCompanyPageData(
   const load = async (): Promise<CompanyPageLookup> => {
     const lookup = await getCompanyProfile(db, siren);
     if (!lookup.ok) return lookup;
-    const profile = lookup.profile;
+    const profile = lookup.value;
     const [
       establishments,
       representatives,
@@ -91,31 +92,31 @@ export async function getCompanyPageData(
       attempt(() => listCompanyLabels(db, profile.siren)),
       getCoverage(db).catch(() => ({}) as Coverage),
     ]);
-    return {
-      ok: true,
-      data: {
-        profile,
-        establishments,
-        representatives,
-        mainDirector: representatives.ok ? pickMainDirector(representatives.data) : null,
-        financials,
-        notices,
-        insolvency,
-        brands,
-        agreements,
-        similar,
-        labels,
-        coverage,
-      },
-    };
+    return success({
+      profile,
+      establishments,
+      representatives,
+      mainDirector: representatives.ok ? pickMainDirector(representatives.value) : null,
+      financials,
+      notices,
+      insolvency,
+      brands,
+      agreements,
+      similar,
+      labels,
+      coverage,
+    });
   };
   if (!defaultView) return load();
   // Failures are not kept: the next request retries the source.
   return cached(`page:${siren}`, load, (l) =>
     l.ok
-      ? [l.data.establishments, l.data.representatives, l.data.financials, l.data.notices].every(
-          (s) => s.ok,
-        )
-      : l.code === 'NOT_FOUND',
+      ? [
+          l.value.establishments,
+          l.value.representatives,
+          l.value.financials,
+          l.value.notices,
+        ].every((s) => s.ok)
+      : l.code === 'COMPANY_NOT_FOUND',
   );
 }

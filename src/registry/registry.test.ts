@@ -42,7 +42,7 @@ afterAll(async () => handle?.close());
 const profileOf = async (siren: string) => {
   const r = await getCompanyProfile(handle.db, siren);
   if (!r.ok) throw new Error(r.message);
-  return r.profile;
+  return r.value;
 };
 
 describe('company profile', () => {
@@ -66,7 +66,7 @@ describe('company profile', () => {
     const short = await getCompanyProfile(handle.db, '12');
     expect(short).toMatchObject({ ok: false });
     const unknown = await getCompanyProfile(handle.db, '732829320');
-    expect(unknown).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(unknown).toMatchObject({ ok: false, code: 'COMPANY_NOT_FOUND' });
     expect((await getCompanyProfile(handle.db, 'abc')).ok).toBe(false);
   });
 
@@ -163,14 +163,14 @@ describe('directors', () => {
   it('groups one person across companies and links through shared directors', async () => {
     const r = await getDirectorProfile(handle.db, 't-880878145-1');
     if (!r.ok) throw new Error(r.message);
-    expect(r.profile.name).toBe('Xavier Marie Erwan JOUPPE');
-    expect(r.profile.mandates.map((m) => m.siren).sort()).toEqual(['104049424', '880878145']);
-    expect(r.profile.birth?.label).toBe('février 1990');
+    expect(r.value.name).toBe('Xavier Marie Erwan JOUPPE');
+    expect(r.value.mandates.map((m) => m.siren).sort()).toEqual(['104049424', '880878145']);
+    expect(r.value.birth?.label).toBe('février 1990');
   });
 
   it('does not merge a person without birth month with homonyms', async () => {
     const r = await getDirectorProfile(handle.db, 't-883010316-1');
-    expect(r.ok && r.profile.mandates).toHaveLength(1);
+    expect(r.ok && r.value.mandates).toHaveLength(1);
     expect((await getDirectorProfile(handle.db, 'nope')).ok).toBe(false);
   });
 });
@@ -213,11 +213,11 @@ describe('sections', () => {
   it('loads every section and applies the show rules', async () => {
     const page = await getCompanyPageData(handle.db, '552032534');
     if (!page.ok) throw new Error(page.message);
-    const ids = visibleSections(page.data).map((s) => s.id);
+    const ids = visibleSections(page.value).map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining(['identite', 'dirigeants', 'finances', 'annonces']));
     expect(ids).not.toContain('scores');
     expect(ids).not.toContain('marques');
-    expect(page.data.mainDirector?.role).toBe('Directeur Général');
+    expect(page.value.mainDirector?.role).toBe('Directeur Général');
   });
 
   it('compares companies from a shareable list', async () => {

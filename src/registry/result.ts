@@ -1,18 +1,19 @@
 import type { SourceName } from '@/db/schema';
+import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
-
-/** What a section's loader returns: its data, or why it has none (errors as values). */
-export type Loaded<T> = { ok: true; data: T } | { ok: false; reason: string };
 
 export const UNAVAILABLE = 'Cette source est momentanément indisponible.';
 
-/** Runs a loader; a thrown error becomes a value so that one failing source never breaks a page. */
-export async function attempt<T>(fn: () => Promise<T>): Promise<Loaded<T>> {
+/**
+ * Runs a section's loader; a thrown error becomes a SOURCE_UNAVAILABLE failure, so that one
+ * failing source never breaks a page.
+ */
+export async function attempt<T>(fn: () => Promise<T>): Promise<Result<T>> {
   try {
-    return { ok: true, data: await fn() };
+    return success(await fn());
   } catch (error) {
     logFailure('registry', error);
-    return { ok: false, reason: UNAVAILABLE };
+    return failure('SOURCE_UNAVAILABLE', UNAVAILABLE);
   }
 }
 

@@ -4,6 +4,7 @@
  * section whose loader failed shows its empty state (never breaks the page).
  */
 import type { SourceName } from '@/db/schema';
+import type { Result } from '@/lib/errors';
 import type { CompanyPageData } from './page-data';
 
 export type SectionId =
@@ -35,8 +36,7 @@ export type SectionDef = {
   absentReason?: string;
 };
 
-const has = <T>(l: { ok: true; data: T } | { ok: false }, test: (d: T) => boolean) =>
-  l.ok ? test(l.data) : true; // a failed source shows its empty state rather than vanishing
+const has = <T>(l: Result<T>, test: (d: T) => boolean) => (l.ok ? test(l.value) : true); // a failed source shows its empty state rather than vanishing
 
 export const SECTIONS: SectionDef[] = [
   {
@@ -49,7 +49,7 @@ export const SECTIONS: SectionDef[] = [
     id: 'labels',
     title: 'Labels et certifications',
     sources: ['recherche-entreprises'],
-    show: (d) => d.labels.ok && d.labels.data.length > 0,
+    show: (d) => d.labels.ok && d.labels.value.length > 0,
   },
   {
     id: 'etablissements',
@@ -140,7 +140,7 @@ export const SECTIONS: SectionDef[] = [
     title: 'Entreprises similaires',
     sources: ['sirene'],
     // Optional and bounded in time: a failure hides it rather than showing an empty state.
-    show: (d) => d.similar.ok && d.similar.data.length > 0,
+    show: (d) => d.similar.ok && d.similar.value.length > 0,
   },
 ];
 

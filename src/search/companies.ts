@@ -10,9 +10,11 @@ import { queryRows } from '@/db/client';
 import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { filtersSql, hasFilters, type SearchFilters, EMPTY_FILTERS } from './filters';
-import { headcountBandLabel, legalFormLabel, nafLabel } from './labels';
+import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
+import { nafLabel } from '@/domain/reference/naf';
 import { allowedTypos, editDistance, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
-import { isQueryError, parseQuery, type ParsedQuery, type QueryError } from './query';
+import { isQueryError, parseQuery, type ParsedQuery } from './query';
+import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
 
 export const PAGE_SIZE = 20;
@@ -57,8 +59,6 @@ export type CompanySearchPage = {
   query: string;
   queryKind: ParsedQuery['kind'] | 'filters';
 };
-
-export type SearchError = QueryError | { code: 'INVALID_PAGE'; message: string };
 
 export type CompanySearchInput = {
   q: string | null;
@@ -109,28 +109,19 @@ type CompanyRow = {
 export async function searchCompanies(
   db: Db,
   input: CompanySearchInput,
-): Promise<{ ok: true; data: CompanySearchPage } | { ok: false; error: SearchError }> {
+): Promise<Result<CompanySearchPage>> {
   const page = input.page ?? 1;
   const perPage = input.perPage ?? PAGE_SIZE;
   const filters = input.filters ?? EMPTY_FILTERS;
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
-    return {
-      ok: false,
-      error: {
-        code: 'INVALID_PAGE',
-        message: `La page doit être un nombre entier entre 1 et ${MAX_PAGE}.`,
-      },
-    };
+    return failure('INVALID_PAGE', `La page doit être un nombre entier entre 1 et ${MAX_PAGE}.`);
   }
   const qText = input.q?.trim() ?? '';
   if (!qText && hasFilters(filters)) {
-    return {
-      ok: true,
-      data: await searchByFilters(db, filters, page, perPage, !!input.hideFinancialData),
-    };
+    return success(await searchByFilters(db, filters, page, perPage, !!input.hideFinancialData));
   }
   const parsed = parseQuery(input.q);
-  if (isQueryError(parsed)) return { ok: false, error: parsed };
+  if (isQueryError(parsed)) return parsed;
 
   let ranked: Array<{ siren: string; matched: CompanyResult['matched'] }>;
   let lowerBound = false;
@@ -173,19 +164,16 @@ export async function searchCompanies(
   const total = Math.min(ranked.length, MAX_RESULTS);
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
   const results = await loadResults(db, slice, !!input.hideFinancialData, companies);
-  return {
-    ok: true,
-    data: {
-      results,
-      page,
-      perPage,
-      total,
-      totalIsLowerBound: lowerBound,
-      totalPages: Math.ceil(total / perPage),
-      query: qText,
-      queryKind: parsed.kind,
-    },
-  };
+  return success({
+    results,
+    page,
+    perPage,
+    total,
+    totalIsLowerBound: lowerBound,
+    totalPages: Math.ceil(total / perPage),
+    query: qText,
+    queryKind: parsed.kind,
+  });
 }
 
 async function identifierLookup(

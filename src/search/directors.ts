@@ -12,7 +12,8 @@ import { slugify } from '@/domain/slug';
 import { personName } from '@/registry/directors';
 import { typoLookup } from './companies';
 import { allowedTypos, editDistance, textArray } from './normalize';
-import { isQueryError, parseDirectorQuery, type QueryError } from './query';
+import { isQueryError, parseDirectorQuery } from './query';
+import { failure, success, type Result } from '@/lib/errors';
 
 export const DIRECTORS_PAGE_SIZE = 20;
 const MAX_PERSONS = 500;
@@ -116,23 +117,14 @@ async function surnameTypoVariants(db: Db, tokens: string[]): Promise<string[][]
 export async function searchDirectors(
   db: Db,
   input: { name: string | null; page?: number },
-): Promise<
-  | { ok: true; data: DirectorSearchPage }
-  | { ok: false; error: QueryError | { code: 'INVALID_PAGE'; message: string } }
-> {
+): Promise<Result<DirectorSearchPage>> {
   const page = input.page ?? 1;
   const maxPage = Math.ceil(MAX_PERSONS / DIRECTORS_PAGE_SIZE);
   if (!Number.isInteger(page) || page < 1 || page > maxPage) {
-    return {
-      ok: false,
-      error: {
-        code: 'INVALID_PAGE',
-        message: `La page doit être un nombre entier entre 1 et ${maxPage}.`,
-      },
-    };
+    return failure('INVALID_PAGE', `La page doit être un nombre entier entre 1 et ${maxPage}.`);
   }
   const q = parseDirectorQuery(input.name);
-  if (isQueryError(q)) return { ok: false, error: q };
+  if (isQueryError(q)) return q;
   const year = q.birthYear;
   let rows = await directorRows(db, [q.tokens], year);
   if (rows.length === 0) {
@@ -194,15 +186,12 @@ export async function searchDirectors(
       mandateCount: mandates.length,
     };
   });
-  return {
-    ok: true,
-    data: {
-      results,
-      page,
-      perPage: DIRECTORS_PAGE_SIZE,
-      total,
-      totalPages: Math.ceil(total / DIRECTORS_PAGE_SIZE),
-      query: q.text,
-    },
-  };
+  return success({
+    results,
+    page,
+    perPage: DIRECTORS_PAGE_SIZE,
+    total,
+    totalPages: Math.ceil(total / DIRECTORS_PAGE_SIZE),
+    query: q.text,
+  });
 }

@@ -5,10 +5,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EMPTY_FILTERS, FILTER_PARAMS, SEARCH_LABELS, type SearchFilters } from './filter-params';
 import { foldName, textArray } from './normalize';
+import { failure, type Failure } from '@/lib/errors';
 
-export { EMPTY_FILTERS, FILTER_PARAMS, type SearchFilters } from './filter-params';
+export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 
-export type FilterError = { code: 'INVALID_FILTER'; message: string };
+/** An INVALID_FILTER failure. */
+export type FilterError = Failure;
 
 type Params = { get(name: string): string | null; getAll?(name: string): string[] };
 
@@ -57,17 +59,14 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
       ),
     ];
     if (values.length > 100) {
-      return {
-        code: 'INVALID_FILTER',
-        message: `Trop de valeurs pour le filtre ${LIST_LABELS[key]}.`,
-      };
+      return failure('INVALID_FILTER', `Trop de valeurs pour le filtre ${LIST_LABELS[key]}.`);
     }
     for (const v of values) {
       if (!LIST_PATTERNS[key].test(v)) {
-        return {
-          code: 'INVALID_FILTER',
-          message: `Valeur de ${LIST_LABELS[key]} inconnue : « ${v.slice(0, 20)} ».`,
-        };
+        return failure(
+          'INVALID_FILTER',
+          `Valeur de ${LIST_LABELS[key]} inconnue : « ${v.slice(0, 20)} ».`,
+        );
       }
     }
     out[key] = values;
@@ -76,13 +75,13 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
   if (status && status !== 'tous') {
     if (status === 'A' || status === 'actif') out.status = 'A';
     else if (status === 'C' || status === 'cesse') out.status = 'C';
-    else return { code: 'INVALID_FILTER', message: 'L’état doit être « actif » ou « cesse ».' };
+    else return failure('INVALID_FILTER', 'L’état doit être « actif » ou « cesse ».');
   }
   for (const key of ['createdFrom', 'createdTo'] as const) {
     const raw = read(params, FILTER_PARAMS[key]);
     if (!raw) continue;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw))) {
-      return { code: 'INVALID_FILTER', message: 'Les dates de création s’écrivent AAAA-MM-JJ.' };
+      return failure('INVALID_FILTER', 'Les dates de création s’écrivent AAAA-MM-JJ.');
     }
     out[key] = raw;
   }
@@ -102,10 +101,7 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
       !Number.isFinite(n) ||
       Math.abs(n) > 1e15
     ) {
-      return {
-        code: 'INVALID_FILTER',
-        message: 'Les montants sont des nombres en euros, sans unité.',
-      };
+      return failure('INVALID_FILTER', 'Les montants sont des nombres en euros, sans unité.');
     }
     out[key] = n;
   }
@@ -116,15 +112,12 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
     );
     for (const v of values)
       if (!Object.hasOwn(SEARCH_LABELS, v))
-        return {
-          code: 'INVALID_FILTER',
-          message: `Label ou certification inconnu : « ${v.slice(0, 30)} ».`,
-        };
+        return failure('INVALID_FILTER', `Label ou certification inconnu : « ${v.slice(0, 30)} ».`);
     out.labels = values;
   }
   const place = read(params, FILTER_PARAMS.place)?.trim();
   if (place) {
-    if (place.length > 80) return { code: 'INVALID_FILTER', message: 'Le lieu est trop long.' };
+    if (place.length > 80) return failure('INVALID_FILTER', 'Le lieu est trop long.');
     out.place = place;
   }
   return out;

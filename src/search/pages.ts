@@ -20,7 +20,8 @@ export function toSearchParams(params: PageParams): URLSearchParams {
   return out;
 }
 
-export type Loaded<T> =
+/** What a results page shows: nothing asked yet, results, a French reason, or the search down. */
+export type SearchPageState<T> =
   | { state: 'idle'; filters: SearchFilters }
   | { state: 'ok'; data: T; filters: SearchFilters }
   | { state: 'invalid'; message: string; filters: SearchFilters }
@@ -37,7 +38,7 @@ export async function loadCompanyResults(
   db: Db,
   params: URLSearchParams,
   options: { allowFiltersOnly?: boolean } = {},
-): Promise<Loaded<CompanySearchPage>> {
+): Promise<SearchPageState<CompanySearchPage>> {
   const parsed = parseFilters(params);
   const filters = 'code' in parsed ? EMPTY_FILTERS : parsed;
   if ('code' in parsed) return { state: 'invalid', message: parsed.message, filters };
@@ -53,8 +54,8 @@ export async function loadCompanyResults(
   }
   try {
     const result = await searchCompanies(db, { q, page, filters });
-    if (!result.ok) return { state: 'invalid', message: result.error.message, filters };
-    return { state: 'ok', data: result.data, filters };
+    if (!result.ok) return { state: 'invalid', message: result.message, filters };
+    return { state: 'ok', data: result.value, filters };
   } catch (error) {
     logFailure('search page', error);
     return { state: 'unavailable', filters };
@@ -64,7 +65,7 @@ export async function loadCompanyResults(
 export async function loadDirectorResults(
   db: Db,
   params: URLSearchParams,
-): Promise<Loaded<DirectorSearchPage>> {
+): Promise<SearchPageState<DirectorSearchPage>> {
   const name = (params.get('name') ?? params.get('q') ?? '').trim();
   if (!name) return { state: 'idle', filters: EMPTY_FILTERS };
   const page = pageOf(params.get('page'), 25);
@@ -72,9 +73,8 @@ export async function loadDirectorResults(
     return { state: 'invalid', message: 'La page demandée n’existe pas.', filters: EMPTY_FILTERS };
   try {
     const result = await searchDirectors(db, { name, page });
-    if (!result.ok)
-      return { state: 'invalid', message: result.error.message, filters: EMPTY_FILTERS };
-    return { state: 'ok', data: result.data, filters: EMPTY_FILTERS };
+    if (!result.ok) return { state: 'invalid', message: result.message, filters: EMPTY_FILTERS };
+    return { state: 'ok', data: result.value, filters: EMPTY_FILTERS };
   } catch (error) {
     logFailure('search directors page', error);
     return { state: 'unavailable', filters: EMPTY_FILTERS };

@@ -4,6 +4,7 @@
 import { isSirenFormat, padSiren } from '@/domain/siren';
 import { vatKey } from '@/domain/vat';
 import { foldName, joinedKey, rawKey, tokensOf } from './normalize';
+import { failure, type Failure } from '@/lib/errors';
 
 export const MIN_QUERY_LENGTH = 2;
 export const MAX_QUERY_LENGTH = 200;
@@ -23,10 +24,8 @@ export type ParsedQuery =
       lastIsPrefix: boolean;
     };
 
-export type QueryError = {
-  code: 'QUERY_TOO_SHORT' | 'QUERY_TOO_LONG' | 'QUERY_EMPTY';
-  message: string;
-};
+/** A query that cannot be searched: QUERY_TOO_SHORT, QUERY_TOO_LONG or QUERY_EMPTY. */
+export type QueryError = Failure;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
 
@@ -38,16 +37,13 @@ export function cleanInput(input: string): string {
 export function parseQuery(input: string | null | undefined): ParsedQuery | QueryError {
   const text = cleanInput(input ?? '');
   if (text.length > MAX_QUERY_LENGTH) {
-    return {
-      code: 'QUERY_TOO_LONG',
-      message: `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`,
-    };
+    return failure('QUERY_TOO_LONG', `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`);
   }
   if (text.length < MIN_QUERY_LENGTH) {
-    return {
-      code: 'QUERY_TOO_SHORT',
-      message: `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
-    };
+    return failure(
+      'QUERY_TOO_SHORT',
+      `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
+    );
   }
   const compact = text.replace(/[\s.\u00a0-]/g, '');
   if (/^\d{14}$/.test(compact)) return { kind: 'siret', siret: compact };
@@ -63,11 +59,10 @@ export function parseQuery(input: string | null | undefined): ParsedQuery | Quer
   const key = foldName(text);
   const tokens = tokensOf(key);
   if (tokens.length === 0) {
-    return {
-      code: 'QUERY_EMPTY',
-      message:
-        'Saisissez un nom, un numéro SIREN ou SIRET : la recherche ne contient ni lettre ni chiffre.',
-    };
+    return failure(
+      'QUERY_EMPTY',
+      'Saisissez un nom, un numéro SIREN ou SIRET : la recherche ne contient ni lettre ni chiffre.',
+    );
   }
   return {
     kind: 'name',
@@ -92,16 +87,13 @@ export function parseDirectorQuery(
 ): ParsedDirectorQuery | QueryError {
   const text = cleanInput(input ?? '');
   if (text.length > MAX_QUERY_LENGTH) {
-    return {
-      code: 'QUERY_TOO_LONG',
-      message: `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`,
-    };
+    return failure('QUERY_TOO_LONG', `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`);
   }
   if (text.length < MIN_QUERY_LENGTH) {
-    return {
-      code: 'QUERY_TOO_SHORT',
-      message: `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
-    };
+    return failure(
+      'QUERY_TOO_SHORT',
+      `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
+    );
   }
   let birthYear: number | null = null;
   const words: string[] = [];
@@ -110,10 +102,10 @@ export function parseDirectorQuery(
     else words.push(token);
   }
   if (words.length === 0) {
-    return {
-      code: 'QUERY_EMPTY',
-      message: 'Saisissez le nom et, si vous le souhaitez, le prénom du dirigeant.',
-    };
+    return failure(
+      'QUERY_EMPTY',
+      'Saisissez le nom et, si vous le souhaitez, le prénom du dirigeant.',
+    );
   }
   return { tokens: words, birthYear, text };
 }

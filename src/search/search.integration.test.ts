@@ -85,10 +85,10 @@ describe('relevance on the real sample', () => {
       if (q.search === 'director') {
         const r = await searchDirectors(h.db, { name: q.query });
         if (r.ok)
-          sirens = r.data.results.slice(0, 5).map((p) => p.mandates.map((m) => m.siren).join('+'));
+          sirens = r.value.results.slice(0, 5).map((p) => p.mandates.map((m) => m.siren).join('+'));
       } else {
         const r = await searchCompanies(h.db, { q: q.query, perPage: 5 });
-        if (r.ok) sirens = r.data.results.map((c) => c.siren);
+        if (r.ok) sirens = r.value.results.map((c) => c.siren);
       }
       const rank = sirens.findIndex((s) => s.split('+').includes(q.siren));
       if (rank === 0) top1++;
@@ -197,7 +197,7 @@ describe('company search API', () => {
     );
     for (const p of hidden) {
       const byName = await searchCompanies(h.db, { q: `${p.first_names ?? ''} ${p.last_name}` });
-      if (byName.ok) expect(byName.data.results.map((r) => r.siren)).not.toContain(p.siren);
+      if (byName.ok) expect(byName.value.results.map((r) => r.siren)).not.toContain(p.siren);
     }
     const bySiren = await api('/api/search/companies?q=300025764');
     const r = bySiren.body.data.data.results[0];
@@ -229,7 +229,7 @@ describe('director search API', () => {
     );
     if (rows.length === 0) return;
     const r = await searchDirectors(h.db, { name: `${rows[0]!.last_name} ${rows[0]!.first}` });
-    expect(r.ok && r.data.results.length).toBeGreaterThan(1);
+    expect(r.ok && r.value.results.length).toBeGreaterThan(1);
   });
 
   it('answers a short name with an error flag', async () => {
@@ -301,7 +301,7 @@ describe('typos', () => {
     for (const { siren, w } of rows) {
       const typo = w.slice(0, 2) + (w[2] === 'x' ? 'z' : 'x') + w.slice(3);
       const r = await searchCompanies(h.db, { q: `${typo} ` });
-      expect(r.ok && r.data.results.slice(0, 5).map((x) => x.siren)).toContain(siren);
+      expect(r.ok && r.value.results.slice(0, 5).map((x) => x.siren)).toContain(siren);
     }
   });
 
@@ -313,7 +313,7 @@ describe('typos', () => {
     );
     const typo = d!.last_key[0] + d!.last_key.slice(2);
     const exact = await searchDirectors(h.db, { name: `${typo} ${d!.first}` });
-    const keys = exact.ok ? exact.data.results.map((p) => p.personKey) : [];
+    const keys = exact.ok ? exact.value.results.map((p) => p.personKey) : [];
     expect(keys).toContain(d!.person_key);
   });
 });
@@ -358,8 +358,8 @@ describe('incremental index update', () => {
     const stats = await refreshSearchIndex(h.db, { changedSirens: [siren] });
     expect(stats.companies).toBe(1);
     const found = await searchCompanies(h.db, { q: 'zorglub quantique' });
-    expect(found.ok && found.data.results[0]?.siren).toBe(siren);
-    expect(found.ok && found.data.results[0]?.status).toBe('C');
+    expect(found.ok && found.value.results[0]?.siren).toBe(siren);
+    expect(found.ok && found.value.results[0]?.status).toBe('C');
     expect(await vocabularyMismatches()).toBe(0);
     const incremental = await snapshot(siren);
 
@@ -371,7 +371,7 @@ describe('incremental index update', () => {
     );
     await refreshSearchIndex(h.db, { changedSirens: [siren] });
     const gone = await searchCompanies(h.db, { q: 'zorglub quantique' });
-    expect(gone.ok && gone.data.total).toBe(0);
+    expect(gone.ok && gone.value.total).toBe(0);
     expect(await vocabularyMismatches()).toBe(0);
   });
 });

@@ -128,6 +128,24 @@ describe('FrontPageCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('holds nothing personal: the same bytes for every cookie, and never a Set-Cookie', async () => {
+    const alice = { cookie: 'better-auth.session_token=alice; registre_consent=all' };
+    const bob = { cookie: 'better-auth.session_token=bob' };
+    const first = await get('/entreprises/552032534/danone', alice);
+    const forBob = await get('/entreprises/552032534/danone', bob);
+    const forNobody = await get('/entreprises/552032534/danone');
+    expect(renders).toBe(1);
+    for (const answer of [first, forBob, forNobody]) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.body.toString()).toBe(first.body.toString());
+    }
+    // An answer that sets a cookie is personal: never kept, whoever asks next.
+    await get('/cookie/page', alice);
+    const other = await get('/cookie/page', bob);
+    expect(renders).toBe(3);
+    expect(other.headers['set-cookie']).toEqual(['a=b']);
+  });
+
   it('drops the least recently served pages beyond its size', async () => {
     // 40 KB hold 13 pages of 2.9 KB.
     for (let i = 0; i < 20; i++) await get(`/entreprises/${i}`);

@@ -4,6 +4,7 @@
  * handlers stay one line and every answer is testable without a server.
  */
 import type { Db } from '@/db/client';
+import { isRcsLegalForm } from '@/domain/legal-forms';
 import { listAgreements, listBrands } from '@/registry/brands';
 import { getCachedProfile } from '@/registry/page-data';
 import type { CompanyProfile } from '@/registry/company';
@@ -14,7 +15,8 @@ import { listInsolvency, listNotices } from '@/registry/notices';
 import { listCompanyLabels } from '@/registry/company-labels';
 import { sectionById } from '@/registry/sections';
 import { listSimilarCompanies } from '@/registry/similar';
-import { dataEnvelope, errorEnvelope } from '@/lib/api-envelope';
+import { dataEnvelope } from '@/lib/api-envelope';
+import { failure, failureBody, statusOf, type Failure } from '@/lib/errors';
 
 export type ApiResult = { status: number; body: unknown };
 
@@ -27,28 +29,21 @@ export function apiCacheControl(status: number): string {
   return status < 500 ? 'public, max-age=60' : 'no-store';
 }
 
+/** The answer of a failure: the status and JSON body `src/lib/errors.ts` gives its code. */
+export const failureAnswer = (f: Failure): ApiResult => ({
+  status: statusOf(f.code),
+  body: failureBody(f),
+});
+
 /** The answer when the database fails: the sources are unavailable, never a 500. */
-export const SOURCE_UNAVAILABLE: ApiResult = {
-  status: 503,
-  body: errorEnvelope({
-    code: 'SOURCE_UNAVAILABLE',
-    message: 'Les données sont momentanément indisponibles.',
-  }),
-};
+export const SOURCE_UNAVAILABLE: ApiResult = failureAnswer(failure('SOURCE_UNAVAILABLE'));
 
 const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
-const fail = (status: number, code: string, message: string): ApiResult => ({
-  status,
-  body: errorEnvelope({ code, message }),
-});
 
 const unavailable = (reason: string) => ({ available: false, reason });
 
 const ACTS_REASON =
   'Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données ; ils sont consultables gratuitement sur data.inpi.fr.';
-
-/** Legal forms registered at the RCS (commercial companies, GIE, some civil companies). */
-const RCS_FORMS = /^(5|6[25]|63)/;
 
 function paymentData(p: CompanyProfile) {
   return {
@@ -95,12 +90,8 @@ async function withCompany(
   run: (p: CompanyProfile) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const lookup = await getCachedProfile(db, siren);
-  if (!lookup.ok) {
-    return lookup.code === 'INVALID_SIREN'
-      ? fail(400, 'INVALID_SIREN', lookup.message)
-      : fail(404, 'COMPANY_NOT_FOUND', lookup.message);
-  }
-  return run(lookup.profile);
+  if (!lookup.ok) return failureAnswer(lookup);
+  return run(lookup.value);
 }
 
 export function getCompanyApi(db: Db, siren: string, query: URLSearchParams): Promise<ApiResult> {
@@ -117,7 +108,7 @@ export function getCompanySectionApi(
 ): Promise<ApiResult> {
   if (!(COMPANY_SECTIONS as readonly string[]).includes(section)) {
     return Promise.resolve(
-      fail(404, 'UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`),
+      failureAnswer(failure('UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`)),
     );
   }
   return withCompany(db, siren, async (p) => {
@@ -125,7 +116,7 @@ export function getCompanySectionApi(
       case 'kbis-available': {
         const registered =
           (!!p.rcs && p.state !== 'struck-off') ||
-          (!p.isNaturalPerson && !!p.legalForm.code && RCS_FORMS.test(p.legalForm.code));
+          (!p.isNaturalPerson && isRcsLegalForm(p.legalForm.code));
         return ok({
           available: registered,
           reason: registered
@@ -239,12 +230,8 @@ export async function getDirectorApi(
   part: 'profile' | 'personal' | 'pole-score',
 ): Promise<ApiResult> {
   const lookup = await getDirectorProfile(db, id);
-  if (!lookup.ok) {
-    return lookup.code === 'INVALID_ID'
-      ? fail(400, 'INVALID_DIRECTOR_ID', lookup.message)
-      : fail(404, 'DIRECTOR_NOT_FOUND', lookup.message);
-  }
-  const d = lookup.profile;
+  if (!lookup.ok) return failureAnswer(lookup);
+  const d = lookup.value;
   if (part === 'personal') {
     return ok({
       id: d.id,

@@ -7,7 +7,7 @@ import { MAX_PAGE, PAGE_SIZE, searchCompanies } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
 import { parseFilters } from '@/search/filters';
 import {
-  isApiError,
+  isFailure,
   jsonData,
   jsonError,
   parsePageParam,
@@ -21,11 +21,11 @@ export async function handleCompanySearch(db: Db, request: Request): Promise<Res
   const url = new URL(request.url);
   const params = url.searchParams;
   const page = parsePageParam(params.get('page'), MAX_PAGE);
-  if (isApiError(page)) return jsonError(page);
+  if (isFailure(page)) return jsonError(page);
   const perPage = parsePerPageParam(params.get('per_page'), PAGE_SIZE);
-  if (isApiError(perPage)) return jsonError(perPage);
+  if (isFailure(perPage)) return jsonError(perPage);
   const filters = parseFilters(params);
-  if (isApiError(filters)) return jsonError(filters);
+  if (isFailure(filters)) return jsonError(filters);
   try {
     const result = await searchCompanies(db, {
       q: params.get('q'),
@@ -34,24 +34,24 @@ export async function handleCompanySearch(db: Db, request: Request): Promise<Res
       filters,
       hideFinancialData: wantsFinancialDataHidden(request.headers),
     });
-    if (!result.ok) return jsonError(result.error);
-    return jsonData(result.data);
+    if (!result.ok) return jsonError(result);
+    return jsonData(result.value);
   } catch (error) {
     logFailure('companies', error);
-    return jsonError(UNAVAILABLE, 503);
+    return jsonError(UNAVAILABLE);
   }
 }
 
 export async function handleDirectorSearch(db: Db, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const page = parsePageParam(params.get('page'), Math.ceil(500 / DIRECTORS_PAGE_SIZE));
-  if (isApiError(page)) return jsonError(page);
+  if (isFailure(page)) return jsonError(page);
   try {
     const result = await searchDirectors(db, { name: params.get('name') ?? params.get('q'), page });
-    if (!result.ok) return jsonError(result.error);
-    return jsonData(result.data);
+    if (!result.ok) return jsonError(result);
+    return jsonData(result.value);
   } catch (error) {
     logFailure('directors', error);
-    return jsonError(UNAVAILABLE, 503);
+    return jsonError(UNAVAILABLE);
   }
 }

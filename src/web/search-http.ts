@@ -1,43 +1,34 @@
 /**
  * Request parsing and JSON answers shared by the /api/search route handlers: the `data.data`
- * wrapping, errors as `{ error: { code, message } }` with a 4xx status, never a stack trace.
+ * wrapping, failures as `{ error: { code, message } }` with the status `src/lib/errors.ts` gives
+ * their code (4xx for bad input), never a stack trace.
  */
-import { dataEnvelope, errorEnvelope, type ApiError } from '@/lib/api-envelope';
-
-export type { ApiError };
+import { dataEnvelope } from '@/lib/api-envelope';
+import { errorResponse, failure, type Failure } from '@/lib/errors';
 
 export function jsonData(data: unknown, init?: ResponseInit): Response {
   return Response.json(dataEnvelope(data), init);
 }
 
-export function jsonError(error: ApiError, status = 400): Response {
-  return Response.json(errorEnvelope(error), { status });
+export function jsonError(error: Failure): Response {
+  return errorResponse(error);
 }
 
-export const UNAVAILABLE: ApiError = {
-  code: 'SEARCH_UNAVAILABLE',
-  message: 'La recherche est momentanément indisponible. Réessayez dans quelques instants.',
-};
+export const UNAVAILABLE: Failure = failure('SEARCH_UNAVAILABLE');
 
 /** `page`: absent means 1; anything but a plain positive integer is an error. */
-export function parsePageParam(raw: string | null, max: number): number | ApiError {
+export function parsePageParam(raw: string | null, max: number): number | Failure {
   if (raw === null || raw === '') return 1;
   if (!/^\d{1,6}$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
-    return {
-      code: 'INVALID_PAGE',
-      message: `La page doit être un nombre entier entre 1 et ${max}.`,
-    };
+    return failure('INVALID_PAGE', `La page doit être un nombre entier entre 1 et ${max}.`);
   }
   return Number(raw);
 }
 
-export function parsePerPageParam(raw: string | null, max: number): number | ApiError {
+export function parsePerPageParam(raw: string | null, max: number): number | Failure {
   if (raw === null || raw === '') return max;
   if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
-    return {
-      code: 'INVALID_PER_PAGE',
-      message: `Le nombre de résultats par page va de 1 à ${max}.`,
-    };
+    return failure('INVALID_PER_PAGE', `Le nombre de résultats par page va de 1 à ${max}.`);
   }
   return Number(raw);
 }
@@ -49,6 +40,6 @@ export function wantsFinancialDataHidden(headers: Headers): boolean {
   return !['false', '0', 'no'].includes(v.trim().toLowerCase());
 }
 
-export function isApiError(v: unknown): v is ApiError {
-  return typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+export function isFailure(v: unknown): v is Failure {
+  return typeof v === 'object' && v !== null && 'ok' in v && v.ok === false;
 }

@@ -13,7 +13,7 @@ export async function subPageMetadata(
 ): Promise<Metadata> {
   const lookup = await loadCompanyProfile(siren);
   if (!lookup.ok) return { title: 'Entreprise introuvable', robots: { index: false } };
-  const p = lookup.profile;
+  const p = lookup.value;
   return {
     title: `${title} de ${p.displayName} – SIREN ${formatSiren(p.siren)}`,
     description: describe(p),

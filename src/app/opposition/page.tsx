@@ -72,16 +72,14 @@ export default async function OppositionPage({ searchParams }: Props) {
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
             <input type="radio" name="kind" value="person" defaultChecked={kind === 'person'} />{' '}
             {m.kindPerson}
-            {director?.ok ? ` (${director.profile.name})` : ''}
+            {director?.ok ? ` (${director.value.name})` : ''}
           </label>
           <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
             <input type="radio" name="kind" value="company" defaultChecked={kind !== 'person'} />{' '}
             {m.kindCompany}
           </label>
         </fieldset>
-        {director?.ok ? (
-          <input type="hidden" name="directorId" value={director.profile.id} />
-        ) : null}
+        {director?.ok ? <input type="hidden" name="directorId" value={director.value.id} /> : null}
         <label>
           {m.siren}
           <input

@@ -52,7 +52,7 @@ export async function directorReport(
     );
   const lookup = await getDirectorProfile(db, rep.id);
   if (!lookup.ok) return failure('NOT_FOUND', lookup.message);
-  const d = lookup.profile;
+  const d = lookup.value;
   const offer = documentOffer('director-report')!;
   const current = d.mandates.filter((m) => m.current).length;
   return success({

@@ -1,6 +1,6 @@
 /** Certificates and extracts built from the company's identity (Sirene, RNE). */
 import { vatKey } from '@/domain/vat';
-import { nafDivisionLabel, nafSectionLabel, nafSectionOf } from '@/registry/labels';
+import { nafDivisionLabel, nafSectionLabel, nafSectionOf } from '@/domain/reference/naf';
 import { listRepresentatives, pickMainDirector } from '@/registry/directors';
 import { listFinancials, headlineYears } from '@/registry/finances';
 import { listInsolvency, listNotices } from '@/registry/notices';
@@ -301,9 +301,9 @@ export const companySummary: Generator = async (ctx) => {
     { type: 'heading', text: 'Identité' },
     { type: 'fields', fields: identityFields(p, { capital: true }) },
   ];
-  const main = reps.ok ? pickMainDirector(reps.data) : null;
+  const main = reps.ok ? pickMainDirector(reps.value) : null;
   blocks.push({ type: 'heading', text: 'Dirigeants' });
-  if (!reps.ok) blocks.push({ type: 'paragraph', text: reps.reason, style: 'note' });
+  if (!reps.ok) blocks.push({ type: 'paragraph', text: reps.message, style: 'note' });
   else {
     if (main)
       blocks.push({
@@ -313,15 +313,15 @@ export const companySummary: Generator = async (ctx) => {
       });
     blocks.push(
       representativesTable(
-        reps.data.filter((r) => r.current),
+        reps.value.filter((r) => r.current),
         'Aucun dirigeant en fonction n’est publié.',
       ),
     );
   }
   blocks.push({ type: 'heading', text: 'Chiffres clés' });
-  if (!fin.ok) blocks.push({ type: 'paragraph', text: fin.reason, style: 'note' });
+  if (!fin.ok) blocks.push({ type: 'paragraph', text: fin.message, style: 'note' });
   else {
-    const years = headlineYears(fin.data).slice(0, 3);
+    const years = headlineYears(fin.value).slice(0, 3);
     blocks.push({
       type: 'table',
       sheet: 'Chiffres clés',
@@ -344,8 +344,8 @@ export const companySummary: Generator = async (ctx) => {
     });
   }
   blocks.push({ type: 'heading', text: 'Dernières annonces et procédures' });
-  if (insolvency.ok && insolvency.data.current) {
-    const c = insolvency.data.current;
+  if (insolvency.ok && insolvency.value.current) {
+    const c = insolvency.value.current;
     blocks.push({
       type: 'paragraph',
       style: 'strong',
@@ -363,12 +363,12 @@ export const companySummary: Generator = async (ctx) => {
         { label: 'Nature', width: 1.4 },
         { label: 'Tribunal', width: 1.4 },
       ],
-      rows: notices.data.items.map((n) => [n.publishedAt, n.typeLabel ?? n.familyLabel, n.court]),
+      rows: notices.value.items.map((n) => [n.publishedAt, n.typeLabel ?? n.familyLabel, n.court]),
       empty: 'Aucune annonce BODACC publiée pour cette entreprise.',
-      source: notices.data.items[0]?.source ?? null,
+      source: notices.value.items[0]?.source ?? null,
     });
   }
-  const fy = fin.ok ? headlineYears(fin.data)[0] : undefined;
+  const fy = fin.ok ? headlineYears(fin.value)[0] : undefined;
   if (fy?.netMargin != null) {
     blocks.push({
       type: 'paragraph',

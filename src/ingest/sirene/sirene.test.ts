@@ -278,9 +278,9 @@ describe('SIRENE stock, real files', () => {
     const r = await getCompanyProfile(db.db, '005572508');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.profile.nameHidden).toBe(true);
-    expect(r.profile.name).toBeNull();
-    const page = await listEstablishments(db.db, r.profile);
+    expect(r.value.nameHidden).toBe(true);
+    expect(r.value.name).toBeNull();
+    const page = await listEstablishments(db.db, r.value);
     expect(page.items.length).toBeGreaterThan(0);
     for (const e of page.items) expect(JSON.stringify(e)).not.toMatch(/\[ND\]/);
   });

@@ -9,9 +9,6 @@ export const errorReportingRates = {
   replaysOnErrorSampleRate: 1,
 } as const;
 
-/** Seconds to wait after a 429 from the reporting service when it sends no Retry-After. */
-export const rateLimitBackoffSeconds = 60;
-
 /** Frame file names that mark code we cannot attribute (eval, extensions, injected scripts). */
 const anonymousFrameMarkers = ['<anonymous>', 'anonymous'];
 

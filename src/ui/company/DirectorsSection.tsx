@@ -1,6 +1,7 @@
 import Link from 'next/link';
+import type { Result } from '@/lib/errors';
 import type { Representative } from '@/registry/directors';
-import type { Loaded, SourceRef } from '@/registry/result';
+import type { SourceRef } from '@/registry/result';
 import { formatDate, formatSiren } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
@@ -51,12 +52,12 @@ export function DirectorsSection({
   protectedPerson,
   searched,
 }: {
-  representatives: Loaded<Representative[]>;
+  representatives: Result<Representative[]>;
   main: Representative | null;
   protectedPerson: boolean;
   searched?: SourceRef[];
 }) {
-  const sources = representatives.ok ? representatives.data.map((r) => r.source) : [];
+  const sources = representatives.ok ? representatives.value.map((r) => r.source) : [];
   return (
     <Section
       id="dirigeants"

@@ -1,7 +1,7 @@
 import Link from 'next/link';
+import type { Result } from '@/lib/errors';
 import type { EstablishmentView } from '@/registry/company';
 import type { EstablishmentFilter, EstablishmentPage } from '@/registry/establishments';
-import type { Loaded } from '@/registry/result';
 import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import s from './company.module.css';
@@ -172,7 +172,7 @@ export function EstablishmentsSection({
 }: {
   siren: string;
   headOffice: EstablishmentView | null;
-  establishments: Loaded<EstablishmentPage>;
+  establishments: Result<EstablishmentPage>;
   basePath: string;
 }) {
   return (

@@ -1,5 +1,6 @@
 import { splitSeries, type FinancialYear } from '@/registry/finances';
-import type { Loaded, SourceRef } from '@/registry/result';
+import type { Result } from '@/lib/errors';
+import type { SourceRef } from '@/registry/result';
 import { FinanceChart } from './FinanceChart';
 import { formatDate, formatMoney, formatPercent, formatRatio } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
@@ -152,7 +153,7 @@ export function FinancesSection({
   searched,
 }: {
   siren: string;
-  financials: Loaded<FinancialYear[]>;
+  financials: Result<FinancialYear[]>;
   searched?: SourceRef[];
 }) {
   return (
@@ -160,7 +161,7 @@ export function FinancesSection({
       id="finances"
       title="Comptes annuels et chiffres clés"
       link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
-      sources={financials.ok ? financials.data.map((y) => y.source) : []}
+      sources={financials.ok ? financials.value.map((y) => y.source) : []}
       searched={searched}
     >
       <WhenLoaded value={financials}>

@@ -1,17 +1,16 @@
 import Link from 'next/link';
 import s from './company.module.css';
+import { messages } from '@/i18n';
 
 export function CompanyNotFound() {
+  const m = messages.company.notFound;
   return (
     <div className={s.page}>
-      <h1 className={s.title}>Entreprise introuvable</h1>
-      <p>
-        Aucune entreprise ne correspond à ce numéro SIREN. Un SIREN comporte 9 chiffres et se
-        termine par une clé de contrôle : vérifiez le numéro saisi.
-      </p>
+      <h1 className={s.title}>{m.title}</h1>
+      <p>{m.body}</p>
       <p>
         <Link href="/" className={s.button}>
-          Rechercher une entreprise
+          {m.search}
         </Link>
       </p>
     </div>

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { lexiconLink } from '@/content/lexicon-links';
+import type { Result } from '@/lib/errors';
 import type { AgreementView, BrandView } from '@/registry/brands';
 import type { CompanyProfile } from '@/registry/company';
 import type { InsolvencySummary, NoticeView } from '@/registry/notices';
-import type { Loaded, SourceRef } from '@/registry/result';
+import type { SourceRef } from '@/registry/result';
 import type { CompanyLabelView } from '@/registry/company-labels';
 import type { CompanySummary } from '@/registry/similar';
 import { formatDate, formatLongDate, formatNumber } from './format';
@@ -83,7 +84,7 @@ export function NoticesSection({
   searched,
 }: {
   siren: string;
-  notices: Loaded<{ items: NoticeView[]; total: number }>;
+  notices: Result<{ items: NoticeView[]; total: number }>;
   searched?: SourceRef[];
 }) {
   return (
@@ -91,7 +92,7 @@ export function NoticesSection({
       id="annonces"
       title="Annonces BODACC"
       link={{ href: `/annonces-bodacc/${siren}`, label: 'Toutes les annonces' }}
-      sources={notices.ok ? notices.data.items.slice(0, 1).map((n) => n.source) : []}
+      sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
       searched={searched}
     >
       <WhenLoaded value={notices}>
@@ -119,14 +120,14 @@ export function InsolvencySection({
   insolvency,
   searched,
 }: {
-  insolvency: Loaded<InsolvencySummary>;
+  insolvency: Result<InsolvencySummary>;
   searched?: SourceRef[];
 }) {
   return (
     <Section
       id="procedures"
       title="Procédures collectives"
-      sources={insolvency.ok && insolvency.data.current ? [insolvency.data.source] : []}
+      sources={insolvency.ok && insolvency.value.current ? [insolvency.value.source] : []}
       searched={searched}
     >
       <WhenLoaded value={insolvency}>
@@ -228,7 +229,7 @@ export function BrandsSection({
   searched,
 }: {
   siren: string;
-  brands: Loaded<BrandView[]>;
+  brands: Result<BrandView[]>;
   searched?: SourceRef[];
 }) {
   return (
@@ -236,7 +237,7 @@ export function BrandsSection({
       id="marques"
       title="Marques déposées"
       link={{ href: `/marques/${siren}`, label: 'Toutes les marques' }}
-      sources={brands.ok ? brands.data.slice(0, 1).map((b) => b.source) : []}
+      sources={brands.ok ? brands.value.slice(0, 1).map((b) => b.source) : []}
       searched={searched}
     >
       <WhenLoaded value={brands}>
@@ -252,14 +253,14 @@ export function AgreementsSection({
   agreements,
   searched,
 }: {
-  agreements: Loaded<AgreementView[]>;
+  agreements: Result<AgreementView[]>;
   searched?: SourceRef[];
 }) {
   return (
     <Section
       id="conventions"
       title="Conventions collectives"
-      sources={agreements.ok ? agreements.data.flatMap((a) => a.sources) : []}
+      sources={agreements.ok ? agreements.value.flatMap((a) => a.sources) : []}
       searched={searched}
     >
       <WhenLoaded value={agreements}>
@@ -345,7 +346,7 @@ export function ActsSection({ siren }: { siren: string }) {
   );
 }
 
-export function SimilarSection({ similar }: { similar: Loaded<CompanySummary[]> }) {
+export function SimilarSection({ similar }: { similar: Result<CompanySummary[]> }) {
   return (
     <Section id="similaires" title="Entreprises similaires">
       <WhenLoaded value={similar}>
@@ -372,12 +373,12 @@ export function SimilarSection({ similar }: { similar: Loaded<CompanySummary[]> 
 }
 
 /** Labels and certifications, as the Annuaire des Entreprises shows them. */
-export function LabelsSection({ labels }: { labels: Loaded<CompanyLabelView[]> }) {
+export function LabelsSection({ labels }: { labels: Result<CompanyLabelView[]> }) {
   return (
     <Section
       id="labels"
       title="Labels et certifications"
-      sources={labels.ok ? labels.data.map((l) => l.source) : []}
+      sources={labels.ok ? labels.value.map((l) => l.source) : []}
     >
       <WhenLoaded value={labels}>
         {(list) => (

@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Loaded, SourceRef } from '@/registry/result';
+import type { Result } from '@/lib/errors';
+import type { SourceRef } from '@/registry/result';
 import { formatDate } from './format';
 import s from './company.module.css';
+import { t } from '@/i18n';
 
 /**
  * « Source : X, mise à jour du … » under data; with `searched`, the sources an empty section
@@ -85,14 +87,13 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** Renders a loaded section, or its honest empty state when the source failed. */
-export function WhenLoaded<T>({
+export function WhenLoaded<R extends Result<unknown>>({
   value,
   children,
 }: {
-  value: Loaded<T>;
-  children: (data: T) => ReactNode;
+  value: R;
+  children: (data: Extract<R, { ok: true }>['value']) => ReactNode;
 }) {
-  if (!value.ok)
-    return <Empty>{value.reason} Les autres informations de la page restent exactes.</Empty>;
-  return <>{children(value.data)}</>;
+  if (!value.ok) return <Empty>{t('company', 'sourceFailed', { message: value.message })}</Empty>;
+  return <>{children(value.value)}</>;
 }

@@ -6,6 +6,7 @@ import { OrderButton } from '@/ui/orders/OrderButton';
 import { formatSiren } from './format';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
 import s from './company.module.css';
+import { messages, t } from '@/i18n';
 
 /** Frame of the per-company pages (/comptes-annuels/{siren}…): header, one subject, way back. */
 export function SubPage({
@@ -20,17 +21,21 @@ export function SubPage({
   orderKind?: OrderKind;
   children: ReactNode;
 }) {
+  const m = messages.company.subPage;
   const companyHref = `/entreprises/${profile.siren}/${profile.slug}`;
   return (
     <div className={s.page}>
       <Breadcrumb
         items={[
-          { label: 'Accueil', href: '/' },
+          { label: m.home, href: '/' },
           { label: profile.displayName, href: companyHref },
           { label: title },
         ]}
       />
-      <CompanyHeader profile={profile} heading={`${title} de ${profile.displayName}`} />
+      <CompanyHeader
+        profile={profile}
+        heading={t('company', 'subPage.heading', { title, name: profile.displayName })}
+      />
       {orderKind && (
         <p>
           <OrderButton
@@ -43,7 +48,10 @@ export function SubPage({
       {children}
       <p>
         <Link href={companyHref} prefetch={false}>
-          ← Fiche complète de {profile.displayName} (SIREN {formatSiren(profile.siren)})
+          {t('company', 'subPage.backToProfile', {
+            name: profile.displayName,
+            siren: formatSiren(profile.siren),
+          })}
         </Link>
       </p>
     </div>

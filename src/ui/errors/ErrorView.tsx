@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import errors from '@/i18n/fr/errors';
 import { interpolate } from '@/i18n/interpolate';
 import { reportBoundaryError } from '@/lib/error-reporting/client';
+import c from '@/ui/company/company.module.css';
 import s from './errors.module.css';
 
 /**
@@ -21,14 +22,14 @@ export function ErrorView({
   useEffect(() => reportBoundaryError(error), [error]);
   const m = errors.boundary;
   return (
-    <div className={s.page} role="alert">
-      <h1 className={s.title}>{m.title}</h1>
+    <div className={c.page} role="alert">
+      <h1 className={c.title}>{m.title}</h1>
       <p>{m.body}</p>
       {error.digest && (
         <p className={s.reference}>{interpolate(m.reference, { digest: error.digest })}</p>
       )}
       <div className={s.actions}>
-        <button type="button" className={s.button} onClick={reset}>
+        <button type="button" className={c.button} onClick={reset}>
           {m.retry}
         </button>
         <Link href="/" className={s.link}>

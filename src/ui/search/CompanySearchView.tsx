@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { CompanySearchPage } from '@/search/companies';
-import type { Loaded } from '@/search/pages';
+import type { SearchPageState } from '@/search/pages';
 import { NoCompanyFound, InvalidSearch, SearchUnavailable } from './EmptyState';
 import { FiltersForm } from './FiltersForm';
 import { Pagination } from './Pagination';
@@ -25,7 +25,7 @@ export function CompanySearchView({
   lead?: string;
   basePath: string;
   params: URLSearchParams;
-  loaded: Loaded<CompanySearchPage>;
+  loaded: SearchPageState<CompanySearchPage>;
   withFilters?: boolean;
 }) {
   const q = params.get('q') ?? '';
@@ -71,7 +71,7 @@ function Body({
   params,
   q,
 }: {
-  loaded: Loaded<CompanySearchPage>;
+  loaded: SearchPageState<CompanySearchPage>;
   basePath: string;
   params: URLSearchParams;
   q: string;

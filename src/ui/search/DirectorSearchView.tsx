@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { DirectorSearchPage } from '@/search/directors';
-import type { Loaded } from '@/search/pages';
+import type { SearchPageState } from '@/search/pages';
 import { InvalidSearch, NoDirectorFound, SearchUnavailable } from './EmptyState';
 import { Pagination } from './Pagination';
 import { countLabel, DirectorResults } from './ResultsList';
@@ -12,7 +12,7 @@ export function DirectorSearchView({
   loaded,
 }: {
   params: URLSearchParams;
-  loaded: Loaded<DirectorSearchPage>;
+  loaded: SearchPageState<DirectorSearchPage>;
 }) {
   const name = params.get('name') ?? params.get('q') ?? '';
   return (

@@ -1,22 +1,23 @@
 import Link from 'next/link';
+import search from '@/i18n/fr/search';
+import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
+
+const m = search.empty;
 
 export function NoCompanyFound({ query, filtered }: { query: string; filtered: boolean }) {
   return (
     <div className={s.empty} role="status">
-      <h2>
-        {query
-          ? `Aucune entreprise ne correspond à « ${query} »`
-          : 'Aucune entreprise ne correspond à ces critères'}
-      </h2>
-      <p>Quelques pistes :</p>
+      <h2>{query ? interpolate(m.companyFor, { query }) : m.companyFiltered}</h2>
+      <p>{m.hints}</p>
       <ul>
-        <li>vérifiez l’orthographe ou essayez une partie du nom seulement ;</li>
-        <li>cherchez par numéro : SIREN (9 chiffres), SIRET (14 chiffres) ou numéro de TVA ;</li>
-        <li>essayez le sigle, l’enseigne ou le nom commercial ;</li>
-        {filtered && <li>retirez un ou plusieurs filtres ;</li>}
+        <li>{m.hintSpelling}</li>
+        <li>{m.hintNumbers}</li>
+        <li>{m.hintAcronym}</li>
+        {filtered && <li>{m.hintFilters}</li>}
         <li>
-          pour une personne, utilisez la <Link href="/dirigeants">recherche de dirigeants</Link>.
+          {m.hintPersonBefore}
+          <Link href="/dirigeants">{m.hintPersonLink}</Link>.
         </li>
       </ul>
     </div>
@@ -26,13 +27,11 @@ export function NoCompanyFound({ query, filtered }: { query: string; filtered: b
 export function NoDirectorFound({ query }: { query: string }) {
   return (
     <div className={s.empty} role="status">
-      <h2>Aucun dirigeant ne correspond à « {query} »</h2>
+      <h2>{interpolate(m.directorFor, { query })}</h2>
       <ul>
-        <li>saisissez le nom de famille, puis le prénom (l’ordre importe peu) ;</li>
-        <li>retirez l’année de naissance si vous l’avez indiquée ;</li>
-        <li>
-          les personnes ayant demandé à ne pas figurer dans les résultats n’y apparaissent pas.
-        </li>
+        <li>{m.hintDirectorOrder}</li>
+        <li>{m.hintDirectorYear}</li>
+        <li>{m.hintDirectorHidden}</li>
       </ul>
     </div>
   );
@@ -41,8 +40,8 @@ export function NoDirectorFound({ query }: { query: string }) {
 export function SearchUnavailable() {
   return (
     <div className={s.error} role="alert">
-      <h2>La recherche est momentanément indisponible</h2>
-      <p>Réessayez dans quelques instants. Si le problème persiste, contactez-nous.</p>
+      <h2>{m.unavailableTitle}</h2>
+      <p>{m.unavailableBody}</p>
     </div>
   );
 }
@@ -50,7 +49,7 @@ export function SearchUnavailable() {
 export function InvalidSearch({ message }: { message: string }) {
   return (
     <div className={s.error} role="alert">
-      <h2>Recherche impossible</h2>
+      <h2>{m.invalidTitle}</h2>
       <p>{message}</p>
     </div>
   );

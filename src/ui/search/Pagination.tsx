@@ -1,6 +1,10 @@
 import Link from 'next/link';
+import search from '@/i18n/fr/search';
+import { interpolate } from '@/i18n/interpolate';
 import { pageWindow } from './pageWindow';
 import s from './search.module.css';
+
+const m = search.pagination;
 
 /** Links, not buttons: every page has its URL (shareable, back button). */
 export function Pagination({
@@ -23,12 +27,12 @@ export function Pagination({
     return qs ? `${basePath}?${qs}` : basePath;
   };
   return (
-    <nav className={s.pagination} aria-label="Pagination des résultats">
+    <nav className={s.pagination} aria-label={m.label}>
       <ul>
         {page > 1 && (
           <li>
             <Link className={s.pageLink} href={href(page - 1)} rel="prev">
-              ‹ Précédente
+              {m.previous}
             </Link>
           </li>
         )}
@@ -43,7 +47,7 @@ export function Pagination({
                 className={s.pageLink}
                 href={href(p)}
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={interpolate(m.page, { page: p })}
               >
                 {p}
               </Link>
@@ -53,7 +57,7 @@ export function Pagination({
         {page < totalPages && (
           <li>
             <Link className={s.pageLink} href={href(page + 1)} rel="next">
-              Suivante ›
+              {m.next}
             </Link>
           </li>
         )}

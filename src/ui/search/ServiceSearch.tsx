@@ -2,22 +2,22 @@ import { ServiceArticleLinks } from '@/ui/content/ServiceArticle';
 import { SearchCombobox } from './SearchCombobox';
 import { serviceOf, type ServicePath } from './servicePages';
 import s from './search.module.css';
+import { messages, t } from '@/i18n';
 
 /** A service's search page: its title and a search box leading to {path}/resultats. */
 export function ServiceSearch({ path }: { path: ServicePath }) {
   const service = serviceOf(path);
+  const m = messages.search.service;
   return (
     <div className={`container ${s.page}`}>
       <header className={s.head}>
         <h1 className={s.title}>{service.title}</h1>
         {service.description && <p className={s.lead}>{service.description}</p>}
-        <p className={s.lead}>
-          Commencez par trouver l’entreprise : son nom, son SIREN, son SIRET ou son numéro de TVA.
-        </p>
+        <p className={s.lead}>{m.lead}</p>
         <SearchCombobox
           action={`${path}/resultats`}
-          label={`${service.title} : nom, SIREN ou SIRET de l’entreprise`}
-          placeholder="Nom, SIREN, SIRET, n° de TVA…"
+          label={t('search', 'service.boxLabel', { service: service.title })}
+          placeholder={m.boxPlaceholder}
         />
       </header>
       <ServiceArticleLinks servicePath={path.slice(1)} />

@@ -1,10 +1,7 @@
-import {
-  CATEGORIES,
-  frenchDepartments,
-  headcountBandsList,
-  legalFormsList,
-  nafSectionsList,
-} from '@/search/labels';
+import { allHeadcountBands, allLegalForms } from '@/domain/legal-forms';
+import { CATEGORIES } from '@/domain/reference/categories';
+import { frenchDepartments } from '@/domain/reference/departments';
+import { allNafSections } from '@/domain/reference/naf';
 import { SEARCH_LABELS } from '@/search/filter-params';
 
 export type FilterOptions = {
@@ -20,10 +17,10 @@ export type FilterOptions = {
 export function filterOptions(): FilterOptions {
   return {
     departments: frenchDepartments(),
-    sections: nafSectionsList(),
+    sections: allNafSections(),
     // Level-2 categories (2 digits) first: most users filter "SARL" or "SAS", not a 4-digit code.
-    legalForms: legalFormsList().filter((f) => f.code.length === 4 && f.code !== '0000'),
-    headcountBands: headcountBandsList(),
+    legalForms: allLegalForms().filter((f) => f.code.length === 4 && f.code !== '0000'),
+    headcountBands: allHeadcountBands(),
     categories: CATEGORIES,
     labels: Object.entries(SEARCH_LABELS).map(([code, label]) => ({ code, label })),
   };

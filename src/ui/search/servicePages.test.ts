@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { services } from '@/domain/catalogue';
 import {
   SERVICE_SEARCH_PATHS,
   serviceOf,
@@ -20,29 +21,11 @@ describe('service search pages', () => {
     );
   });
 
-  it('are the 19 service groups of spec section 2, and nothing else', () => {
-    expect([...SERVICE_SEARCH_PATHS].sort()).toEqual(
-      [
-        '/extrait-kbis',
-        '/numero-eori',
-        '/numero-tva',
-        '/situation-sirene',
-        '/diagnostic-nota-pme',
-        '/numero-siren-siret',
-        '/comptes-annuels',
-        '/liste-etablissements',
-        '/annonces-bodacc',
-        '/marques',
-        '/brevets',
-        '/actes-et-statuts',
-        '/liste-procedures-collectives',
-        '/extrait-ps',
-        '/diagnostic-afdcc',
-        '/cotation-banque-de-france',
-        '/code-ape',
-        '/numero-rcs',
-        '/pole-score',
-      ].sort(),
+  it('are the 19 service groups of the catalogue: all but the director search and the guide', () => {
+    const links = services.map((s) => s.link);
+    expect(SERVICE_SEARCH_PATHS).toHaveLength(19);
+    expect([...SERVICE_SEARCH_PATHS, '/dirigeants', '/creation-entreprise'].sort()).toEqual(
+      [...links].sort(),
     );
     expect(servicePathOf('marques')).toBe('/marques');
     expect(servicePathOf('dirigeants')).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { services, type Service } from '@/domain/catalogue';
+import { t } from '@/i18n';
 
 /**
  * Services whose page is a route of its own rather than the shared company search: the director
@@ -39,12 +40,11 @@ export function serviceOf(path: ServicePath): Pick<Service, 'title' | 'descripti
 export function serviceSearchMetadata(path: ServicePath): Metadata {
   const s = serviceOf(path);
   return {
-    title: `${s.title} : rechercher une entreprise`,
-    description:
-      `${s.description} Recherchez l’entreprise par son nom, son SIREN ou son SIRET.`.trim(),
+    title: t('search', 'service.metaTitle', { service: s.title }),
+    description: t('search', 'service.metaDescription', { description: s.description }).trim(),
   };
 }
 
 export function serviceResultsMetadata(path: ServicePath): Metadata {
-  return { title: `${serviceOf(path).title} : résultats de recherche` };
+  return { title: t('search', 'service.resultsMetaTitle', { service: serviceOf(path).title }) };
 }

@@ -37,6 +37,7 @@ export function createToastStore() {
 
 export const toastStore = createToastStore();
 
+/** What components call to show a message (the toast host renders it). @public */
 export const toast = {
   show: (message: string, severity?: ToastSeverity) => toastStore.show(message, severity),
   success: (message: string) => toastStore.show(message, 'success'),

@@ -34,11 +34,11 @@ export async function companyMetadata(
 ): Promise<Metadata> {
   const lookup = await loadCompanyPage(siren, page, filter);
   if (!lookup.ok) return { title: 'Entreprise introuvable', robots: { index: false } };
-  const p = lookup.data.profile;
+  const p = lookup.value.profile;
   const path = `/entreprises/${p.siren}/${p.slug}`;
   return frameMetadata(path, {
     title: companyTitle(p),
-    description: companyDescription(p, lookup.data.mainDirector),
+    description: companyDescription(p, lookup.value.mainDirector),
     alternates: { canonical: `${siteUrl()}${path}` },
     robots: p.protected && p.isNaturalPerson ? { index: false, follow: true } : undefined,
   });
@@ -65,7 +65,7 @@ export async function CompanyRouteBody({
   const lookup = await loadCompanyPage(siren, page, filter);
   await pageCachePolicy(siren, lookup.ok);
   if (!lookup.ok) notFound();
-  const p = lookup.data.profile;
+  const p = lookup.value.profile;
   const path = `/entreprises/${p.siren}/${p.slug}`;
   if (decodeURIComponent(companyName) !== p.slug) permanentRedirect(`${path}${query}`);
   return (
@@ -74,7 +74,7 @@ export async function CompanyRouteBody({
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: companyJsonLd(p, `${siteUrl()}${path}`) }}
       />
-      <CompanyPage data={lookup.data} path={path} />
+      <CompanyPage data={lookup.value} path={path} />
     </>
   );
 }

@@ -45,11 +45,11 @@ export function companySubPageRoute(opts: {
     );
     return (
       <SubPage
-        profile={lookup.profile}
+        profile={lookup.value}
         title={opts.title}
         orderKind={services.find((s) => s.link === `/${opts.route}`)?.orderKind}
       >
-        {await opts.body(lookup.profile, query)}
+        {await opts.body(lookup.value, query)}
       </SubPage>
     );
   }

@@ -2,12 +2,15 @@ import { getDb } from '@/db';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
 import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
+import { t } from '@/i18n';
 
 /** Title of the general results pages (/resultats, /rechercher), for the page and its metadata. */
 export function generalResultsTitle(q: string | null | undefined): string {
   const query = q?.trim();
-  if (!query) return 'Rechercher une entreprise';
-  return `Résultats pour « ${query.length > 60 ? `${query.slice(0, 60)}…` : query} »`;
+  if (!query) return t('search', 'results.title');
+  return t('search', 'results.titleFor', {
+    query: query.length > 60 ? `${query.slice(0, 60)}…` : query,
+  });
 }
 
 /**
@@ -28,7 +31,7 @@ export async function CompanyResults({
   const params = toSearchParams(searchParams);
   const loaded = await loadCompanyResults(getDb(), params);
   const title = service
-    ? `${serviceOf(service).title} : choisissez l’entreprise`
+    ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
   return <CompanySearchView title={title} basePath={basePath} params={params} loaded={loaded} />;
 }

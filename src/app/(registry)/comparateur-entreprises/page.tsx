@@ -43,9 +43,9 @@ export default async function ComparatorPage({ searchParams }: Props) {
     }).catch(() => null);
     if (!found)
       searchError = 'La recherche est momentanément indisponible ; saisissez un numéro SIREN.';
-    else if (!found.ok) searchError = found.error.message;
+    else if (!found.ok) searchError = found.message;
     else
-      results = found.data.results.map((r) => ({
+      results = found.value.results.map((r) => ({
         siren: r.siren,
         name: r.name ?? 'Entreprise (nom non diffusible)',
         detail: [`SIREN ${formatSiren(r.siren)}`, r.headOffice.commune, r.statusLabel]

@@ -20,7 +20,7 @@ export default async function ClaimPage({ params }: Props) {
   const siren = parseSiren((await params).siren);
   if (!siren) notFound();
   const found = await searchCompanies(getDb(), { q: siren }).catch(() => null);
-  const company = found?.ok ? found.data.results.find((r) => r.siren === siren) : undefined;
+  const company = found?.ok ? found.value.results.find((r) => r.siren === siren) : undefined;
   if (!company) notFound();
   return (
     <div className={s.narrow}>

@@ -19,7 +19,7 @@ export default async function ClaimResultsPage({ searchParams }: Props) {
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? '';
   const found =
     q.trim().length >= 2 ? await searchCompanies(getDb(), { q }).catch(() => null) : null;
-  const results = found?.ok ? found.data.results : [];
+  const results = found?.ok ? found.value.results : [];
   return (
     <div className={s.page}>
       <h1 className={s.title}>{t.claims.results}</h1>

@@ -1,20 +1,18 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { Empty, Section } from '@/ui/company/Section';
+
+const m = messages.company.subPages.acts;
 
 export default companySubPageRoute({
   route: 'actes-et-statuts',
-  title: 'Actes et statuts',
-  describe: (p) =>
-    `Actes, statuts et procès-verbaux déposés par ${p.displayName} au Registre national des entreprises.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.acts.describe', { name: p.displayName }),
   body: (p) => {
     return (
       <>
-        <Section id="actes" title="Actes et statuts déposés">
-          <Empty>
-            {p.isNaturalPerson
-              ? 'Un entrepreneur individuel ne dépose pas de statuts.'
-              : "Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données. Ils sont consultables gratuitement sur data.inpi.fr, avec le SIREN de l'entreprise."}
-          </Empty>
+        <Section id="actes" title={m.section}>
+          <Empty>{p.isNaturalPerson ? m.naturalPerson : m.notYet}</Empty>
         </Section>
       </>
     );

@@ -1,15 +1,17 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listInsolvency, listNotices } from '@/registry/notices';
 import { InsolvencySection, NoticesTimeline } from '@/ui/company/OtherSections';
 import { Empty, Section, WhenLoaded } from '@/ui/company/Section';
 
+const m = messages.company.subPages.notices;
+
 export default companySubPageRoute({
   route: 'annonces-bodacc',
-  title: 'Annonces BODACC',
-  describe: (p) =>
-    `Annonces légales BODACC de ${p.displayName} : création, modifications, dépôts des comptes, procédures collectives, radiation.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.notices.describe', { name: p.displayName }),
   body: async (p) => {
     const db = getDb();
     const [notices, insolvency] = await Promise.all([
@@ -20,18 +22,12 @@ export default companySubPageRoute({
       <>
         <Section
           id="annonces"
-          title="Annonces publiées au BODACC"
-          sources={notices.ok ? notices.data.items.slice(0, 1).map((n) => n.source) : []}
+          title={m.section}
+          sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
         >
           <WhenLoaded value={notices}>
             {(n) =>
-              n.items.length ? (
-                <NoticesTimeline items={n.items} />
-              ) : (
-                <Empty>
-                  Aucune annonce BODACC n&apos;est rattachée à ce SIREN dans nos données.
-                </Empty>
-              )
+              n.items.length ? <NoticesTimeline items={n.items} /> : <Empty>{m.none}</Empty>
             }
           </WhenLoaded>
         </Section>

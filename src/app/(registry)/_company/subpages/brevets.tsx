@@ -1,20 +1,20 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { sectionById } from '@/registry/sections';
 import { Empty, Section } from '@/ui/company/Section';
 
+const m = messages.company.subPages.patents;
+
 export default companySubPageRoute({
   route: 'brevets',
-  title: 'Brevets',
-  describe: (p) => `Brevets de ${p.displayName} : où les consulter.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.patents.describe', { name: p.displayName }),
   body: () => {
     return (
       <>
-        <Section id="brevets" title="Brevets">
+        <Section id="brevets" title={m.section}>
           <Empty>{sectionById('brevets').absentReason}</Empty>
-          <p>
-            Les brevets français et européens se consultent gratuitement sur data.inpi.fr et sur
-            Espacenet (Office européen des brevets).
-          </p>
+          <p>{m.where}</p>
         </Section>
       </>
     );

@@ -1,23 +1,25 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listFinancials } from '@/registry/finances';
 import { FinancesBody } from '@/ui/company/FinancesSection';
 import { Section, WhenLoaded } from '@/ui/company/Section';
 
+const m = messages.company.subPages.accounts;
+
 export default companySubPageRoute({
   route: 'comptes-annuels',
-  title: 'Comptes annuels',
-  describe: (p) =>
-    `Chiffre d'affaires, résultat net, EBE et marges de ${p.displayName} par exercice, d'après les comptes annuels publiés.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.accounts.describe', { name: p.displayName }),
   body: async (p) => {
     const financials = await attempt(() => listFinancials(getDb(), p.siren));
     return (
       <>
         <Section
           id="finances"
-          title="Chiffres clés par exercice"
-          sources={financials.ok ? financials.data.slice(0, 1).map((y) => y.source) : []}
+          title={m.section}
+          sources={financials.ok ? financials.value.slice(0, 1).map((y) => y.source) : []}
         >
           <WhenLoaded value={financials}>{(years) => <FinancesBody years={years} />}</WhenLoaded>
         </Section>

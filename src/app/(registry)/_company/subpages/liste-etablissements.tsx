@@ -1,15 +1,17 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
 import { EstablishmentsList } from '@/ui/company/EstablishmentsSection';
 import { Section, WhenLoaded } from '@/ui/company/Section';
 
+const m = messages.company.subPages.establishments;
+
 export default companySubPageRoute({
   route: 'liste-etablissements',
-  title: 'Établissements',
-  describe: (p) =>
-    `Siège et établissements de ${p.displayName} : SIRET, adresses, activités, ouverts et fermés.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.establishments.describe', { name: p.displayName }),
   body: async (p, query) => {
     const page = await attempt(() =>
       listEstablishments(getDb(), p, {
@@ -19,7 +21,7 @@ export default companySubPageRoute({
     );
     return (
       <>
-        <Section id="etablissements" title="Liste des établissements">
+        <Section id="etablissements" title={m.section}>
           <WhenLoaded value={page}>
             {(data) => (
               <EstablishmentsList page={data} basePath={`/liste-etablissements/${p.siren}`} />

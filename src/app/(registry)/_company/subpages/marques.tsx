@@ -1,34 +1,28 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { messages, t } from '@/i18n';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listBrands } from '@/registry/brands';
 import { BrandsTable } from '@/ui/company/OtherSections';
 import { Empty, Section, WhenLoaded } from '@/ui/company/Section';
 
+const m = messages.company.subPages.brands;
+
 export default companySubPageRoute({
   route: 'marques',
-  title: 'Marques',
-  describe: (p) =>
-    `Marques déposées par ${p.displayName} à l'INPI : numéros, dates de dépôt, statuts et classes.`,
+  title: m.title,
+  describe: (p) => t('company', 'subPages.brands.describe', { name: p.displayName }),
   body: async (p) => {
     const brands = await attempt(() => listBrands(getDb(), p.siren));
     return (
       <>
         <Section
           id="marques"
-          title="Marques déposées à l'INPI"
-          sources={brands.ok ? brands.data.slice(0, 1).map((b) => b.source) : []}
+          title={m.section}
+          sources={brands.ok ? brands.value.slice(0, 1).map((b) => b.source) : []}
         >
           <WhenLoaded value={brands}>
-            {(b) =>
-              b.length ? (
-                <BrandsTable brands={b} />
-              ) : (
-                <Empty>
-                  Aucune marque déposée par cette entreprise ne figure dans nos données INPI.
-                </Empty>
-              )
-            }
+            {(b) => (b.length ? <BrandsTable brands={b} /> : <Empty>{m.none}</Empty>)}
           </WhenLoaded>
         </Section>
       </>

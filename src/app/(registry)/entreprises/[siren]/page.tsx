@@ -12,5 +12,5 @@ export default async function CompanyWithoutSlug({
   const { siren } = await params;
   const lookup = await loadCompanyProfile(siren);
   if (!lookup.ok) notFound();
-  permanentRedirect(`/entreprises/${lookup.profile.siren}/${lookup.profile.slug}`);
+  permanentRedirect(`/entreprises/${lookup.value.siren}/${lookup.value.slug}`);
 }

@@ -1,8 +1,8 @@
 import { jsonData } from '@/web/search-http';
-import { apeCodes, nafSectionsList } from '@/search/labels';
+import { allNafSections, apeCodes } from '@/domain/reference/naf';
 
 export const dynamic = 'force-static';
 
 export function GET(): Response {
-  return jsonData({ sections: nafSectionsList(), codes: apeCodes() });
+  return jsonData({ sections: allNafSections(), codes: apeCodes() });
 }

@@ -1,5 +1,5 @@
 import { jsonData } from '@/web/search-http';
-import { frenchDepartments } from '@/search/labels';
+import { frenchDepartments } from '@/domain/reference/departments';
 
 export const dynamic = 'force-static';
 

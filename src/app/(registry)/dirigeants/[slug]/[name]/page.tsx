@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const lookup = await loadDirectorProfile(slug);
   if (!lookup.ok) return { title: 'Dirigeant introuvable', robots: { index: false } };
-  const d = lookup.profile;
+  const d = lookup.value;
   const companies = [...new Set(d.mandates.map((m) => m.companyName))].slice(0, 3).join(', ');
   return frameMetadata(`/dirigeants/${encodeURIComponent(d.id)}/${d.slug}`, {
     title: `${d.name}${d.birth ? ` (né(e) en ${d.birth.label})` : ''} : mandats de dirigeant`,
@@ -25,7 +25,7 @@ export default async function DirectorPage({ params }: Props) {
   const { slug, name } = await params;
   const lookup = await loadDirectorProfile(slug);
   if (!lookup.ok) notFound();
-  const d = lookup.profile;
+  const d = lookup.value;
   if (decodeURIComponent(name) !== d.slug)
     permanentRedirect(`/dirigeants/${encodeURIComponent(d.id)}/${d.slug}`);
   return <DirectorProfileView d={d} />;

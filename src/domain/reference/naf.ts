@@ -1,15 +1,16 @@
 /**
- * Code tables the pages print: NAF rev. 2 (codes and sections), departments, company categories.
- * Read from data/samples/labels (annuaire-entreprises, MIT), bundled with the server code.
+ * NAF rev. 2, the one home of its labels: classes ("70.10Z"), divisions ("70") and sections
+ * ("M"), for the pages, the search filters and the API. Read from data/samples/labels
+ * (annuaire-entreprises, MIT) and @socialgouv/codes-naf, bundled with the server code.
  */
-import nafCodes from '../../data/samples/labels/codes-NAF.json';
-import nafSections from '../../data/samples/labels/sections-codes-NAF.json';
-import departments from '../../data/samples/labels/departements.json';
+import nafCodes from '../../../data/samples/labels/codes-NAF.json';
+import nafSections from '../../../data/samples/labels/sections-codes-NAF.json';
 import nafTree from '@socialgouv/codes-naf/index.json';
 
 const naf = nafCodes as Record<string, string>;
 const sections = nafSections as Record<string, string>;
-const depts = departments as Record<string, string>;
+
+export type CodeLabel = { code: string; label: string };
 
 export function nafLabel(code: string | null | undefined): string | null {
   if (!code) return null;
@@ -53,7 +54,8 @@ export function nafSectionLabel(section: string | null | undefined): string | nu
   return sections[section]?.trim() ?? null;
 }
 
-export function allNafSections(): Array<{ code: string; label: string }> {
+/** The 21 sections A to U with their labels. */
+export function allNafSections(): CodeLabel[] {
   return SECTION_RANGES.map(([code]) => ({ code, label: nafSectionLabel(code) ?? code }));
 }
 
@@ -88,30 +90,11 @@ export function isNafCode(code: string): boolean {
   return code in naf;
 }
 
-export function departmentLabel(code: string | null | undefined): string | null {
-  if (!code) return null;
-  return depts[code] ?? null;
-}
-
-export function allDepartments(): Array<{ code: string; label: string }> {
-  return Object.entries(depts)
-    .map(([code, label]) => ({ code, label }))
-    .sort((a, b) => a.code.localeCompare(b.code));
-}
-
-/** Department of a commune (COG code): 2 characters, 3 for the overseas departments (97x). */
-export function departmentOfCommune(communeCode: string | null | undefined): string | null {
-  if (!communeCode || communeCode.length < 2) return null;
-  return communeCode.startsWith('97') ? communeCode.slice(0, 3) : communeCode.slice(0, 2);
-}
-
-const CATEGORIES: Record<string, string> = {
-  PME: 'Petite ou moyenne entreprise (PME)',
-  ETI: 'Entreprise de taille intermédiaire (ETI)',
-  GE: 'Grande entreprise (GE)',
-};
-
-export function categoryLabel(code: string | null | undefined): string | null {
-  if (!code) return null;
-  return CATEGORIES[code] ?? code;
+/** NAF classes with their section, for the activity filter and /api/search/ape-codes. */
+export function apeCodes(): Array<CodeLabel & { section: string | null }> {
+  return Object.entries(naf).map(([code, label]) => ({
+    code,
+    label: label.trim(),
+    section: nafSectionOf(code),
+  }));
 }
