@@ -14,7 +14,7 @@ import { queueMail } from '@/mail/queue';
 
 import { CONTACT_TOPICS, type ContactTopic } from './contact-topics';
 
-export { CONTACT_TOPICS, type ContactTopic };
+export { CONTACT_TOPICS };
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -55,7 +55,7 @@ function sirenOf(value: string): string | null {
   return /^\d{9}$/.test(digits) ? parseSiren(digits) : null;
 }
 
-export type ContactInput = z.input<typeof schema>;
+type ContactInput = z.input<typeof schema>;
 
 /** Validates, stores and mails one message; the stored id on success. */
 export async function submitContactMessage(db: Db, raw: unknown): Promise<Result<{ id: number }>> {

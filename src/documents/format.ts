@@ -92,7 +92,7 @@ export function formatShortDate(value: string | null | undefined): string {
 }
 
 /** "février 1990" */
-export function formatMonthYear(year: number, month: number | null): string {
+function formatMonthYear(year: number, month: number | null): string {
   return month ? `${MONTHS[month - 1]}${NBSP}${year}` : String(year);
 }
 

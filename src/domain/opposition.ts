@@ -16,7 +16,7 @@ export const OPPOSITION_STATES = [
 export type OppositionState = (typeof OPPOSITION_STATES)[number];
 
 /** States whose opposition is honoured by the read models. */
-export const HIDING_STATES: readonly OppositionState[] = ['applied', 'accepted'];
+const HIDING_STATES: readonly OppositionState[] = ['applied', 'accepted'];
 
 /**
  * Why a confirmed request waits for an operator instead of being applied:

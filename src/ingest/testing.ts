@@ -76,7 +76,7 @@ export function zipOne(entryName: string, content: Buffer): Buffer {
   return Buffer.concat([local, name, data, central, name, end]);
 }
 
-export function readSample(rel: string): string {
+function readSample(rel: string): string {
   return readFileSync(sample(rel), 'utf8');
 }
 

@@ -69,7 +69,7 @@ export function defineJob<T extends object>(
   return job;
 }
 
-export function jobDefinitions(): AnyJob[] {
+function jobDefinitions(): AnyJob[] {
   return [...definitions.values()];
 }
 

@@ -8,6 +8,6 @@ export function dataEnvelope<T>(data: T): { data: { data: T } } {
   return { data: { data } };
 }
 
-export function errorEnvelope(error: ApiError): { error: ApiError } {
+function errorEnvelope(error: ApiError): { error: ApiError } {
   return { error: { code: error.code, message: error.message } };
 }

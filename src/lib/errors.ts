@@ -115,7 +115,7 @@ export function failureMessage(code: ErrorCode): string {
 }
 
 /** For code that must throw across a layer that cannot return a Result (callbacks, streams). */
-export class AppError extends Error {
+class AppError extends Error {
   constructor(readonly failure: Failure) {
     super(failure.message);
     this.name = 'AppError';

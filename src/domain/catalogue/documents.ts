@@ -409,7 +409,7 @@ export function documentOffers(): readonly DocumentOffer[] {
   return offers;
 }
 
-export function isCatalogueKind(kind: string): kind is CatalogueKind {
+function isCatalogueKind(kind: string): kind is CatalogueKind {
   return offers.some((o) => o.kind === kind);
 }
 

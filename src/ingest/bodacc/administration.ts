@@ -305,5 +305,3 @@ export function parseAdministration(text: string): AdministrationResult {
   }
   return result;
 }
-
-export { directorRoleLabel };

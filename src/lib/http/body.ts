@@ -32,7 +32,7 @@ export async function readBodyText(
   return success(Buffer.concat(chunks).toString('utf8'));
 }
 
-export type FormOrJson = { isForm: boolean; fields: Record<string, unknown> };
+type FormOrJson = { isForm: boolean; fields: Record<string, unknown> };
 
 /**
  * A form (urlencoded) or JSON object body, capped. Anything else, or an unreadable body, is
