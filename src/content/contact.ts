@@ -55,8 +55,6 @@ function sirenOf(value: string): string | null {
   return /^\d{9}$/.test(digits) ? parseSiren(digits) : null;
 }
 
-type ContactInput = z.input<typeof schema>;
-
 /** Validates, stores and mails one message; the stored id on success. */
 export async function submitContactMessage(db: Db, raw: unknown): Promise<Result<{ id: number }>> {
   const parsed = schema.safeParse(raw);

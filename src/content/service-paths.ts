@@ -26,8 +26,6 @@ export const ARTICLE_SERVICE_PATHS = [
   'dirigeants',
 ] as const;
 
-type ArticleServicePath = (typeof ARTICLE_SERVICE_PATHS)[number];
-
 /** The company types of `content/creation-entreprise/<companyType>.md`, in the menu's order. */
 export const COMPANY_TYPES = [
   'micro-entreprise',

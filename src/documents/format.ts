@@ -91,11 +91,6 @@ export function formatShortDate(value: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-/** "février 1990" */
-function formatMonthYear(year: number, month: number | null): string {
-  return month ? `${MONTHS[month - 1]}${NBSP}${year}` : String(year);
-}
-
 const parisFormat = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
   year: 'numeric',

@@ -15,9 +15,6 @@ export const OPPOSITION_STATES = [
 ] as const;
 export type OppositionState = (typeof OPPOSITION_STATES)[number];
 
-/** States whose opposition is honoured by the read models. */
-const HIDING_STATES: readonly OppositionState[] = ['applied', 'accepted'];
-
 /**
  * Why a confirmed request waits for an operator instead of being applied:
  * - `single_member_company`: a one-member company (EURL, SASU…) or a unit of unknown legal form,

@@ -1,5 +1,5 @@
 /** Helpers for the ingest tests: sample paths, temporary files, archives. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
@@ -74,10 +74,6 @@ export function zipOne(entryName: string, content: Buffer): Buffer {
   end.writeUInt32LE(46 + name.length, 12);
   end.writeUInt32LE(localSize, 16);
   return Buffer.concat([local, name, data, central, name, end]);
-}
-
-function readSample(rel: string): string {
-  return readFileSync(sample(rel), 'utf8');
 }
 
 export function run(

@@ -69,10 +69,6 @@ export function defineJob<T extends object>(
   return job;
 }
 
-function jobDefinitions(): AnyJob[] {
-  return [...definitions.values()];
-}
-
 /** pg-boss's view of our database client. */
 function adapterOf(db: Db) {
   const client = (db as { $client?: unknown }).$client;

@@ -7,7 +7,3 @@ export type ApiError = { code: string; message: string };
 export function dataEnvelope<T>(data: T): { data: { data: T } } {
   return { data: { data } };
 }
-
-function errorEnvelope(error: ApiError): { error: ApiError } {
-  return { error: { code: error.code, message: error.message } };
-}

@@ -114,14 +114,6 @@ export function failureMessage(code: ErrorCode): string {
   return ERRORS[code].message;
 }
 
-/** For code that must throw across a layer that cannot return a Result (callbacks, streams). */
-class AppError extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-    this.name = 'AppError';
-  }
-}
-
 /** The JSON body of a failure: `{ error: { code, message, fields? }, ...extra }`. */
 export function failureBody(f: Failure): Record<string, unknown> {
   const error: Record<string, unknown> = { code: f.code, message: f.message };

@@ -51,7 +51,6 @@ export const billingSchema = z.object({
   phone: z.string().trim().max(80, '80 caractères au maximum.').optional().or(z.literal('')),
   vat_number: z.string().trim().max(80, '80 caractères au maximum.').optional().or(z.literal('')),
 });
-type Billing = z.infer<typeof billingSchema>;
 
 /** Field errors of a zod failure, as VALIDATION_FAILED carries them. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -409,10 +409,6 @@ export function documentOffers(): readonly DocumentOffer[] {
   return offers;
 }
 
-function isCatalogueKind(kind: string): kind is CatalogueKind {
-  return offers.some((o) => o.kind === kind);
-}
-
 /** One document's offer; undefined for an unknown kind. */
 export function documentOffer(kind: string): DocumentOffer | undefined {
   return offers.find((o) => o.kind === kind);

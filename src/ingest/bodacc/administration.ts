@@ -14,7 +14,6 @@
  * Beneficial owners ("Bénéficiaire effectif") are not public: they are dropped, never returned.
  * A piece that cannot be read is returned as a reject with its reason.
  */
-import { directorRoleLabel } from '@/domain/legal-forms';
 import allRoles from '../../../data/samples/labels/roles_dirigeants.json';
 
 export type ParsedDirector =

@@ -32,8 +32,6 @@ export async function readBodyText(
   return success(Buffer.concat(chunks).toString('utf8'));
 }
 
-type FormOrJson = { isForm: boolean; fields: Record<string, unknown> };
-
 /**
  * A form (urlencoded) or JSON object body, capped. Anything else, or an unreadable body, is
  * INVALID_INPUT; `isForm` tells the caller to answer with a redirect rather than JSON.

@@ -17,7 +17,6 @@ export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
  * not consent, so that behaviour is kept only as a setting, like the reload and scroll ones, and
  * is off: a visitor who navigates without answering sees the banner again and nothing is stored.
  */
-const CONSENT_SCROLL_THRESHOLD_PX = 40;
 export type ConsentSettings = {
   acceptOnScroll: boolean;
   acceptOnReload: boolean;
