@@ -1,8 +1,7 @@
 /**
- * The JSON shapes of the API (spec section 7): answers wrapped as `{ data: { data } }`, errors as
- * `{ error: { code, message } }` with a French message. Every route handler builds its bodies here.
+ * The JSON shape of the API's answers (spec section 7): wrapped as `{ data: { data } }`. Errors are
+ * `{ error: { code, message } }` with a French message, built by `errorResponse` (src/lib/errors.ts).
  */
-export type ApiError = { code: string; message: string };
 
 export function dataEnvelope<T>(data: T): { data: { data: T } } {
   return { data: { data } };
