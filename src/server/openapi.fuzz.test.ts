@@ -127,10 +127,16 @@ const jsonValue = fc.oneof(
 );
 
 const doc = openApiDocument('http://localhost');
-const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
-  ([path, methods]) =>
+// The operations this server serves: the registry API fast path and the handlers above. The
+// account, commerce and payment operations (src/web/openapi-site.ts) need a session, a CSRF
+// cookie or a signed Stripe body and are not wired here yet.
+const served = (path: string) =>
+  path in HANDLERS || /^\/api\/(companies\/\{siren\}|directors\/)/.test(path);
+const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>)
+  .filter(([path]) => served(path))
+  .flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
-);
+  );
 
 function checkAnswer(op: Operation, status: number, text: string, what: string) {
   expect(status, `${what}: ${text.slice(0, 200)}`).toBeLessThan(600);
