@@ -31,7 +31,9 @@ const file = (description: string) => ({
 const COMMON = {
   400: err('Requête mal formée (INVALID_INPUT).'),
   401: err('Connexion requise (UNAUTHENTICATED).'),
-  403: err('Une commande identique attend déjà son paiement (SAME_ORDER_PENDING).'),
+  403: err(
+    'Refusé : origine non autorisée (FORBIDDEN) ou commande identique déjà en attente de paiement (SAME_ORDER_PENDING).',
+  ),
   404: err('Objet introuvable, ou appartenant à un autre utilisateur (NOT_FOUND).'),
   405: err('Méthode non autorisée (METHOD_NOT_ALLOWED).'),
   413: err('Corps de requête trop volumineux (PAYLOAD_TOO_LARGE).'),
@@ -82,7 +84,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
     post: {
       tag: 'Compte',
       summary: 'Création de compte (réécrit vers /api/account/register)',
-      body: { email: str, password: str, name: str, altcha: str },
+      body: { email: str, password: str, name: str, captcha: str },
       ok: [201, 'Compte créé ; un courriel de vérification est envoyé.'],
       errors: PUBLIC_WRITE,
     },
@@ -93,7 +95,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       summary: 'Connexion (réécrit vers /api/account/login)',
       body: { email: str, password: str, remember: { type: 'boolean' } },
       ok: [200, 'Connecté ; cookie de session posé.'],
-      errors: [...PUBLIC_WRITE, 401],
+      errors: [...PUBLIC_WRITE, 403],
     },
   },
   '/forgot-password': {
@@ -101,7 +103,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       tag: 'Compte',
       summary:
         'Demande de réinitialisation du mot de passe (réécrit vers /api/account/forgot-password)',
-      body: { email: str, altcha: str },
+      body: { email: str, captcha: str },
       ok: [200, 'Demande enregistrée (même réponse que le compte existe ou non).'],
       errors: PUBLIC_WRITE,
     },
@@ -116,7 +118,12 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
     },
   },
   '/logout': {
-    post: { tag: 'Compte', summary: 'Déconnexion', ok: [204, 'Session fermée.'], errors: [419] },
+    post: {
+      tag: 'Compte',
+      summary: 'Déconnexion',
+      ok: [204, 'Session fermée.'],
+      errors: [419, 503],
+    },
   },
   '/orders/{id}/download': {
     get: {
@@ -149,7 +156,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
     post: {
       tag: 'Compte',
       summary: 'Création de compte',
-      body: { email: str, password: str, name: str, altcha: str },
+      body: { email: str, password: str, name: str, captcha: str },
       ok: [201, 'Compte créé.'],
       errors: PUBLIC_WRITE,
     },
@@ -160,14 +167,14 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       summary: 'Connexion',
       body: { email: str, password: str, remember: { type: 'boolean' } },
       ok: [200, 'Connecté.'],
-      errors: [...PUBLIC_WRITE, 401],
+      errors: [...PUBLIC_WRITE, 403],
     },
   },
   '/api/account/forgot-password': {
     post: {
       tag: 'Compte',
       summary: 'Demande de réinitialisation du mot de passe',
-      body: { email: str, altcha: str },
+      body: { email: str, captcha: str },
       ok: [200, 'Demande enregistrée.'],
       errors: PUBLIC_WRITE,
     },
@@ -447,8 +454,16 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
   '/api/contact': {
     post: {
       tag: 'Contact',
-      summary: 'Formulaire de contact',
-      body: { name: str, email: str, subject: str, message: str, altcha: str },
+      summary: 'Formulaire de contact (JSON ou champs de formulaire ; captcha vérifié)',
+      body: {
+        name: str,
+        email: str,
+        topic: str,
+        siren: str,
+        orderReference: str,
+        message: str,
+        captcha: str,
+      },
       ok: [201, 'Message envoyé.'],
       errors: PUBLIC_WRITE,
     },
@@ -458,7 +473,6 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       tag: 'Commandes',
       summary: "Commander le rapport d'un dirigeant",
       params: [SIREN, pathParam('n', 'Rang du dirigeant.')],
-      body: {},
       ok: [201, 'La commande.'],
       errors: [...USER_WRITE, 403],
     },
@@ -560,7 +574,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
     post: {
       tag: 'Abonnement',
       summary: "Souscrire l'abonnement (session Stripe)",
-      body: { plan: str },
+
       ok: [200, "L'adresse de paiement."],
       errors: [...USER_WRITE, 403],
     },
