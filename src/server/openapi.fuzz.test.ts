@@ -7,7 +7,9 @@ import { resetAllRateLimits } from '@/lib/rate-limit';
 import { openApiDocument } from '@/web/openapi';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
+import * as letterTemplates from '@/app/(commerce)/api/letter-templates/route';
 import * as captcha from '@/app/api/captcha/route';
+import * as complementary from '@/app/api/companies/complementary-informations/route';
 import * as headerStats from '@/app/api/header-stats/route';
 import * as opposition from '@/app/api/opposition/route';
 import * as confirmation from '@/app/api/opposition/confirmation/route';
@@ -38,6 +40,8 @@ const HANDLERS: Record<
   Partial<Record<'GET' | 'POST', (r: Request) => Promise<Response> | Response>>
 > = {
   '/api/captcha': { GET: captcha.GET },
+  '/api/companies/complementary-informations': { POST: complementary.POST },
+  '/api/letter-templates': { GET: () => letterTemplates.GET() },
   '/api/header-stats': { GET: () => headerStats.GET() },
   '/api/opposition': { POST: opposition.POST },
   '/api/opposition/confirmation': { POST: confirmation.POST },
