@@ -5,6 +5,7 @@
 import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
+import { siteOperations } from './openapi-site';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
@@ -331,6 +332,7 @@ export function openApiDocument(serverUrl: string) {
       responses: { 200: dataResponse('Le défi.'), 429: rateLimited },
     },
   };
+  Object.assign(paths, siteOperations());
   return {
     openapi: '3.1.0',
     info: {
@@ -350,7 +352,11 @@ export function openApiDocument(serverUrl: string) {
             error: {
               type: 'object',
               required: ['code', 'message'],
-              properties: { code: { type: 'string' }, message: { type: 'string' } },
+              properties: {
+                code: { type: 'string' },
+                message: { type: 'string' },
+                fields: { type: 'object', additionalProperties: { type: 'string' } },
+              },
             },
           },
         },
