@@ -14,7 +14,10 @@ export type FinancialStats = Awaited<ReturnType<typeof financialStats>>;
 export async function getFinancialStats(db: Db, rawSiren: string): Promise<Result<FinancialStats>> {
   const lookup = await getCompanyProfile(db, rawSiren);
   if (!lookup.ok)
-    return failure(lookup.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message);
+    return failure(
+      lookup.code === 'COMPANY_NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT',
+      lookup.message,
+    );
   return success(await financialStats(db, lookup.value.siren));
 }
 

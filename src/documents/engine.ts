@@ -107,7 +107,10 @@ async function lookupCompany(db: Db, kind: string, siren: string): Promise<Looku
   if (lookup.ok) return { ok: true, profile: lookup.value };
   return {
     ok: false,
-    failure: failure(lookup.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message),
+    failure: failure(
+      lookup.code === 'COMPANY_NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT',
+      lookup.message,
+    ),
   };
 }
 
