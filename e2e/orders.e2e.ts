@@ -72,8 +72,10 @@ describe('ordering in the browser', () => {
 
   it('lists the order and its invoice in /mon-compte', async () => {
     await page.goto(url('/mon-compte#orders'));
-    await page.getByText('Liste des établissements').first().waitFor({ timeout: 30_000 });
-    await page
+    // In the orders tab (the same words are a link of the menus, hidden until opened).
+    const orders = page.getByRole('tabpanel');
+    await orders.getByText('Liste des établissements').first().waitFor({ timeout: 30_000 });
+    await orders
       .getByRole('link', { name: /Facture n° \d+/ })
       .first()
       .waitFor({ timeout: 30_000 });
