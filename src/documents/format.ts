@@ -3,6 +3,7 @@
  * thousands grouped with a no-break space (`1 234 567 €`), long dates (`24 novembre 2026`,
  * `1er mars 2026`), SIREN and SIRET in groups (`552 032 534`).
  */
+import { FRENCH_MONTHS } from '@/domain/dates';
 import { formatSiren, formatSiret } from '@/domain/siren';
 
 export const NBSP = '\u00a0';
@@ -54,21 +55,6 @@ export function formatPercent(n: number): string {
   return `${formatDecimal(n, 1)}${NBSP}%`;
 }
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-
 /** "24 novembre 2026", "1er mars 2026", from an ISO date ("2026-11-24…") or a Date (Paris time). */
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (value == null || value === '') return '';
@@ -81,7 +67,7 @@ export function formatLongDate(value: string | Date | null | undefined): string 
     const parts = parisParts(value);
     [y, m, d] = [parts.year, parts.month, parts.day];
   }
-  return `${d === 1 ? '1er' : d}${NBSP}${MONTHS[m - 1]}${NBSP}${y}`;
+  return `${d === 1 ? '1er' : d}${NBSP}${FRENCH_MONTHS[m - 1]}${NBSP}${y}`;
 }
 
 /** "24/11/2026" */
