@@ -101,7 +101,18 @@ describe('accounts in the browser', () => {
     await picker.waitFor({ timeout: 30_000 });
     await picker.getByLabel('Nom de la nouvelle liste').fill('Fournisseurs');
     await picker.getByRole('button', { name: 'Créer et suivre' }).click();
-    await picker.getByText('Fournisseurs').waitFor({ timeout: 30_000 });
+    // The list shows as soon as it is created; Danone is filed in it by a second call: wait for
+    // its box to be ticked before leaving the page.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="follow-picker"] label')].some(
+          (l) =>
+            l.textContent?.includes('Fournisseurs') &&
+            (l.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.checked,
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
 
     await page.goto(url('/mon-compte#lists'));
     const lists = page.locator('[data-testid="lists-tab"]');
