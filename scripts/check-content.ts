@@ -10,43 +10,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { ARTICLE_SERVICE_PATHS, COMPANY_TYPES } from '../src/content/service-paths';
 
 const root = path.join(process.cwd(), 'content');
 
-const servicePaths = [
-  'extrait-kbis',
-  'numero-eori',
-  'numero-tva',
-  'situation-sirene',
-  'diagnostic-nota-pme',
-  'numero-siren-siret',
-  'comptes-annuels',
-  'liste-etablissements',
-  'annonces-bodacc',
-  'marques',
-  'brevets',
-  'actes-et-statuts',
-  'liste-procedures-collectives',
-  'extrait-ps',
-  'diagnostic-afdcc',
-  'cotation-banque-de-france',
-  'code-ape',
-  'numero-rcs',
-  'pole-score',
-  'dirigeants',
-];
-const companyTypes = [
-  'ei',
-  'micro-entreprise',
-  'eurl',
-  'sarl',
-  'sasu',
-  'sas',
-  'sa',
-  'sci',
-  'snc',
-  'association',
-];
+const servicePaths: readonly string[] = ARTICLE_SERVICE_PATHS;
+const companyTypes: readonly string[] = COMPANY_TYPES;
 const staticRoutes = [
   'faq',
   'contact',
