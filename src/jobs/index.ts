@@ -69,15 +69,19 @@ export function defineJob<T extends object>(
   return job;
 }
 
-/** pg-boss's view of our database client. */
-function adapterOf(db: Db) {
+/**
+ * pg-boss's view of our database client. Its contract: a multi-statement text answers the rows of
+ * every statement (tested in jobs.test.ts).
+ */
+export function queueDbOf(db: Db) {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     return {
       executeSql: async (text: string, values?: unknown[]) => {
-        const r = await client.query(text, values as unknown[] | undefined);
-        // A multi-statement text answers one result per statement; pg-boss reads the last.
-        return Array.isArray(r) ? (r[r.length - 1] as pg.QueryResult) : r;
+        // Answered as pg answers, as pg-boss's own pool does: a multi-statement text gives one
+        // result per statement, and pg-boss reads them all (its background-migration claim looks
+        // for the advisory lock's row among them, and fails without it).
+        return client.query(text, values as unknown[] | undefined);
       },
     };
   }
@@ -90,7 +94,7 @@ export function bossOf(db: Db): Promise<PgBoss> {
   if (!boss) {
     boss = (async () => {
       const b = new PgBoss({
-        db: adapterOf(db),
+        db: queueDbOf(db),
         schema: SCHEMA,
         // Maintenance (expiry, retention) and cron run in the process that works the jobs.
         supervise: false,
@@ -191,7 +195,7 @@ export async function startJobWorkers(
 ): Promise<void> {
   if (running.has(db)) return;
   const boss = new PgBoss({
-    db: adapterOf(db),
+    db: queueDbOf(db),
     schema: SCHEMA,
     supervise: true,
     schedule: false,

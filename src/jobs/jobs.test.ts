@@ -6,7 +6,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import { defineJob, enqueue, runJobsUntilIdle, startJobWorkers, stopJobWorkers } from './index';
+import {
+  defineJob,
+  enqueue,
+  queueDbOf,
+  runJobsUntilIdle,
+  startJobWorkers,
+  stopJobWorkers,
+} from './index';
+
+/** pg-boss's contract for a database it is given: every statement's rows, not the last one's. */
+async function expectEveryStatementRows(db: Parameters<typeof queueDbOf>[0]) {
+  const result: unknown = await queueDbOf(db).executeSql(
+    'SELECT 1 AS pg_advisory_xact_lock; SELECT 2 AS claimed',
+  );
+  const rows = (Array.isArray(result) ? result : [result]).flatMap(
+    (r: { rows: unknown[] }) => r.rows,
+  );
+  expect(rows).toEqual([{ pg_advisory_xact_lock: 1 }, { claimed: 2 }]);
+}
 
 const seen: string[] = [];
 const attempts = new Map<string, number>();
@@ -41,6 +59,10 @@ describe('job queue', () => {
   afterAll(async () => {
     await stopJobWorkers(handle.db);
     await handle.close();
+  });
+
+  it('gives pg-boss the rows of every statement of a multi-statement text', async () => {
+    await expectEveryStatementRows(handle.db);
   });
 
   it('runs a queued job once, and a keyed job queued twice once', async () => {
@@ -103,6 +125,7 @@ describe('job queue on the embedded server (npm start without DATABASE_URL)', ()
     const site = connectPostgres(embedded.url, 1, { preparedStatements: false });
     try {
       await runMigrations(site);
+      await expectEveryStatementRows(site.db);
       seen.length = 0;
       await startJobWorkers(site.db, { pollingIntervalSeconds: 0.5 });
       await enqueue(site.db, recordJob, { key: 'embedded' });
