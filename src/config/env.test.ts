@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidEnvironmentError, parseEnv } from './env';
 
+const publisherSettings = {
+  SELLER_NAME: 'Registre SA',
+  SELLER_LEGAL_FORM: 'société anonyme',
+  SELLER_CAPITAL: '100 000 CHF',
+  SELLER_ADDRESS: '1 rue A, 1204 Genève, Suisse',
+  SELLER_REGISTRATION: 'IDE CHE-123.456.789',
+  SELLER_VAT_NUMBER: 'FR12345678901',
+  PUBLICATION_DIRECTOR: 'Jeanne Martin',
+  HOST_NAME: 'Hébergeur SAS',
+  HOST_ADDRESS: '2 rue B, 75001 Paris',
+  HOST_PHONE: '+33 1 23 45 67 89',
+};
+
 describe('parseEnv', () => {
   it('applies defaults for a bare environment', () => {
     const env = parseEnv({});
@@ -11,7 +24,16 @@ describe('parseEnv', () => {
   });
 
   it.each(['local', 'prod', 'test'])('accepts APP_ENV=%s', (value) => {
-    expect(parseEnv({ APP_ENV: value }).APP_ENV).toBe(value);
+    const publisher = value === 'prod' ? publisherSettings : {};
+    expect(parseEnv({ APP_ENV: value, ...publisher }).APP_ENV).toBe(value);
+  });
+
+  it('refuses to run in production with the example publisher identity, naming what is missing', () => {
+    const { HOST_PHONE: _phone, PUBLICATION_DIRECTOR: _director, ...partial } = publisherSettings;
+    expect(() => parseEnv({ APP_ENV: 'prod', ...partial })).toThrow(
+      /Invalid environment variables: PUBLICATION_DIRECTOR, HOST_PHONE/,
+    );
+    expect(parseEnv({ APP_ENV: 'local' }).SELLER_ADDRESS).toContain('Genève');
   });
 
   it('rejects an unknown APP_ENV and names the key', () => {

@@ -144,20 +144,36 @@ export const envSchema = z.object({
   SUBSCRIPTION_PRICE_CENTS: z.coerce.number().int().min(1).default(2990),
   /** Documents that cost us per unit (Kbis, acts…) a subscriber gets each month. */
   SUBSCRIPTION_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(10),
-  /** The seller printed on invoices. */
-  SELLER_NAME: z.preprocess(emptyToUndefined, z.string().default('Registre des entreprises SAS')),
+  /**
+   * The company that publishes the site and sells its documents: the legal notice, the terms,
+   * the invoices and the organisation's structured data read it from here (src/config/publisher.ts).
+   * The defaults are examples, refused when APP_ENV=prod.
+   */
+  SELLER_NAME: z.preprocess(emptyToUndefined, z.string().default('Registre SA')),
+  SELLER_LEGAL_FORM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('société anonyme de droit suisse'),
+  ),
+  SELLER_CAPITAL: z.preprocess(emptyToUndefined, z.string().default('100 000 CHF')),
   SELLER_ADDRESS: z.preprocess(
     emptyToUndefined,
-    z.string().default('10 rue de la Paix, 75002 Paris, France'),
+    z.string().default('Rue du Rhône 1, 1204 Genève, Suisse'),
   ),
-  SELLER_SIREN: z.preprocess(
+  /** Where the publisher is registered, with its number (a Swiss company: its IDE/UID number). */
+  SELLER_REGISTRATION: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{9}$/)
-      .default('000000000'),
+    z.string().default('IDE CHE-000.000.000, registre du commerce du canton de Genève'),
   ),
   SELLER_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().default('FR00000000000')),
+  /** The publication director the law of 21 June 2004 (LCEN, article 6) requires to be named. */
+  PUBLICATION_DIRECTOR: z.preprocess(emptyToUndefined, z.string().default('Claire Exemple')),
+  /** The host of the site (LCEN, article 6): name, postal address and telephone number. */
+  HOST_NAME: z.preprocess(emptyToUndefined, z.string().default('Hébergeur Exemple SAS')),
+  HOST_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().default('1 place de l’Exemple, 75000 Paris, France'),
+  ),
+  HOST_PHONE: z.preprocess(emptyToUndefined, z.string().default('+33 1 00 00 00 00')),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
   SIRENE_API_URL: z.preprocess(
     emptyToUndefined,
@@ -208,8 +224,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       .join('\n');
     throw new InvalidEnvironmentError(keys, details);
   }
+  if (result.data.APP_ENV === 'prod') {
+    // A live site may not print example identities on its legal notice and invoices.
+    const missing = PUBLISHER_KEYS.filter((key) => !source[key]);
+    if (missing.length) {
+      throw new InvalidEnvironmentError(
+        missing,
+        missing
+          .map((key) => `  ${key}: obligatoire en production (mentions légales, factures)`)
+          .join('\n'),
+      );
+    }
+  }
   return result.data;
 }
+
+/** The publisher's identity: required when APP_ENV=prod (src/config/publisher.ts). */
+const PUBLISHER_KEYS = [
+  'SELLER_NAME',
+  'SELLER_LEGAL_FORM',
+  'SELLER_CAPITAL',
+  'SELLER_ADDRESS',
+  'SELLER_REGISTRATION',
+  'SELLER_VAT_NUMBER',
+  'PUBLICATION_DIRECTOR',
+  'HOST_NAME',
+  'HOST_ADDRESS',
+  'HOST_PHONE',
+] as const;
 
 let cached: Env | undefined;
 

@@ -1,7 +1,7 @@
 /** The French invoice of a paid order, as PDF (pdfkit), drawn from its `invoices` row. */
 import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { getEnv } from '@/config/env';
+import { sellerLines } from '@/config/publisher';
 import type { Db } from '@/db/client';
 import { invoices } from '@/db/schema';
 import { formatPrice } from '@/domain/catalogue';
@@ -18,7 +18,6 @@ const dateFr = (d: Date) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(d);
 
 export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
-  const env = getEnv();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'Facture' } });
     const chunks: Buffer[] = [];
@@ -32,10 +31,9 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
       .text(`Date : ${dateFr(inv.issuedAt)}`)
       .moveDown();
     doc.fontSize(11).text('Vendeur', { underline: true });
-    doc.fontSize(10).text(env.SELLER_NAME).text(env.SELLER_ADDRESS);
-    doc
-      .text(`SIREN ${env.SELLER_SIREN} — TVA intracommunautaire ${env.SELLER_VAT_NUMBER}`)
-      .moveDown();
+    doc.fontSize(10);
+    for (const line of sellerLines()) doc.text(line);
+    doc.moveDown();
     const b = inv.buyer;
     doc.fontSize(11).text('Client', { underline: true });
     doc.fontSize(10).text(b.company_name ?? '');
