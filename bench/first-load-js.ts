@@ -4,13 +4,17 @@
  *   npx tsx bench/first-load-js.ts                 starts the production build (the same supervisor
  *                                                  as `npm start`, on a throw-away embedded database)
  *   npx tsx bench/first-load-js.ts --url http://…  measures a site that is already running
+ *   npx tsx bench/first-load-js.ts --baseline      builds and measures an empty Next.js site (one
+ *                                                  layout, one static page, no client component)
+ *                                                  with the installed Next.js: the floor no page
+ *                                                  of ours can go below
  *
  * It reads the home page HTML, takes every <script src> under /_next/static, downloads each file
  * and prints its raw size and its gzip size (zlib level 6, what most servers and CDNs send), then
  * the sum. The inline RSC payload is printed apart: it is HTML data, not a JS file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -78,19 +82,9 @@ async function measure(base: string): Promise<void> {
   );
 }
 
-async function main(): Promise<void> {
-  if (urlArg) return measure(urlArg);
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    APP_ENV: 'test',
-    HOST: '127.0.0.1',
-    PGLITE_DIR: dir,
-    DATABASE_URL: '',
-  };
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+/** Serves a built site with `next start` until `measure` has run. */
+async function serveAndMeasure(command: string[], env: NodeJS.ProcessEnv, port: number) {
+  const server: ChildProcess = spawn(process.execPath, command, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -109,6 +103,73 @@ async function main(): Promise<void> {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * The floor: an empty App Router site built with the Next.js this project installs, inside the
+ * project so it resolves the same node_modules, then removed.
+ */
+async function baseline(): Promise<void> {
+  const root = process.cwd();
+  const dir = path.join(root, '.bench-empty-next');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'app'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'app', 'layout.tsx'),
+    'export default function Layout({ children }: { children: React.ReactNode }) {\n' +
+      '  return (<html lang="fr"><body>{children}</body></html>);\n}\n',
+  );
+  writeFileSync(
+    path.join(dir, 'app', 'page.tsx'),
+    'export default function Page() { return <p>Bonjour</p>; }\n',
+  );
+  writeFileSync(
+    path.join(dir, 'next.config.mjs'),
+    `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`,
+  );
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  try {
+    const built = await new Promise<number>((resolve) =>
+      spawn(process.execPath, [nextBin, 'build', dir], { env, stdio: 'inherit' }).on(
+        'exit',
+        (code) => resolve(code ?? 1),
+      ),
+    );
+    if (built !== 0) throw new Error(`next build (site vide) : code ${built}`);
+    const port = await freePort();
+    console.log('Site Next.js vide (plancher de toute page) :');
+    await serveAndMeasure(
+      [nextBin, 'start', dir, '-p', String(port), '-H', '127.0.0.1'],
+      env,
+      port,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (urlArg) return measure(urlArg);
+  if (args.includes('--baseline')) return baseline();
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    APP_ENV: 'test',
+    HOST: '127.0.0.1',
+    PGLITE_DIR: dir,
+    DATABASE_URL: '',
+  };
+  try {
+    await serveAndMeasure(['--import', 'tsx', 'scripts/start.ts'], env, port);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

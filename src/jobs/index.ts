@@ -32,6 +32,12 @@ export type JobOptions<T> = {
   expireInSeconds?: number;
   /** Called once when a job has failed its last retry: tell the user, refund, give up cleanly. */
   onDeadLetter?: (data: T, error: string) => Promise<void>;
+  /**
+   * A daily job: runs once a day at this hour, Paris time. The workers queue the next run when
+   * they start and after each run, keyed by its day, so restarts and several workers never run a
+   * day twice, and a day missed while nothing ran is run at the next start.
+   */
+  dailyAtParisHour?: number;
 };
 
 export type JobDefinition<T> = {
@@ -130,6 +136,40 @@ async function ensureQueue(boss: PgBoss, job: AnyJob): Promise<void> {
   done.add(job.name);
 }
 
+/** Seconds from `now` to the next `hour`:00 in Paris (at least one minute), and that day. */
+export function nextParisHour(hour: number, now = new Date()): { seconds: number; day: string } {
+  const part = (option: Intl.DateTimeFormatOptions) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Paris',
+        hour12: false,
+        ...option,
+      }).format(now),
+    );
+  let hours = hour - part({ hour: '2-digit' });
+  if (hours <= 0) hours += 24;
+  const seconds = Math.max(60, hours * 3600 - part({ minute: '2-digit' }) * 60);
+  const day = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(now.getTime() + seconds * 1000),
+  );
+  return { seconds, day };
+}
+
+/** Queues the next run of a daily job (once per day, whoever asks). */
+async function queueNextDailyRun(db: Db, job: AnyJob, now = new Date()): Promise<void> {
+  if (job.options.dailyAtParisHour === undefined) return;
+  const next = nextParisHour(job.options.dailyAtParisHour, now);
+  await enqueue(
+    db,
+    job as unknown as JobDefinition<{ day: string }>,
+    { day: next.day },
+    {
+      singletonKey: next.day,
+      startAfterSeconds: next.seconds,
+    },
+  );
+}
+
 /** A job id derived from a key, so that queueing the same work twice queues it once. */
 function idOfKey(name: string, key: string): string {
   const h = createHash('sha256').update(`${name}\0${key}`).digest('hex');
@@ -211,10 +251,12 @@ export async function startJobWorkers(
   } as const;
   for (const job of definitions.values()) {
     await ensureQueue(boss, job);
+    await queueNextDailyRun(db, job);
     await boss.work(job.name, workOptions, async (jobs) => {
       const results = [];
       for (const j of jobs) {
         const r = await runOne(job, j as Fetched);
+        if (r.ok) await queueNextDailyRun(db, job);
         results.push(
           r.ok
             ? { id: j.id, status: 'completed' as const }

@@ -9,6 +9,7 @@ import { createTestDb } from '@/db/testing';
 import {
   defineJob,
   enqueue,
+  nextParisHour,
   queueDbOf,
   runJobsUntilIdle,
   startJobWorkers,
@@ -49,6 +50,15 @@ const flakyJob = defineJob<{ key: string; failures: number }>(
       dead.push({ key, error });
     },
   },
+);
+
+const dailyRuns: string[] = [];
+defineJob<{ day: string }>(
+  'test.daily',
+  async ({ day }) => {
+    dailyRuns.push(day);
+  },
+  { dailyAtParisHour: 4 },
 );
 
 describe('job queue', () => {
@@ -114,6 +124,32 @@ describe('job queue', () => {
     }
     expect(seen).toEqual(['background']);
   }, 30_000);
+
+  it('queues a daily job once for its next day, across restarts of the workers', async () => {
+    // The workers of the previous test queued the next run when they started; a restart does not
+    // queue it twice.
+    await stopJobWorkers(handle.db);
+    await startJobWorkers(handle.db, { pollingIntervalSeconds: 0.5 });
+    await stopJobWorkers(handle.db);
+    dailyRuns.length = 0;
+    await runJobsUntilIdle(handle.db, { includeDelayed: true });
+    expect(dailyRuns).toEqual([nextParisHour(4).day]);
+  }, 30_000);
+});
+
+describe('nextParisHour', () => {
+  it('gives the next occurrence of an hour in Paris, winter and summer time', () => {
+    // 02:30 UTC in November is 03:30 in Paris: 4 a.m. is half an hour away, the same day.
+    expect(nextParisHour(4, new Date('2026-11-25T02:30:00Z'))).toEqual({
+      seconds: 1800,
+      day: '2026-11-25',
+    });
+    // 03:00 UTC in July is 05:00 in Paris: the next 4 a.m. is tomorrow, 23 hours away.
+    expect(nextParisHour(4, new Date('2026-07-10T03:00:00Z'))).toEqual({
+      seconds: 23 * 3600,
+      day: '2026-07-11',
+    });
+  });
 });
 
 describe('job queue on the embedded server (npm start without DATABASE_URL)', () => {

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/site';
-import { defineJob, enqueue } from '@/jobs';
+import { defineJob, enqueue, nextParisHour } from '@/jobs';
 import type { Db } from '@/db/client';
 import { sendListAlerts } from './mailer';
 import { listsWithNewEvents, recordFollowedChanges } from './record';
@@ -24,23 +24,7 @@ export const dailyDigestJob = defineJob<{ listId: number }>(
 
 /** Seconds from `now` to the next 7:00 in Paris, and that day (the digest's key). */
 export function nextDigestTime(now = new Date()): { seconds: number; day: string } {
-  const parisHour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Paris',
-      hour: '2-digit',
-      hour12: false,
-    }).format(now),
-  );
-  const parisMinutes = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', minute: '2-digit' }).format(now),
-  );
-  let hours = 7 - parisHour;
-  if (hours <= 0) hours += 24;
-  const seconds = Math.max(60, hours * 3600 - parisMinutes * 60);
-  const day = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Paris' }).format(
-    new Date(now.getTime() + seconds * 1000),
-  );
-  return { seconds, day };
+  return nextParisHour(7, now);
 }
 
 /**
