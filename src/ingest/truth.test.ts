@@ -112,21 +112,54 @@ describe('2. establishment counts are the source’s', () => {
     expect(page.openCount + page.closedCount).toBeLessThan(13117);
   });
 
-  it('gives search results and the page the same counts and main director', async () => {
-    for (const siren of ['356000000', '217500016', '552032534', '200030674']) {
-      const p = await profile(siren);
-      const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
-      if (!r.ok) throw new Error(r.message);
-      const hit = r.value.results.find((x) => x.siren === siren)!;
-      expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
-      const page = await getCompanyPageData(db.db, siren);
-      if (!page.ok) throw new Error(siren);
-      expect(hit.mainDirector?.name ?? null, siren).toBe(page.value.mainDirector?.name ?? null);
-    }
+  it(
+    'gives search results and the page the same state, counts and main director, for every company',
+    { timeout: 600_000 },
+    async () => {
+      // One read model answers both (issue 16, part 7): La Poste showed 9 085 establishments and
+      // Philippe LEMOINE in the results, 4 and Antoine SAINTOYANT on the page; a struck-off company
+      // was « Cessée » in the results, an empty record « Active ».
+      const sirens = await rows<{ siren: string }>(
+        db,
+        'SELECT siren FROM search_companies ORDER BY siren',
+      );
+      const states = new Set<string>();
+      for (const { siren } of sirens) {
+        const p = await profile(siren);
+        const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
+        if (!r.ok) throw new Error(r.message);
+        const hit = r.value.results.find((x) => x.siren === siren)!;
+        expect(hit, siren).toBeDefined();
+        expect([hit.state, hit.stateLabel], siren).toEqual([p.state, p.stateLabel]);
+        expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
+        const page = await getCompanyPageData(db.db, siren);
+        if (!page.ok) throw new Error(siren);
+        const main = page.value.mainDirector;
+        expect(hit.mainDirector, siren).toEqual(main ? { name: main.name, role: main.role } : null);
+        states.add(p.state);
+      }
+      expect(sirens.length).toBeGreaterThan(1000);
+      // Every state occurs in the sample, so each branch of the SQL twin is compared.
+      expect([...states].sort()).toEqual(['active', 'ceased', 'struck-off', 'unknown']);
+      const laPoste = await searchCompanies(db.db, { q: '356000000', filters: EMPTY_FILTERS });
+      expect(laPoste.ok && laPoste.value.results[0]?.openEstablishments).toBe(9085);
+      const empty = await searchCompanies(db.db, { q: '123456789', filters: EMPTY_FILTERS });
+      expect(empty.ok && empty.value.results[0]?.stateLabel).toBe('État non renseigné');
+      const struck = await searchCompanies(db.db, { q: '880878145', filters: EMPTY_FILTERS });
+      expect(struck.ok && struck.value.results[0]?.stateLabel).toBe(
+        'Radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)',
+      );
+      // The « actif » filter means the page's « Active »: never an empty record.
+      const active = await searchCompanies(db.db, {
+        q: '123456789',
+        filters: { ...EMPTY_FILTERS, status: 'A' },
+      });
+      expect(active.ok && active.value.total).toBe(0);
     // La Poste's source lists board members and no head: no one is made up as main director.
-    const reps = await listRepresentatives(db.db, await profile('356000000'));
-    expect(pickMainDirector(reps)).toBeNull();
-  });
+      const reps = await listRepresentatives(db.db, await profile('356000000'));
+      expect(pickMainDirector(reps)).toBeNull();
+    },
+  );
 });
 
 const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });

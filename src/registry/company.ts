@@ -8,6 +8,7 @@ import {
   isRcsLegalForm,
   legalFormLabel,
 } from '@/domain/legal-forms';
+import { companyState, companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
@@ -68,7 +69,7 @@ export type CompanyProfile = {
    * The state as the sources know it: 'struck-off' when a strike-off from the RCS is known,
    * 'unknown' for a record no source gives a state for (never shown as active).
    */
-  state: 'active' | 'ceased' | 'struck-off' | 'unknown';
+  state: CompanyState;
   /** « Active », « Cessée le … », « Radiée du RCS le … », « État inconnu ». */
   stateLabel: string;
   creationDate: string | null;
@@ -377,18 +378,13 @@ function stateOf(
   row: CompanyRow,
   fields: Record<string, FieldSource>,
 ): Pick<CompanyProfile, 'state' | 'stateLabel'> {
-  const known = !!row.sirene_updated_at || !!fields.status || !!fields.name;
-  const date = (d: string | null | undefined) =>
-    d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
-  const ceased = row.ceased_date ? ` (activité cessée${date(row.ceased_date)})` : '';
-  if (row.rcs_strike_off_date && (row.status === 'C' || !known))
-    return {
-      state: 'struck-off',
-      stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}${ceased}`,
-    };
-  if (!known) return { state: 'unknown', stateLabel: 'État non renseigné' };
-  if (row.status === 'C') return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
-  return { state: 'active', stateLabel: 'Active' };
+  const dates = { ceasedDate: row.ceased_date, strikeOffDate: row.rcs_strike_off_date ?? null };
+  const state = companyState({
+    status: row.status,
+    known: !!row.sirene_updated_at || !!fields.status || !!fields.name,
+    ...dates,
+  });
+  return { state, stateLabel: companyStateLabel(state, dates) };
 }
 
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */

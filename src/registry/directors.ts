@@ -95,14 +95,29 @@ export function isDistinctPersonKey(key: string | null): key is string {
   return !!key && /\|\d{4}-\d{2}$/.test(key);
 }
 
-export function representativeFromRow(row: DirectorRow): Representative {
-  const kind = row.kind === 'company' ? 'company' : 'person';
+/** The columns a director's name and role are printed from (the search index keeps them too). */
+export type DirectorLabelRow = Pick<
+  DirectorRow,
+  'kind' | 'role_code' | 'role_label' | 'last_name' | 'usage_name' | 'first_names' | 'company_name'
+>;
+
+/**
+ * A director's name and role as every page prints them: the company page, the API and the search
+ * results (which format the main director kept by the index with this same function).
+ */
+export function directorLabel(row: DirectorLabelRow): { name: string; role: string } {
   // A role the source does not give is said to be unstated, never invented.
   const role = clean(row.role_label) ?? directorRoleLabel(row.role_code) ?? ROLE_NOT_STATED;
   const name =
-    kind === 'company'
+    row.kind === 'company'
       ? (clean(row.company_name) ?? 'Personne morale')
       : personName(row.first_names, row.last_name, row.usage_name);
+  return { name, role };
+}
+
+export function representativeFromRow(row: DirectorRow): Representative {
+  const kind = row.kind === 'company' ? 'company' : 'person';
+  const { name, role } = directorLabel(row);
   const birth =
     kind === 'person' && row.birth_year
       ? {

@@ -359,7 +359,7 @@ describe('incremental index update', () => {
     expect(stats.companies).toBe(1);
     const found = await searchCompanies(h.db, { q: 'zorglub quantique' });
     expect(found.ok && found.value.results[0]?.siren).toBe(siren);
-    expect(found.ok && found.value.results[0]?.status).toBe('C');
+    expect(found.ok && found.value.results[0]?.state).toBe('ceased');
     expect(await vocabularyMismatches()).toBe(0);
     const incremental = await snapshot(siren);
 

@@ -60,7 +60,7 @@ export function CompanyResultCard({ r }: { r: CompanyResult }) {
           {r.name ?? 'Entrepreneur individuel (nom non diffusé)'}
           {r.sigle ? ` (${r.sigle})` : ''}
         </Link>
-        <span className={r.status === 'A' ? s.active : s.ceased}>{r.statusLabel}</span>
+        <span className={r.state === 'active' ? s.active : s.ceased}>{r.stateLabel}</span>
         <FollowButton siren={r.siren} name={r.name} />
       </div>
       {r.matched && r.matched.label && (
@@ -139,7 +139,11 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
               <li key={m.siren}>
                 <Link href={m.url}>{m.companyName}</Link> ({m.sirenFormatted})
                 {m.role ? ` – ${m.role}` : ''}
-                {m.companyStatus === 'C' ? ' – entreprise cessée' : ''}
+                {m.companyState === 'ceased'
+                  ? ' – entreprise cessée'
+                  : m.companyState === 'struck-off'
+                    ? ' – entreprise radiée'
+                    : ''}
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import s from './search.module.css';
 
 type Suggestion = Pick<
   CompanyResult,
-  'siren' | 'sirenFormatted' | 'name' | 'url' | 'statusLabel' | 'status' | 'headOffice' | 'matched'
+  'siren' | 'sirenFormatted' | 'name' | 'url' | 'stateLabel' | 'state' | 'headOffice' | 'matched'
 >;
 
 export type SearchComboboxProps = {
@@ -235,7 +235,7 @@ export function SearchCombobox({
                   {item.headOffice.commune
                     ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
                     : ''}
-                  {item.status === 'C' ? ' · Cessée' : ''}
+                  {item.state !== 'active' ? ` · ${item.stateLabel}` : ''}
                   {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
                 </span>
               </li>

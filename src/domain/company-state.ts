@@ -1,0 +1,48 @@
+/**
+ * A company's state as the sources know it, one rule for the company page, the API, the search
+ * index and its results (issue 16, part 7: a struck-off company was « Cessée » in the results and
+ * an empty record « Active »). The search index computes the same rule in SQL
+ * (`COMPANY_STATE` in src/search/indexer.ts); a test compares the two on the whole sample.
+ */
+export type CompanyState = 'active' | 'ceased' | 'struck-off' | 'unknown';
+
+export type CompanyStateFacts = {
+  /** SIRENE's administrative state: 'A' or 'C'. */
+  status: string;
+  /** Whether any source gave the company a state or an identity (an empty record gives none). */
+  known: boolean;
+  ceasedDate: string | null;
+  strikeOffDate: string | null;
+};
+
+/**
+ * 'struck-off' when a strike-off from the RCS is known and SIRENE does not say the company is
+ * active; 'unknown' for a record no source gives a state for (never shown as active).
+ */
+export function companyState(f: CompanyStateFacts): CompanyState {
+  if (f.strikeOffDate && (f.status === 'C' || !f.known)) return 'struck-off';
+  if (!f.known) return 'unknown';
+  return f.status === 'C' ? 'ceased' : 'active';
+}
+
+const on = (d: string | null | undefined) =>
+  d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
+
+/** « Active », « Cessée le … », « Radiée du RCS le … (activité cessée le …) », « État non renseigné ». */
+export function companyStateLabel(
+  state: CompanyState,
+  dates: { ceasedDate: string | null; strikeOffDate: string | null },
+): string {
+  switch (state) {
+    case 'struck-off':
+      return `Radiée du RCS${on(dates.strikeOffDate)}${
+        dates.ceasedDate ? ` (activité cessée${on(dates.ceasedDate)})` : ''
+      }`;
+    case 'unknown':
+      return 'État non renseigné';
+    case 'ceased':
+      return `Cessée${on(dates.ceasedDate)}`;
+    default:
+      return 'Active';
+  }
+}
