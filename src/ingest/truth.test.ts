@@ -17,6 +17,8 @@ import { listEstablishments } from '@/registry/establishments';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { listNotices } from '@/registry/notices';
 import { getCompanyPageData } from '@/registry/page-data';
+import { visibleSections } from '@/registry/sections';
+import { getCompanySectionApi } from '@/web/registry-api';
 import { searchCompanies } from '@/search/companies';
 import { EMPTY_FILTERS } from '@/search/filters';
 import { refreshSearchIndex } from '@/search/indexer';
@@ -155,7 +157,7 @@ describe('2. establishment counts are the source’s', () => {
         filters: { ...EMPTY_FILTERS, status: 'A' },
       });
       expect(active.ok && active.value.total).toBe(0);
-    // La Poste's source lists board members and no head: no one is made up as main director.
+      // La Poste's source lists board members and no head: no one is made up as main director.
       const reps = await listRepresentatives(db.db, await profile('356000000'));
       expect(pickMainDirector(reps)).toBeNull();
     },
@@ -443,6 +445,48 @@ describe('8. labels and certifications', () => {
         expect(DATES.get(siren), `${siren} ${l.code}`).toContain(l.source.date);
     }
     expect(flags).toBeGreaterThan(80);
+  });
+
+  it('uses them in the ecological and social score, where they mean something', async () => {
+    // The points of src/registry/commitment-score.ts, from the answers' own flags.
+    const POINTS: Array<[string, number]> = [
+      ['bilan_ges_renseigne', 20],
+      ['est_rge', 15],
+      ['est_bio', 15],
+      ['a_aide_ademe', 10],
+      ['egapro_renseignee', 15],
+      ['est_ess', 10],
+      ['est_societe_mission', 5],
+      ['est_siae', 5],
+      ['est_achats_responsables', 5],
+    ];
+    let scored = 0;
+    for (const [siren, r] of RESULTS) {
+      const c = r.complements ?? {};
+      const expected = POINTS.reduce((n, [flag, pts]) => n + (c[flag] === true ? pts : 0), 0);
+      const api = await getCompanySectionApi(
+        db.db,
+        siren,
+        'ecological-score-details',
+        new URLSearchParams(),
+      );
+      const body = (api.body as { data: { data: Record<string, unknown> } }).data.data;
+      const page = await getCompanyPageData(db.db, siren);
+      if (!page.ok) throw new Error(siren);
+      const shown = visibleSections(page.value).some((x) => x.id === 'scores');
+      if (expected === 0) {
+        // No criterion known: no score, rather than a zero read as a judgement.
+        expect(body.available, siren).toBe(false);
+        expect(shown, siren).toBe(false);
+        continue;
+      }
+      scored++;
+      expect(body.score, siren).toBe(expected);
+      expect(shown, siren).toBe(true);
+      for (const x of body.criteria as Array<{ met: boolean; source: { date: string } | null }>)
+        if (x.met) expect(x.source?.date, siren).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(scored).toBeGreaterThan(5);
   });
 
   it('filters search results by label', async () => {
