@@ -25,14 +25,18 @@ export function companyState(f: CompanyStateFacts): CompanyState {
   return f.status === 'C' ? 'ceased' : 'active';
 }
 
-const on = (d: string | null | undefined) =>
-  d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
+const shortDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-/** « Active », « Cessée le … », « Radiée du RCS le … (activité cessée le …) », « État non renseigné ». */
+/**
+ * « Active », « Cessée le … », « Radiée du RCS le … (activité cessée le …) », « État non renseigné ».
+ * Dates as dd/mm/yyyy, or with the caller's format (documents print « 1er mars 2020 »).
+ */
 export function companyStateLabel(
   state: CompanyState,
   dates: { ceasedDate: string | null; strikeOffDate: string | null },
+  formatDate: (isoDate: string) => string = shortDate,
 ): string {
+  const on = (d: string | null) => (d ? ` le ${formatDate(d)}` : '');
   switch (state) {
     case 'struck-off':
       return `Radiée du RCS${on(dates.strikeOffDate)}${

@@ -10,7 +10,16 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { listAgreements } from '@/registry/brands';
-import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/db/client';
+import { stateText } from '@/documents/generators/common';
+import {
+  ACTIVE_COMPANY,
+  COMPANY_STATE,
+  getCompanyProfile,
+  type CompanyProfile,
+} from '@/registry/company';
+import { companyDescription } from '@/web/seo';
 import { listCompanyLabels } from '@/registry/company-labels';
 import { listRepresentatives, pickMainDirector } from '@/registry/directors';
 import { listEstablishments } from '@/registry/establishments';
@@ -366,6 +375,30 @@ describe('6. addresses, roles and states as the source gives them', () => {
     const p = await profile('123456789');
     expect(p.active).toBe(false);
     expect(p.state).toBe('unknown');
+  });
+
+  it('gives every reader of the state the page’s state', async () => {
+    // The lists of active companies (similar companies, indexes, sitemaps, the hub) filter with
+    // ACTIVE_COMPANY, the search index with COMPANY_STATE: both agree with the page everywhere.
+    const all = await queryRows<{ siren: string; state: string; active: boolean }>(
+      db.db,
+      sql`SELECT c.siren, ${COMPANY_STATE} AS state, ${ACTIVE_COMPANY} AS active FROM companies c`,
+    );
+    for (const r of all) {
+      const p = await profile(r.siren);
+      expect([r.state, r.active], r.siren).toEqual([p.state, p.active]);
+    }
+    // Search engines' description and the documents say « radiée », « état non renseigné ».
+    const struck = await profile('880878145');
+    expect(companyDescription(struck, null)).toContain(
+      'radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)',
+    );
+    expect(stateText(struck).replace(/\u00a0/g, ' ')).toBe(
+      'Radiée du RCS le 14 novembre 2022 (activité cessée le 22 octobre 2022)',
+    );
+    const empty = await profile('123456789');
+    expect(companyDescription(empty, null)).toContain('état non renseigné');
+    expect(stateText(empty)).toBe('État non renseigné');
   });
 });
 

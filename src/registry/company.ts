@@ -74,6 +74,8 @@ export type CompanyProfile = {
   stateLabel: string;
   creationDate: string | null;
   ceasedDate: string | null;
+  /** Struck off the RCS on this day (a radiation notice, the RNE), whatever the registry court. */
+  strikeOffDate: string | null;
   headcount: { band: string | null; label: string | null; year: number | null };
   category: { code: string | null; label: string | null; year: number | null };
   ess: boolean | null;
@@ -387,6 +389,25 @@ function stateOf(
   return { state, stateLabel: companyStateLabel(state, dates) };
 }
 
+/** A source gave the company a state or an identity (`known` of companyState), on `companies c`. */
+const STATE_KNOWN = `(c.sirene_updated_at IS NOT NULL
+  OR coalesce(jsonb_typeof(c.field_sources -> 'status'), 'null') <> 'null'
+  OR coalesce(jsonb_typeof(c.field_sources -> 'name'), 'null') <> 'null')`;
+
+/**
+ * `stateOf` in SQL, on `companies c`: 'active', 'ceased', 'struck-off' or 'unknown', for the search
+ * index and the lists that keep active companies only (an empty record is never active). A test
+ * compares the search results with the page on every company of the sample.
+ */
+export const COMPANY_STATE = sql.raw(`(CASE
+  WHEN c.rcs_strike_off_date IS NOT NULL AND (c.status = 'C' OR NOT ${STATE_KNOWN}) THEN 'struck-off'
+  WHEN NOT ${STATE_KNOWN} THEN 'unknown'
+  WHEN c.status = 'C' THEN 'ceased'
+  ELSE 'active' END)`);
+
+/** `companies c` is active in the page's sense. */
+export const ACTIVE_COMPANY = sql.raw(`(c.status = 'A' AND ${STATE_KNOWN})`);
+
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */
 export function profileFromRow(
   row: CompanyRow,
@@ -454,6 +475,7 @@ export function profileFromRow(
     ...state,
     creationDate: row.creation_date,
     ceasedDate: row.ceased_date,
+    strikeOffDate: row.rcs_strike_off_date ?? null,
     headcount: {
       band: row.headcount_band,
       label: headcountBandLabel(row.headcount_band),

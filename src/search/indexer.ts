@@ -5,22 +5,7 @@ import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
 import { textArray } from './normalize';
-
-/** A source gave the company a state or an identity (`known` of companyState). */
-const KNOWN = `(c.sirene_updated_at IS NOT NULL
-  OR coalesce(jsonb_typeof(c.field_sources -> 'status'), 'null') <> 'null'
-  OR coalesce(jsonb_typeof(c.field_sources -> 'name'), 'null') <> 'null')`;
-
-/**
- * The company's state: `companyState` of src/domain/company-state.ts in SQL (a test compares the
- * search results with the company page on every company of the sample). An empty record is
- * 'unknown', never active; a known strike-off wins unless SIRENE says the company is active.
- */
-const COMPANY_STATE = sql.raw(`(CASE
-  WHEN c.rcs_strike_off_date IS NOT NULL AND (c.status = 'C' OR NOT ${KNOWN}) THEN 'struck-off'
-  WHEN NOT ${KNOWN} THEN 'unknown'
-  WHEN c.status = 'C' THEN 'ceased'
-  ELSE 'active' END)`);
+import { COMPANY_STATE } from '@/registry/company';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
