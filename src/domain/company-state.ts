@@ -25,6 +25,14 @@ export function companyState(f: CompanyStateFacts): CompanyState {
   return f.status === 'C' ? 'ceased' : 'active';
 }
 
+/** The state in a few words, after a company's name in a list (« entreprise radiée »). */
+export const STATE_WORDS: Record<CompanyState, string> = {
+  active: 'entreprise active',
+  ceased: 'entreprise cessée',
+  'struck-off': 'entreprise radiée',
+  unknown: 'état non renseigné',
+};
+
 const shortDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**

@@ -6,6 +6,8 @@ import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { HONOURED } from './opposition';
+import { COMPANY_STATE } from './company';
+import type { CompanyState } from '@/domain/company-state';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
 
@@ -247,6 +249,8 @@ export type Mandate = {
   companyName: string;
   companySlug: string;
   companyActive: boolean;
+  /** The company's state, as its page gives it. */
+  companyState: CompanyState;
   role: string;
   startDate: string | null;
   endDate: string | null;
@@ -297,9 +301,9 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
   );
   if (!first || first.hidden) return notFound;
   const key = isDistinctPersonKey(first.person_key) ? first.person_key : null;
-  const rows = await queryRows<DirectorRow & { c_name: string | null; c_status: string | null }>(
+  const rows = await queryRows<DirectorRow & { c_name: string | null; c_state: CompanyState }>(
     db,
-    sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, c.status AS c_status
+    sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, ${COMPANY_STATE} AS c_state
         FROM directors d JOIN companies c ON c.siren = d.siren
         WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
         ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
@@ -313,7 +317,8 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
       siren: r.siren,
       companyName,
       companySlug: slugify(companyName) || 'entreprise',
-      companyActive: r.c_status !== 'C',
+      companyActive: r.c_state === 'active',
+      companyState: r.c_state,
       role: clean(r.role_label) ?? directorRoleLabel(r.role_code) ?? ROLE_NOT_STATED,
       startDate: r.start_date,
       endDate: r.end_date,

@@ -3,6 +3,7 @@ import type { CompanyResult } from '@/search/companies';
 import type { DirectorResult } from '@/search/directors';
 import { FollowButton } from '@/ui/follow/FollowButton';
 import s from './search.module.css';
+import { STATE_WORDS } from '@/domain/company-state';
 
 const nf = new Intl.NumberFormat('fr-FR');
 const eur = new Intl.NumberFormat('fr-FR', {
@@ -139,11 +140,7 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
               <li key={m.siren}>
                 <Link href={m.url}>{m.companyName}</Link> ({m.sirenFormatted})
                 {m.role ? ` – ${m.role}` : ''}
-                {m.companyState === 'ceased'
-                  ? ' – entreprise cessée'
-                  : m.companyState === 'struck-off'
-                    ? ' – entreprise radiée'
-                    : ''}
+                {m.companyState === 'active' ? '' : ` – ${STATE_WORDS[m.companyState]}`}
               </li>
             ))}
           </ul>
