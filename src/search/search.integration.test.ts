@@ -118,7 +118,8 @@ describe('company search API', () => {
       siren: '552032534',
       sirenFormatted: '552 032 534',
       name: 'DANONE',
-      status: 'A',
+      state: 'active',
+      stateLabel: 'Active',
       url: '/entreprises/552032534/danone',
     });
     expect(first.naf.code).toBe('70.10Z');
