@@ -265,7 +265,9 @@ describe('every kind, format and company', () => {
     expect(text('eori-numbers', COMPANIES.danone)).toContain('FR55203253400703');
     expect(text('ape-codes', COMPANIES.danone)).toMatch(/70\.10Z/);
     expect(text('rcs-numbers', COMPANIES.ganymede)).toMatch(/880878145 R\.C\.S\. Paris/);
-    expect(text('sirene-situations', COMPANIES.ganymede)).toMatch(/Cessée/);
+    expect(text('sirene-situations', COMPANIES.ganymede)).toMatch(
+      /Radiée du RCS le 14.novembre.2022 \(activité cessée le 22.octobre.2022\)/,
+    );
     expect(text('rne-extracts', COMPANIES.danone)).toMatch(/n’est pas un extrait Kbis/);
     expect(text('company-summary', COMPANIES.danone)).toMatch(/170 348 621 €/);
     expect(text('establishments-list', COMPANIES.laPoste, 'csv')).toMatch(/^\uFEFFSIRET;/);
