@@ -283,6 +283,12 @@ describe('every kind, format and company', () => {
     expect(text('collective-agreements', COMPANIES.laPoste, 'xlsx')).toMatch(/IDCC|\d{4}/);
     expect(text('financial-diagnostics', COMPANIES.danone)).toMatch(/Méthode/);
     expect(text('key-figures', COMPANIES.danone, 'xlsx')).toContain('27376000000');
+    // The Annuaire's 2024 figures carry no accounts type: their own table, never among the
+    // company's accounts (issue 16, part 7).
+    const keyFigures = text('key-figures', COMPANIES.danone);
+    const untyped = keyFigures.indexOf('Chiffres publiés sans type de comptes');
+    expect(untyped).toBeGreaterThan(keyFigures.indexOf('Comptes sociaux'));
+    expect(keyFigures.search(/27.376.000.000/)).toBeGreaterThan(untyped);
     expect(text('custom-document', COMPANIES.danone, 'docx')).toMatch(/1 234 567 €/);
     expect(text('custom-document', COMPANIES.danone, 'pdf')).toMatch(
       /n’est pas un conseil juridique|non un conseil juridique/,
