@@ -160,6 +160,20 @@ describe('2. establishment counts are the source’s', () => {
       expect(struck.ok && struck.value.results[0]?.stateLabel).toBe(
         'Radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)',
       );
+      // Their latest accounts are the page's headline year (one series, never a mix).
+      for (const { siren } of await rows<{ siren: string }>(
+        db,
+        'SELECT DISTINCT siren FROM financials',
+      )) {
+        const found = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
+        const hit = found.ok ? found.value.results.find((x) => x.siren === siren) : undefined;
+        const latest = headlineYears(await listFinancials(db.db, siren))[0];
+        expect(hit?.finances, siren).toEqual({
+          revenue: latest?.revenue ?? null,
+          netResult: latest?.netResult ?? null,
+          fiscalYear: latest?.fiscalYear ?? null,
+        });
+      }
       // The « actif » filter means the page's « Active »: never an empty record.
       const active = await searchCompanies(db.db, {
         q: '123456789',
