@@ -33,6 +33,14 @@ export const STATE_WORDS: Record<CompanyState, string> = {
   unknown: 'état non renseigné',
 };
 
+/** The state in one word, in a table column « État ». */
+export const STATE_NAMES: Record<CompanyState, string> = {
+  active: 'Active',
+  ceased: 'Cessée',
+  'struck-off': 'Radiée',
+  unknown: 'Non renseigné',
+};
+
 const shortDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**
