@@ -183,6 +183,8 @@ export function getCompanySectionApi(
           siren: p.siren,
           name: p.displayName,
           active: p.active,
+          state: p.state,
+          state_label: p.stateLabel,
           legal_form: p.legalForm.label,
           naf: p.naf,
           headcount: p.headcount,
