@@ -135,7 +135,8 @@ async function generate(db: Db, rows: number): Promise<void> {
     await db.execute(
       sql.raw(`
       INSERT INTO companies (siren, diffusion, name, is_natural_person, last_name, first_names, legal_form_code,
-        naf_code, status, creation_date, headcount_band, category, head_office_nic, capital_amount, open_establishments)
+        naf_code, status, creation_date, headcount_band, category, head_office_nic, capital_amount, open_establishments,
+        sirene_updated_at)
       SELECT siren, CASE WHEN kind = 0 AND h3 % 10 = 0 THEN 'P' ELSE 'O' END,
         CASE kind
           WHEN 0 THEN fn || ' ' || sn
@@ -152,7 +153,9 @@ async function generate(db: Db, rows: number): Promise<void> {
         (ARRAY['NN','NN','NN','00','01','02','03','11','12','21','22','31','41','51'])[1 + (h3 / 7) % 14],
         CASE WHEN h3 % 1000 = 0 THEN 'GE' WHEN h3 % 100 = 0 THEN 'ETI' ELSE 'PME' END,
         '00010', (h2 % 100000) * 10,
-        CASE WHEN h3 % 5 = 0 THEN 0 ELSE floor(-ln(((h2 % 9973) + 1) / 9974.0) * 1.2)::int END
+        CASE WHEN h3 % 5 = 0 THEN 0 ELSE floor(-ln(((h2 % 9973) + 1) / 9974.0) * 1.2)::int END,
+        -- Generated units stand for SIRENE records: dated, so their state is known.
+        timestamp '2026-01-01'
       FROM (
         SELECT '99' || lpad(i::text, 7, '0') AS siren,
           CASE WHEN i % 10 < 3 THEN 0 WHEN i % 10 < 5 THEN 1 WHEN i % 10 < 7 THEN 2 WHEN i % 10 < 9 THEN 3
@@ -373,6 +376,14 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
     handle.db,
     sql`SELECT count(*)::int AS n FROM companies WHERE siren < '99'`,
   );
+  // A corpus generated before the units were dated by SIRENE would index them as records of
+  // unknown state (issue 16): date them, then rebuild the index.
+  const dated = await queryRows<{ n: number }>(
+    handle.db,
+    sql`WITH u AS (UPDATE companies SET sirene_updated_at = '2026-01-01'
+        WHERE siren >= '99' AND sirene_updated_at IS NULL RETURNING 1) SELECT count(*)::int AS n FROM u`,
+  );
+  const undated = (dated[0]?.n ?? 0) > 0;
   if ((have?.n ?? 0) !== rows || (real?.n ?? 0) === 0) {
     await handle.db.execute(sql`DELETE FROM directors WHERE id LIKE 'bench-%'`);
     await handle.db.execute(sql`DELETE FROM establishments WHERE siren >= '99'`);
@@ -393,7 +404,7 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
     console.log(
       `  index de recherche : ${((performance.now() - t) / 1000).toFixed(0)} s, ${stats.companies.toLocaleString('fr-FR')} unités, ${stats.names.toLocaleString('fr-FR')} noms, ${stats.postings.toLocaleString('fr-FR')} entrées, ${stats.directors.toLocaleString('fr-FR')} dirigeants`,
     );
-  } else if ((indexed?.n ?? 0) < rows || args.includes('--rebuild')) {
+  } else if ((indexed?.n ?? 0) < rows || undated || args.includes('--rebuild')) {
     const t = performance.now();
     await rebuildSearchIndex(handle.db);
     console.log(`  index de recherche : ${((performance.now() - t) / 1000).toFixed(0)} s`);

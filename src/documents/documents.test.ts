@@ -265,7 +265,9 @@ describe('every kind, format and company', () => {
     expect(text('eori-numbers', COMPANIES.danone)).toContain('FR55203253400703');
     expect(text('ape-codes', COMPANIES.danone)).toMatch(/70\.10Z/);
     expect(text('rcs-numbers', COMPANIES.ganymede)).toMatch(/880878145 R\.C\.S\. Paris/);
-    expect(text('sirene-situations', COMPANIES.ganymede)).toMatch(/Cessée/);
+    expect(text('sirene-situations', COMPANIES.ganymede)).toMatch(
+      /Radiée du RCS le 14.novembre.2022 \(activité cessée le 22.octobre.2022\)/,
+    );
     expect(text('rne-extracts', COMPANIES.danone)).toMatch(/n’est pas un extrait Kbis/);
     expect(text('company-summary', COMPANIES.danone)).toMatch(/170 348 621 €/);
     expect(text('establishments-list', COMPANIES.laPoste, 'csv')).toMatch(/^\uFEFFSIRET;/);
@@ -281,6 +283,12 @@ describe('every kind, format and company', () => {
     expect(text('collective-agreements', COMPANIES.laPoste, 'xlsx')).toMatch(/IDCC|\d{4}/);
     expect(text('financial-diagnostics', COMPANIES.danone)).toMatch(/Méthode/);
     expect(text('key-figures', COMPANIES.danone, 'xlsx')).toContain('27376000000');
+    // The Annuaire's 2024 figures carry no accounts type: their own table, never among the
+    // company's accounts (issue 16, part 7).
+    const keyFigures = text('key-figures', COMPANIES.danone);
+    const untyped = keyFigures.indexOf('Chiffres publiés sans type de comptes');
+    expect(untyped).toBeGreaterThan(keyFigures.indexOf('Comptes sociaux'));
+    expect(keyFigures.search(/27.376.000.000/)).toBeGreaterThan(untyped);
     expect(text('custom-document', COMPANIES.danone, 'docx')).toMatch(/1 234 567 €/);
     expect(text('custom-document', COMPANIES.danone, 'pdf')).toMatch(
       /n’est pas un conseil juridique|non un conseil juridique/,

@@ -3,7 +3,8 @@
  * does the API (src/registry/api.ts, the same answers as /api/companies/…) serve that value?
  * Compares the recherche-entreprises answers (identity, head office, counts, capital, directors,
  * collective agreements, labels, finances), the ratios file (accounts per year and type) and the
- * BODACC API notices. A value the source marks non-diffusible is not expected; a value corrected
+ * BODACC API notices, and the search results against the page (state, counts, main director).
+ * A value the source marks non-diffusible is not expected; a value corrected
  * at import (a unit slip) agrees when the published value is the one kept beside it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import type { Db } from '@/db/client';
 import { getCompanyApi, getCompanySectionApi } from '@/web/registry-api';
 import { parseCourt } from '@/registry/courts';
+import { searchCompanies } from '@/search/companies';
 import { SAMPLES_DIR } from './seed';
 import { LABEL_FLAGS } from './recherche/import';
 import { gunzipSync } from 'node:zlib';
@@ -145,6 +147,24 @@ export async function auditSample(db: Db, dir = SAMPLES_DIR): Promise<AuditRepor
         );
       }
     }
+
+    // The search results answer from the page's read model: same state, counts, main director.
+    const found = await searchCompanies(db, { q: siren });
+    const hit = found.ok ? found.value.results.find((x) => x.siren === siren) : undefined;
+    check('recherche : état de la fiche', siren, p.stateLabel, hit?.stateLabel ?? null);
+    check(
+      'recherche : établissements ouverts',
+      siren,
+      p.openEstablishments,
+      hit?.openEstablishments ?? null,
+    );
+    const main = ((await api(db, siren, 'representatives')) as { main: Json | null } | null)?.main;
+    check(
+      'recherche : dirigeant principal',
+      siren,
+      main ? { name: main.name, role: main.role } : 'aucun',
+      hit ? (hit.mainDirector ?? 'aucun') : null,
+    );
 
     const compl = (r.complements ?? {}) as Json;
     const agreements = (await api(db, siren, 'agreements')) as Json[];

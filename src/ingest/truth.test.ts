@@ -10,13 +10,24 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { listAgreements } from '@/registry/brands';
-import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/db/client';
+import { stateText } from '@/documents/generators/common';
+import {
+  ACTIVE_COMPANY,
+  COMPANY_STATE,
+  getCompanyProfile,
+  type CompanyProfile,
+} from '@/registry/company';
+import { companyDescription } from '@/web/seo';
 import { listCompanyLabels } from '@/registry/company-labels';
 import { listRepresentatives, pickMainDirector } from '@/registry/directors';
 import { listEstablishments } from '@/registry/establishments';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { listNotices } from '@/registry/notices';
 import { getCompanyPageData } from '@/registry/page-data';
+import { visibleSections } from '@/registry/sections';
+import { getCompanySectionApi } from '@/web/registry-api';
 import { searchCompanies } from '@/search/companies';
 import { EMPTY_FILTERS } from '@/search/filters';
 import { refreshSearchIndex } from '@/search/indexer';
@@ -112,21 +123,68 @@ describe('2. establishment counts are the source’s', () => {
     expect(page.openCount + page.closedCount).toBeLessThan(13117);
   });
 
-  it('gives search results and the page the same counts and main director', async () => {
-    for (const siren of ['356000000', '217500016', '552032534', '200030674']) {
-      const p = await profile(siren);
-      const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
-      if (!r.ok) throw new Error(r.message);
-      const hit = r.value.results.find((x) => x.siren === siren)!;
-      expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
-      const page = await getCompanyPageData(db.db, siren);
-      if (!page.ok) throw new Error(siren);
-      expect(hit.mainDirector?.name ?? null, siren).toBe(page.value.mainDirector?.name ?? null);
-    }
-    // La Poste's source lists board members and no head: no one is made up as main director.
-    const reps = await listRepresentatives(db.db, await profile('356000000'));
-    expect(pickMainDirector(reps)).toBeNull();
-  });
+  it(
+    'gives search results and the page the same state, counts and main director, for every company',
+    { timeout: 600_000 },
+    async () => {
+      // One read model answers both (issue 16, part 7): La Poste showed 9 085 establishments and
+      // Philippe LEMOINE in the results, 4 and Antoine SAINTOYANT on the page; a struck-off company
+      // was « Cessée » in the results, an empty record « Active ».
+      const sirens = await rows<{ siren: string }>(
+        db,
+        'SELECT siren FROM search_companies ORDER BY siren',
+      );
+      const states = new Set<string>();
+      for (const { siren } of sirens) {
+        const p = await profile(siren);
+        const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
+        if (!r.ok) throw new Error(r.message);
+        const hit = r.value.results.find((x) => x.siren === siren)!;
+        expect(hit, siren).toBeDefined();
+        expect([hit.state, hit.stateLabel], siren).toEqual([p.state, p.stateLabel]);
+        expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
+        const page = await getCompanyPageData(db.db, siren);
+        if (!page.ok) throw new Error(siren);
+        const main = page.value.mainDirector;
+        expect(hit.mainDirector, siren).toEqual(main ? { name: main.name, role: main.role } : null);
+        states.add(p.state);
+      }
+      expect(sirens.length).toBeGreaterThan(1000);
+      // Every state occurs in the sample, so each branch of the SQL twin is compared.
+      expect([...states].sort()).toEqual(['active', 'ceased', 'struck-off', 'unknown']);
+      const laPoste = await searchCompanies(db.db, { q: '356000000', filters: EMPTY_FILTERS });
+      expect(laPoste.ok && laPoste.value.results[0]?.openEstablishments).toBe(9085);
+      const empty = await searchCompanies(db.db, { q: '123456789', filters: EMPTY_FILTERS });
+      expect(empty.ok && empty.value.results[0]?.stateLabel).toBe('État non renseigné');
+      const struck = await searchCompanies(db.db, { q: '880878145', filters: EMPTY_FILTERS });
+      expect(struck.ok && struck.value.results[0]?.stateLabel).toBe(
+        'Radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)',
+      );
+      // Their latest accounts are the page's headline year (one series, never a mix).
+      for (const { siren } of await rows<{ siren: string }>(
+        db,
+        'SELECT DISTINCT siren FROM financials',
+      )) {
+        const found = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
+        const hit = found.ok ? found.value.results.find((x) => x.siren === siren) : undefined;
+        const latest = headlineYears(await listFinancials(db.db, siren))[0];
+        expect(hit?.finances, siren).toEqual({
+          revenue: latest?.revenue ?? null,
+          netResult: latest?.netResult ?? null,
+          fiscalYear: latest?.fiscalYear ?? null,
+        });
+      }
+      // The « actif » filter means the page's « Active »: never an empty record.
+      const active = await searchCompanies(db.db, {
+        q: '123456789',
+        filters: { ...EMPTY_FILTERS, status: 'A' },
+      });
+      expect(active.ok && active.value.total).toBe(0);
+      // La Poste's source lists board members and no head: no one is made up as main director.
+      const reps = await listRepresentatives(db.db, await profile('356000000'));
+      expect(pickMainDirector(reps)).toBeNull();
+    },
+  );
 });
 
 const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
@@ -332,6 +390,30 @@ describe('6. addresses, roles and states as the source gives them', () => {
     expect(p.active).toBe(false);
     expect(p.state).toBe('unknown');
   });
+
+  it('gives every reader of the state the page’s state', async () => {
+    // The lists of active companies (similar companies, indexes, sitemaps, the hub) filter with
+    // ACTIVE_COMPANY, the search index with COMPANY_STATE: both agree with the page everywhere.
+    const all = await queryRows<{ siren: string; state: string; active: boolean }>(
+      db.db,
+      sql`SELECT c.siren, ${COMPANY_STATE} AS state, ${ACTIVE_COMPANY} AS active FROM companies c`,
+    );
+    for (const r of all) {
+      const p = await profile(r.siren);
+      expect([r.state, r.active], r.siren).toEqual([p.state, p.active]);
+    }
+    // Search engines' description and the documents say « radiée », « état non renseigné ».
+    const struck = await profile('880878145');
+    expect(companyDescription(struck, null)).toContain(
+      'radiée du RCS le 14/11/2022 (activité cessée le 22/10/2022)',
+    );
+    expect(stateText(struck).replace(/\u00a0/g, ' ')).toBe(
+      'Radiée du RCS le 14 novembre 2022 (activité cessée le 22 octobre 2022)',
+    );
+    const empty = await profile('123456789');
+    expect(companyDescription(empty, null)).toContain('état non renseigné');
+    expect(stateText(empty)).toBe('État non renseigné');
+  });
 });
 
 describe('7. figures that can be true', () => {
@@ -410,6 +492,48 @@ describe('8. labels and certifications', () => {
         expect(DATES.get(siren), `${siren} ${l.code}`).toContain(l.source.date);
     }
     expect(flags).toBeGreaterThan(80);
+  });
+
+  it('uses them in the ecological and social score, where they mean something', async () => {
+    // The points of src/registry/commitment-score.ts, from the answers' own flags.
+    const POINTS: Array<[string, number]> = [
+      ['bilan_ges_renseigne', 20],
+      ['est_rge', 15],
+      ['est_bio', 15],
+      ['a_aide_ademe', 10],
+      ['egapro_renseignee', 15],
+      ['est_ess', 10],
+      ['est_societe_mission', 5],
+      ['est_siae', 5],
+      ['est_achats_responsables', 5],
+    ];
+    let scored = 0;
+    for (const [siren, r] of RESULTS) {
+      const c = r.complements ?? {};
+      const expected = POINTS.reduce((n, [flag, pts]) => n + (c[flag] === true ? pts : 0), 0);
+      const api = await getCompanySectionApi(
+        db.db,
+        siren,
+        'ecological-score-details',
+        new URLSearchParams(),
+      );
+      const body = (api.body as { data: { data: Record<string, unknown> } }).data.data;
+      const page = await getCompanyPageData(db.db, siren);
+      if (!page.ok) throw new Error(siren);
+      const shown = visibleSections(page.value).some((x) => x.id === 'scores');
+      if (expected === 0) {
+        // No criterion known: no score, rather than a zero read as a judgement.
+        expect(body.available, siren).toBe(false);
+        expect(shown, siren).toBe(false);
+        continue;
+      }
+      scored++;
+      expect(body.score, siren).toBe(expected);
+      expect(shown, siren).toBe(true);
+      for (const x of body.criteria as Array<{ met: boolean; source: { date: string } | null }>)
+        if (x.met) expect(x.source?.date, siren).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(scored).toBeGreaterThan(5);
   });
 
   it('filters search results by label', async () => {

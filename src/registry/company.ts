@@ -8,6 +8,7 @@ import {
   isRcsLegalForm,
   legalFormLabel,
 } from '@/domain/legal-forms';
+import { companyState, companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
@@ -68,11 +69,13 @@ export type CompanyProfile = {
    * The state as the sources know it: 'struck-off' when a strike-off from the RCS is known,
    * 'unknown' for a record no source gives a state for (never shown as active).
    */
-  state: 'active' | 'ceased' | 'struck-off' | 'unknown';
+  state: CompanyState;
   /** « Active », « Cessée le … », « Radiée du RCS le … », « État inconnu ». */
   stateLabel: string;
   creationDate: string | null;
   ceasedDate: string | null;
+  /** Struck off the RCS on this day (a radiation notice, the RNE), whatever the registry court. */
+  strikeOffDate: string | null;
   headcount: { band: string | null; label: string | null; year: number | null };
   category: { code: string | null; label: string | null; year: number | null };
   ess: boolean | null;
@@ -377,19 +380,33 @@ function stateOf(
   row: CompanyRow,
   fields: Record<string, FieldSource>,
 ): Pick<CompanyProfile, 'state' | 'stateLabel'> {
-  const known = !!row.sirene_updated_at || !!fields.status || !!fields.name;
-  const date = (d: string | null | undefined) =>
-    d ? ` le ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '';
-  const ceased = row.ceased_date ? ` (activité cessée${date(row.ceased_date)})` : '';
-  if (row.rcs_strike_off_date && (row.status === 'C' || !known))
-    return {
-      state: 'struck-off',
-      stateLabel: `Radiée du RCS${date(row.rcs_strike_off_date)}${ceased}`,
-    };
-  if (!known) return { state: 'unknown', stateLabel: 'État non renseigné' };
-  if (row.status === 'C') return { state: 'ceased', stateLabel: `Cessée${date(row.ceased_date)}` };
-  return { state: 'active', stateLabel: 'Active' };
+  const dates = { ceasedDate: row.ceased_date, strikeOffDate: row.rcs_strike_off_date ?? null };
+  const state = companyState({
+    status: row.status,
+    known: !!row.sirene_updated_at || !!fields.status || !!fields.name,
+    ...dates,
+  });
+  return { state, stateLabel: companyStateLabel(state, dates) };
 }
+
+/** A source gave the company a state or an identity (`known` of companyState), on `companies c`. */
+const STATE_KNOWN = `(c.sirene_updated_at IS NOT NULL
+  OR coalesce(jsonb_typeof(c.field_sources -> 'status'), 'null') <> 'null'
+  OR coalesce(jsonb_typeof(c.field_sources -> 'name'), 'null') <> 'null')`;
+
+/**
+ * `stateOf` in SQL, on `companies c`: 'active', 'ceased', 'struck-off' or 'unknown', for the search
+ * index and the lists that keep active companies only (an empty record is never active). A test
+ * compares the search results with the page on every company of the sample.
+ */
+export const COMPANY_STATE = sql.raw(`(CASE
+  WHEN c.rcs_strike_off_date IS NOT NULL AND (c.status = 'C' OR NOT ${STATE_KNOWN}) THEN 'struck-off'
+  WHEN NOT ${STATE_KNOWN} THEN 'unknown'
+  WHEN c.status = 'C' THEN 'ceased'
+  ELSE 'active' END)`);
+
+/** `companies c` is active in the page's sense. */
+export const ACTIVE_COMPANY = sql.raw(`(c.status = 'A' AND ${STATE_KNOWN})`);
 
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */
 export function profileFromRow(
@@ -458,6 +475,7 @@ export function profileFromRow(
     ...state,
     creationDate: row.creation_date,
     ceasedDate: row.ceased_date,
+    strikeOffDate: row.rcs_strike_off_date ?? null,
     headcount: {
       band: row.headcount_band,
       label: headcountBandLabel(row.headcount_band),

@@ -6,6 +6,8 @@ import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { HONOURED } from './opposition';
+import { COMPANY_STATE } from './company';
+import type { CompanyState } from '@/domain/company-state';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
 
@@ -95,14 +97,29 @@ export function isDistinctPersonKey(key: string | null): key is string {
   return !!key && /\|\d{4}-\d{2}$/.test(key);
 }
 
-export function representativeFromRow(row: DirectorRow): Representative {
-  const kind = row.kind === 'company' ? 'company' : 'person';
+/** The columns a director's name and role are printed from (the search index keeps them too). */
+export type DirectorLabelRow = Pick<
+  DirectorRow,
+  'kind' | 'role_code' | 'role_label' | 'last_name' | 'usage_name' | 'first_names' | 'company_name'
+>;
+
+/**
+ * A director's name and role as every page prints them: the company page, the API and the search
+ * results (which format the main director kept by the index with this same function).
+ */
+export function directorLabel(row: DirectorLabelRow): { name: string; role: string } {
   // A role the source does not give is said to be unstated, never invented.
   const role = clean(row.role_label) ?? directorRoleLabel(row.role_code) ?? ROLE_NOT_STATED;
   const name =
-    kind === 'company'
+    row.kind === 'company'
       ? (clean(row.company_name) ?? 'Personne morale')
       : personName(row.first_names, row.last_name, row.usage_name);
+  return { name, role };
+}
+
+export function representativeFromRow(row: DirectorRow): Representative {
+  const kind = row.kind === 'company' ? 'company' : 'person';
+  const { name, role } = directorLabel(row);
   const birth =
     kind === 'person' && row.birth_year
       ? {
@@ -232,6 +249,8 @@ export type Mandate = {
   companyName: string;
   companySlug: string;
   companyActive: boolean;
+  /** The company's state, as its page gives it. */
+  companyState: CompanyState;
   role: string;
   startDate: string | null;
   endDate: string | null;
@@ -282,9 +301,9 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
   );
   if (!first || first.hidden) return notFound;
   const key = isDistinctPersonKey(first.person_key) ? first.person_key : null;
-  const rows = await queryRows<DirectorRow & { c_name: string | null; c_status: string | null }>(
+  const rows = await queryRows<DirectorRow & { c_name: string | null; c_state: CompanyState }>(
     db,
-    sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, c.status AS c_status
+    sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, ${COMPANY_STATE} AS c_state
         FROM directors d JOIN companies c ON c.siren = d.siren
         WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
         ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
@@ -298,7 +317,8 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
       siren: r.siren,
       companyName,
       companySlug: slugify(companyName) || 'entreprise',
-      companyActive: r.c_status !== 'C',
+      companyActive: r.c_state === 'active',
+      companyState: r.c_state,
       role: clean(r.role_label) ?? directorRoleLabel(r.role_code) ?? ROLE_NOT_STATED,
       startDate: r.start_date,
       endDate: r.end_date,

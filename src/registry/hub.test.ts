@@ -27,9 +27,9 @@ describe('data hub lists', () => {
       queryRows(
         db,
         sql`INSERT INTO companies (siren, name, is_natural_person, diffusion, creation_date, naf_code,
-              headcount_band, headcount_year, head_office_nic, status)
+              headcount_band, headcount_year, head_office_nic, status, sirene_updated_at)
             VALUES (${siren}, ${name}, ${o.natural ?? false}, ${o.diffusion ?? 'O'}, ${o.created ?? '2000-01-01'},
-              ${o.naf ?? '10.51A'}, ${o.band ?? null}, 2023, '00011', 'A')`,
+              ${o.naf ?? '10.51A'}, ${o.band ?? null}, 2023, '00011', 'A', '2026-11-21')`,
       );
     await company('552032534', 'DANONE', { naf: '70.10Z', band: '53', created: '1899-01-01' });
     await company('356000000', 'LA POSTE', { naf: '53.10Z', band: '53' });
@@ -40,6 +40,12 @@ describe('data hub lists', () => {
     });
     await company('200000008', 'NOUVELLE SAS', { created: '2026-11-18' });
     await company('300000007', 'ANCIENNE SAS', { created: '2026-11-01' });
+    // A record no source gives a state for is never counted or listed as active.
+    await queryRows(
+      db,
+      sql`INSERT INTO companies (siren, name, naf_code, headcount_band, status)
+      VALUES ('123456789', 'FANTOME', '70.10Z', '53', 'A')`,
+    );
     await queryRows(
       db,
       sql`INSERT INTO establishments (siret, siren, nic, is_head_office, commune_code)
@@ -83,6 +89,6 @@ describe('data hub lists', () => {
   it('answers null for an unknown list, and counts key figures', async () => {
     expect(await loadHubList(handle.db, 'inconnue')).toBeNull();
     const f = await keyFigures(handle.db);
-    expect(f).toMatchObject({ companies: 5, activeCompanies: 5, establishments: 2 });
+    expect(f).toMatchObject({ companies: 6, activeCompanies: 5, establishments: 2 });
   });
 });

@@ -3,6 +3,7 @@
  * method and the date of the data it reflects. Protected people are left out as everywhere
  * (partial diffusion of natural persons, opposition requests: `LISTABLE`).
  */
+import { ACTIVE_COMPANY } from './company';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';
@@ -163,7 +164,7 @@ async function largestEmployers(db: Db): Promise<Omit<HubTable, 'info' | 'comput
       tx,
       sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.headcount_year
         FROM companies c
-        WHERE c.status = 'A' AND c.headcount_band ~ '^[0-9]{2}$' AND c.headcount_band >= '21'
+        WHERE ${ACTIVE_COMPANY} AND c.headcount_band ~ '^[0-9]{2}$' AND c.headcount_band >= '21'
           AND c.name IS NOT NULL AND ${LISTABLE}
         ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
         LIMIT 5000`,
@@ -252,7 +253,7 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
       }>(
         tx,
         sql`SELECT (SELECT count(*) FROM companies) AS companies,
-                   (SELECT count(*) FROM companies WHERE status = 'A') AS active,
+                   (SELECT count(*) FROM companies c WHERE ${ACTIVE_COMPANY}) AS active,
                    (SELECT count(*) FROM establishments) AS establishments,
                    (SELECT count(*) FROM notices) AS notices,
                    (SELECT max(finished_at) FROM import_runs) AS last_import`,

@@ -2,6 +2,7 @@
  * Crawlable indexes (/index-entreprises, /index-dirigeants) and the sitemaps: lists of companies
  * and of directors by NAF class and by department, protected people left out.
  */
+import { ACTIVE_COMPANY } from './company';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { slugify } from '@/domain/slug';
@@ -42,7 +43,7 @@ export async function listIndexCompanies(
           sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, c.status, e.commune_name
             FROM companies c
             LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
-            WHERE c.naf_code = ${f.nafCode} AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
+            WHERE c.naf_code = ${f.nafCode} AND ${ACTIVE_COMPANY} AND ${LISTABLE} AND c.name IS NOT NULL
               ${f.department ? sql`AND e.commune_code LIKE ${`${f.department}%`}` : sql``}
             ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
@@ -53,7 +54,7 @@ export async function listIndexCompanies(
             FROM establishments e
             JOIN companies c ON c.siren = e.siren AND c.head_office_nic = e.nic
             WHERE e.is_head_office AND e.commune_code LIKE ${`${f.department ?? ''}%`}
-              AND c.status = 'A' AND ${LISTABLE} AND c.name IS NOT NULL
+              AND ${ACTIVE_COMPANY} AND ${LISTABLE} AND c.name IS NOT NULL
             ORDER BY e.commune_code, e.siret
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
         ),
@@ -101,7 +102,7 @@ export async function listIndexDirectors(
             FROM companies c
             JOIN directors d ON d.siren = c.siren
             ${f.department ? sql`JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)` : sql``}
-            WHERE c.naf_code = ${f.nafCode} AND c.status = 'A' AND ${LISTABLE} AND ${DISTINCT_PERSON}
+            WHERE c.naf_code = ${f.nafCode} AND ${ACTIVE_COMPANY} AND ${LISTABLE} AND ${DISTINCT_PERSON}
               ${f.department ? sql`AND e.commune_code LIKE ${`${f.department}%`}` : sql``}
             ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren, d.id
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
@@ -113,7 +114,7 @@ export async function listIndexDirectors(
             JOIN companies c ON c.siren = e.siren AND c.head_office_nic = e.nic
             JOIN directors d ON d.siren = c.siren
             WHERE e.is_head_office AND e.commune_code LIKE ${`${f.department ?? ''}%`}
-              AND c.status = 'A' AND ${LISTABLE} AND ${DISTINCT_PERSON}
+              AND ${ACTIVE_COMPANY} AND ${LISTABLE} AND ${DISTINCT_PERSON}
             ORDER BY e.commune_code, e.siret, d.id
             LIMIT ${INDEX_PAGE_SIZE + 1} OFFSET ${offset}`,
         ),

@@ -6,6 +6,15 @@
 import type { SourceName } from '@/db/schema';
 import type { Result } from '@/lib/errors';
 import type { CompanyPageData } from './page-data';
+import { commitmentScore } from './commitment-score';
+
+/** Why a company has no ecological and social score. */
+export const NO_COMMITMENT =
+  'Aucun label, aucune certification ni aucune déclaration publique à caractère écologique ou social (bilan GES, index Egapro, RGE, bio, ESS…) n’est connu de nos sources pour cette entreprise : nous ne calculons pas de score écologique et social plutôt que d’afficher un zéro qui passerait pour un jugement.';
+
+/** Why there is no solvency score (pole-score): not computed from open data. */
+export const NO_SOLVENCY_SCORE =
+  'Le score de solvabilité ne peut être calculé à partir des seules données ouvertes dont nous disposons : nous ne l’inventons pas.';
 
 export type SectionId =
   | 'identite'
@@ -129,11 +138,12 @@ export const SECTIONS: SectionDef[] = [
   },
   {
     id: 'scores',
-    title: 'Scores',
-    sources: [],
-    show: () => false,
-    absentReason:
-      'Ni le score de solvabilité ni le score écologique ne peuvent être calculés à partir des seules données ouvertes dont nous disposons : nous ne les inventons pas.',
+    title: 'Score écologique et social',
+    sources: ['recherche-entreprises', 'sirene'],
+    // Built from the labels and SIRENE's flags (src/registry/commitment-score.ts): shown when at
+    // least one criterion is met, never as a zero that would read as a judgement.
+    show: (d) => d.labels.ok && commitmentScore(d.profile, d.labels.value) !== null,
+    absentReason: NO_COMMITMENT,
   },
   {
     id: 'similaires',

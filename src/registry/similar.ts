@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';
 import { slugify } from '@/domain/slug';
-import type { CompanyProfile } from './company';
+import { ACTIVE_COMPANY, type CompanyProfile } from './company';
 import { clean } from './result';
 import { withStatementTimeout } from './timeout';
 
@@ -67,7 +67,7 @@ export async function listSimilarCompanies(
       sql`SELECT c.siren, c.name, c.naf_code, c.headcount_band, e.commune_name, c.status
         FROM companies c
         LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
-        WHERE c.naf_code = ${naf} AND c.status = 'A' AND c.siren <> ${profile.siren}
+        WHERE c.naf_code = ${naf} AND ${ACTIVE_COMPANY} AND c.siren <> ${profile.siren}
           AND ${LISTABLE}
           ${dept ? sql`AND e.commune_code LIKE ${`${dept}%`}` : sql``}
         ORDER BY ${BAND_ORDER}, c.open_establishments DESC, c.siren

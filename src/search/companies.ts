@@ -9,6 +9,8 @@ import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
+import { companyStateLabel, type CompanyState } from '@/domain/company-state';
+import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
 import { filtersSql, hasFilters, type SearchFilters, EMPTY_FILTERS } from './filters';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
@@ -29,8 +31,9 @@ export type CompanyResult = {
   sigle: string | null;
   nameHidden: boolean;
   url: string;
-  status: 'A' | 'C';
-  statusLabel: string;
+  /** The company page's state and its label (src/domain/company-state.ts). */
+  state: CompanyState;
+  stateLabel: string;
   legalForm: { code: string; label: string | null } | null;
   naf: { code: string; label: string | null } | null;
   headOffice: { siret: string | null; postcode: string | null; commune: string | null };
@@ -38,7 +41,8 @@ export type CompanyResult = {
   headcountBand: { code: string; label: string | null } | null;
   category: string | null;
   openEstablishments: number;
-  mainDirector: { name: string; role: string | null } | null;
+  /** The company page's main director, printed by the page's formatter. */
+  mainDirector: { name: string; role: string } | null;
   finances?: { revenue: number | null; netResult: number | null; fiscalYear: number | null };
   /** Why it matched, when it is not the company's own name. */
   matched: {
@@ -90,6 +94,9 @@ type CompanyRow = {
   diffusion: string;
   is_natural_person: boolean;
   status: string;
+  state: CompanyState;
+  ceased_date: string | null;
+  strike_off_date: string | null;
   legal_form_code: string | null;
   naf_code: string | null;
   head_office_siret: string | null;
@@ -102,8 +109,7 @@ type CompanyRow = {
   net_result: string | number | null;
   fiscal_year: number | null;
   open_establishments: number;
-  main_director: string | null;
-  main_director_role: string | null;
+  main_director: DirectorLabelRow | null;
 };
 
 export async function searchCompanies(
@@ -695,8 +701,11 @@ async function loadResults(
       sigle: r.sigle,
       nameHidden,
       url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
-      status: r.status === 'C' ? 'C' : 'A',
-      statusLabel: r.status === 'C' ? 'Cessée' : 'Active',
+      state: r.state,
+      stateLabel: companyStateLabel(r.state, {
+        ceasedDate: r.ceased_date,
+        strikeOffDate: r.strike_off_date,
+      }),
       legalForm: r.legal_form_code
         ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
         : null,
@@ -712,7 +721,7 @@ async function loadResults(
         : null,
       category: r.category,
       openEstablishments: r.open_establishments,
-      mainDirector: r.main_director ? { name: r.main_director, role: r.main_director_role } : null,
+      mainDirector: r.main_director ? directorLabel(r.main_director) : null,
       matched: s.matched,
     };
     if (!hideFinancialData) {

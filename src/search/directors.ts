@@ -13,6 +13,7 @@ import { personName } from '@/registry/directors';
 import { typoLookup } from './companies';
 import { allowedTypos, editDistance, textArray } from './normalize';
 import { isQueryError, parseDirectorQuery } from './query';
+import type { CompanyState } from '@/domain/company-state';
 import { failure, success, type Result } from '@/lib/errors';
 
 export const DIRECTORS_PAGE_SIZE = 20;
@@ -22,7 +23,8 @@ export type DirectorMandate = {
   siren: string;
   sirenFormatted: string;
   companyName: string;
-  companyStatus: 'A' | 'C';
+  /** The company's state, as its page gives it. */
+  companyState: CompanyState;
   role: string | null;
   url: string;
 };
@@ -65,7 +67,7 @@ type Row = {
   popularity: number;
   siren: string;
   company_name: string;
-  company_status: string;
+  company_state: CompanyState;
   corrected?: boolean;
 };
 
@@ -86,7 +88,7 @@ async function directorRows(db: Db, lists: string[][], year: number | null): Pro
   return queryRows<Row>(
     db,
     sql`SELECT d.id, d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
-        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.status AS company_status
+        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.state AS company_state
       FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
       WHERE c.name IS NOT NULL`,
   );
@@ -164,7 +166,7 @@ export async function searchDirectors(
         siren: r.siren,
         sirenFormatted: formatSiren(r.siren),
         companyName: r.company_name,
-        companyStatus: r.company_status === 'C' ? 'C' : 'A',
+        companyState: r.company_state,
         role: r.role_label,
         url: `/entreprises/${r.siren}/${slugify(r.company_name) || 'entreprise'}`,
       });

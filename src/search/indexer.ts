@@ -5,18 +5,20 @@ import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
 import { textArray } from './normalize';
+import { COMPANY_STATE } from '@/registry/company';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
  * 2·ln(1 + open establishments) + 0.6 · headcount band rank (0–14) + category (GE 3, ETI 2, PME 1)
- * + 5 when active (so that one index order serves searches by filters alone).
+ * + 5 when active (so that one index order serves searches by filters alone). `st.state` is the
+ * company's state (COMPANY_STATE, joined laterally in the fill statement).
  */
 const POPULARITY = sql.raw(`(
   2 * ln(1 + greatest(coalesce(c.stated_open_establishments, c.open_establishments), 0))
   + 0.6 * coalesce(array_position(
       ARRAY['01','02','03','11','12','21','22','31','32','41','42','51','52','53'], c.headcount_band), 0)
   + CASE c.category WHEN 'GE' THEN 3 WHEN 'ETI' THEN 2 WHEN 'PME' THEN 1 ELSE 0 END
-  + CASE c.status WHEN 'A' THEN 5 ELSE 0 END
+  + CASE WHEN st.state = 'active' THEN 5 ELSE 0 END
 )::real`);
 
 /** NAF division → section letter (NAF rév. 2). */
@@ -197,7 +199,12 @@ export async function updateSearchIndex(
 /** The statements that fill the search tables (but the vocabulary) for the legal units in scope. */
 function fillSteps(inScope: (column: string) => SQL): SQL[] {
   return [
-    sql`INSERT INTO search_companies
+    // Columns named: migrations add columns at the end of the table, not where the schema lists them.
+    sql`INSERT INTO search_companies (siren, name, sigle, diffusion, is_natural_person, status, state,
+        ceased_date, strike_off_date, legal_form_code, naf_code, naf_section, head_office_siret,
+        postcode, commune_code, commune_name, department, creation_date, headcount_band, category,
+        capital_amount, revenue, net_result, fiscal_year, open_establishments, main_director,
+        popularity, labels)
       WITH fin AS (
         -- One series, as headlineYears: company accounts, else consolidated, else untyped.
         SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
@@ -205,34 +212,36 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         ORDER BY siren, CASE WHEN accounts_type NOT IN ('K', '') THEN 0
                              WHEN accounts_type = 'K' THEN 1 ELSE 2 END, closing_date DESC
       ), md AS (
-        -- The main director: the same rule as pickMainDirector (src/registry/directors.ts).
-        SELECT DISTINCT ON (siren) siren, label, role_label FROM (
+        -- The main director: the same rule as pickMainDirector (src/registry/directors.ts): the
+        -- current directors (all when none is), of the best source among them, statutory
+        -- auditors never, the best-ranked role in the source's order. Its row is kept, and the
+        -- results print it with the page's own formatter (directorLabel).
+        SELECT DISTINCT ON (siren) siren, jsonb_build_object('kind', kind,
+            'first_names', first_names, 'last_name', last_name, 'usage_name', usage_name,
+            'company_name', company_name, 'role_label', role_label, 'role_code', role_code) AS director
+        FROM (
           SELECT y.*, count(*) OVER (PARTITION BY y.siren) AS pool_size FROM (
-            SELECT x.*, bool_or(x.end_date IS NULL) OVER (PARTITION BY x.siren) AS any_current
-            FROM (
-              SELECT d.siren, d.id, d.role_label, d.end_date, d.src_rank,
-                min(d.src_rank) OVER (PARTITION BY d.siren) AS best_src,
-                CASE WHEN d.kind = 'company' THEN d.company_name
-                     ELSE concat_ws(' ', initcap(d.first_names), upper(d.last_name),
-                       CASE WHEN d.usage_name IS NOT NULL AND upper(d.usage_name) <> upper(d.last_name)
-                            THEN '(' || upper(d.usage_name) || ')' END) END AS label,
+            SELECT x.*, min(x.src_rank) OVER (PARTITION BY x.siren) AS best_src FROM (
+              SELECT d.*, bool_or(d.end_date IS NULL) OVER (PARTITION BY d.siren) AS any_current,
                 ${ROLE_PRIORITY} AS rank
               FROM (SELECT d.*, CASE d.source WHEN 'rne' THEN 1 WHEN 'recherche-entreprises' THEN 2
                                   WHEN 'bodacc' THEN 3 ELSE 4 END AS src_rank
-                    FROM directors d WHERE ${inScope('d.siren')}) d
-              WHERE NOT EXISTS (SELECT 1 FROM opposition_requests o
-                                WHERE o.person_key = d.person_key AND o.status <> 'rejected')
-            ) x WHERE x.src_rank = x.best_src
-          ) y WHERE y.end_date IS NULL OR NOT y.any_current
+                    FROM directors d WHERE ${inScope('d.siren')}
+                      AND NOT EXISTS (SELECT 1 FROM opposition_requests o
+                                      WHERE o.person_key = d.person_key AND o.status <> 'rejected')) d
+            ) x WHERE x.end_date IS NULL OR NOT x.any_current
+          ) y WHERE y.src_rank = y.best_src
         ) z
-        WHERE z.label IS NOT NULL AND (z.pool_size = 1 OR z.rank IN (0, 1, 2, 3, 4, 5, 7, 8))
+        WHERE z.pool_size = 1 OR z.rank IN (0, 1, 2, 3, 4, 5, 7, 8)
         ORDER BY siren, CASE WHEN z.pool_size = 1 THEN 0 ELSE z.rank END,
           CASE WHEN split_part(z.id, ':', 3) ~ '^[0-9]+$' THEN split_part(z.id, ':', 3)::int END NULLS LAST
       )
       SELECT c.siren,
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.name END,
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE c.sigle END,
-        c.diffusion, c.is_natural_person, c.status, c.legal_form_code, c.naf_code,
+        c.diffusion, c.is_natural_person,
+        CASE st.state WHEN 'active' THEN 'A' WHEN 'unknown' THEN 'U' ELSE 'C' END,
+        st.state, c.ceased_date, c.rcs_strike_off_date, c.legal_form_code, c.naf_code,
         ${NAF_SECTION},
         h.siret,
         CASE WHEN c.diffusion = 'O' THEN h.postcode END,
@@ -245,10 +254,12 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         c.creation_date, c.headcount_band, c.category, c.capital_amount,
         f.revenue, f.net_result, f.fiscal_year,
         coalesce(c.stated_open_establishments, c.open_establishments),
-        md.label, md.role_label,
+        -- A hidden sole trader's director is the person: the page lists none either.
+        CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
         ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1)
       FROM companies c
+      CROSS JOIN LATERAL (SELECT ${COMPANY_STATE} AS state) st
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
       LEFT JOIN fin f ON f.siren = c.siren
       LEFT JOIN md ON md.siren = c.siren

@@ -118,7 +118,8 @@ describe('company search API', () => {
       siren: '552032534',
       sirenFormatted: '552 032 534',
       name: 'DANONE',
-      status: 'A',
+      state: 'active',
+      stateLabel: 'Active',
       url: '/entreprises/552032534/danone',
     });
     expect(first.naf.code).toBe('70.10Z');
@@ -359,7 +360,7 @@ describe('incremental index update', () => {
     expect(stats.companies).toBe(1);
     const found = await searchCompanies(h.db, { q: 'zorglub quantique' });
     expect(found.ok && found.value.results[0]?.siren).toBe(siren);
-    expect(found.ok && found.value.results[0]?.status).toBe('C');
+    expect(found.ok && found.value.results[0]?.state).toBe('ceased');
     expect(await vocabularyMismatches()).toBe(0);
     const incremental = await snapshot(siren);
 

@@ -41,7 +41,7 @@ const SECTION_DOCS: Record<CompanySection, string> = {
   'key-numbers':
     'Chiffres clés : dernier exercice, établissements ouverts et fermés, effectif, capital.',
   'ecological-score-details':
-    'Score écologique : non calculable à partir des données ouvertes (available = false).',
+    'Score écologique et social, le nôtre, à partir des labels, certifications et déclarations publiques (bilan GES, index Egapro, RGE, bio, ESS…) : `{ available: true, score, max, criteria, method }`, chaque critère avec sa source et sa date ; `available = false` et le motif quand aucun critère n’est connu.',
 };
 
 const error = (description: string) => ({

@@ -13,7 +13,8 @@ import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/regis
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { listInsolvency, listNotices } from '@/registry/notices';
 import { listCompanyLabels } from '@/registry/company-labels';
-import { sectionById } from '@/registry/sections';
+import { NO_COMMITMENT, NO_SOLVENCY_SCORE, sectionById } from '@/registry/sections';
+import { commitmentScore } from '@/registry/commitment-score';
 import { listSimilarCompanies } from '@/registry/similar';
 import { dataEnvelope } from '@/lib/api-envelope';
 import { failure, failureBody, statusOf, type Failure } from '@/lib/errors';
@@ -182,6 +183,8 @@ export function getCompanySectionApi(
           siren: p.siren,
           name: p.displayName,
           active: p.active,
+          state: p.state,
+          state_label: p.stateLabel,
           legal_form: p.legalForm.label,
           naf: p.naf,
           headcount: p.headcount,
@@ -216,8 +219,11 @@ export function getCompanySectionApi(
         });
       }
       case 'pole-score':
-      case 'ecological-score-details':
-        return ok(unavailable(sectionById('scores').absentReason!));
+        return ok(unavailable(NO_SOLVENCY_SCORE));
+      case 'ecological-score-details': {
+        const score = commitmentScore(p, await listCompanyLabels(db, p.siren));
+        return ok(score ? { available: true, ...score } : unavailable(NO_COMMITMENT));
+      }
       case 'stock-markets':
         return ok({ items: [], ...unavailable(sectionById('bourse').absentReason!) });
     }
@@ -242,6 +248,6 @@ export async function getDirectorApi(
       nationality: d.nationality,
     });
   }
-  if (part === 'pole-score') return ok(unavailable(sectionById('scores').absentReason!));
+  if (part === 'pole-score') return ok(unavailable(NO_SOLVENCY_SCORE));
   return ok(d);
 }

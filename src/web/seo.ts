@@ -13,7 +13,8 @@ export function companyDescription(p: CompanyProfile, main: Representative | nul
     `${p.displayName}, ${p.legalForm.label ?? 'entreprise'}`,
     p.naf.label ? `activité : ${p.naf.label}` : null,
     p.headOffice?.address.communeName ? `siège à ${p.headOffice.address.communeName}` : null,
-    p.active ? 'active' : 'cessée',
+    // The page's state: « radiée du RCS le … », « état non renseigné », never « cessée » for all.
+    p.stateLabel.charAt(0).toLowerCase() + p.stateLabel.slice(1),
     main ? `dirigée par ${main.name} (${main.role})` : null,
   ].filter(Boolean);
   return `${bits.join(', ')}. SIREN, SIRET, TVA, comptes annuels, annonces BODACC et établissements, d'après les registres officiels.`;

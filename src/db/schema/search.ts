@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   real,
@@ -30,7 +31,12 @@ export const searchCompanies = pgTable(
     sigle: text('sigle'),
     diffusion: char('diffusion', { length: 1 }).notNull(),
     isNaturalPerson: boolean('is_natural_person').notNull(),
+    /** 'A' when the state is active, 'C' when ceased or struck off, 'U' when unknown. */
     status: char('status', { length: 1 }).notNull(),
+    /** The company page's state (src/domain/company-state.ts): active, ceased, struck-off, unknown. */
+    state: text('state').notNull(),
+    ceasedDate: date('ceased_date'),
+    strikeOffDate: date('strike_off_date'),
     legalFormCode: char('legal_form_code', { length: 4 }),
     nafCode: text('naf_code'),
     nafSection: char('naf_section', { length: 1 }),
@@ -53,8 +59,11 @@ export const searchCompanies = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    mainDirector: text('main_director'),
-    mainDirectorRole: text('main_director_role'),
+    /**
+     * The main director's row (kind, names, role; `DirectorLabelRow` of src/registry/directors.ts),
+     * printed by the page's own formatter. Null when none, or when the company's name is hidden.
+     */
+    mainDirector: jsonb('main_director'),
     popularity: real('popularity').notNull(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { slugify } from '@/domain/slug';
+import { companyStateLabel } from '@/domain/company-state';
 import type { CompanyProfile } from '@/registry/company';
 import { sourceRef, type SourceRef } from '@/registry/result';
 import type { Result } from '@/lib/errors';
@@ -38,9 +39,13 @@ export const fieldSource = (p: CompanyProfile, field: string): SourceRef =>
 export const sireneSource = (p: CompanyProfile): SourceRef =>
   p.headOffice?.source ?? sourceRef('sirene', p.sources.identity.date);
 
+/** The page's state (struck off, unknown included), with long French dates. */
 export function stateText(p: CompanyProfile): string {
-  if (p.active) return 'Active';
-  return p.ceasedDate ? `Cessée le ${formatLongDate(p.ceasedDate)}` : 'Cessée';
+  return companyStateLabel(
+    p.state,
+    { ceasedDate: p.ceasedDate, strikeOffDate: p.strikeOffDate },
+    formatLongDate,
+  );
 }
 
 export function headOfficeAddress(p: CompanyProfile): string {

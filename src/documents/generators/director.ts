@@ -4,6 +4,7 @@
  * year only.
  */
 import type { Db } from '@/db/client';
+import { STATE_NAMES } from '@/domain/company-state';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { slugify } from '@/domain/slug';
 import type { CompanyProfile } from '@/registry/company';
@@ -101,7 +102,7 @@ export async function directorReport(
           { label: 'Qualité', width: 1.5 },
           { label: 'Début', kind: 'date', width: 0.7 },
           { label: 'Fin', kind: 'date', width: 0.7 },
-          { label: 'Entreprise active', width: 0.7 },
+          { label: 'État de l’entreprise', width: 0.9 },
         ],
         rows: d.mandates.map((m) => [
           m.companyName,
@@ -109,7 +110,7 @@ export async function directorReport(
           m.role,
           m.startDate,
           m.endDate,
-          m.companyActive ? 'Oui' : 'Non',
+          STATE_NAMES[m.companyState],
         ]),
         empty: 'Aucun mandat public.',
         source: d.source,

@@ -4,7 +4,12 @@
  * explained, and never passed off as a Banque de France or credit-insurer rating.
  */
 import type { Db } from '@/db/client';
-import { headlineYears, listFinancials, type FinancialYear } from '@/registry/finances';
+import {
+  headlineYears,
+  listFinancials,
+  splitSeries,
+  type FinancialYear,
+} from '@/registry/finances';
 import { listInsolvency, type InsolvencySummary } from '@/registry/notices';
 import { failure, success } from '@/lib/errors';
 import { formatDecimal, formatEuros, formatLongDate, formatPercent } from '../format';
@@ -260,22 +265,21 @@ function yearsTable(years: FinancialYear[], sheet: string, primary: boolean): Ta
   };
 }
 
+const SHEETS: Record<FinancialYear['series'], string> = {
+  company: 'Comptes sociaux',
+  consolidated: 'Comptes consolidés',
+  unspecified: 'Sans type de comptes',
+};
+
 export const keyFigures: Generator = async (ctx) => {
   const years = await listFinancials(ctx.db, ctx.profile.siren);
   if (!years.length) return failure('DOCUMENT_UNAVAILABLE', (await financialsCheck(ctx))!);
-  const company = years.filter((y) => y.series !== 'consolidated');
-  const group = years.filter((y) => y.series === 'consolidated');
-  const blocks: Block[] = [];
-  if (company.length)
-    blocks.push(
-      { type: 'heading', text: 'Comptes sociaux' },
-      yearsTable(company, 'Comptes sociaux', true),
-    );
-  if (group.length)
-    blocks.push(
-      { type: 'heading', text: 'Comptes consolidés du groupe' },
-      yearsTable(group, 'Comptes consolidés', !company.length),
-    );
+  // One table per series, as on the page: figures published without an accounts type (the
+  // Annuaire's) are never put among the company's own accounts.
+  const blocks: Block[] = splitSeries(years).flatMap((series, i): Block[] => [
+    { type: 'heading', text: series.label },
+    yearsTable(series.years, SHEETS[series.kind], i === 0),
+  ]);
   const notes = [...new Set(years.flatMap((y) => y.notes))];
   for (const n of notes) blocks.push({ type: 'paragraph', style: 'note', text: n });
   blocks.push({

@@ -90,6 +90,40 @@ describe('directors from <administration>', () => {
       'Gérant : NICOLAS Philippe en fonction le 16 Septembre 2019',
       [{ lastName: 'NICOLAS', firstNames: 'Philippe' }],
     ],
+    [
+      "Gérant : CASIERES Angélique Martine Marie-Philippe nom d'usage : BLED. Gérant : BLED Adrien Roger Yves nom d'usage : BLED",
+      [
+        {
+          lastName: 'CASIERES',
+          firstNames: 'Angélique Martine Marie-Philippe',
+          usageName: 'BLED',
+        },
+        { lastName: 'BLED', firstNames: 'Adrien Roger Yves', usageName: 'BLED' },
+      ],
+    ],
+    [
+      "Gérant : BREARD Hugues, Julien nom d'usage : FLOCH",
+      [{ lastName: 'BREARD', firstNames: 'Hugues Julien', usageName: 'FLOCH' }],
+    ],
+    [
+      "Associé indéfiniment responsable : De Crepy Christine nom d'usage : De moucheron Associé indéfiniment responsable : De Crepy Charles-Alfred",
+      [
+        { lastName: 'De', firstNames: 'Crepy Christine', usageName: 'De moucheron' },
+        { roleLabel: 'Associé indéfiniment responsable', firstNames: 'Crepy Charles-Alfred' },
+      ],
+    ],
+    [
+      "TOURNOUD Alain Joseph Georges nom d'usage : TOURNOUD devient gérant",
+      [
+        {
+          roleLabel: 'Gérant',
+          roleCode: '30',
+          lastName: 'TOURNOUD',
+          firstNames: 'Alain Joseph Georges',
+          usageName: 'TOURNOUD',
+        },
+      ],
+    ],
   ];
   it.each(cases)('%s', (text, expected) => {
     const r = parseAdministration(text);
@@ -117,6 +151,29 @@ describe('directors from <administration>', () => {
     );
   });
 
+  it('never keeps a director who left, nor a usage-name key as a name or a role', () => {
+    for (const text of [
+      "BASSINET Jacqueline nom d'usage : BEDROSSIAN n'est plus gérant",
+      "Gérant : GAILLARD Régis nom d'usage : GAILLARD n'est plus président",
+    ]) {
+      const r = parseAdministration(text);
+      expect(r.directors, text).toEqual([]);
+      expect(r.rejects[0]!.reason, text).toMatch(/départ/);
+    }
+    // On every text of the shipped issues: the key « nom d'usage » is never a first name or a
+    // role, and no one who « n'est plus » in office is kept.
+    for (const t of allAdministrations()) {
+      for (const d of parseAdministration(t).directors) {
+        expect(d.roleLabel, t).not.toMatch(/usage|n'est plus/i);
+        if (d.kind === 'person') {
+          expect(`${d.firstNames} ${d.lastName} ${d.usageName}`, t).not.toMatch(
+            /nom d['’]usage|n['’]est plus/i,
+          );
+        }
+      }
+    }
+  });
+
   it('reads every variant of the shipped issues, or rejects it with a reason', () => {
     const texts = allAdministrations();
     expect(texts.length).toBe(8744);
@@ -134,7 +191,8 @@ describe('directors from <administration>', () => {
         if (d.kind === 'person') expect(d.lastName.length).toBeGreaterThan(0);
       }
       directors += r.directors.length;
-      rejects += r.rejects.length;
+      // A departure (« n'est plus gérant ») is read, and rightly not kept as a director.
+      rejects += r.rejects.filter((x) => !/départ/.test(x.reason)).length;
     }
     expect(directors).toBeGreaterThan(14_000);
     expect(rejects / (directors + rejects)).toBeLessThan(0.005);

@@ -84,6 +84,23 @@ export function roleCodeOf(label: string): string | null {
 const BENEFICIAL = /^beneficiaire/;
 const NOT_A_DIRECTOR = /^(modification|nouveau|partant|ancien)/;
 const USAGE_KEY = /^nom d'usage$/;
+/** "… nom d'usage" ending a text, with or without a comma before it. */
+const USAGE_SUFFIX = /,?\s+nom d['’]usage\s*$/i;
+/** "n'est plus gérant": a departure, not a director in office. */
+const DEPARTED = /\bn['’]est plus\b/i;
+
+/** Where a role label ends the text ("… De moucheron Associé indéfiniment responsable"), or null. */
+function trailingRole(text: string): number | null {
+  const words = [...text.matchAll(/\S+/g)];
+  for (let i = 1; i < words.length; i++) {
+    const suffix = words
+      .slice(i)
+      .map((w) => w[0])
+      .join(' ');
+    if (roleCodeOf(suffix) !== null) return words[i]!.index;
+  }
+  return null;
+}
 
 /** A role label: words, apostrophes, hyphens, parentheses; no digits. */
 const LABEL_OK = /^[A-Za-zÀ-ÿ'’ ()/-]+(?:,\s*[A-Za-zÀ-ÿ'’ ()/-]+)*$/;
@@ -115,24 +132,81 @@ function splitEntries(text: string): {
     // Where each label starts: segment start for the first, the last comma before its colon after.
     let cursor = 0;
     let current: Entry | null = null;
+    /** The text being read is the current entry's usage name (after "nom d'usage :"). */
+    let inUsage = false;
     for (let k = 0; k < colons.length; k++) {
       const colon = colons[k]!;
       const colonEnd = seg.indexOf(':', colon) + 1;
       let labelStart = cursor;
+      const next = k + 1 < colons.length ? colons[k + 1]! : seg.length;
       if (k > 0) {
         const comma = seg.lastIndexOf(',', colon);
-        if (comma < cursor) {
-          // "X : Y : Z" without a comma: keep it in the person text.
+        const between = seg.slice(cursor, colon);
+        // "Gérant : CASIERES Angélique nom d'usage : BLED", the key not after a comma of its own.
+        const usage = USAGE_SUFFIX.exec(between);
+        if (
+          usage &&
+          current &&
+          !inUsage &&
+          !USAGE_KEY.test(fold(seg.slice(comma + 1, colon).trim()))
+        ) {
+          current.person = between.slice(0, usage.index).trim();
+          current.usage = seg.slice(colonEnd, next).trim();
+          inUsage = true;
+          cursor = colonEnd;
           continue;
         }
-        labelStart = comma + 1;
-        if (current) current.person = seg.slice(cursor, comma).trim();
+        if (comma < cursor) {
+          // "… nom d'usage : De moucheron Associé indéfiniment responsable : De Crepy Bénédicte":
+          // the next role follows without a separator.
+          const role = trailingRole(between);
+          if (role === null || !current) {
+            // "X : Y : Z" without a comma: keep it in the person text.
+            continue;
+          }
+          const head = between.slice(0, role).trim();
+          if (inUsage) current.usage = head;
+          else current.person = head;
+          labelStart = cursor + role;
+        } else {
+          labelStart = comma + 1;
+          if (current && !inUsage) current.person = seg.slice(cursor, comma).trim();
+          else if (current) current.usage = seg.slice(cursor, comma).trim();
+        }
       }
+      inUsage = false;
       const label = seg.slice(labelStart, colon).trim();
-      const next = k + 1 < colons.length ? colons[k + 1]! : seg.length;
       const personText = seg.slice(colonEnd, next).trim();
+      const named = k === 0 ? USAGE_SUFFIX.exec(` ${label}`) : null;
+      // "TOURNOUD Alain nom d'usage : TOURNOUD devient gérant": the role comes after the name.
+      const becomes = named ? /^(.+?)\s+devient\s+([^.]+?)\.?$/.exec(personText) : null;
+      if (named && becomes) {
+        const role = becomes[2]!.trim();
+        current = {
+          role: role.charAt(0).toUpperCase() + role.slice(1),
+          person: ` ${label}`.slice(0, named.index).trim(),
+          usage: becomes[1]!.trim(),
+        };
+        entries.push(current);
+        lastRole = current.role;
+        inUsage = true;
+        cursor = colonEnd;
+        continue;
+      }
+      if (named) {
+        // "BASSINET Jacqueline nom d'usage : BEDROSSIAN n'est plus gérant": a name, no role.
+        rejects.push({
+          text: seg,
+          reason: DEPARTED.test(seg)
+            ? 'départ d’un dirigeant, pas un dirigeant en fonction'
+            : 'aucun rôle (« Rôle : Nom ») dans ce passage',
+        });
+        current = null;
+        break;
+      }
       if (k > 0 && USAGE_KEY.test(fold(label))) {
         if (current) current.usage = personText.replace(/,\s*$/, '').trim();
+        inUsage = true;
         cursor = colonEnd;
         // The usage name's own text ends where the next label starts.
         continue;
@@ -152,14 +226,8 @@ function splitEntries(text: string): {
       lastRole = label;
       cursor = colonEnd;
     }
-    if (current && current.usage !== null) {
-      // "…, nom d'usage : Huet" consumed the tail: the person text ended at the usage label.
-      const usageAt = seg.lastIndexOf("nom d'usage");
-      const idx = seg.lastIndexOf(',', usageAt);
-      const start = seg.indexOf(current.person.slice(0, 5));
-      if (idx > start && start >= 0) current.person = seg.slice(start, idx).trim();
-      current.usage = current.usage.split(',')[0]!.trim();
-    }
+    // The last usage name runs to the end of the segment: "…, nom d'usage : Huet, …".
+    if (current && current.usage !== null) current.usage = current.usage.split(',')[0]!.trim();
   }
   return { entries, rejects };
 }
@@ -291,6 +359,13 @@ export function parseAdministration(text: string): AdministrationResult {
     if (kept.length === 0) continue;
     e.role = kept.join(', ');
     const f = fold(e.role);
+    if (DEPARTED.test(`${e.person} ${e.usage ?? ''}`)) {
+      result.rejects.push({
+        text: `${e.role} : ${e.person}`,
+        reason: 'départ d’un dirigeant, pas un dirigeant en fonction',
+      });
+      continue;
+    }
     if (NOT_A_DIRECTOR.test(f)) {
       result.rejects.push({
         text: `${e.role} : ${e.person}`,

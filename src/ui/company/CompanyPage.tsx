@@ -7,6 +7,8 @@ import { DirectorsSection } from './DirectorsSection';
 import { EstablishmentsSection } from './EstablishmentsSection';
 import { FinancesSection } from './FinancesSection';
 import { IdentitySection } from './IdentitySection';
+import { ScoresSection } from './ScoresSection';
+import { commitmentScore } from '@/registry/commitment-score';
 import {
   ActsSection,
   AgreementsSection,
@@ -26,6 +28,10 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
   switch (id) {
     case 'labels':
       return <LabelsSection labels={d.labels} />;
+    case 'scores': {
+      const score = d.labels.ok ? commitmentScore(p, d.labels.value) : null;
+      return score ? <ScoresSection score={score} /> : null;
+    }
     case 'identite':
       return <IdentitySection profile={p} />;
     case 'etablissements':

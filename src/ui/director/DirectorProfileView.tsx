@@ -4,6 +4,7 @@ import { Breadcrumb } from '@/ui/company/CompanyHeader';
 import { formatDate, formatSiren } from '@/ui/company/format';
 import { Empty, Section, SourceLine } from '@/ui/company/Section';
 import s from '@/ui/company/company.module.css';
+import { STATE_WORDS } from '@/domain/company-state';
 
 export function DirectorProfileView({ d }: { d: DirectorProfile }) {
   const current = d.mandates.filter((m) => m.current);
@@ -29,7 +30,7 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
                   </Link>
                   <span className={s.note} style={{ display: 'block' }}>
                     SIREN {formatSiren(m.siren)}
-                    {m.companyActive ? '' : ' · entreprise cessée'}
+                    {m.companyActive ? '' : ` · ${STATE_WORDS[m.companyState]}`}
                   </span>
                 </div>
               </td>

@@ -188,7 +188,7 @@ export function FiltersForm({
           {[
             ['tous', 'Toutes'],
             ['actif', 'Actives'],
-            ['cesse', 'Cessées'],
+            ['cesse', 'Cessées ou radiées'],
           ].map(([v, l]) => (
             <label key={v}>
               <input

@@ -3,6 +3,7 @@ import type { CompanyResult } from '@/search/companies';
 import type { DirectorResult } from '@/search/directors';
 import { FollowButton } from '@/ui/follow/FollowButton';
 import s from './search.module.css';
+import { STATE_WORDS } from '@/domain/company-state';
 
 const nf = new Intl.NumberFormat('fr-FR');
 const eur = new Intl.NumberFormat('fr-FR', {
@@ -60,7 +61,7 @@ export function CompanyResultCard({ r }: { r: CompanyResult }) {
           {r.name ?? 'Entrepreneur individuel (nom non diffusé)'}
           {r.sigle ? ` (${r.sigle})` : ''}
         </Link>
-        <span className={r.status === 'A' ? s.active : s.ceased}>{r.statusLabel}</span>
+        <span className={r.state === 'active' ? s.active : s.ceased}>{r.stateLabel}</span>
         <FollowButton siren={r.siren} name={r.name} />
       </div>
       {r.matched && r.matched.label && (
@@ -139,7 +140,7 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
               <li key={m.siren}>
                 <Link href={m.url}>{m.companyName}</Link> ({m.sirenFormatted})
                 {m.role ? ` – ${m.role}` : ''}
-                {m.companyStatus === 'C' ? ' – entreprise cessée' : ''}
+                {m.companyState === 'active' ? '' : ` – ${STATE_WORDS[m.companyState]}`}
               </li>
             ))}
           </ul>

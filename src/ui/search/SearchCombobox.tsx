@@ -4,10 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CompanyResult } from '@/search/companies';
 import s from './search.module.css';
+import { STATE_WORDS } from '@/domain/company-state';
 
 type Suggestion = Pick<
   CompanyResult,
-  'siren' | 'sirenFormatted' | 'name' | 'url' | 'statusLabel' | 'status' | 'headOffice' | 'matched'
+  'siren' | 'sirenFormatted' | 'name' | 'url' | 'state' | 'headOffice' | 'matched'
 >;
 
 export type SearchComboboxProps = {
@@ -235,7 +236,7 @@ export function SearchCombobox({
                   {item.headOffice.commune
                     ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
                     : ''}
-                  {item.status === 'C' ? ' · Cessée' : ''}
+                  {item.state !== 'active' ? ` · ${STATE_WORDS[item.state]}` : ''}
                   {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
                 </span>
               </li>

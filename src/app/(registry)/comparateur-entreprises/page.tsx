@@ -48,7 +48,7 @@ export default async function ComparatorPage({ searchParams }: Props) {
       results = found.value.results.map((r) => ({
         siren: r.siren,
         name: r.name ?? 'Entreprise (nom non diffusible)',
-        detail: [`SIREN ${formatSiren(r.siren)}`, r.headOffice.commune, r.statusLabel]
+        detail: [`SIREN ${formatSiren(r.siren)}`, r.headOffice.commune, r.stateLabel]
           .filter(Boolean)
           .join(' · '),
       }));
