@@ -73,6 +73,29 @@ describe('diffStates', () => {
     expect(diffStates(after, { ...after, status: 'A' }).map((e) => e.kind)).toEqual(['reopened']);
   });
 
+  it('tells a strike-off as the page does, and never an empty record as ceased or reopened', () => {
+    const active: CompanyState = { ...base, lifecycle: 'active' };
+    const struck: CompanyState = {
+      ...base,
+      status: 'C',
+      lifecycle: 'struck-off',
+      strikeOffDate: '2025-09-01',
+    };
+    const events = diffStates(active, struck);
+    expect(events.map((e) => e.kind)).toEqual(['struck_off']);
+    expect(events[0]!.summary).toBe(
+      'L’entreprise a été radiée du registre du commerce et des sociétés le 01/09/2025.',
+    );
+    // A ceased company later struck off: the strike-off is news.
+    const ceased: CompanyState = { ...base, status: 'C', lifecycle: 'ceased' };
+    expect(diffStates(ceased, struck).map((e) => e.kind)).toEqual(['struck_off']);
+    expect(diffStates(struck, active).map((e) => e.kind)).toEqual(['reopened']);
+    // An empty record (no source gives a state) is not an active company that ceased.
+    const unknown: CompanyState = { ...base, lifecycle: 'unknown' };
+    expect(diffStates(unknown, ceased)).toEqual([]);
+    expect(diffStates(active, unknown)).toEqual([]);
+  });
+
   it('queues daily digests for the next 7 a.m. in Paris', () => {
     const t = nextDigestTime(new Date('2026-11-25T05:00:00Z')); // 6:00 in Paris
     expect(t.seconds).toBe(3600);

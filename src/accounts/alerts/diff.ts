@@ -1,3 +1,4 @@
+import type { CompanyState as Lifecycle } from '@/domain/company-state';
 import type { CompanyState } from './state';
 
 export type EventKind =
@@ -5,6 +6,7 @@ export type EventKind =
   | 'insolvency'
   | 'ceased'
   | 'reopened'
+  | 'struck_off'
   | 'director_arrived'
   | 'director_left'
   | 'head_office_moved'
@@ -35,6 +37,11 @@ const NOTICE_FAMILIES: Record<string, string> = {
   procedure: 'procédure collective',
 };
 
+/** The page's state of a snapshot; one taken before the state was kept is judged by its status. */
+function lifecycleOf(state: CompanyState): Lifecycle {
+  return state.lifecycle ?? (state.status === 'C' ? 'ceased' : 'active');
+}
+
 /** The changes between what we knew (`before`) and what the registry says now (`after`). */
 export function diffStates(before: CompanyState, after: CompanyState): EventDraft[] {
   const out: EventDraft[] = [];
@@ -57,7 +64,16 @@ export function diffStates(before: CompanyState, after: CompanyState): EventDraf
       details: { proceedingId: id, state, judgmentDate: date },
     });
   }
-  if (before.status !== 'C' && after.status === 'C') {
+  const was = lifecycleOf(before);
+  const now = lifecycleOf(after);
+  if (now === 'struck-off' && was !== 'struck-off') {
+    out.push({
+      kind: 'struck_off',
+      dedupeKey: `R:${after.strikeOffDate ?? ''}`,
+      summary: `L’entreprise a été radiée du registre du commerce et des sociétés${after.strikeOffDate ? ` le ${frDate(after.strikeOffDate)}` : ''}.`,
+      details: { strikeOffDate: after.strikeOffDate ?? null },
+    });
+  } else if (now === 'ceased' && was === 'active') {
     out.push({
       kind: 'ceased',
       dedupeKey: `C:${after.ceasedDate ?? ''}`,
@@ -65,10 +81,10 @@ export function diffStates(before: CompanyState, after: CompanyState): EventDraf
       details: { ceasedDate: after.ceasedDate },
     });
   }
-  if (before.status === 'C' && after.status !== 'C') {
+  if (now === 'active' && (was === 'ceased' || was === 'struck-off')) {
     out.push({
       kind: 'reopened',
-      dedupeKey: `A:${before.ceasedDate ?? ''}`,
+      dedupeKey: `A:${before.ceasedDate ?? before.strikeOffDate ?? ''}`,
       summary: 'L’entreprise est de nouveau active.',
       details: {},
     });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import type { CompanyState as Lifecycle } from '@/domain/company-state';
+import { COMPANY_STATE } from '@/registry/company';
 
 /**
  * What we keep of a followed company to tell, after the next import, what changed. Only keys and
@@ -9,6 +11,12 @@ export type CompanyState = {
   name: string | null;
   status: string;
   ceasedDate: string | null;
+  /**
+   * The company's state as its page gives it (src/domain/company-state.ts), so a strike-off and an
+   * empty record are told as the page tells them. Absent from snapshots taken before it existed.
+   */
+  lifecycle?: Lifecycle;
+  strikeOffDate?: string | null;
   headOffice: { siret: string; address: string } | null;
   /** Current mandates: stable key (person or company, and role) → display label. */
   directors: Record<string, string>;
@@ -38,6 +46,8 @@ export async function loadStates(
           'name', c.name,
           'status', c.status,
           'ceasedDate', c.ceased_date,
+          'lifecycle', ${COMPANY_STATE},
+          'strikeOffDate', c.rcs_strike_off_date,
           'headOffice', (SELECT jsonb_build_object('siret', e.siret, 'address',
               concat_ws(' ', e.address_number, e.address_street_type, e.address_street, e.postcode, e.commune_name))
              FROM establishments e WHERE e.siren = c.siren AND e.is_head_office

@@ -168,6 +168,7 @@ const account = {
     insolvency: 'Procédure collective',
     ceased: 'Cessation d’activité',
     reopened: 'Reprise d’activité',
+    struck_off: 'Radiation du RCS',
     director_arrived: 'Nouveau dirigeant',
     director_left: 'Départ d’un dirigeant',
     head_office_moved: 'Transfert du siège',
