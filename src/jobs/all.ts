@@ -5,3 +5,4 @@
 import '@/mail/queue';
 import '@/accounts/alerts/jobs';
 import '@/orders/jobs';
+import '@/payments/jobs';

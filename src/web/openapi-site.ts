@@ -487,10 +487,27 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       errors: [...USER_WRITE, 403],
     },
   },
+  '/api/invoices': {
+    get: {
+      tag: 'Commandes',
+      summary: "Factures et avoirs de l'utilisateur",
+      ok: [200, 'Les factures et avoirs, du plus récent au plus ancien.'],
+      errors: USER_READ,
+    },
+  },
+  '/api/credit-notes/{id}': {
+    get: {
+      tag: 'Commandes',
+      summary: "Avoir d'une commande remboursée (PDF)",
+      params: [ID],
+      fileAnswer: "L'avoir (PDF).",
+      errors: USER_READ,
+    },
+  },
   '/api/invoices/{id}': {
     get: {
       tag: 'Commandes',
-      summary: "Facture d'une commande (PDF)",
+      summary: "Facture d'une commande ou d'une échéance d'abonnement (PDF)",
       params: [ID],
       fileAnswer: 'La facture (PDF).',
       errors: USER_READ,

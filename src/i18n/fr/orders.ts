@@ -99,5 +99,13 @@ export default {
     notSubscribed: 'Vous n’êtes pas abonné.',
     cancel: 'Résilier l’abonnement',
     cancelDone: 'Votre abonnement prendra fin à la fin du mois payé.',
+    billingTitle: 'Factures et avoirs',
+    billingEmpty: 'Aucune facture pour le moment.',
+    billingNumber: 'Numéro',
+    billingLabel: 'Objet',
+    billingAmount: 'Montant TTC',
+    invoiceOf: 'Facture n° {number}',
+    creditNoteOf: 'Avoir n° {number}',
+    cancels: 'annule la facture n° {number}',
   },
 } as const;
