@@ -118,6 +118,25 @@ describe('a declined card and the same order twice', () => {
   });
 });
 
+describe('a visitor who is not logged in', () => {
+  it('is sent to log in by the order and payment pages, and comes back after', async () => {
+    const context = await browser.newContext();
+    await storeEssentialConsent(context);
+    const guest = await context.newPage();
+    const [order] = (await call('GET', '/api/orders')).body.data.data as { id: string }[];
+    await guest.goto(url(`/commandes/${order!.id}`));
+    await guest.waitForURL(/\/login\?next=%2Fcommandes%2F/, { timeout: 30_000 });
+    await guest.goto(url(`/paiement-securise?order=${order!.id}`));
+    await guest.waitForURL(/\/login\?next=/, { timeout: 30_000 });
+    const answer = await guest.evaluate(async (id) => {
+      const res = await fetch(`/api/orders/${id}`, { headers: { Accept: 'application/json' } });
+      return res.status;
+    }, order!.id);
+    expect(answer).toBe(401);
+    await context.close();
+  });
+});
+
 describe('a subscriber', () => {
   it('subscribes with a test card and gets the invoice of the first month', async () => {
     await page.goto(url('/nos-tarifs'));
