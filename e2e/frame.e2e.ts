@@ -306,6 +306,31 @@ describe('page frame', () => {
       ).not.toBeNull();
     });
 
+    it('schema-storage: shouldRenderSchema false drops the JSON-LD in the browser, not in the HTML', async () => {
+      const { page } = await open();
+      const selector = 'script[type="application/ld+json"][data-testid="organisation-jsonld"]';
+      await page.goto(`${baseUrl()}/extrait-kbis`);
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'schema-storage',
+          JSON.stringify({ state: { shouldRenderSchema: false }, version: 0 }),
+        ),
+      );
+      const answer = await page.goto(`${baseUrl()}/extrait-kbis`);
+      // The HTML is the same for every visitor: the block is in it...
+      expect(await answer!.text()).toContain('data-testid="organisation-jsonld"');
+      // ...and the flag takes it out once the page runs.
+      await page.waitForFunction((s) => document.querySelector(s) === null, selector);
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'schema-storage',
+          JSON.stringify({ state: { shouldRenderSchema: true }, version: 0 }),
+        ),
+      );
+      await page.goto(`${baseUrl()}/extrait-kbis`);
+      await page.waitForSelector(selector, { state: 'attached' });
+    });
+
     it('home is indexable; /login answers noindex whether or not the page exists yet', async () => {
       const { page } = await open();
       const home = await page.goto(baseUrl());

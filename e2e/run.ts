@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,17 @@ async function main(): Promise<number> {
     await smtp.close();
   });
 
+  // INPI's RNE API (filed accounts and deeds, the kinds a subscription counts in its quota) is
+  // played by a local server holding Danone's filings, unless a real one is configured.
+  if (!process.env.INPI_USERNAME) {
+    const inpi = createServer(fakeInpi);
+    await new Promise<void>((resolve) => inpi.listen(0, '127.0.0.1', resolve));
+    env.INPI_API_URL = `http://127.0.0.1:${(inpi.address() as AddressInfo).port}/api`;
+    env.INPI_USERNAME = 'e2e@exemple.fr';
+    env.INPI_PASSWORD = 'e2e';
+    cleanups.push(() => void inpi.close());
+  }
+
   if (process.env.DATABASE_URL) {
     // A fresh database on the server, dropped afterwards.
     const name = `e2e_${Date.now().toString(36)}`;
@@ -123,6 +134,42 @@ async function main(): Promise<number> {
   if (code !== 0 && serverLog)
     console.error(`--- journal du serveur (fin) ---\n${serverLog.slice(-4000)}`);
   return code;
+}
+
+/** A tiny PDF, as INPI delivers the filed documents (the site passes them on unchanged). */
+const FILED_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+function fakeInpi(req: IncomingMessage, res: ServerResponse): void {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.url === '/api/sso/login' && req.method === 'POST') return json(200, { token: 'e2e' });
+  if (req.headers.authorization !== 'Bearer e2e') return json(401, {});
+  if (req.url === '/api/companies/552032534/attachments') {
+    return json(200, {
+      actes: [{ id: 'e2e-acte', dateDepot: '2024-05-02', confidentiality: 'Public' }],
+      bilans: [
+        {
+          id: 'e2e-bilan',
+          dateDepot: '2024-06-01',
+          dateCloture: '2023-12-31',
+          typeBilan: 'C',
+          confidentiality: 'Public',
+        },
+      ],
+    });
+  }
+  if (/^\/api\/companies\/\d{9}\/attachments$/.test(req.url ?? ''))
+    return json(200, { actes: [], bilans: [] });
+  if (req.url === '/api/bilans/e2e-bilan/download' || req.url === '/api/actes/e2e-acte/download') {
+    res.writeHead(200, { 'content-type': 'application/pdf' });
+    res.end(FILED_PDF);
+    return;
+  }
+  json(404, {});
 }
 
 main().then(

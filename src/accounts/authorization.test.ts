@@ -1,15 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
+import '@/jobs/all';
+import { runJobsUntilIdle } from '@/jobs/testing';
+import { markUnfulfillable } from '@/orders/fulfilment';
+import { directoryStorage, setFileStorage } from '@/orders/storage';
+import { payTestCheckout } from '@/payments/test-provider';
+import { receiveWebhook } from '@/payments/webhooks';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { resetLoginGuard } from './login-guard';
 import { solvedCaptcha, TestClient } from './testing';
 
 /**
- * Every route of the accounts area, walked as a guest, as user B on user A's objects, and without
- * or with a wrong XSRF token; then fuzzed: no answer is ever a 500.
+ * Every route of the accounts area, and every orders, downloads, invoices, credit notes and
+ * subscription route, walked as a guest, as user B on user A's objects, and without or with a
+ * wrong XSRF token; then fuzzed: no answer is ever a 500.
  */
 let handle: DbHandle;
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
@@ -17,6 +27,29 @@ let a: TestClient;
 let b: TestClient;
 let listA: number;
 let claimA: number;
+let filesDir: string;
+/** A's orders and what they produced: one waiting for payment (its checkout open), one
+ * completed (files and invoice), one refunded (credit note). */
+const mine = { pending: '', session: '', completed: '', refunded: '', invoice: '', creditNote: '' };
+const billing = { company_name: 'A SAS', postcode: '75002', firstname: 'Anne', lastname: 'A' };
+
+/** Places an order as A and opens its checkout; returns the order and the test session. */
+async function orderAndCheckout(kind: string): Promise<{ id: string; session: string }> {
+  const placed = await a.post(`/api/${kind}/552032534/order`);
+  expect(placed.status).toBe(201);
+  const id = placed.body.data.data.id as string;
+  const checkout = await a.post(`/api/orders/${id}/checkout`, billing);
+  expect(checkout.status).toBe(200);
+  const session = new URL(checkout.body.data.data.url, 'http://x').searchParams.get('session')!;
+  return { id, session };
+}
+
+async function payAsA(session: string): Promise<void> {
+  const idOfA = String((await a.get('/api/me')).body.data.data.id);
+  const paid = await payTestCheckout(handle.db, session, idOfA, '4242 4242 4242 4242');
+  if (!paid.ok || paid.value.outcome !== 'paid') throw new Error('paiement de test refusé');
+  await receiveWebhook(handle.db, paid.value.event.payload, paid.value.event.signature);
+}
 
 async function newUser(email: string): Promise<TestClient> {
   const c = new TestClient();
@@ -38,11 +71,31 @@ beforeAll(async () => {
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
   await a.post(`/api/company/552032534/follow/${listA}`);
   claimA = (await a.post('/api/claims', { siren: '552032534', role: 'Gérante' })).body.data.data.id;
-});
+
+  filesDir = await mkdtemp(path.join(tmpdir(), 'authorization-files-'));
+  setFileStorage(directoryStorage(filesDir));
+  const pending = await orderAndCheckout('ape-codes');
+  mine.pending = pending.id;
+  mine.session = pending.session;
+  const completed = await orderAndCheckout('establishments-list');
+  mine.completed = completed.id;
+  await payAsA(completed.session);
+  const refunded = await orderAndCheckout('company-summary');
+  mine.refunded = refunded.id;
+  await payAsA(refunded.session);
+  await markUnfulfillable(handle.db, refunded.id, 'Document indisponible pour le test.');
+  await runJobsUntilIdle(handle.db);
+  const docs = (await a.get('/api/invoices')).body.data.data as { type: string; id: string }[];
+  mine.invoice = docs.find((d) => d.type === 'invoice')!.id;
+  mine.creditNote = docs.find((d) => d.type === 'credit_note')!.id;
+  expect((await a.get(`/api/orders/${mine.completed}`)).body.data.data.state).toBe('completed');
+}, 120_000);
 
 afterAll(async () => {
   delete globalForDb.__dbHandle;
+  setFileStorage(undefined);
   await handle?.close();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
 type Call = [method: string, path: string, body?: Record<string, unknown>];
@@ -79,6 +132,37 @@ const userRoutes = (list: number): Call[] => [
   ['DELETE', `/api/claims/${claimA}`],
 ];
 
+/** The orders, downloads, invoices, credit notes and subscription routes, on A's objects. */
+const commerceRoutes = (): Call[] => [
+  ['GET', '/api/orders'],
+  ['GET', '/api/orders-exports'],
+  ['GET', `/api/orders/${mine.pending}`],
+  ['POST', `/api/orders/${mine.pending}/checkout`, billing],
+  ['GET', `/orders/${mine.completed}/download`],
+  ['GET', `/orders/${mine.completed}/download/word`],
+  ['GET', `/pre-orders/${mine.completed}/download`],
+  ['GET', '/api/invoices'],
+  ['GET', `/api/invoices/${mine.invoice}`],
+  ['GET', `/api/credit-notes/${mine.creditNote}`],
+  ['GET', `/api/payments/test/${mine.session}`],
+  ['POST', `/api/payments/test/${mine.session}`, { card: '4000 0000 0000 0002' }],
+  ['GET', '/api/subscription'],
+  ['POST', '/api/subscription/checkout'],
+  ['POST', '/api/subscription/cancel'],
+  ['POST', '/api/kbis/552032534/order'],
+  ['POST', '/api/letters/552032534/order', { type: 'mise-en-demeure' }],
+  ['POST', '/api/document/attestation-vigilance/order', { fields: { name: 'A' } }],
+  ['POST', '/api/director-report/552032534/order/1'],
+];
+
+/** Those of the commerce routes that name one of A's objects. */
+const onAObjects = (): Call[] =>
+  commerceRoutes().filter(([, p]) =>
+    [mine.pending, mine.completed, mine.invoice, mine.creditNote, mine.session].some((id) =>
+      p.includes(id),
+    ),
+  );
+
 /** State-changing routes open to guests (they still need the XSRF token). */
 const guestWrites: Call[] = [
   ['POST', '/register', { email: 'c@exemple.fr', password: 'phrase de passe longue' }],
@@ -94,7 +178,7 @@ const guestWrites: Call[] = [
 
 describe('authorisation walk', () => {
   it('answers 401 to a guest on every route that needs a session', async () => {
-    for (const [method, path, body] of userRoutes(listA)) {
+    for (const [method, path, body] of [...userRoutes(listA), ...commerceRoutes()]) {
       const r = await new TestClient().request(method, path, body);
       expect([method, path, r.status]).toEqual([method, path, 401]);
     }
@@ -120,8 +204,31 @@ describe('authorisation walk', () => {
     expect((await b.get(`/api/me/${(await a.get('/api/me')).body.data.data.id}`)).status).toBe(404);
   });
 
+  it('answers 404 to user B on A’s orders, files, invoices, credit notes and payments', async () => {
+    const calls = onAObjects();
+    expect(calls).toHaveLength(9);
+    for (const [method, path, body] of calls) {
+      const r = await b.request(method, path, body);
+      expect([method, path, r.status]).toEqual([method, path, 404]);
+    }
+    // B's own lists are empty, and A's objects are as they were.
+    expect((await b.get('/api/orders')).body.data.data).toEqual([]);
+    expect((await b.get('/api/invoices')).body.data.data).toEqual([]);
+    expect((await b.get('/api/subscription')).body.data.data.active).toBe(false);
+    expect((await a.get(`/api/orders/${mine.pending}`)).body.data.data.state).toBe(
+      'pending_payment',
+    );
+    const file = await a.get(`/orders/${mine.completed}/download?format=csv`);
+    expect(file.status).toBe(200);
+    expect((await a.get(`/api/credit-notes/${mine.creditNote}`)).status).toBe(200);
+  });
+
   it('answers 419 to every state-changing call without the XSRF token or with a wrong one', async () => {
-    const writes = [...userRoutes(listA).filter(([m]) => m !== 'GET'), ...guestWrites];
+    const writes = [
+      ...userRoutes(listA).filter(([m]) => m !== 'GET'),
+      ...commerceRoutes().filter(([m]) => m !== 'GET'),
+      ...guestWrites,
+    ];
     for (const [method, path, body] of writes) {
       const missing = new TestClient();
       missing.cookies = new Map(a.cookies);
@@ -149,8 +256,13 @@ describe('authorisation walk', () => {
       });
       expect([method, path, r3.status]).toEqual([method, path, 419]);
     }
-    // A's list survived all of that.
+    // A's list survived all of that, and no order, payment or subscription was made.
     expect((await a.get(`/api/followed-lists/${listA}`)).status).toBe(200);
+    expect((await a.get('/api/orders')).body.data.data).toHaveLength(3);
+    expect((await a.get('/api/subscription')).body.data.data.active).toBe(false);
+    expect((await a.get(`/api/orders/${mine.pending}`)).body.data.data.state).toBe(
+      'pending_payment',
+    );
   });
 });
 
@@ -206,12 +318,17 @@ describe('fuzz', () => {
     resetLoginGuard();
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...userRoutes(listA), ...guestWrites.filter(([, p]) => p !== '/logout')),
+        fc.constantFrom(
+          ...userRoutes(listA),
+          ...commerceRoutes(),
+          ...guestWrites.filter(([, p]) => p !== '/logout'),
+        ),
         bodies,
         segment,
         fc.string({ maxLength: 30 }),
         async ([method, path], body, seg, query) => {
-          const target = path.replace(String(listA), seg).replace('552032534', seg);
+          let target = path.replace(String(listA), seg).replace('552032534', seg);
+          for (const id of Object.values(mine)) target = target.replace(id, seg);
           const withQuery = `${target}${target.includes('?') ? '&' : '?'}magic_token=${encodeURIComponent(query)}&q=${encodeURIComponent(query)}`;
           const payload =
             method === 'GET'

@@ -1,7 +1,8 @@
 /**
  * Test helpers of the accounts area: a browser-like client (cookie jar, XSRF header) that calls
- * the real route modules of src/app/(account) through the same path table Next.js would use
- * (with the POST rewrites of src/proxy.ts).
+ * the real route modules of src/app/(account), and the orders and payments routes a signed-in
+ * user calls, through the same path table Next.js would use (with the POST rewrites of
+ * src/proxy.ts).
  */
 import { issueChallenge } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
@@ -30,6 +31,23 @@ import * as listCompaniesRoute from '@/app/(account)/api/followed-lists/[id]/com
 import * as followRoute from '@/app/(account)/api/company/[siren]/follow/[[...listId]]/route';
 import * as unfollowRoute from '@/app/(account)/api/company/[siren]/unfollow/route';
 import * as unfollowListRoute from '@/app/(account)/api/company/unfollow-list/route';
+import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
+import * as documentOrderRoute from '@/app/api/document/[documentId]/order/route';
+import * as directorOrderRoute from '@/app/api/director-report/[siren]/order/[n]/route';
+import * as ordersRoute from '@/app/api/orders/route';
+import * as orderRoute from '@/app/api/orders/[id]/route';
+import * as checkoutRoute from '@/app/api/orders/[id]/checkout/route';
+import * as ordersExportRoute from '@/app/api/orders-exports/route';
+import * as invoicesRoute from '@/app/api/invoices/route';
+import * as invoiceRoute from '@/app/api/invoices/[id]/route';
+import * as creditNoteRoute from '@/app/api/credit-notes/[id]/route';
+import * as subscriptionRoute from '@/app/api/subscription/route';
+import * as subscriptionCheckoutRoute from '@/app/api/subscription/checkout/route';
+import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
+import * as testPaymentRoute from '@/app/api/payments/test/[session]/route';
+import * as downloadRoute from '@/app/(commerce)/orders/[id]/download/route';
+import * as wordDownloadRoute from '@/app/(commerce)/orders/[id]/download/word/route';
+import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/download/route';
 
 type RouteModule = Record<string, unknown>;
 type Params = Record<string, string | string[] | undefined>;
@@ -61,6 +79,24 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/company/:siren/owner-info', ownerInfoRoute],
   ['/api/followed-lists/:id/companies', listCompaniesRoute],
   ['/api/followed-lists/:id', listRoute],
+  // Orders, downloads, invoices, credit notes and the subscription (src/orders, src/payments).
+  ['/api/orders', ordersRoute],
+  ['/api/orders-exports', ordersExportRoute],
+  ['/api/orders/:id/checkout', checkoutRoute],
+  ['/api/orders/:id', orderRoute],
+  ['/api/invoices', invoicesRoute],
+  ['/api/invoices/:id', invoiceRoute],
+  ['/api/credit-notes/:id', creditNoteRoute],
+  ['/api/subscription', subscriptionRoute],
+  ['/api/subscription/checkout', subscriptionCheckoutRoute],
+  ['/api/subscription/cancel', subscriptionCancelRoute],
+  ['/api/payments/test/:session', testPaymentRoute],
+  ['/orders/:id/download/word', wordDownloadRoute],
+  ['/orders/:id/download', downloadRoute],
+  ['/pre-orders/:id/download', preOrderDownloadRoute],
+  ['/api/document/:documentId/order', documentOrderRoute],
+  ['/api/director-report/:siren/order/:n', directorOrderRoute],
+  ['/api/:kind/:siren/order', kindOrderRoute],
 ];
 
 function match(pattern: string, path: string): Params | null {

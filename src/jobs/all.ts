@@ -6,3 +6,4 @@ import '@/mail/queue';
 import '@/accounts/alerts/jobs';
 import '@/orders/jobs';
 import '@/content/jobs';
+import '@/payments/jobs';

@@ -16,6 +16,7 @@ import { statesAllowing } from '@/domain/orders';
 import { generate } from '@/documents';
 import { enqueue } from '@/jobs';
 import { queueMail } from '@/mail/queue';
+import { issueCreditNote } from '@/payments/invoices';
 import { paymentProvider } from '@/payments/provider';
 import { returnQuota } from '@/payments/subscriptions';
 import { fileStorage, type FileStorage } from './storage';
@@ -127,7 +128,7 @@ export async function markUnfulfillable(db: Db, orderId: string, reason: string)
 
 /**
  * Refunds an unfulfillable order: the card payment at the provider (idempotency key of the
- * order), or the subscription's unit of quota. Throws when the provider fails: the refund job
+ * order) and a credit note cancelling its invoice, or the subscription's unit of quota. Throws when the provider fails: the refund job
  * and the recovery sweep try again.
  */
 export async function refundOrder(db: Db, orderId: string): Promise<void> {
@@ -157,6 +158,12 @@ export async function refundOrder(db: Db, orderId: string): Promise<void> {
         .where(eq(payments.id, payment.id));
     }
     if (rows[0].usedQuota) await returnQuota(tx, rows[0].userId);
+    const why = rows[0].failureReason ? ` ${rows[0].failureReason}` : '';
+    await issueCreditNote(
+      tx,
+      rows[0],
+      `remboursement d’une commande qui n’a pas pu être produite.${why}`,
+    );
     return rows[0];
   });
   if (refunded) await mailOwner(db, refunded, 'refunded');

@@ -2,12 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
 import type { DbHandle } from '@/db/client';
-import { invoices, orders, testProviderObjects, webhookEvents } from '@/db/schema';
+import {
+  creditNotes,
+  invoices,
+  orders,
+  subscriptions,
+  testProviderObjects,
+  webhookEvents,
+} from '@/db/schema';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { failure } from '@/lib/errors';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { signedEvent, payTestCheckout } from '@/payments/test-provider';
+import type { BillingDocumentJson } from '@/payments/invoices';
+import { stripeProvider } from '@/payments/stripe-provider';
+import { signedEvent, payTestCheckout, renewTestSubscription } from '@/payments/test-provider';
+import { processWebhookEvent } from '@/payments/webhooks';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
 import * as documentOrderRoute from '@/app/api/document/[documentId]/order/route';
@@ -18,6 +28,8 @@ import * as checkoutRoute from '@/app/api/orders/[id]/checkout/route';
 import * as exportsRoute from '@/app/api/orders-exports/route';
 import * as downloadRoute from '@/app/(commerce)/orders/[id]/download/route';
 import * as invoiceRoute from '@/app/api/invoices/[id]/route';
+import * as invoicesRoute from '@/app/api/invoices/route';
+import * as creditNoteRoute from '@/app/api/credit-notes/[id]/route';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 import * as testPayRoute from '@/app/api/payments/test/[session]/route';
 import * as subscriptionRoute from '@/app/api/subscription/route';
@@ -25,7 +37,7 @@ import * as subscriptionCheckoutRoute from '@/app/api/subscription/checkout/rout
 import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
 import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
 import { TestClient } from '@/accounts/testing';
-import { fulfilmentDeps } from './fulfilment';
+import { fulfilmentDeps, refundOrder } from './fulfilment';
 import { orderDeps } from './service';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
@@ -111,6 +123,19 @@ async function deliver(event: { payload: string; signature: string }) {
     }),
   );
 }
+
+async function billingOf(who: TestUser): Promise<BillingDocumentJson[]> {
+  const res = await invoicesRoute.GET(request('/api/invoices', { who }));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { data: BillingDocumentJson[] } }).data.data;
+}
+
+async function pdfText(res: Response): Promise<string> {
+  const { extractText } = await import('unpdf');
+  return (await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true })).text;
+}
+
+const dayFr = (d: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(d);
 
 /** Pays a session with 4242… and returns the signed event the test provider would send. */
 async function pay(who: TestUser, session: string) {
@@ -431,6 +456,35 @@ describe('an order that cannot be fulfilled', () => {
       params({ id: o.id }),
     );
     expect(file.status).toBe(204);
+
+    // The refund cancels the invoice with a credit note that names it.
+    const billingDocs = await billingOf(carol);
+    const inv = billingDocs.find((d) => d.type === 'invoice' && d.order_id === o.id)!;
+    const note = billingDocs.find((d) => d.type === 'credit_note' && d.order_id === o.id)!;
+    expect(note).toMatchObject({ cancels: inv.number, total_cents: 490 });
+    expect(note.number).toMatch(/^A\d{4}-\d{6}$/);
+    const pdf = await creditNoteRoute.GET(
+      request(note.url, { who: carol }),
+      params({ id: note.id }),
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`avoir-${note.number}.pdf`);
+    const text = await pdfText(pdf);
+    expect(text).toContain(`Avoir n° ${note.number}`);
+    expect(text).toContain(`Annule la facture n° ${inv.number}`);
+    expect(text).toContain('plusieurs tentatives');
+    expect(text).toContain('Total TTC remboursé : 4,90');
+    const theirs = await creditNoteRoute.GET(
+      request(note.url, { who: bob }),
+      params({ id: note.id }),
+    );
+    expect(theirs.status).toBe(404);
+    // Refunding again (the recovery sweep, a retried job) issues nothing more.
+    await refundOrder(db, o.id);
+    expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, o.id))).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -502,13 +556,130 @@ describe('the subscription', () => {
   });
 });
 
-describe('invoice numbers', () => {
-  it('follow each other without gaps', async () => {
+describe('subscription renewals', () => {
+  it('invoice the first period and each renewal once, in the test provider', async () => {
+    const erin = await createTestUser(db, 'erin@example.fr');
+    const res = await subscriptionCheckoutRoute.POST(
+      request('/api/subscription/checkout', { method: 'POST', who: erin }),
+    );
+    const url = ((await res.json()) as { data: { data: { url: string } } }).data.data.url;
+    const session = new URL(url, 'http://x').searchParams.get('session')!;
+    await deliver(await pay(erin, session));
+    let docs = await billingOf(erin);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ type: 'invoice', order_id: null, total_cents: 2990 });
+    expect(docs[0]!.label).toMatch(/^Abonnement mensuel — période du \d\d\/\d\d\/\d{4} au /);
+
+    const [sub] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, erin.user.id));
+    // Its period has not ended: nothing is renewed; the renewal job run early changes nothing.
+    expect(await renewTestSubscription(db, sub!.providerSubscriptionId)).toBeNull();
+    await runJobsUntilIdle(db);
+    expect(await billingOf(erin)).toHaveLength(1);
+
+    const renewal = await renewTestSubscription(db, sub!.providerSubscriptionId, { force: true });
+    expect(JSON.parse(renewal!.payload).type).toBe('invoice.paid');
+    expect((await deliver(renewal!)).status).toBe(200);
+    expect((await deliver(renewal!)).status).toBe(200);
+    await runJobsUntilIdle(db);
+    docs = await billingOf(erin);
+    expect(docs.filter((d) => d.type === 'invoice')).toHaveLength(2);
+    const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(renewed!.currentPeriodStart.getTime()).toBe(sub!.currentPeriodEnd.getTime());
+    const latest = docs.find((d) => d.label.includes(dayFr(renewed!.currentPeriodStart)))!;
+    const pdf = await invoiceRoute.GET(
+      request(latest.url, { who: erin }),
+      params({ id: latest.id }),
+    );
+    const text = await pdfText(pdf);
+    expect(text).toContain(`Facture n° ${latest.number}`);
+    expect(text).toContain('Abonnement mensuel');
+    expect(text).toContain('erin@example.fr');
+    expect(text).toContain('Total TTC : 29,90');
+    expect(
+      (await invoiceRoute.GET(request(latest.url, { who: bob }), params({ id: latest.id }))).status,
+    ).toBe(404);
+
+    // Cancelled: at the end of the period the subscription ends, and nothing more is invoiced.
+    await subscriptionCancelRoute.POST(
+      request('/api/subscription/cancel', { method: 'POST', who: erin }),
+    );
+    const ended = await renewTestSubscription(db, sub!.providerSubscriptionId, { force: true });
+    expect(JSON.parse(ended!.payload).type).toBe('customer.subscription.deleted');
+    await deliver(ended!);
+    expect(await billingOf(erin)).toHaveLength(2);
+    const [after] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(after!.state).toBe('canceled');
+  });
+
+  it('invoice a Stripe Billing renewal from the invoice Stripe holds, not the event', async () => {
+    const frank = await createTestUser(db, 'frank@example.fr');
+    const start = Math.floor(Date.UTC(2026, 10, 1) / 1000);
+    const end = Math.floor(Date.UTC(2026, 11, 1) / 1000);
+    const stripeSub = {
+      id: 'sub_live_frank',
+      status: 'active',
+      cancel_at_period_end: false,
+      start_date: start,
+      metadata: { userId: frank.user.id },
+      items: { data: [{ current_period_start: start, current_period_end: end }] },
+    };
+    const stripeInvoice = {
+      id: 'in_live_renewal',
+      status: 'paid',
+      amount_paid: 1990,
+      billing_reason: 'subscription_cycle',
+      period_start: start - 2592000,
+      period_end: start,
+      parent: { subscription_details: { subscription: 'sub_live_frank' } },
+      lines: { data: [{ period: { start, end } }] },
+    };
+    const fakeStripe = {
+      invoices: { retrieve: async (id: string) => ({ ...stripeInvoice, id }) },
+      subscriptions: { retrieve: async () => stripeSub },
+    } as unknown as Parameters<typeof stripeProvider>[0];
+    const provider = stripeProvider(fakeStripe);
+    for (const id of ['evt_live_1', 'evt_live_2']) {
+      await db.insert(webhookEvents).values({
+        id,
+        provider: 'stripe',
+        type: 'invoice.paid',
+        // The payload's amount is a lie: the invoice is read again from Stripe.
+        payload: {
+          id,
+          type: 'invoice.paid',
+          data: { object: { id: 'in_live_renewal', amount_paid: 1 } },
+        },
+      });
+      expect(await processWebhookEvent(db, id, provider)).toBe(true);
+    }
+    expect(await processWebhookEvent(db, 'evt_live_1', provider)).toBe(false);
+    const docs = await billingOf(frank);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ type: 'invoice', total_cents: 1990 });
+    expect(docs[0]!.label).toBe('Abonnement mensuel — période du 01/11/2026 au 01/12/2026');
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.providerInvoiceId, 'in_live_renewal'));
+    expect(row).toMatchObject({ priceExclVatCents: 1658, vatCents: 332 });
+  });
+});
+
+describe('invoice and credit note numbers', () => {
+  it('follow each other without gaps, each in its own sequence', async () => {
     const numbers = (await db.select({ n: invoices.number }).from(invoices))
       .map((r) => r.n)
       .sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-    expect(numbers.length).toBeGreaterThanOrEqual(4);
+    expect(numbers.length).toBeGreaterThanOrEqual(7);
+    const notes = (await db.select({ n: creditNotes.number }).from(creditNotes))
+      .map((r) => r.n)
+      .sort((a, b) => a - b);
+    expect(notes.length).toBeGreaterThanOrEqual(2);
+    expect(notes).toEqual(notes.map((_, i) => i + 1));
     const all = await db.select({ state: orders.state }).from(orders);
     expect(all.length).toBeGreaterThan(5);
   });

@@ -31,6 +31,8 @@ export type CheckoutSession = {
   /** The payment to refund (Stripe's payment intent). */
   paymentId: string | null;
   subscriptionId: string | null;
+  /** The first invoice of a subscription's checkout. */
+  invoiceId: string | null;
   /** Where the buyer pays (Stripe Checkout's page, or our /payment page in test mode). */
   url: string | null;
   orderId: string | null;
@@ -47,11 +49,25 @@ export type ProviderSubscription = {
   currentPeriodEnd: Date;
 };
 
+/** An invoice of the provider's billing: one per subscription period paid. */
+export type ProviderInvoice = {
+  id: string;
+  subscriptionId: string | null;
+  paid: boolean;
+  /** EUR cents paid, VAT included. */
+  amountCents: number;
+  /** `subscription_create` (first period) or `subscription_cycle` (a renewal)… */
+  billingReason: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+};
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   createCheckout(input: CheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   retrieveCheckout(id: string): Promise<CheckoutSession | null>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   cancelSubscription(id: string, idempotencyKey: string): Promise<ProviderSubscription>;
   refund(paymentId: string, idempotencyKey: string): Promise<{ id: string }>;
 }

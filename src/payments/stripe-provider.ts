@@ -1,6 +1,11 @@
 /** The PaymentProvider on Stripe: Checkout for orders, Billing for the subscription. */
 import type Stripe from 'stripe';
-import type { CheckoutSession, PaymentProvider, ProviderSubscription } from './provider';
+import type {
+  CheckoutSession,
+  PaymentProvider,
+  ProviderInvoice,
+  ProviderSubscription,
+} from './provider';
 
 function idOf(v: string | { id: string } | null | undefined): string | null {
   if (!v) return null;
@@ -15,6 +20,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
     paymentId: idOf(s.payment_intent),
     subscriptionId: idOf(s.subscription),
+    invoiceId: idOf(s.invoice),
     url: s.url,
     orderId: s.metadata?.orderId ?? null,
     userId: s.metadata?.userId ?? null,
@@ -40,6 +46,30 @@ function toSubscription(s: Stripe.Subscription): ProviderSubscription {
     currentPeriodStart: new Date((item?.current_period_start ?? s.start_date) * 1000),
     currentPeriodEnd: new Date((item?.current_period_end ?? s.start_date) * 1000),
   };
+}
+
+function toInvoice(i: Stripe.Invoice): ProviderInvoice {
+  // The period billed is the subscription line's, not the invoice's own (usage) period.
+  const period = i.lines.data[0]?.period ?? { start: i.period_start, end: i.period_end };
+  return {
+    id: i.id ?? '',
+    subscriptionId: idOf(i.parent?.subscription_details?.subscription),
+    paid: i.status === 'paid',
+    amountCents: i.amount_paid,
+    billingReason: i.billing_reason,
+    periodStart: new Date(period.start * 1000),
+    periodEnd: new Date(period.end * 1000),
+  };
+}
+
+/** Stripe's answer to an object that does not exist: null, as the interface says. */
+async function orNull<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (e) {
+    if ((e as { statusCode?: number }).statusCode === 404) return null;
+    throw e;
+  }
 }
 
 export function stripeProvider(stripe: Stripe): PaymentProvider {
@@ -80,20 +110,13 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return toSession(session);
     },
     async retrieveCheckout(id) {
-      try {
-        return toSession(await stripe.checkout.sessions.retrieve(id));
-      } catch (e) {
-        if ((e as { statusCode?: number }).statusCode === 404) return null;
-        throw e;
-      }
+      return orNull(async () => toSession(await stripe.checkout.sessions.retrieve(id)));
     },
     async retrieveSubscription(id) {
-      try {
-        return toSubscription(await stripe.subscriptions.retrieve(id));
-      } catch (e) {
-        if ((e as { statusCode?: number }).statusCode === 404) return null;
-        throw e;
-      }
+      return orNull(async () => toSubscription(await stripe.subscriptions.retrieve(id)));
+    },
+    async retrieveInvoice(id) {
+      return orNull(async () => toInvoice(await stripe.invoices.retrieve(id)));
     },
     async cancelSubscription(id, idempotencyKey) {
       return toSubscription(

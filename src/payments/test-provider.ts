@@ -14,6 +14,7 @@ import {
   webhookSecret,
   type CheckoutSession,
   type PaymentProvider,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from './provider';
 
@@ -25,6 +26,8 @@ type SessionData = {
   payment_status: 'unpaid' | 'paid';
   payment_intent: string | null;
   subscription: string | null;
+  /** The first invoice of a subscription's checkout. */
+  invoice?: string | null;
   metadata: { userId: string; orderId?: string };
   amount_total: number;
   currency: 'eur';
@@ -46,6 +49,20 @@ type SubscriptionData = {
   current_period_end: number;
   metadata: { userId: string };
 };
+
+type InvoiceData = {
+  id: string;
+  object: 'invoice';
+  status: 'paid';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_paid: number;
+  currency: 'eur';
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  lines: { data: { period: { start: number; end: number } }[] };
+};
+
+/** One period of the test subscriptions (Stripe's monthly interval, simplified). */
+const PERIOD_SECONDS = 30 * 24 * 3600;
 
 const TEST_CARDS = {
   paid: '4242424242424242',
@@ -79,6 +96,7 @@ function toSession(s: SessionData): CheckoutSession {
     paid: s.payment_status === 'paid',
     paymentId: s.payment_intent,
     subscriptionId: s.subscription,
+    invoiceId: s.invoice ?? null,
     url: s.url,
     orderId: s.metadata.orderId ?? null,
     userId: s.metadata.userId,
@@ -95,6 +113,43 @@ function toSubscription(s: SubscriptionData): ProviderSubscription {
     currentPeriodStart: new Date(s.current_period_start * 1000),
     currentPeriodEnd: new Date(s.current_period_end * 1000),
   };
+}
+
+function toInvoice(i: InvoiceData): ProviderInvoice {
+  const period = i.lines.data[0]!.period;
+  return {
+    id: i.id,
+    subscriptionId: i.parent.subscription_details.subscription,
+    paid: i.status === 'paid',
+    amountCents: i.amount_paid,
+    billingReason: i.billing_reason,
+    periodStart: new Date(period.start * 1000),
+    periodEnd: new Date(period.end * 1000),
+  };
+}
+
+/** The paid invoice of one period of a test subscription; its id is the subscription and period. */
+async function recordInvoice(
+  db: Db,
+  sub: SubscriptionData,
+  amountCents: number,
+  reason: InvoiceData['billing_reason'],
+): Promise<InvoiceData> {
+  const invoice: InvoiceData = {
+    id: `in_test_${digest(`${sub.id}:${sub.current_period_start}`)}`,
+    object: 'invoice',
+    status: 'paid',
+    billing_reason: reason,
+    amount_paid: amountCents,
+    currency: 'eur',
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    lines: { data: [{ period: { start: sub.current_period_start, end: sub.current_period_end } }] },
+  };
+  await db
+    .insert(testProviderObjects)
+    .values({ id: invoice.id, type: 'invoice', data: invoice })
+    .onConflictDoNothing();
+  return invoice;
 }
 
 export function testProvider(db: Db): PaymentProvider {
@@ -133,6 +188,10 @@ export function testProvider(db: Db): PaymentProvider {
     async retrieveSubscription(id) {
       const s = await load<SubscriptionData>(db, id, 'subscription');
       return s ? toSubscription(s) : null;
+    },
+    async retrieveInvoice(id) {
+      const i = await load<InvoiceData>(db, id, 'invoice');
+      return i ? toInvoice(i) : null;
     },
     async cancelSubscription(id) {
       const s = await load<SubscriptionData>(db, id, 'subscription');
@@ -252,11 +311,13 @@ export async function payTestCheckout(
       status: 'active',
       cancel_at_period_end: false,
       current_period_start: now,
-      current_period_end: now + 30 * 24 * 3600,
+      current_period_end: now + PERIOD_SECONDS,
       metadata: { userId: s.metadata.userId },
     };
     await db.insert(testProviderObjects).values({ id: sub.id, type: 'subscription', data: sub });
     next.subscription = sub.id;
+    next.invoice = (await recordInvoice(db, sub, s.amount_total, 'subscription_create')).id;
+    await scheduleTestRenewal(db, sub.id, sub.current_period_end);
   }
   // Only an open session is paid: two clicks at once cannot both pay.
   const updated = await db
@@ -272,4 +333,90 @@ export async function payTestCheckout(
     successUrl: s.success_url,
     event: signedEvent('checkout.session.completed', next),
   });
+}
+
+async function invoicesOf(db: Db, subscriptionId: string): Promise<InvoiceData[]> {
+  const rows = await db
+    .select({ data: testProviderObjects.data })
+    .from(testProviderObjects)
+    .where(
+      and(
+        eq(testProviderObjects.type, 'invoice'),
+        sql`${testProviderObjects.data}->'parent'->'subscription_details'->>'subscription' = ${subscriptionId}`,
+      ),
+    );
+  return rows
+    .map((r) => r.data as unknown as InvoiceData)
+    .sort((a, b) => a.lines.data[0]!.period.start - b.lines.data[0]!.period.start);
+}
+
+/**
+ * The `invoice.paid` event of the latest period of a test subscription, sent again: a renewal
+ * whose event was lost with its process is still invoiced (processing is keyed by the invoice).
+ */
+export async function latestTestInvoiceEvent(
+  db: Db,
+  subscriptionId: string,
+): Promise<ReturnType<typeof signedEvent> | null> {
+  const latest = (await invoicesOf(db, subscriptionId)).at(-1);
+  return latest ? signedEvent('invoice.paid', latest) : null;
+}
+
+/** Queues the renewal of a test subscription for the end of its period, as Stripe Billing would. */
+async function scheduleTestRenewal(db: Db, id: string, periodEnd: number): Promise<void> {
+  const { enqueue } = await import('@/jobs');
+  const { testRenewalJob } = await import('./jobs');
+  await enqueue(
+    db,
+    testRenewalJob,
+    { subscriptionId: id },
+    {
+      singletonKey: `${id}:${periodEnd}`,
+      startAfterSeconds: Math.max(1, periodEnd - Math.floor(Date.now() / 1000)),
+    },
+  );
+}
+
+/**
+ * Renews a test subscription whose period has ended (`force`: now, as Stripe's test clocks
+ * allow): the next period is charged to the test card on file and its paid invoice recorded, and
+ * the answer is the signed `invoice.paid` event Stripe would send. A subscription set to end
+ * with its period is cancelled instead (`customer.subscription.deleted`). Null when nothing is
+ * due. The same period is never renewed twice.
+ */
+export async function renewTestSubscription(
+  db: Db,
+  id: string,
+  options: { force?: boolean; now?: Date } = {},
+): Promise<ReturnType<typeof signedEvent> | null> {
+  const s = await load<SubscriptionData>(db, id, 'subscription');
+  if (!s || s.status !== 'active') return null;
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  if (!options.force && now < s.current_period_end) return null;
+  if (s.cancel_at_period_end) {
+    const ended: SubscriptionData = { ...s, status: 'canceled' };
+    await save(db, id, ended);
+    return signedEvent('customer.subscription.deleted', ended);
+  }
+  const next: SubscriptionData = {
+    ...s,
+    current_period_start: s.current_period_end,
+    current_period_end: s.current_period_end + PERIOD_SECONDS,
+  };
+  // Only the period read above moves on: two renewals at once renew it once.
+  const moved = await db
+    .update(testProviderObjects)
+    .set({ data: next as unknown as Record<string, unknown>, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(testProviderObjects.id, id),
+        sql`(${testProviderObjects.data}->>'current_period_end')::bigint = ${s.current_period_end}`,
+      ),
+    )
+    .returning();
+  if (moved.length === 0) return null;
+  const amount = (await invoicesOf(db, id))[0]?.amount_paid ?? 0;
+  const invoice = await recordInvoice(db, next, amount, 'subscription_cycle');
+  await scheduleTestRenewal(db, id, next.current_period_end);
+  return signedEvent('invoice.paid', invoice);
 }

@@ -8,19 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '@/db/client';
-import { invoiceCounter, invoices, orders, payments, webhookEvents } from '@/db/schema';
+import { orders, payments, webhookEvents } from '@/db/schema';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { kindLabel } from '@/orders/present';
 import {
   paymentProvider,
   stripeClient,
   webhookSecret,
   type CheckoutSession,
   type PaymentProvider,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from './provider';
+import { issueOrderInvoice, issueSubscriptionInvoice } from './invoices';
 import { upsertSubscription } from './subscriptions';
 
 /** Verifies, stores and processes one delivery of the webhook route. */
@@ -44,9 +45,17 @@ export async function receiveWebhook(
 }
 
 type Truth =
-  | { kind: 'checkout'; session: CheckoutSession; subscription: ProviderSubscription | null }
-  | { kind: 'subscription'; subscription: ProviderSubscription }
+  | {
+      kind: 'checkout';
+      session: CheckoutSession;
+      subscription: ProviderSubscription | null;
+      invoice: ProviderInvoice | null;
+    }
+  | { kind: 'subscription'; subscription: ProviderSubscription; invoice: ProviderInvoice | null }
   | { kind: 'none' };
+
+/** Events that say an invoice of the subscription was paid (Stripe sends both). */
+const INVOICE_PAID = new Set(['invoice.paid', 'invoice.payment_succeeded']);
 
 async function readTruth(provider: PaymentProvider, event: Stripe.Event): Promise<Truth> {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -56,7 +65,16 @@ async function readTruth(provider: PaymentProvider, event: Stripe.Event): Promis
     const subscription = session.subscriptionId
       ? await provider.retrieveSubscription(session.subscriptionId)
       : null;
-    return { kind: 'checkout', session, subscription };
+    const invoice = session.invoiceId ? await provider.retrieveInvoice(session.invoiceId) : null;
+    return { kind: 'checkout', session, subscription, invoice };
+  }
+  if (INVOICE_PAID.has(event.type) && typeof object.id === 'string') {
+    const invoice = await provider.retrieveInvoice(object.id);
+    const subscription = invoice?.subscriptionId
+      ? await provider.retrieveSubscription(invoice.subscriptionId)
+      : null;
+    if (invoice && subscription) return { kind: 'subscription', subscription, invoice };
+    return { kind: 'none' };
   }
   let subscriptionId: string | null = null;
   if (event.type.startsWith('customer.subscription.') && typeof object.id === 'string') {
@@ -69,7 +87,7 @@ async function readTruth(provider: PaymentProvider, event: Stripe.Event): Promis
   }
   if (subscriptionId) {
     const subscription = await provider.retrieveSubscription(subscriptionId);
-    if (subscription) return { kind: 'subscription', subscription };
+    if (subscription) return { kind: 'subscription', subscription, invoice: null };
   }
   return { kind: 'none' };
 }
@@ -114,8 +132,14 @@ export async function applyCheckout(
   const subscription = session.subscriptionId
     ? await provider.retrieveSubscription(session.subscriptionId)
     : null;
+  const invoice = session.invoiceId ? await provider.retrieveInvoice(session.invoiceId) : null;
   const outcome = await db.transaction((tx) =>
-    applyTruth(tx as unknown as Db, provider.name, { kind: 'checkout', session, subscription }),
+    applyTruth(tx as unknown as Db, provider.name, {
+      kind: 'checkout',
+      session,
+      subscription,
+      invoice,
+    }),
   );
   await followUp(db, provider, outcome);
 }
@@ -140,12 +164,14 @@ async function followUp(db: Db, provider: PaymentProvider, outcome: FollowUp): P
 async function applyTruth(db: Db, providerName: string, truth: Truth): Promise<FollowUp> {
   if (truth.kind === 'subscription') {
     await upsertSubscription(db, providerName, truth.subscription);
+    if (truth.invoice) await issueSubscriptionInvoice(db, providerName, truth.invoice);
     return {};
   }
   if (truth.kind !== 'checkout') return {};
-  const { session, subscription } = truth;
+  const { session, subscription, invoice } = truth;
   if (session.mode === 'subscription') {
     if (subscription) await upsertSubscription(db, providerName, subscription, session.userId);
+    if (subscription && invoice) await issueSubscriptionInvoice(db, providerName, invoice);
     if (session.paid) {
       await db
         .update(payments)
@@ -203,7 +229,7 @@ async function applyTruth(db: Db, providerName: string, truth: Truth): Promise<F
     .where(and(eq(orders.id, order.id), eq(orders.state, 'pending_payment')))
     .returning();
   if (paidOrder[0]) {
-    await issueInvoice(db, paidOrder[0]);
+    await issueOrderInvoice(db, paidOrder[0]);
     return { fulfil: order.id };
   }
   if (newlyPaid[0] && session.paymentId) {
@@ -212,31 +238,4 @@ async function applyTruth(db: Db, providerName: string, truth: Truth): Promise<F
     };
   }
   return {};
-}
-
-/**
- * Issues the invoice of an order in the transaction that marks it paid: the number comes from a
- * single counter row locked by the update, so numbers follow each other without gaps (a rolled
- * back transaction gives its number back).
- */
-async function issueInvoice(db: Db, order: typeof orders.$inferSelect): Promise<void> {
-  const [counter] = await db
-    .insert(invoiceCounter)
-    .values({ id: 1, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: invoiceCounter.id,
-      set: { lastNumber: sql`${invoiceCounter.lastNumber} + 1` },
-    })
-    .returning();
-  await db.insert(invoices).values({
-    id: randomUUID(),
-    number: counter!.lastNumber,
-    userId: order.userId,
-    orderId: order.id,
-    label: kindLabel(order.kind) + (order.siren ? ` — SIREN ${order.siren}` : ''),
-    buyer: order.billing ?? {},
-    priceExclVatCents: order.priceExclVatCents,
-    vatCents: order.vatCents,
-    totalCents: order.totalCents,
-  });
 }

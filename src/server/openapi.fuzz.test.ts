@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
@@ -53,11 +54,20 @@ const HANDLERS: Record<
 
 let handle: DbHandle;
 let server: TestServer;
+/** The signed-in user whose cookies and XSRF token the account and orders operations carry. */
+let user: TestClient;
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 
 async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const handler = HANDLERS[url.pathname]?.[req.method as 'GET' | 'POST'];
+  // The account and orders routes go through the same table as the accounts tests' client; an
+  // empty segment matches no route of Next.js (it redirects `/x/` to `/x`).
+  const emptySegment = /\/\/|.\/$/.test(url.pathname);
+  const handler = HANDLERS[url.pathname]
+    ? HANDLERS[url.pathname]![req.method as 'GET' | 'POST']
+    : emptySegment
+      ? undefined
+      : dispatch;
   if (!handler) {
     res.statusCode = HANDLERS[url.pathname] ? 405 : 404;
     res.setHeader('Content-Type', 'application/json');
@@ -72,12 +82,20 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
     new Request(url, {
       method: req.method,
       headers,
-      body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
     }),
   );
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  if ((answer.status === 404 || answer.status === 405) && bytes.length === 0) {
+    // No route for this address or method: Next.js's answer, as above.
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Introuvable.' } }));
+    return;
+  }
   res.statusCode = answer.status;
   answer.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await answer.arrayBuffer()));
+  res.end(bytes);
 }
 
 beforeAll(async () => {
@@ -86,6 +104,13 @@ beforeAll(async () => {
   await refreshSearchIndex(handle.db);
   globalForDb.__dbHandle = handle;
   resetAllRateLimits({ kind: 'memory' });
+  user = new TestClient();
+  const registered = await user.post('/register', {
+    email: 'fuzz@exemple.fr',
+    password: 'phrase de passe longue',
+    captcha: await solvedCaptcha(),
+  });
+  expect(registered.status).toBe(201);
   server = await startTestServer((req, res) => {
     req.headers['x-client-address'] = '192.0.2.50';
     if (frontDoor(req, res, { siteUrl: 'http://localhost', gtm: false, reportingOrigin: null }))
@@ -131,21 +156,40 @@ const jsonValue = fc.oneof(
 );
 
 const doc = openApiDocument('http://localhost');
-// The operations this server serves: the registry API fast path and the handlers above. The
-// account, commerce and payment operations (src/web/openapi-site.ts) need a session, a CSRF
-// cookie or a signed Stripe body and are not wired here yet.
+/**
+ * The account and orders operations of a signed-in user (src/web/openapi-site.ts), called with
+ * their session cookie and XSRF token. Left out: those that open or end a session (register,
+ * login, logout, reset), which the accounts tests fuzz, and the webhook, whose body is signed.
+ */
+const withSession = (path: string) =>
+  /^\/api\/(me\/|onboarding\/|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
+    path,
+  ) || /^\/(pre-)?orders\//.test(path);
+// The operations this server serves: the registry API fast path, the handlers above, and the
+// account and orders routes.
 const served = (path: string) =>
-  path in HANDLERS || /^\/api\/(companies\/\{siren\}|directors\/)/.test(path);
+  path in HANDLERS || /^\/api\/(companies\/\{siren\}|directors\/)/.test(path) || withSession(path);
 const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>)
   .filter(([path]) => served(path))
   .flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
   );
 
-function checkAnswer(op: Operation, status: number, text: string, what: string) {
+function checkAnswer(
+  op: Operation,
+  status: number,
+  text: string,
+  what: string,
+  file = false,
+  path = '/api/',
+) {
   expect(status, `${what}: ${text.slice(0, 200)}`).toBeLessThan(600);
   expect(status === 503 || status < 500, `${what} → ${status}: ${text.slice(0, 200)}`).toBe(true);
   expect(Object.keys(op.responses), `${what} → undeclared ${status}`).toContain(String(status));
+  // A file (an order's document, an invoice, an export) or "not ready yet" (204).
+  if (status === 204 || (status === 200 && file)) return;
+  // A malformed address outside /api/ (a page or file route): the front door's plain answer.
+  if (status === 400 && !path.startsWith('/api/') && !text.startsWith('{')) return;
   const body = JSON.parse(text) as {
     data?: { data?: unknown };
     error?: { code?: unknown; message?: unknown };
@@ -185,12 +229,25 @@ describe('every OpenAPI operation under random input', () => {
             const qs = new URLSearchParams(
               Object.entries(query).filter(([k]) => k !== ''),
             ).toString();
+            const headers: Record<string, string> =
+              method === 'GET' ? {} : { 'content-type': 'application/json' };
+            if (withSession(path)) {
+              headers.cookie = user.cookieHeader();
+              if (method !== 'GET') headers['x-xsrf-token'] = user.cookies.get('XSRF-TOKEN')!;
+            }
             const res = await fetch(`${server.base}${target}${qs ? `?${qs}` : ''}`, {
               method,
-              headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
-              body: method === 'POST' ? body : undefined,
+              headers,
+              body: method === 'GET' ? undefined : body,
             });
-            checkAnswer(op, res.status, await res.text(), `${method} ${target}?${qs}`);
+            checkAnswer(
+              op,
+              res.status,
+              await res.text(),
+              `${method} ${target}?${qs}`,
+              /attachment/.test(res.headers.get('content-disposition') ?? ''),
+              new URL(res.url).pathname,
+            );
           },
         ),
         { numRuns: 50 },

@@ -34,9 +34,11 @@ const COMMON = {
   403: err(
     'Refusé : origine non autorisée (FORBIDDEN) ou commande identique déjà en attente de paiement (SAME_ORDER_PENDING).',
   ),
+  402: err('Carte refusée (PAYMENT_DECLINED).'),
   404: err('Objet introuvable, ou appartenant à un autre utilisateur (NOT_FOUND).'),
   405: err('Méthode non autorisée (METHOD_NOT_ALLOWED).'),
   413: err('Corps de requête trop volumineux (PAYLOAD_TOO_LARGE).'),
+  409: err('Action contraire à l’état actuel (CONFLICT), par exemple une commande déjà payée.'),
   415: err('Type de contenu non pris en charge (UNSUPPORTED_MEDIA_TYPE).'),
   419: err('Jeton CSRF absent ou invalide (CSRF_TOKEN_MISMATCH).'),
   422: err('Champs invalides (VALIDATION_FAILED), détail par champ dans `error.fields`.'),
@@ -65,9 +67,12 @@ type Op = {
   errors: Code[];
 };
 
-/** A state-changing call of a signed-in user: guest 401, CSRF 419, field errors 422. */
-const USER_WRITE: Code[] = [400, 401, 404, 413, 415, 419, 422, 429, 503];
-const USER_READ: Code[] = [401, 404, 429, 503];
+/**
+ * A state-changing call of a signed-in user: guest 401, CSRF 419, field errors 422, a method the
+ * route does not take (or a `_method` override it refuses) 405. 400: a malformed address or body.
+ */
+const USER_WRITE: Code[] = [400, 401, 404, 405, 413, 415, 419, 422, 429, 503];
+const USER_READ: Code[] = [400, 401, 404, 405, 429, 503];
 const PUBLIC_WRITE: Code[] = [400, 413, 415, 419, 422, 429, 503];
 
 const str = { type: 'string' };
@@ -269,7 +274,7 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       tag: 'Suivi',
       summary: 'Ne plus suivre une entreprise',
       params: [SIREN],
-      ok: [204, 'Plus suivie.'],
+      ok: [200, 'Plus suivie.'],
       errors: USER_WRITE,
     },
   },
@@ -297,7 +302,8 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       summary: 'Créer une liste de suivi',
       body: { name: str },
       ok: [201, 'La liste créée.'],
-      errors: USER_WRITE,
+      // 409: a list of that name exists already.
+      errors: [...USER_WRITE, 409],
     },
   },
   '/api/followed-lists/{id}': {
@@ -487,10 +493,27 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       errors: [...USER_WRITE, 403],
     },
   },
+  '/api/invoices': {
+    get: {
+      tag: 'Commandes',
+      summary: "Factures et avoirs de l'utilisateur",
+      ok: [200, 'Les factures et avoirs, du plus récent au plus ancien.'],
+      errors: USER_READ,
+    },
+  },
+  '/api/credit-notes/{id}': {
+    get: {
+      tag: 'Commandes',
+      summary: "Avoir d'une commande remboursée (PDF)",
+      params: [ID],
+      fileAnswer: "L'avoir (PDF).",
+      errors: USER_READ,
+    },
+  },
   '/api/invoices/{id}': {
     get: {
       tag: 'Commandes',
-      summary: "Facture d'une commande (PDF)",
+      summary: "Facture d'une commande ou d'une échéance d'abonnement (PDF)",
       params: [ID],
       fileAnswer: 'La facture (PDF).',
       errors: USER_READ,
@@ -536,14 +559,14 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
       summary: 'Page de paiement de test (sans Stripe)',
       params: [pathParam('session', 'Session de paiement.')],
       ok: [200, 'La session.'],
-      errors: [404],
+      errors: USER_READ,
     },
     post: {
       tag: 'Paiements',
       summary: 'Valider un paiement de test',
       params: [pathParam('session', 'Session de paiement.')],
       ok: [200, 'Payé.'],
-      errors: [400, 404, 419],
+      errors: [...USER_WRITE, 402, 409],
     },
   },
   '/api/payments/webhook': {

@@ -103,13 +103,19 @@ export const webhookEvents = pgTable('webhook_events', {
   processedAt: ts('processed_at'),
 });
 
-/** One row: the last invoice number issued. Numbers are taken in the paying transaction. */
+/**
+ * The last number issued of each sequence: row 1 invoices, row 2 credit notes (`COUNTERS` in
+ * src/payments/invoices.ts). A number is taken in the transaction that issues the document.
+ */
 export const invoiceCounter = pgTable('invoice_counter', {
   id: integer('id').primaryKey(),
   lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
 });
 
-/** A French invoice of a paid order (the PDF is drawn from this row, src/payments/invoice-pdf.ts). */
+/**
+ * A French invoice of a paid order or of a subscription period (the PDF is drawn from this row,
+ * src/payments/invoice-pdf.ts).
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -119,6 +125,8 @@ export const invoices = pgTable(
     userId: text('user_id').notNull(),
     orderId: text('order_id'),
     subscriptionId: text('subscription_id'),
+    /** The provider's invoice of a subscription period: one of ours per provider invoice. */
+    providerInvoiceId: text('provider_invoice_id'),
     label: text('label').notNull(),
     buyer: jsonb('buyer').$type<Record<string, string>>().notNull(),
     priceExclVatCents: integer('price_excl_vat_cents').notNull(),
@@ -129,7 +137,36 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_order_idx').on(t.orderId),
+    uniqueIndex('invoices_provider_invoice_idx').on(t.providerInvoiceId),
     index('invoices_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A credit note (« avoir ») cancelling an invoice when its order is refunded: its own sequence
+ * without gaps, and at most one per invoice (refunds are whole).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: text('id').primaryKey(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    userId: text('user_id').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    orderId: text('order_id'),
+    label: text('label').notNull(),
+    buyer: jsonb('buyer').$type<Record<string, string>>().notNull(),
+    priceExclVatCents: integer('price_excl_vat_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Why the invoice is cancelled, in French, as printed. */
+    reason: text('reason').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_idx').on(t.number),
+    uniqueIndex('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_user_idx').on(t.userId),
   ],
 );
 

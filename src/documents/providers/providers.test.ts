@@ -234,6 +234,12 @@ describe('INPI RNE client and the kinds it delivers', () => {
       ok: true,
       value: { fileName: 'comptes-annuels-552032534-2023-12-31.pdf' },
     });
+    // No year chosen (a results list's order button): the latest public accounts.
+    const latest = await generate(handle.db, 'balance-sheets', '552032534', {});
+    expect(latest).toMatchObject({
+      ok: true,
+      value: { fileName: 'comptes-annuels-552032534-2023-12-31.pdf' },
+    });
     const confidential = await generate(handle.db, 'acts', '552032534', {
       filing_number: '6412a2',
     });

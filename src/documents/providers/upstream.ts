@@ -70,7 +70,12 @@ function pick(kind: 'acts' | 'balance-sheets', list: InpiAttachments, payload: u
   if (closing) return list.balanceSheets.find((b) => b.closingDate === closing.slice(0, 10));
   const year = str(p.fiscal_year);
   if (year) return list.balanceSheets.find((b) => b.closingDate?.startsWith(year));
-  return null;
+  // No year chosen (the order button of a results list): the latest public accounts.
+  return (
+    list.balanceSheets
+      .filter((b) => !b.confidential)
+      .sort((a, b) => (b.closingDate ?? '').localeCompare(a.closingDate ?? ''))[0] ?? null
+  );
 }
 
 /** The issuer's own file, delivered as it is. */

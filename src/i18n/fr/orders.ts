@@ -9,6 +9,12 @@ export default {
   'order-unfulfilable':
     'Votre commande n’a pas pu être produite. Vous êtes remboursé automatiquement et un e-mail vous en explique la raison.',
   genericError: 'La commande n’a pas pu être passée. Réessayez dans un instant.',
+  offer: {
+    region: 'Commander pour la première entreprise de la liste',
+    text: '{document} de {company} (SIREN {siren}) : {price} TTC',
+    unnamed: 'l’entreprise',
+    unavailable: 'Ce document n’est pas disponible pour cette entreprise.',
+  },
   states: {
     pending_payment: 'En attente de paiement',
     paid: 'Payée, en préparation',
@@ -99,5 +105,13 @@ export default {
     notSubscribed: 'Vous n’êtes pas abonné.',
     cancel: 'Résilier l’abonnement',
     cancelDone: 'Votre abonnement prendra fin à la fin du mois payé.',
+    billingTitle: 'Factures et avoirs',
+    billingEmpty: 'Aucune facture pour le moment.',
+    billingNumber: 'Numéro',
+    billingLabel: 'Objet',
+    billingAmount: 'Montant TTC',
+    invoiceOf: 'Facture n° {number}',
+    creditNoteOf: 'Avoir n° {number}',
+    cancels: 'annule la facture n° {number}',
   },
 } as const;

@@ -5,6 +5,7 @@ import { formatSiren } from '@/domain/siren';
 import type { ContentEntry } from '@/content/types';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { frenchDate, isoDay } from './format';
+import { OwnSchema } from '@/ui/frame/schemaStorage';
 import { JsonLd } from './JsonLd';
 import s from './content.module.css';
 
@@ -162,6 +163,7 @@ export function Article({
         </div>
       </div>
       <JsonLd data={jsonLd} />
+      <OwnSchema />
     </article>
   );
 }

@@ -1,15 +1,19 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { metaRulesFor } from './rules';
+import { useShouldRenderSchema } from './schemaStorage';
 
 /**
  * The organisation's JSON-LD, on the pages whose meta rules want it (not on private pages, not on
- * company and director profiles, which give their own). A Client Component so the static frame
- * can decide per path; it is still in the server-rendered HTML.
+ * company and director profiles, which give their own), and while the `schema-storage` flag is
+ * on (./schemaStorage.ts: read in the browser only, so the server's HTML never depends on it). A
+ * Client Component so the static frame can decide per path; it is still in the server-rendered
+ * HTML.
  */
 export function OrganisationJsonLd({ json }: { json: string }) {
   const pathname = usePathname() ?? '/';
-  if (!metaRulesFor(pathname).structuredData) return null;
+  const shouldRenderSchema = useShouldRenderSchema();
+  if (!metaRulesFor(pathname).structuredData || !shouldRenderSchema) return null;
   return (
     <script
       type="application/ld+json"

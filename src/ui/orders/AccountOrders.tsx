@@ -14,17 +14,30 @@ type Subscription = {
   cancel_at_period_end: boolean;
 };
 
+type BillingDocument = {
+  id: string;
+  type: 'invoice' | 'credit_note';
+  number: string;
+  label: string;
+  issued_at: string;
+  total_cents: number;
+  cancels: string | null;
+  url: string;
+};
+
 const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR').format(new Date(iso));
 
 /** The orders tab of /mon-compte: history, invoices, exports and the subscription. */
 export function AccountOrders() {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [sub, setSub] = useState<Subscription | null>(null);
+  const [billing, setBilling] = useState<BillingDocument[] | null>(null);
   const m = messages.orders.account;
 
   useEffect(() => {
     void api<OrderView[]>('/api/orders').then((r) => setOrders(r.data ?? []));
     void api<Subscription>('/api/subscription').then((r) => setSub(r.data ?? null));
+    void api<BillingDocument[]>('/api/invoices').then((r) => setBilling(r.data ?? []));
   }, []);
 
   async function cancel() {
@@ -104,6 +117,41 @@ export function AccountOrders() {
                     '—'
                   )}
                 </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3 id="account-billing">{m.billingTitle}</h3>
+      {billing && billing.length === 0 && <p>{m.billingEmpty}</p>}
+      {billing && billing.length > 0 && (
+        <table className={s.table} aria-labelledby="account-billing">
+          <thead>
+            <tr>
+              <th scope="col">{m.date}</th>
+              <th scope="col">{m.billingNumber}</th>
+              <th scope="col">{m.billingLabel}</th>
+              <th scope="col">{m.billingAmount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {billing.map((d) => (
+              <tr key={d.id}>
+                <td>{dateFr(d.issued_at)}</td>
+                <td>
+                  <a href={d.url}>
+                    {t(
+                      'orders',
+                      d.type === 'invoice' ? 'account.invoiceOf' : 'account.creditNoteOf',
+                      {
+                        number: d.number,
+                      },
+                    )}
+                  </a>
+                  {d.cancels ? ` (${t('orders', 'account.cancels', { number: d.cancels })})` : ''}
+                </td>
+                <td>{d.label}</td>
+                <td>{euros(d.type === 'invoice' ? d.total_cents : -d.total_cents)}</td>
               </tr>
             ))}
           </tbody>

@@ -17,7 +17,8 @@ export function nextStep(order: OrderView): string {
 /**
  * The order button of a service or company page (spec section 7): places the order in the
  * browser, so the page around it stays the same for everyone and cacheable. A guest is sent to
- * log in and comes back here with `?commander={kind}`, which places the order at once.
+ * log in and comes back here with `?commander={kind}:{siren}`, which places that order (and no
+ * other of the page's buttons) at once.
  */
 export function OrderButton({
   kind,
@@ -36,6 +37,8 @@ export function OrderButton({
   const [busy, setBusy] = useState(false);
   const resumed = useRef(false);
 
+  const resumeKey = `${kind}:${siren.padStart(9, '0')}`;
+
   async function place() {
     setBusy(true);
     try {
@@ -50,7 +53,7 @@ export function OrderButton({
       if (res.status === 401) {
         toast.info(messages.orders.loginFirst);
         const back = new URL(window.location.href);
-        back.searchParams.set(ORDER_PARAM, kind);
+        back.searchParams.set(ORDER_PARAM, resumeKey);
         router.push(`/login?next=${encodeURIComponent(back.pathname + back.search)}`);
         return;
       }
@@ -69,13 +72,13 @@ export function OrderButton({
 
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (resumed.current || url.searchParams.get(ORDER_PARAM) !== kind) return;
+    if (resumed.current || url.searchParams.get(ORDER_PARAM) !== resumeKey) return;
     resumed.current = true;
     url.searchParams.delete(ORDER_PARAM);
     window.history.replaceState(null, '', url.pathname + url.search);
     void place();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind]);
+  }, [resumeKey]);
 
   return (
     <button type="button" className={s.button} onClick={() => void place()} disabled={busy}>

@@ -1,5 +1,7 @@
 'use client';
 
+import { useEffect } from 'react';
+import { useRouter } from 'next/navigation';
 import { messages, t } from '@/i18n';
 import { toast } from '@/ui/toast/toast';
 import { euros, type OrderView } from './client';
@@ -17,13 +19,18 @@ function download(url: string) {
 
 /** /commandes/{id}: the order's state, polled every second, its files and its invoice. */
 export function OrderStatus({ id }: { id: string }) {
-  const { order, notFound } = useOrderPolling(id, {
+  const router = useRouter();
+  const { order, notFound, guest } = useOrderPolling(id, {
     onCompleted: (o: OrderView) => {
       if (o.downloads[0]) download(o.downloads[0].url);
     },
     onUnfulfillable: () => toast.error(messages.orders['order-unfulfilable']),
   });
   const m = messages.orders;
+  // An account page: a visitor who is not logged in logs in, then comes back here.
+  useEffect(() => {
+    if (guest) router.replace(`/login?next=${encodeURIComponent(`/commandes/${id}`)}`);
+  }, [guest, id, router]);
   if (notFound) return <p>{m.orderPage.notFound}</p>;
   if (!order) return <p aria-busy="true">{m.orderPage.waiting}</p>;
   const failed = order.state === 'unfulfillable' || order.state === 'refunded';

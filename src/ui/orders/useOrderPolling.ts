@@ -15,9 +15,10 @@ const FAILED = new Set(['unfulfillable', 'refunded']);
 export function useOrderPolling(
   id: string,
   handlers: { onCompleted?: (o: OrderView) => void; onUnfulfillable?: (o: OrderView) => void },
-): { order: OrderView | null; notFound: boolean } {
+): { order: OrderView | null; notFound: boolean; guest: boolean } {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [notFound, setNotFound] = useState(false);
+  const [guest, setGuest] = useState(false);
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
@@ -29,7 +30,11 @@ export function useOrderPolling(
     const tick = async () => {
       const res = await api<OrderView>(`/api/orders/${id}`).catch(() => null);
       if (stopped) return;
-      if (res?.status === 404 || res?.status === 401) {
+      if (res?.status === 401) {
+        setGuest(true);
+        return;
+      }
+      if (res?.status === 404) {
         setNotFound(true);
         return;
       }
@@ -48,5 +53,5 @@ export function useOrderPolling(
     };
   }, [id]);
 
-  return { order, notFound };
+  return { order, notFound, guest };
 }

@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import type { CompanySearchPage } from '@/search/companies';
 import type { SearchPageState } from '@/search/pages';
+import { ServiceOrderOffer } from '@/ui/orders/ServiceOrderOffer';
 import { NoCompanyFound, InvalidSearch, SearchUnavailable } from './EmptyState';
 import { FiltersForm } from './FiltersForm';
 import { Pagination } from './Pagination';
-import { CompanyResults, countLabel } from './ResultsList';
+import { CompanyResults, countLabel, type ResultOrder } from './ResultsList';
 import { SearchCombobox } from './SearchCombobox';
 import { filterOptions } from './filterOptions';
 import s from './search.module.css';
@@ -20,6 +21,7 @@ export function CompanySearchView({
   params,
   loaded,
   withFilters = false,
+  order,
 }: {
   title: string;
   lead?: string;
@@ -27,6 +29,8 @@ export function CompanySearchView({
   params: URLSearchParams;
   loaded: SearchPageState<CompanySearchPage>;
   withFilters?: boolean;
+  /** A service group's document: an order offer for the first company and a button per result. */
+  order?: ResultOrder & { label: string };
 }) {
   const q = params.get('q') ?? '';
   const kept = [...params.entries()].filter(([k]) => k !== 'q' && k !== 'page');
@@ -58,7 +62,7 @@ export function CompanySearchView({
           />
         )}
         <section aria-label="Résultats">
-          <Body loaded={loaded} basePath={basePath} params={params} q={q} />
+          <Body loaded={loaded} basePath={basePath} params={params} q={q} order={order} />
         </section>
       </div>
     </div>
@@ -70,11 +74,13 @@ function Body({
   basePath,
   params,
   q,
+  order,
 }: {
   loaded: SearchPageState<CompanySearchPage>;
   basePath: string;
   params: URLSearchParams;
   q: string;
+  order?: ResultOrder & { label: string };
 }) {
   if (loaded.state === 'idle') {
     return (
@@ -96,7 +102,14 @@ function Body({
         {countLabel(d.total, d.totalIsLowerBound, ['entreprise trouvée', 'entreprises trouvées'])}
         {d.totalPages > 1 ? ` · résultats ${from} à ${to}, page ${d.page} sur ${d.totalPages}` : ''}
       </p>
-      <CompanyResults results={d.results} start={from} />
+      {order && (
+        <ServiceOrderOffer
+          {...order}
+          sirens={d.results.map((r) => r.siren)}
+          companyName={d.results[0]?.name ?? null}
+        />
+      )}
+      <CompanyResults results={d.results} start={from} order={order} />
       <Pagination basePath={basePath} params={params} page={d.page} totalPages={d.totalPages} />
       <p className={s.source}>
         Sources : INSEE Sirene, Registre national des entreprises (INPI), BODACC. Données ouvertes

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { CompanyResult } from '@/search/companies';
 import type { DirectorResult } from '@/search/directors';
 import { FollowButton } from '@/ui/follow/FollowButton';
+import { OrderButton } from '@/ui/orders/OrderButton';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
 
@@ -51,7 +52,10 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function CompanyResultCard({ r }: { r: CompanyResult }) {
+/** The document a service group's results sell, one order button per company. */
+export type ResultOrder = { kind: string; priceCents: number };
+
+export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: ResultOrder }) {
   const place = [r.headOffice.postcode, r.headOffice.commune].filter(Boolean).join(' ');
   const revenue = r.finances?.revenue;
   return (
@@ -103,15 +107,24 @@ export function CompanyResultCard({ r }: { r: CompanyResult }) {
           ) : null}
         </Item>
       </ul>
+      {order && <OrderButton kind={order.kind} siren={r.siren} priceCents={order.priceCents} />}
     </li>
   );
 }
 
-export function CompanyResults({ results, start }: { results: CompanyResult[]; start: number }) {
+export function CompanyResults({
+  results,
+  start,
+  order,
+}: {
+  results: CompanyResult[];
+  start: number;
+  order?: ResultOrder;
+}) {
   return (
     <ol className={s.results} start={start} aria-label="Entreprises trouvées">
       {results.map((r) => (
-        <CompanyResultCard key={r.siren} r={r} />
+        <CompanyResultCard key={r.siren} r={r} order={order} />
       ))}
     </ol>
   );

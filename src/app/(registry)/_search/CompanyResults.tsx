@@ -1,4 +1,5 @@
 import { getDb } from '@/db';
+import { documentKind, services } from '@/domain/catalogue';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
 import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
@@ -33,5 +34,18 @@ export async function CompanyResults({
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
-  return <CompanySearchView title={title} basePath={basePath} params={params} loaded={loaded} />;
+  // A service that sells a document offers it for the listed companies.
+  const kind = service ? services.find((x) => x.link === service)?.orderKind : undefined;
+  const order = kind
+    ? { kind, label: documentKind(kind).label, priceCents: documentKind(kind).priceCents }
+    : undefined;
+  return (
+    <CompanySearchView
+      title={title}
+      basePath={basePath}
+      params={params}
+      loaded={loaded}
+      order={order}
+    />
+  );
 }

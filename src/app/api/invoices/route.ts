@@ -1,0 +1,12 @@
+import { success } from '@/lib/errors';
+import { asUser, jsonAnswer } from '@/orders/http';
+import { listBillingDocuments } from '@/payments/invoices';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/invoices: the user's invoices and credit notes, newest first. */
+export async function GET(req: Request) {
+  return asUser(req, async (db, user) =>
+    jsonAnswer(success(await listBillingDocuments(db, user.id))),
+  );
+}
