@@ -4,7 +4,7 @@
  *
  * The route handlers run in this process (no HTTP server: the figures are the handlers' own time,
  * session lookup and SQL included, with 20 concurrent callers on a pool of 20 connections).
- *   1. order creation (POST /api/acts/{siren}/order, distinct payloads): p50/p95 at 20 callers;
+ *   1. order creation (POST /api/letters/{siren}/order, distinct payloads): p50/p95 at 20 callers;
  *   2. polling (GET /api/orders/{id}): p50/p95 at 20 callers;
  *   3. 500 orders paid at once: 500 signed webhook events delivered concurrently, then the
  *      fulfilment jobs; checks every order completed once (files, invoices without gaps);
@@ -125,7 +125,7 @@ const rows: [string, string][] = [];
 // 1. creation
 const CREATE = 1000;
 await concurrently(CALLERS, 40, (i, c) =>
-  createOrder(users[c]!, 'acts', { filing_number: `W${i}`, provider: 'inpi' }),
+  createOrder(users[c]!, 'letters', { type: `w${i}` }),
 );
 const createTimes = await concurrently(CALLERS, CREATE, (i, c) =>
   createOrder(users[c]!, 'letters', { type: `n${i}` }),
