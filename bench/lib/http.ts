@@ -1,0 +1,125 @@
+/**
+ * What bench:accounts and bench:orders share: an HTTP server that answers requests the way the
+ * production server (scripts/serve.ts) does before Next.js — the client address, the front door
+ * (security headers, request checks), then the session routes' fast path
+ * (src/server/session-api.ts) — and autocannon load with every response time recorded.
+ *
+ * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
+ * accounts area's route table). `GET /bench/constant` answers a constant JSON body at once: the
+ * ceiling of this machine for an HTTP answer at the same concurrency, with autocannon on the
+ * same cores.
+ */
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { addressOf, CLIENT_ADDRESS_HEADER } from '../../src/lib/http/client';
+import { frontDoor } from '../../src/server/front-door';
+import { serveSessionApi, webRequestOf } from '../../src/server/session-api';
+
+type Instance = PromiseLike<{ errors: number; non2xx: number; requests: { total: number } }> & {
+  on(
+    event: 'response',
+    fn: (client: unknown, status: number, bytes: number, time: number) => void,
+  ): void;
+};
+type BenchRequest = {
+  method: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: BenchRequest) => BenchRequest;
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: BenchRequest[];
+}) => Instance;
+
+const CONSTANT = Buffer.from(JSON.stringify({ data: { data: { ok: true } } }));
+
+/** Starts the server on a free loopback port; its base URL and how to close it. */
+export async function startBenchServer(
+  fallback: (req: Request) => Promise<Response>,
+): Promise<{ base: string; close: () => void }> {
+  const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null };
+  const server = http.createServer((req, res) => {
+    if (req.url === '/bench/constant') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': CONSTANT.length });
+      res.end(CONSTANT);
+      return;
+    }
+    req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
+    if (frontDoor(req, res, door)) return;
+    void (async () => {
+      if (await serveSessionApi(req, res)) return;
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const answer = await fallback(
+        webRequestOf(req, chunks.length ? Buffer.concat(chunks) : undefined),
+      );
+      const headers: Record<string, string | string[]> = {};
+      answer.headers.forEach((v, k) => (headers[k] = v));
+      if (answer.headers.getSetCookie().length)
+        headers['set-cookie'] = answer.headers.getSetCookie();
+      res.writeHead(answer.status, headers);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch(() => {
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+export const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+
+export type LoadRow = {
+  label: string;
+  requests: number;
+  perSecond: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  non2xx: number;
+  errors: number;
+};
+
+/** Autocannon against `base` for `duration` seconds; percentiles of every response time (ms). */
+export async function load(
+  base: string,
+  label: string,
+  opts: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    requests: BenchRequest[];
+  },
+): Promise<LoadRow> {
+  const times: number[] = [];
+  const inst = autocannon({ url: base, ...opts });
+  inst.on('response', (_c, _s, _b, t) => times.push(t));
+  const r = await inst;
+  times.sort((a, b) => a - b);
+  return {
+    label,
+    requests: r.requests.total,
+    perSecond: Math.round(r.requests.total / opts.duration),
+    p50: pct(times, 50).toFixed(2),
+    p95: pct(times, 95).toFixed(2),
+    p99: pct(times, 99).toFixed(2),
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+export function machine(): string {
+  return `${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}; load average 1 min : ${os.loadavg()[0]!.toFixed(2)}`;
+}
