@@ -29,6 +29,7 @@ const dataDir = await (
 process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
+const { load, startBenchServer } = await import('./lib/http');
 const { connectPostgres } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
@@ -39,7 +40,6 @@ const { runJobsUntilIdle } = await import('../src/jobs/testing');
 const { fulfilmentDeps } = await import('../src/orders/fulfilment');
 const { success } = await import('../src/lib/errors');
 const orderRoute = await import('../src/app/api/[kind]/[siren]/order/route');
-const getRoute = await import('../src/app/api/orders/[id]/route');
 const checkoutRoute = await import('../src/app/api/orders/[id]/checkout/route');
 const webhookRoute = await import('../src/app/api/payments/webhook/route');
 const downloadRoute = await import('../src/app/(commerce)/orders/[id]/download/route');
@@ -49,10 +49,11 @@ const CALLERS = 20;
 const billing = { company_name: 'Banc SAS', postcode: '75002', firstname: 'A', lastname: 'B' };
 
 const base = await createTestDb();
-// The route handlers reach the database through getDb(): a pool of 20 on the same database.
+// The route handlers reach the database through getDb(): a pool as the production server's on
+// PostgreSQL (DATABASE_POOL_MAX's default, 10, with named prepared statements).
 const url = (base.pool as unknown as { options: { connectionString: string } }).options
   .connectionString;
-const handle = connectPostgres(url, CALLERS);
+const handle = connectPostgres(url, 10, { preparedStatements: true });
 (globalThis as unknown as { __dbHandle?: typeof handle }).__dbHandle = handle;
 const db = handle.db;
 const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-orders-'));
@@ -121,39 +122,61 @@ async function deliver(event: { payload: string; signature: string }) {
 }
 
 const rows: [string, string][] = [];
+const durationAt = process.argv.indexOf('--duration');
+const DURATION = durationAt > 0 ? Number(process.argv[durationAt + 1]) : 10;
 
-// 1. creation
-const CREATE = 1000;
-await concurrently(CALLERS, 40, (i, c) =>
-  createOrder(users[c]!, 'letters', { type: `w${i}` }),
-);
-const createTimes = await concurrently(CALLERS, CREATE, (i, c) =>
-  createOrder(users[c]!, 'letters', { type: `n${i}` }),
-);
-rows.push([
-  `order creation, ${CREATE} orders, ${CALLERS} callers`,
-  `p50 ${ms(pct(createTimes, 50))} · p95 ${ms(pct(createTimes, 95))}`,
-]);
-
-// 2. polling
-const ids = await db
-  .select({ id: schema.orders.id, userId: schema.orders.userId })
-  .from(schema.orders)
-  .limit(200);
-const byUser = new Map(users.map((u) => [u.user.id, u]));
-const POLLS = 4000;
-const pollTimes = await concurrently(CALLERS, POLLS, async (i) => {
-  const o = ids[i % ids.length]!;
-  const res = await getRoute.GET(
-    request(`/api/orders/${o.id}`, { who: byUser.get(o.userId)! }),
-    params({ id: o.id }),
-  );
-  if (res.status !== 200) throw new Error(`lecture ${res.status}`);
-  await res.arrayBuffer();
+// 1. creation, over HTTP through the production server's path (bench/lib/http.ts): 20
+// connections, each request as the next of the 20 users, each body a distinct letter.
+await concurrently(CALLERS, 40, (i, c) => createOrder(users[c]!, 'letters', { type: `w${i}` }));
+const server = await startBenchServer(async () => new Response(null, { status: 404 }));
+const asJson = (who: Who) => ({ ...who.headers, 'content-type': 'application/json' });
+const created = await load(server.base, 'order creation', {
+  connections: CALLERS,
+  duration: DURATION,
+  requests: users.map((who) => ({
+    method: 'POST',
+    path: `/api/letters/${DANONE}/order`,
+    headers: asJson(who),
+    numberedBody: '{"type":"n%i"}',
+  })),
 });
 rows.push([
-  `polling GET /api/orders/{id}, ${POLLS} reads, ${CALLERS} callers`,
-  `p50 ${ms(pct(pollTimes, 50))} · p95 ${ms(pct(pollTimes, 95))}`,
+  `order creation POST /api/letters/{siren}/order, ${CALLERS} connections, ${DURATION} s`,
+  `p50 ${created.p50} ms · p95 ${created.p95} ms · ${created.perSecond}/s · non-2xx ${created.non2xx}`,
+]);
+
+// 2. polling: each user reads their own orders in turn.
+const owned = await db
+  .select({ id: schema.orders.id, userId: schema.orders.userId })
+  .from(schema.orders);
+const polled = await load(server.base, 'polling', {
+  connections: CALLERS,
+  duration: DURATION,
+  requests: users.map((who) => ({
+    method: 'GET',
+    path: '/api/orders/x',
+    headers: who.headers,
+    paths: owned.filter((o) => o.userId === who.user.id).map((o) => `/api/orders/${o.id}`),
+  })),
+});
+server.close();
+rows.push([
+  `polling GET /api/orders/{id}, ${CALLERS} connections, ${DURATION} s`,
+  `p50 ${polled.p50} ms · p95 ${polled.p95} ms · ${polled.perSecond}/s · non-2xx ${polled.non2xx}`,
+]);
+const ceiling = await (async () => {
+  const s2 = await startBenchServer(async () => new Response(null, { status: 404 }));
+  const r = await load(s2.base, 'ceiling', {
+    connections: CALLERS,
+    duration: DURATION,
+    requests: [{ method: 'GET', path: '/bench/constant' }],
+  });
+  s2.close();
+  return r;
+})();
+rows.push([
+  `ceiling: constant JSON, same server and load, ${CALLERS} connections`,
+  `p50 ${ceiling.p50} ms · p95 ${ceiling.p95} ms · ${ceiling.perSecond}/s`,
 ]);
 
 // 3. 500 orders paid at once

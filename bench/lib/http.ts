@@ -7,36 +7,35 @@
  * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
  * accounts area's route table). `GET /bench/constant` answers a constant JSON body at once: the
  * ceiling of this machine for an HTTP answer at the same concurrency, with autocannon on the
- * same cores.
+ * same cores. Autocannon runs on a worker thread (bench/lib/load-worker.ts).
  */
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startTsWorker } from '../../src/lib/ts-worker';
 import { addressOf, CLIENT_ADDRESS_HEADER } from '../../src/lib/http/client';
 import { frontDoor } from '../../src/server/front-door';
 import { serveSessionApi, webRequestOf } from '../../src/server/session-api';
 
-type Instance = PromiseLike<{ errors: number; non2xx: number; requests: { total: number } }> & {
-  on(
-    event: 'response',
-    fn: (client: unknown, status: number, bytes: number, time: number) => void,
-  ): void;
-};
+/** One kind of request of a load: fixed, or with a numbered body or rotating paths. */
 type BenchRequest = {
   method: string;
   path: string;
   body?: string;
   headers?: Record<string, string>;
-  setupRequest?: (req: BenchRequest) => BenchRequest;
+  /** A body with `%i` replaced by a counter on each request (distinct orders). */
+  numberedBody?: string;
+  /** Paths taken in turn (several objects). */
+  paths?: string[];
 };
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+export type LoadSpec = {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
-  requests?: BenchRequest[];
-}) => Instance;
+  requests: BenchRequest[];
+};
 
 const CONSTANT = Buffer.from(JSON.stringify({ data: { data: { ok: true } } }));
 
@@ -92,26 +91,33 @@ export type LoadRow = {
   errors: number;
 };
 
-/** Autocannon against `base` for `duration` seconds; percentiles of every response time (ms). */
+/**
+ * Autocannon against `base` for `duration` seconds, on a worker thread of its own (the server's
+ * event loop serves requests only); percentiles of every response time (ms).
+ */
 export async function load(
   base: string,
   label: string,
-  opts: {
-    connections: number;
-    duration: number;
-    headers?: Record<string, string>;
-    requests: BenchRequest[];
-  },
+  opts: Omit<LoadSpec, 'url'>,
 ): Promise<LoadRow> {
-  const times: number[] = [];
-  const inst = autocannon({ url: base, ...opts });
-  inst.on('response', (_c, _s, _b, t) => times.push(t));
-  const r = await inst;
-  times.sort((a, b) => a - b);
+  const worker = startTsWorker(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), {
+    workerData: { url: base, ...opts } satisfies LoadSpec,
+  });
+  const r = await new Promise<{
+    total: number;
+    non2xx: number;
+    errors: number;
+    times: Float64Array;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const times = Array.from(r.times).sort((a, b) => a - b);
   return {
     label,
-    requests: r.requests.total,
-    perSecond: Math.round(r.requests.total / opts.duration),
+    requests: r.total,
+    perSecond: Math.round(r.total / opts.duration),
     p50: pct(times, 50).toFixed(2),
     p95: pct(times, 95).toFixed(2),
     p99: pct(times, 99).toFixed(2),
