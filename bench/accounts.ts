@@ -3,11 +3,17 @@
  *
  *   npm run bench:accounts [-- --duration 10 --connections 20]
  *
- * A fresh database (`bench_accounts`, dropped at the end) with the registry fixtures; the route
- * modules of src/app/(account) served by Node's HTTP server in this process (the same handlers
- * Next.js calls, without Next's own overhead); autocannon on the same machine. Prints p50/p95/p99
- * of `GET /api/me` and of follow/unfollow, and the cost of a login (scrypt, Better Auth's
- * defaults). Run under `flock /tmp/heavy.lock` on a shared machine.
+ * A fresh database (`bench_accounts`, dropped at the end) with the registry fixtures, a pool as
+ * the production server's (10 connections, named prepared statements). The requests take the
+ * production server's path before Next.js (bench/lib/http.ts): the front door, then the session
+ * routes (src/server/session-api.ts, the same handlers the Next route files call); what that path
+ * leaves (register, login) goes to the route modules of src/app/(account). Autocannon runs on a
+ * worker thread of this process, on the same 2 cores as the server and PostgreSQL. Prints p50/p95/
+ * p99 of `GET /api/me` and of follow/unfollow, the ceiling (a constant JSON answer through the
+ * same server and load), and the cost of a login (scrypt, Better Auth's defaults). Run under
+ * `flock /tmp/heavy.lock` on a shared machine.
+ *
+ * Figures: see docs/ARCHITECTURE.md, "Accounts" ("Measured").
  */
 import pg from 'pg';
 import { connectPostgres, type DbHandle } from '../src/db/client';

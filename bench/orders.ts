@@ -2,14 +2,22 @@
  * `npm run bench:orders`: the order engine on PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a throw-away database is created and dropped).
  *
- * The route handlers run in this process (no HTTP server: the figures are the handlers' own time,
- * session lookup and SQL included, with 20 concurrent callers on a pool of 20 connections).
- *   1. order creation (POST /api/letters/{siren}/order, distinct payloads): p50/p95 at 20 callers;
- *   2. polling (GET /api/orders/{id}): p50/p95 at 20 callers;
+ * 1 and 2 go over HTTP through the production server's path before Next.js (bench/lib/http.ts:
+ * the front door, then src/server/session-api.ts, the handlers the route files call), autocannon
+ * on a worker thread, 20 connections, each request as the next of 20 users; the database pool is
+ * the production server's (10, named prepared statements). 3 and 4 call the route handlers in
+ * this process (the figures are the engine's: webhooks, jobs, storage).
+ *   1. order creation (POST /api/letters/{siren}/order, a distinct body each): p50/p95;
+ *   2. polling (GET /api/orders/{id}, each user their own orders): p50/p95; then the ceiling, a
+ *      constant JSON answer through the same server and load;
  *   3. 500 orders paid at once: 500 signed webhook events delivered concurrently, then the
  *      fulfilment jobs; checks every order completed once (files, invoices without gaps);
  *   4. order to download with the test provider: create, checkout, pay, webhook, fulfil,
  *      download, one order at a time; median.
+ *
+ *   npm run bench:orders [-- --duration 10]      (under `flock /tmp/heavy.lock`)
+ *
+ * Figures: see docs/ARCHITECTURE.md, "Orders and payments" ("Measured").
  */
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';

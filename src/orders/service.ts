@@ -185,13 +185,17 @@ async function ownedOrder(db: Db, userId: string, id: string): Promise<OrderRow 
 }
 
 export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
-  const row = await ownedOrder(db, userId, id);
-  if (!row) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
-  const [invoice] = await db
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(eq(invoices.orderId, id));
-  return success(presentOrder(row, invoice));
+  // Polled every second by the order page: the order and its invoice in one query.
+  if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const [found] = await db
+    .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.number })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const invoice = found.invoiceId ? { id: found.invoiceId, number: found.invoiceNumber! } : null;
+  return success(presentOrder(found.order, invoice));
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {
