@@ -138,32 +138,38 @@ export async function createOrder(
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
   const cleanSource =
     sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
+  const insert = async (tx: Db, paid: boolean) => {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        kind,
+        siren,
+        payload,
+        sameOrderKey: key,
+        formats: [...spec.formats],
+        state: paid ? 'paid' : 'pending_payment',
+        ...amounts,
+        paidWith: paid ? 'subscription' : null,
+        usedQuota: paid && cover === 'quota',
+        paidAt: paid ? new Date() : null,
+        sourceId: cleanSource,
+      })
+      .returning();
+    return inserted!;
+  };
   let row: OrderRow;
   try {
-    row = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      let paid = cover === 'unlimited';
-      if (cover === 'quota' && sub) paid = await takeQuota(tx, sub);
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          id: randomUUID(),
-          userId: user.id,
-          kind,
-          siren,
-          payload,
-          sameOrderKey: key,
-          formats: [...spec.formats],
-          state: paid ? 'paid' : 'pending_payment',
-          ...amounts,
-          paidWith: paid ? 'subscription' : null,
-          usedQuota: paid && cover === 'quota',
-          paidAt: paid ? new Date() : null,
-          sourceId: cleanSource,
-        })
-        .returning();
-      return inserted!;
-    });
+    // A quota unit and the order go together; any other order is one INSERT (no transaction's
+    // BEGIN and COMMIT round trips).
+    row =
+      cover === 'quota' && sub
+        ? await db.transaction(async (txRaw) => {
+            const tx = txRaw as unknown as Db;
+            return insert(tx, await takeQuota(tx, sub));
+          })
+        : await insert(db, cover === 'unlimited');
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const raced = await findUnfinished(db, user.id, key);
