@@ -19,10 +19,12 @@
  * is left to Next.js, which then answers exactly as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { me } from '@/accounts/api';
 import { followCompany, getFollowed, unfollowCompany } from '@/accounts/follow-api';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { placeOrder, readOrder } from '@/orders/routes';
+import { acceptsGzip } from './registry-api';
 
 type Params = (string | undefined)[];
 type Handler = (req: Request, params: Params) => Promise<Response>;
@@ -105,14 +107,28 @@ export function webRequestOf(req: IncomingMessage, body: Buffer | undefined): Re
   });
 }
 
-async function writeResponse(res: ServerResponse, answer: Response): Promise<void> {
+/** Bodies from this size on are compressed for clients that accept gzip (as Next.js does). */
+const COMPRESS_FROM = 1024;
+
+async function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Response,
+): Promise<void> {
   res.statusCode = answer.status;
   answer.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) res.setHeader('Set-Cookie', cookies);
-  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
+  let body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
+  if (body && body.length >= COMPRESS_FROM) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (acceptsGzip(req.headers['accept-encoding'])) {
+      body = gzipSync(body);
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+  }
   if (body) res.setHeader('Content-Length', body.length);
   res.end(body ?? undefined);
 }
@@ -127,6 +143,6 @@ export async function serveSessionApi(req: IncomingMessage, res: ServerResponse)
   const route = sessionApiRoute(req.method, q < 0 ? url : url.slice(0, q));
   if (!route) return false;
   const answer = await route.run(webRequestOf(req, await readBody(req)), route.params);
-  await writeResponse(res, answer);
+  await writeResponse(req, res, answer);
   return true;
 }
