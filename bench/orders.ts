@@ -28,7 +28,9 @@ import { count, eq, sql } from 'drizzle-orm';
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.LOG_LEVEL = 'silent';
 process.env.APP_ENV = 'test';
-process.env.REGISTRY_CACHE = 'off';
+// The registry's data cache as in production (on: an order reads the company's profile for its
+// availability, from the cache after the first); `REGISTRY_CACHE=off` for every read from SQL.
+process.env.REGISTRY_CACHE ??= 'on';
 const dataDir = await (
   await import('node:fs/promises')
 ).mkdtemp(
@@ -37,7 +39,7 @@ const dataDir = await (
 process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
-const { load, startBenchServer } = await import('./lib/http');
+const { load, machine, startBenchServer } = await import('./lib/http');
 const { connectPostgres } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
@@ -270,7 +272,7 @@ const [check] = await db
   .from(schema.orders)
   .where(eq(schema.orders.state, 'completed'));
 console.log(
-  `\nbench:orders — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL, jobs: pg-boss, runJobsUntilIdle in this process`,
+  `\nbench:orders — REGISTRY_CACHE=${process.env.REGISTRY_CACHE}, PostgreSQL, jobs: pg-boss, runJobsUntilIdle in this process; ${machine()}`,
 );
 for (const [k, v] of rows) console.log(`${k.padEnd(72)} ${v}`);
 console.log(`(completed orders in the database: ${check!.n})`);
