@@ -48,7 +48,7 @@ async function main() {
   try {
     await runMigrations(handle);
     await insertRegistryFixtures(handle.db);
-    server = await startBenchServer(dispatch);
+    server = await startBenchServer(dispatch, handle.db);
     const base = server.base;
 
     const c = new TestClient();
@@ -83,6 +83,13 @@ async function main() {
         connections: CONNECTIONS,
         duration: DURATION,
         requests: [{ method: 'GET', path: '/bench/constant' }],
+      }),
+    );
+    results.push(
+      await load(base, 'plancher : une requête SQL', {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: '/bench/one-query' }],
       }),
     );
     results.push(

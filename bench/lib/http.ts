@@ -7,12 +7,15 @@
  * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
  * accounts area's route table). `GET /bench/constant` answers a constant JSON body at once: the
  * ceiling of this machine for an HTTP answer at the same concurrency, with autocannon on the
- * same cores. Autocannon runs on a worker thread (bench/lib/load-worker.ts).
+ * same cores; `GET /bench/one-query` the same after one prepared `SELECT 1` on the pool given:
+ * the floor of a route that reads the database once, as any session check without a cache does. Autocannon runs on a worker thread (bench/lib/load-worker.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/db/client';
 import { startTsWorker } from '../../src/lib/ts-worker';
 import { addressOf, CLIENT_ADDRESS_HEADER } from '../../src/lib/http/client';
 import { frontDoor } from '../../src/server/front-door';
@@ -42,12 +45,18 @@ const CONSTANT = Buffer.from(JSON.stringify({ data: { data: { ok: true } } }));
 /** Starts the server on a free loopback port; its base URL and how to close it. */
 export async function startBenchServer(
   fallback: (req: Request) => Promise<Response>,
+  db?: Db,
 ): Promise<{ base: string; close: () => void }> {
   const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null };
+  const constant = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': CONSTANT.length });
+    res.end(CONSTANT);
+  };
   const server = http.createServer((req, res) => {
-    if (req.url === '/bench/constant') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': CONSTANT.length });
-      res.end(CONSTANT);
+    if (req.url === '/bench/constant') return constant(res);
+    if (req.url === '/bench/one-query' && db) {
+      // The floor of any route that reads the database once (as a session check must).
+      void queryRows(db, sql`SELECT 1 AS one`, { prepared: true }).then(() => constant(res));
       return;
     }
     req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
