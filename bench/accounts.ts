@@ -11,7 +11,7 @@
  * worker thread of this process, on the same 2 cores as the server and PostgreSQL. Prints p50/p95/
  * p99 of `GET /api/me` and of follow/unfollow, the ceiling (a constant JSON answer through the
  * same server and load), and the cost of a login (scrypt, Better Auth's defaults). Run under
- * `flock /tmp/heavy.lock` on a shared machine.
+ * `flock /tmp/heavy.lock` on a shared machine. `-- --only 'GET /api/me'` runs one target.
  *
  * Figures: see docs/ARCHITECTURE.md, "Accounts" ("Measured").
  */
@@ -21,7 +21,7 @@ import { runMigrations } from '../src/db/migrate';
 import { insertRegistryFixtures } from '../src/registry/testing/fixtures';
 import { resetAllRateLimits } from '../src/lib/rate-limit';
 import { dispatch, solvedCaptcha, TestClient } from '../src/accounts/testing';
-import { load, machine, pct, startBenchServer } from './lib/http';
+import { load as loadAt, machine, pct, startBenchServer } from './lib/http';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -77,6 +77,10 @@ async function main() {
       accept: 'application/json',
     };
     const results = [];
+    // `--only <text>`: only the targets whose label holds it (e.g. for a CPU profile of one).
+    const only = arg('--only');
+    const load = (b: string, label: string, opts: Parameters<typeof loadAt>[2]) =>
+      only && !label.includes(only) ? Promise.resolve(null) : loadAt(b, label, opts);
     // The ceiling: a constant JSON answer through the same HTTP server, autocannon on the same cores.
     results.push(
       await load(base, 'plafond : JSON constant', {
@@ -114,7 +118,7 @@ async function main() {
     console.log(
       `\nbench:accounts — ${CONNECTIONS} connexions, ${DURATION} s par cible, PostgreSQL (${serverUrl.replace(/\/\/[^@]*@/, '//')})`,
     );
-    console.table(results);
+    console.table(results.filter(Boolean));
     console.log(
       `Connexion (POST /login, en série, 20 essais) : p50 ${pct(loginTimes, 50).toFixed(1)} ms, p95 ${pct(loginTimes, 95).toFixed(1)} ms — ` +
         'hachage scrypt de Better Auth : N=16384, r=16, p=1, clé de 64 octets, sel de 16 octets.',

@@ -4,8 +4,8 @@
  *
  * 1 and 2 go over HTTP through the production server's path before Next.js (bench/lib/http.ts:
  * the front door, then src/server/session-api.ts, the handlers the route files call), autocannon
- * on a worker thread, 20 connections, each request as the next of 20 users; the database pool is
- * the production server's (10, named prepared statements). 3 and 4 call the route handlers in
+ * on a worker thread, 20 connections, each request as the next of 20 users; a database pool of 20
+ * with named prepared statements (as the production server's on PostgreSQL). 3 and 4 call the route handlers in
  * this process (the figures are the engine's: webhooks, jobs, storage).
  *   1. order creation (POST /api/letters/{siren}/order, a distinct body each): p50/p95;
  *   2. polling (GET /api/orders/{id}, each user their own orders): p50/p95; then the ceiling, a
@@ -59,11 +59,11 @@ const CALLERS = 20;
 const billing = { company_name: 'Banc SAS', postcode: '75002', firstname: 'A', lastname: 'B' };
 
 const base = await createTestDb();
-// The route handlers reach the database through getDb(): a pool as the production server's on
-// PostgreSQL (DATABASE_POOL_MAX's default, 10, with named prepared statements).
+// The route handlers reach the database through getDb(): a pool of 20 on the same database, with
+// named prepared statements as the production server's on PostgreSQL.
 const url = (base.pool as unknown as { options: { connectionString: string } }).options
   .connectionString;
-const handle = connectPostgres(url, 10, { preparedStatements: true });
+const handle = connectPostgres(url, CALLERS, { preparedStatements: true });
 (globalThis as unknown as { __dbHandle?: typeof handle }).__dbHandle = handle;
 const db = handle.db;
 const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-orders-'));

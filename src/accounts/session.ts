@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/db';
-import { queryRows, type Db } from '@/db/client';
+import { runStatement, statement, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema/accounts';
 import { failure, success, type Result } from '@/lib/errors';
 import { authFor, COOKIE_PREFIX, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './auth';
@@ -67,15 +67,18 @@ type SessionRow = Pick<
 
 const epochMs = (column: unknown) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** The session of a token with its user: one statement, prepared once per connection. */
-const sessionQuery = (token: string) => sql`
+/** The session of a token with its user: one statement, rendered once, prepared per connection. */
+const SESSION_QUERY = statement(sql`
   SELECT ${users.id} AS "id", ${users.email} AS "email", ${users.emailVerified} AS "emailVerified",
          ${users.role} AS "role", ${users.name} AS "name", ${users.profile} AS "profile",
          ${epochMs(sessions.expiresAt)} AS "expiresMs",
          ${epochMs(users.emailVerifiedAt)} AS "verifiedMs",
          ${epochMs(users.updatedAt)} AS "updatedMs"
   FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.userId}
-  WHERE ${sessions.token} = ${token}`;
+  WHERE ${sessions.token} = ${sql.placeholder('token')}`);
+
+const sessionRow = (db: Db, token: string) =>
+  runStatement<SessionRow>(db, SESSION_QUERY, { token });
 
 function accountOf(row: SessionRow): SessionAccount {
   return {
@@ -105,13 +108,13 @@ export async function readSession(req: Request, db: Db = getDb()): Promise<Sessi
   const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
   if (!token) return null;
   try {
-    const [row] = await queryRows<SessionRow>(db, sessionQuery(token), { prepared: true });
+    const [row] = await sessionRow(db, token);
     if (!row) return null;
     const refreshFrom = row.expiresMs - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
     if (refreshFrom > Date.now()) return accountOf(row);
     // Expired (deleted) or due for a refresh (expiry moved on): Better Auth decides.
     if (!(await authFor(db).api.getSession({ headers: req.headers }))) return null;
-    const [again] = await queryRows<SessionRow>(db, sessionQuery(token), { prepared: true });
+    const [again] = await sessionRow(db, token);
     return again ? accountOf(again) : null;
   } catch {
     return null;
