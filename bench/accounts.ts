@@ -3,41 +3,25 @@
  *
  *   npm run bench:accounts [-- --duration 10 --connections 20]
  *
- * A fresh database (`bench_accounts`, dropped at the end) with the registry fixtures; the route
- * modules of src/app/(account) served by Node's HTTP server in this process (the same handlers
- * Next.js calls, without Next's own overhead); autocannon on the same machine. Prints p50/p95/p99
- * of `GET /api/me` and of follow/unfollow, and the cost of a login (scrypt, Better Auth's
- * defaults). Run under `flock /tmp/heavy.lock` on a shared machine.
+ * A fresh database (`bench_accounts`, dropped at the end) with the registry fixtures, a pool as
+ * the production server's (10 connections, named prepared statements). The requests take the
+ * production server's path before Next.js (bench/lib/http.ts): the front door, then the session
+ * routes (src/server/session-api.ts, the same handlers the Next route files call); what that path
+ * leaves (register, login) goes to the route modules of src/app/(account). Autocannon runs on a
+ * worker thread of this process, on the same 2 cores as the server and PostgreSQL. Prints p50/p95/
+ * p99 of `GET /api/me` and of follow/unfollow, the ceiling (a constant JSON answer through the
+ * same server and load), and the cost of a login (scrypt, Better Auth's defaults). Run under
+ * `flock /tmp/heavy.lock` on a shared machine. `-- --only 'GET /api/me'` runs one target.
+ *
+ * Figures: see docs/ARCHITECTURE.md, "Accounts" ("Measured").
  */
-import http from 'node:http';
-import os from 'node:os';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { connectPostgres, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { insertRegistryFixtures } from '../src/registry/testing/fixtures';
 import { resetAllRateLimits } from '../src/lib/rate-limit';
 import { dispatch, solvedCaptcha, TestClient } from '../src/accounts/testing';
-
-type Instance = PromiseLike<{ errors: number; non2xx: number; requests: { total: number } }> & {
-  on(
-    event: 'response',
-    fn: (client: unknown, status: number, bytes: number, time: number) => void,
-  ): void;
-};
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: Array<{
-    method: string;
-    path: string;
-    body?: string;
-    headers?: Record<string, string>;
-  }>;
-}) => Instance;
+import { load as loadAt, machine, pct, startBenchServer } from './lib/http';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -53,27 +37,6 @@ async function admin(sql: string) {
   await c.end();
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
-async function load(base: string, label: string, opts: Parameters<typeof autocannon>[0]) {
-  const times: number[] = [];
-  const inst = autocannon({ ...opts, url: base, connections: CONNECTIONS, duration: DURATION });
-  inst.on('response', (_c, _s, _b, t) => times.push(t));
-  const r = await inst;
-  times.sort((a, b) => a - b);
-  return {
-    label,
-    requests: r.requests.total,
-    perSecond: Math.round(r.requests.total / DURATION),
-    p50: pct(times, 50).toFixed(2),
-    p95: pct(times, 95).toFixed(2),
-    p99: pct(times, 99).toFixed(2),
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
-
 async function main() {
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${dbName}`);
@@ -81,36 +44,12 @@ async function main() {
   url.pathname = `/${dbName}`;
   const handle: DbHandle = connectPostgres(url.toString(), 10, { preparedStatements: true });
   (globalThis as { __dbHandle?: DbHandle }).__dbHandle = handle;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers))
-        if (typeof v === 'string') headers.set(k, v);
-      const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-      void dispatch(
-        new Request(`http://localhost:3000${req.url}`, { method: req.method, headers, body }),
-      )
-        .then(async (r) => {
-          const out: Record<string, string[] | string> = {};
-          r.headers.forEach((v, k) => (out[k] = v));
-          const cookies = r.headers.getSetCookie();
-          if (cookies.length) out['set-cookie'] = cookies;
-          res.writeHead(r.status, out);
-          res.end(Buffer.from(await r.arrayBuffer()));
-        })
-        .catch(() => {
-          res.statusCode = 500;
-          res.end();
-        });
-    });
-  });
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
     await runMigrations(handle);
     await insertRegistryFixtures(handle.db);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startBenchServer(dispatch, handle.db);
+    const base = server.base;
 
     const c = new TestClient();
     const password = 'une phrase de passe de banc';
@@ -138,20 +77,37 @@ async function main() {
       accept: 'application/json',
     };
     const results = [];
+    // `--only <text>`: only the targets whose label holds it (e.g. for a CPU profile of one).
+    const only = arg('--only');
+    const load = (b: string, label: string, opts: Parameters<typeof loadAt>[2]) =>
+      only && !label.includes(only) ? Promise.resolve(null) : loadAt(b, label, opts);
+    // The ceiling: a constant JSON answer through the same HTTP server, autocannon on the same cores.
+    results.push(
+      await load(base, 'plafond : JSON constant', {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: '/bench/constant' }],
+      }),
+    );
+    results.push(
+      await load(base, 'plancher : une requête SQL', {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: '/bench/one-query' }],
+      }),
+    );
     results.push(
       await load(base, 'GET /api/me', {
-        url: base,
-        connections: 0,
-        duration: 0,
+        connections: CONNECTIONS,
+        duration: DURATION,
         headers,
         requests: [{ method: 'GET', path: '/api/me' }],
       }),
     );
     results.push(
       await load(base, 'follow / unfollow', {
-        url: base,
-        connections: 0,
-        duration: 0,
+        connections: CONNECTIONS,
+        duration: DURATION,
         headers,
         requests: [
           { method: 'POST', path: `/api/company/552032534/follow/${list}`, body: '{}' },
@@ -162,16 +118,14 @@ async function main() {
     console.log(
       `\nbench:accounts — ${CONNECTIONS} connexions, ${DURATION} s par cible, PostgreSQL (${serverUrl.replace(/\/\/[^@]*@/, '//')})`,
     );
-    console.table(results);
+    console.table(results.filter(Boolean));
     console.log(
       `Connexion (POST /login, en série, 20 essais) : p50 ${pct(loginTimes, 50).toFixed(1)} ms, p95 ${pct(loginTimes, 95).toFixed(1)} ms — ` +
         'hachage scrypt de Better Auth : N=16384, r=16, p=1, clé de 64 octets, sel de 16 octets.',
     );
-    console.log(
-      `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}; load average 1 min : ${os.loadavg()[0]!.toFixed(2)}`,
-    );
+    console.log(`Machine : ${machine()}`);
   } finally {
-    server.close();
+    server?.close();
     await handle.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }

@@ -2,14 +2,22 @@
  * `npm run bench:orders`: the order engine on PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a throw-away database is created and dropped).
  *
- * The route handlers run in this process (no HTTP server: the figures are the handlers' own time,
- * session lookup and SQL included, with 20 concurrent callers on a pool of 20 connections).
- *   1. order creation (POST /api/acts/{siren}/order, distinct payloads): p50/p95 at 20 callers;
- *   2. polling (GET /api/orders/{id}): p50/p95 at 20 callers;
+ * 1 and 2 go over HTTP through the production server's path before Next.js (bench/lib/http.ts:
+ * the front door, then src/server/session-api.ts, the handlers the route files call), autocannon
+ * on a worker thread, 20 connections, each request as the next of 20 users; a database pool of 20
+ * with named prepared statements (as the production server's on PostgreSQL). 3 and 4 call the route handlers in
+ * this process (the figures are the engine's: webhooks, jobs, storage).
+ *   1. order creation (POST /api/letters/{siren}/order, a distinct body each): p50/p95;
+ *   2. polling (GET /api/orders/{id}, each user their own orders): p50/p95; then the ceiling, a
+ *      constant JSON answer through the same server and load;
  *   3. 500 orders paid at once: 500 signed webhook events delivered concurrently, then the
  *      fulfilment jobs; checks every order completed once (files, invoices without gaps);
  *   4. order to download with the test provider: create, checkout, pay, webhook, fulfil,
  *      download, one order at a time; median.
+ *
+ *   npm run bench:orders [-- --duration 10]      (under `flock /tmp/heavy.lock`)
+ *
+ * Figures: see docs/ARCHITECTURE.md, "Orders and payments" ("Measured").
  */
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +28,9 @@ import { count, eq, sql } from 'drizzle-orm';
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.LOG_LEVEL = 'silent';
 process.env.APP_ENV = 'test';
-process.env.REGISTRY_CACHE = 'off';
+// The registry's data cache as in production (on: an order reads the company's profile for its
+// availability, from the cache after the first); `REGISTRY_CACHE=off` for every read from SQL.
+process.env.REGISTRY_CACHE ??= 'on';
 const dataDir = await (
   await import('node:fs/promises')
 ).mkdtemp(
@@ -29,6 +39,7 @@ const dataDir = await (
 process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
+const { load, machine, startBenchServer } = await import('./lib/http');
 const { connectPostgres } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
@@ -39,7 +50,6 @@ const { runJobsUntilIdle } = await import('../src/jobs/testing');
 const { fulfilmentDeps } = await import('../src/orders/fulfilment');
 const { success } = await import('../src/lib/errors');
 const orderRoute = await import('../src/app/api/[kind]/[siren]/order/route');
-const getRoute = await import('../src/app/api/orders/[id]/route');
 const checkoutRoute = await import('../src/app/api/orders/[id]/checkout/route');
 const webhookRoute = await import('../src/app/api/payments/webhook/route');
 const downloadRoute = await import('../src/app/(commerce)/orders/[id]/download/route');
@@ -49,10 +59,11 @@ const CALLERS = 20;
 const billing = { company_name: 'Banc SAS', postcode: '75002', firstname: 'A', lastname: 'B' };
 
 const base = await createTestDb();
-// The route handlers reach the database through getDb(): a pool of 20 on the same database.
+// The route handlers reach the database through getDb(): a pool of 20 on the same database, with
+// named prepared statements as the production server's on PostgreSQL.
 const url = (base.pool as unknown as { options: { connectionString: string } }).options
   .connectionString;
-const handle = connectPostgres(url, CALLERS);
+const handle = connectPostgres(url, CALLERS, { preparedStatements: true });
 (globalThis as unknown as { __dbHandle?: typeof handle }).__dbHandle = handle;
 const db = handle.db;
 const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-orders-'));
@@ -121,39 +132,69 @@ async function deliver(event: { payload: string; signature: string }) {
 }
 
 const rows: [string, string][] = [];
+const durationAt = process.argv.indexOf('--duration');
+const DURATION = durationAt > 0 ? Number(process.argv[durationAt + 1]) : 10;
 
-// 1. creation
-const CREATE = 1000;
-await concurrently(CALLERS, 40, (i, c) =>
-  createOrder(users[c]!, 'acts', { filing_number: `W${i}`, provider: 'inpi' }),
-);
-const createTimes = await concurrently(CALLERS, CREATE, (i, c) =>
-  createOrder(users[c]!, 'letters', { type: `n${i}` }),
-);
-rows.push([
-  `order creation, ${CREATE} orders, ${CALLERS} callers`,
-  `p50 ${ms(pct(createTimes, 50))} · p95 ${ms(pct(createTimes, 95))}`,
-]);
-
-// 2. polling
-const ids = await db
-  .select({ id: schema.orders.id, userId: schema.orders.userId })
-  .from(schema.orders)
-  .limit(200);
-const byUser = new Map(users.map((u) => [u.user.id, u]));
-const POLLS = 4000;
-const pollTimes = await concurrently(CALLERS, POLLS, async (i) => {
-  const o = ids[i % ids.length]!;
-  const res = await getRoute.GET(
-    request(`/api/orders/${o.id}`, { who: byUser.get(o.userId)! }),
-    params({ id: o.id }),
-  );
-  if (res.status !== 200) throw new Error(`lecture ${res.status}`);
-  await res.arrayBuffer();
+// 1. creation, over HTTP through the production server's path (bench/lib/http.ts): 20
+// connections, each request as the next of the 20 users, each body a distinct letter.
+await concurrently(CALLERS, 40, (i, c) => createOrder(users[c]!, 'letters', { type: `w${i}` }));
+const server = await startBenchServer(async () => new Response(null, { status: 404 }));
+const asJson = (who: Who) => ({ ...who.headers, 'content-type': 'application/json' });
+const created = await load(server.base, 'order creation', {
+  connections: CALLERS,
+  duration: DURATION,
+  requests: users.map((who) => ({
+    method: 'POST',
+    path: `/api/letters/${DANONE}/order`,
+    headers: asJson(who),
+    numberedBody: '{"type":"n%i"}',
+  })),
 });
 rows.push([
-  `polling GET /api/orders/{id}, ${POLLS} reads, ${CALLERS} callers`,
-  `p50 ${ms(pct(pollTimes, 50))} · p95 ${ms(pct(pollTimes, 95))}`,
+  `order creation POST /api/letters/{siren}/order, ${CALLERS} connections, ${DURATION} s`,
+  `p50 ${created.p50} ms · p95 ${created.p95} ms · ${created.perSecond}/s · non-2xx ${created.non2xx}`,
+]);
+
+// 2. polling: each user reads their own orders in turn.
+const owned = await db
+  .select({ id: schema.orders.id, userId: schema.orders.userId })
+  .from(schema.orders);
+const polled = await load(server.base, 'polling', {
+  connections: CALLERS,
+  duration: DURATION,
+  requests: users.map((who) => ({
+    method: 'GET',
+    path: '/api/orders/x',
+    headers: who.headers,
+    paths: owned.filter((o) => o.userId === who.user.id).map((o) => `/api/orders/${o.id}`),
+  })),
+});
+server.close();
+rows.push([
+  `polling GET /api/orders/{id}, ${CALLERS} connections, ${DURATION} s`,
+  `p50 ${polled.p50} ms · p95 ${polled.p95} ms · ${polled.perSecond}/s · non-2xx ${polled.non2xx}`,
+]);
+const ceiling = await (async () => {
+  const s2 = await startBenchServer(async () => new Response(null, { status: 404 }), db);
+  const out = [];
+  for (const path of ['/bench/constant', '/bench/one-query'])
+    out.push(
+      await load(s2.base, path, {
+        connections: CALLERS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path }],
+      }),
+    );
+  s2.close();
+  return out;
+})();
+rows.push([
+  `ceiling: constant JSON, same server and load, ${CALLERS} connections`,
+  `p50 ${ceiling[0]!.p50} ms · p95 ${ceiling[0]!.p95} ms · ${ceiling[0]!.perSecond}/s`,
+]);
+rows.push([
+  `floor of one query: constant JSON after SELECT 1, ${CALLERS} connections`,
+  `p50 ${ceiling[1]!.p50} ms · p95 ${ceiling[1]!.p95} ms · ${ceiling[1]!.perSecond}/s`,
 ]);
 
 // 3. 500 orders paid at once
@@ -239,7 +280,7 @@ const [check] = await db
   .from(schema.orders)
   .where(eq(schema.orders.state, 'completed'));
 console.log(
-  `\nbench:orders — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL, jobs: pg-boss, runJobsUntilIdle in this process`,
+  `\nbench:orders — REGISTRY_CACHE=${process.env.REGISTRY_CACHE}, PostgreSQL, jobs: pg-boss, runJobsUntilIdle in this process; ${machine()}`,
 );
 for (const [k, v] of rows) console.log(`${k.padEnd(72)} ${v}`);
 console.log(`(completed orders in the database: ${check!.n})`);

@@ -2,7 +2,8 @@
  * The production web server that `npm start` runs once the site is built: Node's HTTP server with
  * the built Next.js site behind it (the same request handler as `next start`), and the registry
  * API answered ahead of Next's routing, from a worker thread on PostgreSQL
- * (src/server/registry-api.ts, src/server/registry-api-worker.ts). Settings come from the
+ * (src/server/registry-api.ts, src/server/registry-api-worker.ts), then the hot session routes
+ * (src/server/session-api.ts; started with scripts/server-conditions.ts). Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,7 @@ import { frontDoor } from '../src/server/front-door';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { serveSessionApi } from '../src/server/session-api';
 import { answerPageFailuresAsUnavailable } from '../src/server/unavailable';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -85,6 +87,7 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))
       return;
+    if (await serveSessionApi(req, res)) return;
     if (pages.serve(req, res)) return;
     pages.record(req, res);
     answerPageFailuresAsUnavailable(req, res);

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { connectPostgres, wrapPglite } from '../src/db/client';
@@ -113,11 +114,18 @@ async function main() {
   // the registry API itself; development: `next dev`.
   const server = dev
     ? run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv)
-    : run(process.execPath, ['--import', 'tsx', path.resolve('scripts/serve.ts')], {
-        ...childEnv,
-        NODE_ENV: 'production',
-        HOST: host,
-      });
+    : run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          // `server-only` as Next resolves it: the session routes' fast path loads such modules.
+          '--import',
+          pathToFileURL(path.resolve('scripts/server-conditions.ts')).href,
+          path.resolve('scripts/serve.ts'),
+        ],
+        { ...childEnv, NODE_ENV: 'production', HOST: host },
+      );
   log(
     `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );

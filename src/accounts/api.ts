@@ -24,7 +24,7 @@ import {
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
 import { MAGIC_TOKEN_PARAM } from './magic-token';
 import { PASSWORD_MESSAGES, passwordProblem } from './passwords';
-import { checkCsrf, requireUser } from './session';
+import { checkCsrf, readSession, requireUser } from './session';
 import { exportUserData, updateProfile } from './users';
 
 /**
@@ -257,24 +257,24 @@ export const logout = (req: Request, db: Db = getDb()) =>
 export const me = (req: Request, id?: string, db: Db = getDb()) =>
   guarded(async () => {
     const magic = new URL(req.url).searchParams.get(MAGIC_TOKEN_PARAM);
-    let cookies: string[] = [];
-    let userId: string | null = null;
     if (magic) {
       const answer = await callAuth(db, req, '/magic-token/exchange', { body: { token: magic } });
       if (answer.status === 200) {
-        cookies = [...answer.cookies, loggedInHint(true)];
-        userId = String((answer.json?.user as Record<string, unknown>)?.id ?? '');
+        const cookies = [...answer.cookies, loggedInHint(true)];
+        const userId = String((answer.json?.user as Record<string, unknown>)?.id ?? '');
+        if (id && id !== userId) return failureResponse(failure('NOT_FOUND'), cookies);
+        const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+        if (!row) return failureResponse(failure('UNAUTHENTICATED'), cookies);
+        return dataResponse({ ...publicUser(row), profile: row.profile }, 200, cookies);
       }
     }
-    if (!userId) {
-      const user = await requireUser(req);
-      if (!user.ok) return failureResponse(user, [loggedInHint(false)]);
-      userId = user.value.id;
-    }
-    if (id && id !== userId) return failureResponse(failure('NOT_FOUND'), cookies);
-    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) return failureResponse(failure('UNAUTHENTICATED'), cookies);
-    return dataResponse({ ...publicUser(row), profile: row.profile }, 200, cookies);
+    // The session's user row comes with the session (one query).
+    const session = await readSession(req, db);
+    if (!session) return failureResponse(failure('UNAUTHENTICATED'), [loggedInHint(false)]);
+    const { user, name, profile, emailVerifiedAt, updatedAt } = session;
+    if (id && id !== user.id) return failureResponse(failure('NOT_FOUND'));
+    const row = { ...user, name, emailVerifiedAt, updatedAt };
+    return dataResponse({ ...publicUser(row), profile }, 200);
   });
 
 const PROFILE_KEYS = ['company_name', 'postcode', 'firstname', 'lastname', 'phone', 'vat_number'];

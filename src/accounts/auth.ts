@@ -19,6 +19,11 @@ export const AUTH_BASE_PATH = '/api/auth';
  * 90 ms per sign-in on this machine (docs/ARCHITECTURE.md, bench/accounts.ts).
  */
 const DAY = 24 * 60 * 60;
+/** Session lifetime and the age after which a request moves its expiry on (seconds). */
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
+/** Better Auth names its cookies `{prefix}.{name}`, with `__Secure-` in front over https. */
+export const COOKIE_PREFIX = 'registre';
 
 function originOf(request: Request | undefined): string {
   if (request) {
@@ -85,15 +90,15 @@ function createAuth(db: Db) {
       deleteUser: { enabled: true },
     },
     session: {
-      expiresIn: 30 * DAY,
-      updateAge: DAY,
+      expiresIn: SESSION_EXPIRES_IN,
+      updateAge: SESSION_UPDATE_AGE,
       // Every request reads the session row: logout and password change take effect at once.
       cookieCache: { enabled: false },
     },
     advanced: {
       // Better Auth skips its origin check under test runners by default; ours test it.
       disableOriginCheck: false,
-      cookiePrefix: 'registre',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: env.SITE_URL.startsWith('https://'),
     },
     databaseHooks: {

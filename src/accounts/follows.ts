@@ -1,8 +1,13 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
-import { followedCompanies, followedLists, type AlertMode } from '@/db/schema/accounts';
+import {
+  companySnapshots,
+  followedCompanies,
+  followedLists,
+  type AlertMode,
+} from '@/db/schema/accounts';
 import { companies } from '@/db/schema/registry';
 import { isValidSiren, parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
@@ -61,9 +66,14 @@ export async function listsOf(db: Db, userId: string): Promise<FollowedList[]> {
   }));
 }
 
-async function ownList(db: Db, userId: string, listId: unknown) {
+function listIdOf(listId: unknown): number | null {
   const id = typeof listId === 'number' ? listId : Number(String(listId ?? ''));
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+async function ownList(db: Db, userId: string, listId: unknown) {
+  const id = listIdOf(listId);
+  if (id === null) return null;
   const [list] = await db
     .select()
     .from(followedLists)
@@ -285,7 +295,23 @@ export async function removeCompanies(
   return success(lists.find((l) => l.id === list.id)!);
 }
 
-/** Follows a company into a list, or into the default list (created on first use). */
+type FollowRow = {
+  id: number;
+  name: string;
+  alertMode: AlertMode;
+  createdMs: number;
+  known: boolean;
+  snapshot: boolean;
+  inserted: boolean;
+  companies: string[];
+};
+
+/**
+ * Follows a company into a list, or into the default list (created on first use). The hot path
+ * of the follow button, so one prepared statement does it all: finds the user's list, checks the
+ * company exists, inserts, and reads the list back; the company's snapshot is taken only the
+ * first time anyone follows it.
+ */
 export async function follow(
   db: Db,
   userId: string,
@@ -294,28 +320,55 @@ export async function follow(
 ): Promise<Result<{ siren: string; list: FollowedList }>> {
   const siren = parseOneSiren(sirenInput);
   if (!siren.ok) return siren;
-  let id: number;
-  if (listId !== undefined) {
-    const list = await ownList(db, userId, listId);
-    if (!list) return listNotFound();
-    id = list.id;
+  let list: SQL;
+  if (listId === undefined) {
+    list = sql`SELECT * FROM ${followedLists} WHERE ${followedLists.userId} = ${userId}
+               ORDER BY ${followedLists.id} LIMIT 1`;
   } else {
-    const [first] = await db
-      .select({ id: followedLists.id })
-      .from(followedLists)
-      .where(eq(followedLists.userId, userId))
-      .orderBy(asc(followedLists.id))
-      .limit(1);
-    if (first) id = first.id;
-    else {
-      const created = await createList(db, userId, { name: DEFAULT_LIST_NAME });
-      if (!created.ok) return created;
-      id = created.value.id;
-    }
+    const id = listIdOf(listId);
+    if (id === null) return listNotFound();
+    list = sql`SELECT * FROM ${followedLists}
+               WHERE ${followedLists.id} = ${id} AND ${followedLists.userId} = ${userId}`;
   }
-  const added = await addCompanies(db, userId, id, [siren.value]);
-  if (!added.ok) return added;
-  return success({ siren: siren.value, list: added.value });
+  const [row] = await queryRows<FollowRow>(
+    db,
+    sql`WITH l AS (${list}),
+      c AS (SELECT ${companies.siren} AS siren FROM ${companies} WHERE ${companies.siren} = ${siren.value}),
+      ins AS (
+        INSERT INTO ${followedCompanies} (list_id, siren) SELECT l.id, c.siren FROM l, c
+        ON CONFLICT DO NOTHING RETURNING siren)
+      SELECT l.id, l.name, l.alert_mode AS "alertMode",
+             (extract(epoch FROM l.created_at) * 1000)::float8 AS "createdMs",
+             EXISTS (SELECT 1 FROM c) AS known,
+             EXISTS (SELECT 1 FROM ins) AS inserted,
+             EXISTS (SELECT 1 FROM ${companySnapshots} WHERE ${companySnapshots.siren} = ${siren.value})
+               AS snapshot,
+             ARRAY(SELECT f.siren::text FROM ${followedCompanies} f WHERE f.list_id = l.id
+                   ORDER BY f.created_at) AS companies
+      FROM l`,
+    { prepared: true },
+  );
+  if (!row) {
+    if (listId !== undefined) return listNotFound();
+    const created = await createList(db, userId, { name: DEFAULT_LIST_NAME });
+    if (!created.ok) return created;
+    return follow(db, userId, siren.value, created.value.id);
+  }
+  if (!row.known) return failure('NOT_FOUND', `Entreprise inconnue du registre : ${siren.value}.`);
+  // The next import is compared with what the registry says now.
+  if (!row.snapshot) await ensureSnapshots(db, [siren.value]);
+  // The statement's reads do not see its own insert: the new company is the latest followed.
+  const followed = row.inserted ? [...row.companies, siren.value] : row.companies;
+  return success({
+    siren: siren.value,
+    list: {
+      id: row.id,
+      name: row.name,
+      alert_mode: row.alertMode,
+      created_at: new Date(row.createdMs).toISOString(),
+      companies: followed,
+    },
+  });
 }
 
 /** Stops following a company in every list of the user. */
@@ -326,13 +379,13 @@ export async function unfollow(
 ): Promise<Result<{ sirens: string[] }>> {
   const sirens = parseSirens(sirensInput);
   if (!sirens.ok) return sirens;
-  await db.execute(
-    sql`DELETE FROM followed_companies f USING followed_lists l
+  // Checked SIRENs (nine digits), as one array parameter: one statement text for any number.
+  await queryRows(
+    db,
+    sql`DELETE FROM ${followedCompanies} f USING ${followedLists} l
         WHERE l.id = f.list_id AND l.user_id = ${userId}
-          AND f.siren IN (${sql.join(
-            sirens.value.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
+          AND f.siren = ANY (${`{${sirens.value.join(',')}}`}::bpchar[])`,
+    { prepared: true },
   );
   return success({ sirens: sirens.value });
 }

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -65,6 +65,39 @@ function statementName(text: string): string {
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** A hot statement: its SQL text rendered once, its values named placeholders (`sql.placeholder`). */
+export type Statement = { text: string; name: string; params: unknown[] };
+
+export function statement(query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, name: statementName(text), params };
+}
+
+/**
+ * Runs a statement with its placeholders' values: on a PostgreSQL pool that allows it, as a named
+ * prepared statement (planned once per connection), else as a plain query; on PGlite, its query.
+ * Not inside a transaction (it takes the database, not a transaction).
+ */
+export async function runStatement<T>(
+  db: Db,
+  st: Statement,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const params = fillPlaceholders(st.params, values);
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const named = preparingPools.has(client) ? { name: st.name } : {};
+    const result = await client.query<T & pg.QueryResultRow>({
+      ...named,
+      text: st.text,
+      values: params,
+      types: drizzleTypes,
+    });
+    return result.rows;
+  }
+  return (await (client as PGlite).query<T>(st.text, params)).rows;
 }
 
 /**

@@ -138,32 +138,38 @@ export async function createOrder(
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
   const cleanSource =
     sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
+  const insert = async (tx: Db, paid: boolean) => {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        kind,
+        siren,
+        payload,
+        sameOrderKey: key,
+        formats: [...spec.formats],
+        state: paid ? 'paid' : 'pending_payment',
+        ...amounts,
+        paidWith: paid ? 'subscription' : null,
+        usedQuota: paid && cover === 'quota',
+        paidAt: paid ? new Date() : null,
+        sourceId: cleanSource,
+      })
+      .returning();
+    return inserted!;
+  };
   let row: OrderRow;
   try {
-    row = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      let paid = cover === 'unlimited';
-      if (cover === 'quota' && sub) paid = await takeQuota(tx, sub);
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          id: randomUUID(),
-          userId: user.id,
-          kind,
-          siren,
-          payload,
-          sameOrderKey: key,
-          formats: [...spec.formats],
-          state: paid ? 'paid' : 'pending_payment',
-          ...amounts,
-          paidWith: paid ? 'subscription' : null,
-          usedQuota: paid && cover === 'quota',
-          paidAt: paid ? new Date() : null,
-          sourceId: cleanSource,
-        })
-        .returning();
-      return inserted!;
-    });
+    // A quota unit and the order go together; any other order is one INSERT (no transaction's
+    // BEGIN and COMMIT round trips).
+    row =
+      cover === 'quota' && sub
+        ? await db.transaction(async (txRaw) => {
+            const tx = txRaw as unknown as Db;
+            return insert(tx, await takeQuota(tx, sub));
+          })
+        : await insert(db, cover === 'unlimited');
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const raced = await findUnfinished(db, user.id, key);
@@ -185,13 +191,17 @@ async function ownedOrder(db: Db, userId: string, id: string): Promise<OrderRow 
 }
 
 export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
-  const row = await ownedOrder(db, userId, id);
-  if (!row) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
-  const [invoice] = await db
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(eq(invoices.orderId, id));
-  return success(presentOrder(row, invoice));
+  // Polled every second by the order page: the order and its invoice in one query.
+  if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const [found] = await db
+    .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.number })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const invoice = found.invoiceId ? { id: found.invoiceId, number: found.invoiceNumber! } : null;
+  return success(presentOrder(found.order, invoice));
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {

@@ -1,10 +1,8 @@
-import { asUser, jsonAnswer } from '@/orders/http';
-import { getOrder } from '@/orders/service';
+import { readOrder } from '@/orders/routes';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/orders/{id}, polled every second by the order page. */
 export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }) {
-  const { id } = await ctx.params;
-  return asUser(req, async (db, user) => jsonAnswer(await getOrder(db, user.id, id)));
+  return readOrder(req, (await ctx.params).id);
 }

@@ -1,6 +1,4 @@
-import { asUser, jsonAnswer, jsonBody } from '@/orders/http';
-import { createOrder } from '@/orders/service';
-import { errorResponse } from '@/lib/errors';
+import { placeOrder } from '@/orders/routes';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,17 +8,5 @@ export async function POST(
   ctx: { params: Promise<{ kind: string; siren: string }> },
 ) {
   const { kind, siren } = await ctx.params;
-  return asUser(
-    req,
-    async (db, user) => {
-      const body = await jsonBody(req);
-      if (!body.ok) return errorResponse(body);
-      const source = req.headers.get('x-source-id');
-      return jsonAnswer(
-        await createOrder(db, user, { kind, siren, body: body.value }, source),
-        201,
-      );
-    },
-    { csrf: true },
-  );
+  return placeOrder(req, kind, siren);
 }

@@ -1,0 +1,140 @@
+/**
+ * What bench:accounts and bench:orders share: an HTTP server that answers requests the way the
+ * production server (scripts/serve.ts) does before Next.js — the client address, the front door
+ * (security headers, request checks), then the session routes' fast path
+ * (src/server/session-api.ts) — and autocannon load with every response time recorded.
+ *
+ * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
+ * accounts area's route table). `GET /bench/constant` answers a constant JSON body at once: the
+ * ceiling of this machine for an HTTP answer at the same concurrency, with autocannon on the
+ * same cores; `GET /bench/one-query` the same after one prepared `SELECT 1` on the pool given:
+ * the floor of a route that reads the database once, as any session check without a cache does. Autocannon runs on a worker thread (bench/lib/load-worker.ts).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/db/client';
+import { startTsWorker } from '../../src/lib/ts-worker';
+import { addressOf, CLIENT_ADDRESS_HEADER } from '../../src/lib/http/client';
+import { frontDoor } from '../../src/server/front-door';
+import { serveSessionApi, webRequestOf } from '../../src/server/session-api';
+
+/** One kind of request of a load: fixed, or with a numbered body or rotating paths. */
+type BenchRequest = {
+  method: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** A body with `%i` replaced by a counter on each request (distinct orders). */
+  numberedBody?: string;
+  /** Paths taken in turn (several objects). */
+  paths?: string[];
+};
+export type LoadSpec = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests: BenchRequest[];
+};
+
+const CONSTANT = Buffer.from(JSON.stringify({ data: { data: { ok: true } } }));
+
+/** Starts the server on a free loopback port; its base URL and how to close it. */
+export async function startBenchServer(
+  fallback: (req: Request) => Promise<Response>,
+  db?: Db,
+): Promise<{ base: string; close: () => void }> {
+  const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null };
+  const constant = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': CONSTANT.length });
+    res.end(CONSTANT);
+  };
+  const server = http.createServer((req, res) => {
+    if (req.url === '/bench/constant') return constant(res);
+    if (req.url === '/bench/one-query' && db) {
+      // The floor of any route that reads the database once (as a session check must).
+      void queryRows(db, sql`SELECT 1 AS one`, { prepared: true }).then(() => constant(res));
+      return;
+    }
+    req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
+    if (frontDoor(req, res, door)) return;
+    void (async () => {
+      if (await serveSessionApi(req, res)) return;
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const answer = await fallback(
+        webRequestOf(req, chunks.length ? Buffer.concat(chunks) : undefined),
+      );
+      const headers: Record<string, string | string[]> = {};
+      answer.headers.forEach((v, k) => (headers[k] = v));
+      if (answer.headers.getSetCookie().length)
+        headers['set-cookie'] = answer.headers.getSetCookie();
+      res.writeHead(answer.status, headers);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch(() => {
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+export const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+
+export type LoadRow = {
+  label: string;
+  requests: number;
+  perSecond: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  non2xx: number;
+  errors: number;
+};
+
+/**
+ * Autocannon against `base` for `duration` seconds, on a worker thread of its own (the server's
+ * event loop serves requests only); percentiles of every response time (ms).
+ */
+export async function load(
+  base: string,
+  label: string,
+  opts: Omit<LoadSpec, 'url'>,
+): Promise<LoadRow> {
+  const worker = startTsWorker(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), {
+    workerData: { url: base, ...opts } satisfies LoadSpec,
+  });
+  const r = await new Promise<{
+    total: number;
+    non2xx: number;
+    errors: number;
+    times: Float64Array;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const times = Array.from(r.times).sort((a, b) => a - b);
+  return {
+    label,
+    requests: r.total,
+    perSecond: Math.round(r.total / opts.duration),
+    p50: pct(times, 50).toFixed(2),
+    p95: pct(times, 95).toFixed(2),
+    p99: pct(times, 99).toFixed(2),
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+export function machine(): string {
+  return `${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}; load average 1 min : ${os.loadavg()[0]!.toFixed(2)}`;
+}

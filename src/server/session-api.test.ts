@@ -1,0 +1,227 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import { sessions } from '@/db/schema/accounts';
+import type { DbHandle } from '@/db/client';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { openSiteTestDb } from '@/orders/testing';
+import * as orderRoute from '@/app/api/orders/[id]/route';
+import { serveSessionApi, sessionApiRoute } from './session-api';
+
+const DANONE = '552032534';
+const SESSION_COOKIE = 'registre.session_token';
+
+let site: Awaited<ReturnType<typeof openSiteTestDb>>;
+let db: DbHandle['db'];
+let server: http.Server;
+let base: string;
+let alice: TestClient;
+let bob: TestClient;
+
+/** Registers (and so logs in) a browser. */
+async function registered(email: string): Promise<TestClient> {
+  const c = new TestClient();
+  const r = await c.post('/register', {
+    email,
+    password: 'une phrase de passe solide',
+    captcha: await solvedCaptcha(),
+  });
+  expect(r.status).toBe(201);
+  return c;
+}
+
+type Answer = { status: number; body: unknown };
+
+/** A request to the fast path; 599 when the fast path left it (Next.js would answer). */
+async function fast(
+  method: string,
+  path: string,
+  opts: { cookie?: string; xsrf?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.xsrf) headers['x-xsrf-token'] = opts.xsrf;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const as = (c: TestClient) => ({ cookie: c.cookieHeader(), xsrf: c.cookies.get('XSRF-TOKEN') });
+
+/** The jar with the session cookie replaced by `value` (already URL-encoded). */
+function withSession(c: TestClient, value: string): string {
+  return c
+    .cookieHeader()
+    .split('; ')
+    .map((p) => (p.startsWith(`${SESSION_COOKIE}=`) ? `${SESSION_COOKIE}=${value}` : p))
+    .join('; ');
+}
+
+const tokenOf = (c: TestClient) =>
+  decodeURIComponent(c.cookies.get(SESSION_COOKIE)!).split('.')[0]!;
+
+beforeAll(async () => {
+  site = await openSiteTestDb();
+  db = site.handle.db;
+  await insertRegistryFixtures(db);
+  server = http.createServer((req, res) => {
+    void serveSessionApi(req, res).then((served) => {
+      if (!served) {
+        res.statusCode = 599;
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  alice = await registered('alice.rapide@example.fr');
+  bob = await registered('bob.rapide@example.fr');
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await site.close();
+});
+
+describe('the session routes ahead of Next.js', () => {
+  it('answers GET /api/me, follow and unfollow as the route files do', async () => {
+    const viaNext = await alice.get('/api/me');
+    const viaFast = await fast('GET', '/api/me', as(alice));
+    expect(viaFast).toEqual({ status: 200, body: viaNext.body });
+
+    const followed = await fast('POST', `/api/company/${DANONE}/follow`, {
+      ...as(alice),
+      body: {},
+    });
+    expect(followed.status).toBe(200);
+    const again = await alice.post(`/api/company/${DANONE}/follow`);
+    expect(followed.body).toEqual(again.body);
+    expect(await fast('GET', '/api/company/followed', as(alice))).toEqual({
+      status: 200,
+      body: (await alice.get('/api/company/followed')).body,
+    });
+    const unfollowed = await fast('DELETE', `/api/company/${DANONE}/unfollow`, as(alice));
+    expect(unfollowed).toEqual({ status: 200, body: { data: { data: { sirens: [DANONE] } } } });
+    expect((await alice.get('/api/company/followed')).body).toEqual({ data: { data: [] } });
+  });
+
+  it('answers 401 to a missing, forged, foreign-signed or expired session cookie', async () => {
+    expect((await fast('GET', '/api/me')).status).toBe(401);
+    const token = tokenOf(alice);
+    const [, signature] = decodeURIComponent(alice.cookies.get(SESSION_COOKIE)!).split('.');
+    // Another token under the real signature, and the real token under another key's signature.
+    const forged = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}.${signature}`;
+    const foreign = `${token}.${createHmac('sha256', 'une autre clé').update(token).digest('base64')}`;
+    for (const value of [forged, foreign, token, `${token}.`, 'x'.repeat(5000)]) {
+      const r = await fast('GET', '/api/me', {
+        cookie: withSession(alice, encodeURIComponent(value)),
+      });
+      expect(r.status, value.slice(0, 60)).toBe(401);
+    }
+    expect((await fast('GET', '/api/me', as(alice))).status).toBe(200);
+
+    // An expired session is refused, and Better Auth deletes its row.
+    const carol = await registered('carol.rapide@example.fr');
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.token, tokenOf(carol)));
+    expect((await fast('GET', '/api/me', as(carol))).status).toBe(401);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(carol))),
+    ).toEqual([]);
+  });
+
+  it('moves the expiry of a session a day old on, as Better Auth does', async () => {
+    const dave = await registered('dave.rapide@example.fr');
+    const in28Days = new Date(Date.now() + 28 * 86_400_000);
+    await db
+      .update(sessions)
+      .set({ expiresAt: in28Days })
+      .where(eq(sessions.token, tokenOf(dave)));
+    expect((await fast('GET', '/api/me', as(dave))).status).toBe(200);
+    const [row] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(dave)));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+  });
+
+  it('ends a session at logout at once', async () => {
+    const erin = await registered('erin.rapide@example.fr');
+    const before = as(erin);
+    expect((await fast('GET', '/api/me', before)).status).toBe(200);
+    expect((await erin.post('/logout')).status).toBe(204);
+    expect((await fast('GET', '/api/me', before)).status).toBe(401);
+    expect((await fast('GET', '/api/company/followed', before)).status).toBe(401);
+  });
+
+  it('asks for the XSRF token before a follow or an order (419)', async () => {
+    const { cookie } = as(alice);
+    const follow = await fast('POST', `/api/company/${DANONE}/follow`, { cookie, body: {} });
+    expect(follow.status).toBe(419);
+    const wrong = await fast('POST', `/api/company/${DANONE}/follow`, {
+      cookie,
+      xsrf: 'faux.jeton',
+      body: {},
+    });
+    expect(wrong.status).toBe(419);
+    const order = await fast('POST', `/api/letters/${DANONE}/order`, {
+      cookie,
+      body: { type: 'a' },
+    });
+    expect(order.status).toBe(419);
+  });
+
+  it('places and reads an order; another user’s order is 404', async () => {
+    const placed = await fast('POST', `/api/letters/${DANONE}/order`, {
+      ...as(alice),
+      body: { type: 'rapide' },
+    });
+    expect(placed.status).toBe(201);
+    const id = (placed.body as { data: { data: { id: string } } }).data.data.id;
+    const read = await fast('GET', `/api/orders/${id}`, as(alice));
+    expect(read.status).toBe(200);
+    const viaNext = await orderRoute.GET(
+      new Request(`http://localhost:3000/api/orders/${id}`, {
+        headers: { cookie: alice.cookieHeader() },
+      }),
+      { params: Promise.resolve({ id }) },
+    );
+    expect(read.body).toEqual(await viaNext.json());
+    expect((await fast('GET', `/api/orders/${id}`, as(bob))).status).toBe(404);
+    expect((await fast('GET', `/api/orders/${id}`)).status).toBe(401);
+    const [{ n }] = (await db.execute(sql`SELECT count(*)::int AS n FROM orders`)).rows as [
+      { n: number },
+    ];
+    expect(n).toBe(1);
+  });
+
+  it('leaves every other route to Next.js', () => {
+    expect(sessionApiRoute('GET', '/api/me')).not.toBeNull();
+    for (const [method, path] of [
+      ['HEAD', '/api/me'],
+      ['GET', '/api/me/'],
+      ['GET', '/api/me/export'],
+      ['POST', '/api/me'],
+      ['POST', `/api/document/${DANONE}/order`],
+      ['POST', `/api/director-report/${DANONE}/order`],
+      ['POST', `/api/inconnu/${DANONE}/order`],
+      ['GET', '/api/orders/%E0%A4%A'],
+      ['GET', '/api/orders'],
+      ['POST', `/api/company/${DANONE}/follow/1/2`],
+    ] as const)
+      expect(sessionApiRoute(method, path), `${method} ${path}`).toBeNull();
+  });
+});
