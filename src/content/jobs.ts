@@ -7,7 +7,7 @@ import { purgeContactMessages } from './contact';
  * Every night at 4 a.m. (Paris), the contact form's messages older than the retention the privacy
  * policy announces are deleted. `npm run ops -- contact-purge` does the same at once.
  */
-export const contactPurgeJob = defineJob<{ day: string }>(
+defineJob<{ day: string }>(
   'content.contact-purge',
   async ({ day }) => {
     const deleted = await purgeContactMessages(getDb(), new Date());
