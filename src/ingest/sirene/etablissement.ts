@@ -1,3 +1,5 @@
+import type { ColumnName } from '@/db/raw-rows';
+import type { establishments } from '@/db/schema';
 import type { Importer } from '../core/run';
 import { importCsvBulk } from './bulk';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
@@ -35,7 +37,7 @@ export const ET_COLUMNS = [
   'sirene_updated_at',
   'source',
   'source_updated_at',
-] as const;
+] as const satisfies readonly ColumnName<typeof establishments>[];
 
 const DIFFUSION = ['O', 'P', 'N'] as const;
 const STATUS = ['A', 'F'] as const;
