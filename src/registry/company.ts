@@ -16,7 +16,7 @@ import { parseCourt } from './courts';
 import { categoryLabel } from '@/domain/reference/categories';
 import { departmentLabel, departmentOfCommune } from '@/domain/reference/departments';
 import { nafLabel } from '@/domain/reference/naf';
-import { HONOURED } from './opposition';
+import { companyOpposed } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
 
@@ -512,8 +512,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
     sql`SELECT ${COMPANY_COLUMNS},
-          EXISTS (SELECT 1 FROM opposition_requests o
-                  WHERE o.siren = c.siren AND o.person_key IS NULL AND ${HONOURED}) AS opposed,
+          ${companyOpposed(sql`c.siren`)} AS opposed,
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
         FROM companies c WHERE c.siren = ${siren}`,

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Oppositions the read models honour. A row of `opposition_requests` exists only once a request
@@ -8,10 +7,11 @@ import { queryRows, type Db } from '@/db/client';
  */
 export const HONOURED = sql`status <> 'rejected'`;
 
-export async function isCompanyOpposed(db: Db, siren: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT 1 AS n FROM opposition_requests WHERE siren = ${siren} AND person_key IS NULL AND ${HONOURED} LIMIT 1`,
-  );
-  return rows.length > 0;
-}
+/**
+ * The rule for a company-wide opposition (a sole trader's unit): an honoured request on the SIREN
+ * with no person. `siren` is a value or a column (`sql\`c.siren\``). The company profile reads it;
+ * there is no other copy.
+ */
+export const companyOpposed = (siren: SQL | string) =>
+  sql`EXISTS (SELECT 1 FROM opposition_requests o
+                  WHERE o.siren = ${siren} AND o.person_key IS NULL AND ${HONOURED})`;

@@ -246,6 +246,12 @@ export default {
     page: 'Page {page}',
   },
   comparison: {
+    metaTitle: "Comparateur d'entreprises : chiffres clés côte à côte",
+    metaDescription:
+      "Comparez jusqu'à quatre entreprises françaises : forme juridique, activité, effectif, situation, chiffre d'affaires et résultat par exercice.",
+    searchUnavailable: 'La recherche est momentanément indisponible ; saisissez un numéro SIREN.',
+    hiddenName: 'Entreprise (nom non diffusible)',
+    pickerSiren: 'SIREN {siren}',
     title: "Comparateur d'entreprises",
     lead: "Comparez de deux à quatre entreprises : identité, taille, situation et chiffres clés par exercice. L'adresse de la page se partage telle quelle.",
     full: 'Comparaison complète',
