@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import type { SourceName } from '@/db/schema';
+import { directors } from '@/db/schema';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
 import { directorRoleLabel } from '@/domain/legal-forms';
 import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
@@ -34,34 +35,38 @@ export type Representative = {
   source: SourceRef;
 };
 
-export type DirectorRow = {
-  id: string;
-  siren: string;
-  kind: string;
-  role_code: string | null;
-  role_label: string | null;
-  last_name: string | null;
-  usage_name: string | null;
-  first_names: string | null;
-  birth_year: number | null;
-  birth_month: number | null;
-  nationality: string | null;
-  director_siren: string | null;
-  company_name: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  person_key: string | null;
-  source: string;
-  source_date: string | null;
+const DIRECTOR_FIELDS = [
+  'id',
+  'siren',
+  'kind',
+  'role_code',
+  'role_label',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'birth_year',
+  'birth_month',
+  'nationality',
+  'director_siren',
+  'company_name',
+  'start_date',
+  'end_date',
+  'person_key',
+  'source',
+  'source_date',
+] as const satisfies readonly ColumnName<typeof directors>[];
+
+/** One `directors` row as DIRECTOR_COLUMNS reads it (`d.`), typed by the schema. */
+export type DirectorRow = Pick<RawRow<typeof directors>, (typeof DIRECTOR_FIELDS)[number]> & {
   /** The director company is in our data (set by the queries that join it). */
   director_held?: boolean | null;
 };
 
-export const DIRECTOR_COLUMNS = sql.raw(`
-  d.id, d.siren, d.kind, d.role_code, d.role_label, d.last_name, d.usage_name, d.first_names,
-  d.birth_year, d.birth_month, d.nationality, d.director_siren, d.company_name,
-  d.start_date::text AS start_date, d.end_date::text AS end_date, d.person_key, d.source,
-  d.source_date::text AS source_date`);
+export const DIRECTOR_COLUMNS = selectList(directors, 'd', DIRECTOR_FIELDS, [
+  'start_date',
+  'end_date',
+  'source_date',
+]);
 
 function capitalise(words: string): string {
   return words
@@ -130,7 +135,7 @@ export function representativeFromRow(row: DirectorRow): Representative {
       kind === 'person' && isDistinctPersonKey(row.person_key)
         ? { id: row.id, slug: slugify(name) || 'dirigeant' }
         : null,
-    source: sourceRef(row.source as SourceName, row.source_date),
+    source: sourceRef(row.source, row.source_date),
   };
 }
 
