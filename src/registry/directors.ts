@@ -6,7 +6,7 @@ import { directorRoleLabel } from '@/domain/legal-forms';
 import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
-import { HONOURED } from './opposition';
+import { LISTABLE, personOpposed } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
 
@@ -218,8 +218,7 @@ export async function listRepresentatives(
                EXISTS (SELECT 1 FROM companies x WHERE x.siren = d.director_siren) AS director_held
         FROM directors d
         WHERE d.siren = ${company.siren}
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED})
+          AND NOT ${personOpposed(sql`d.person_key`)}
         ORDER BY (d.end_date IS NOT NULL), d.kind DESC, d.last_name, d.company_name, d.id`,
     { prepared: true },
   );
@@ -260,9 +259,6 @@ export type DirectorProfile = {
 /** A director's profile, or INVALID_DIRECTOR_ID / DIRECTOR_NOT_FOUND. */
 export type DirectorLookup = Result<DirectorProfile>;
 
-const PUBLIC_COMPANY = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
-  AND NOT EXISTS (SELECT 1 FROM opposition_requests oc WHERE oc.siren = c.siren AND oc.person_key IS NULL AND oc.status <> 'rejected')`);
-
 /**
  * A person's profile: every mandate under the same person key (name and birth month-year, so
  * homonyms born another month are other people). A person without a birth month-year cannot be
@@ -280,8 +276,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
   const [first] = await queryRows<DirectorRow & { hidden: boolean }>(
     db,
     sql`SELECT ${DIRECTOR_COLUMNS},
-          EXISTS (SELECT 1 FROM opposition_requests o
-                  WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED}) AS hidden
+          ${personOpposed(sql`d.person_key`)} AS hidden
         FROM directors d WHERE d.id = ${id} AND d.kind <> 'company'`,
     { prepared: true },
   );
@@ -291,7 +286,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
     db,
     sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, c.status AS c_status
         FROM directors d JOIN companies c ON c.siren = d.siren
-        WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
+        WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${LISTABLE}
         ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
     { prepared: true },
   );
@@ -332,9 +327,8 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
                 sirens.map((s) => sql`${s}`),
                 sql`, `,
               )})
-              AND ${PUBLIC_COMPANY}
-              AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                              WHERE o.person_key = d1.person_key AND ${HONOURED})
+              AND ${LISTABLE}
+              AND NOT ${personOpposed(sql`d1.person_key`)}
             ORDER BY d2.siren
             LIMIT 30`,
       )
