@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { companies, establishments, type FieldSource } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
 import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
 import {
   headcountBandLabel,
@@ -194,18 +195,7 @@ const ESTABLISHMENT_FIELDS = [
   'naf_version',
   'headcount_band',
   'headcount_year',
-  'address_number',
-  'address_repetition',
-  'address_street_type',
-  'address_street',
-  'address_complement',
-  'address_post_box',
-  'postcode',
-  'commune_code',
-  'commune_name',
-  'cedex',
-  'foreign_city',
-  'foreign_country',
+  ...ESTABLISHMENT_ADDRESS_COLUMNS,
   'source',
 ] as const satisfies readonly ColumnName<typeof establishments>[];
 
