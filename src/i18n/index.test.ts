@@ -33,3 +33,13 @@ describe('i18n', () => {
     expect(empties).toEqual([]);
   });
 });
+
+describe('plurals', () => {
+  it('chooses the French singular below 2 and the plural from 2', () => {
+    const m = '{count} établissement{n||s} ouvert{n||s}';
+    expect(interpolate(m, { count: '0', n: 0 })).toBe('0 établissement ouvert');
+    expect(interpolate(m, { count: '1', n: 1 })).toBe('1 établissement ouvert');
+    expect(interpolate(m, { count: '1 234', n: 1234 })).toBe('1 234 établissements ouverts');
+    expect(interpolate('{n|un mandat|des mandats}', { n: 3 })).toBe('des mandats');
+  });
+});

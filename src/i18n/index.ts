@@ -1,9 +1,11 @@
 import { interpolate, type Params } from './interpolate';
 import account from './fr/account';
+import combobox from './fr/combobox';
 import consent from './fr/consent';
 import company from './fr/company';
 import cookies from './fr/cookies';
 import errors from './fr/errors';
+import filters from './fr/filters';
 import follow from './fr/follow';
 import documents from './fr/documents';
 import footer from './fr/footer';
@@ -24,10 +26,12 @@ import toast from './fr/toast';
  */
 export const messages = {
   account,
+  combobox,
   consent,
   company,
   cookies,
   errors,
+  filters,
   follow,
   documents,
   footer,

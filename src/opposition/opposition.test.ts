@@ -10,14 +10,13 @@ import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { OPS_COMMANDS } from '@/ops/commands';
 import { getCompanyProfile } from '@/registry/company';
-import { isCompanyOpposed } from '@/registry/opposition';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchDirectors } from '@/search/directors';
 import { refreshSearchIndex } from '@/search/indexer';
 import { confirmOpposition } from './confirm';
 import { submitOpposition } from './submit';
 import { caseEvents, readCase } from './store';
-import { tokenOfMail } from './testing';
+import { isCompanyOpposed, tokenOfMail } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;

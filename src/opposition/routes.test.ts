@@ -10,12 +10,11 @@ import { solveForTest } from '@/lib/captcha/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { isCompanyOpposed } from '@/registry/opposition';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
-import { tokenOfMail } from './testing';
+import { isCompanyOpposed, tokenOfMail } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;

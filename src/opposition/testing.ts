@@ -1,4 +1,6 @@
-import type { Db } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import { companyOpposed } from '@/registry/opposition';
 import type { MailMessage } from '@/mail/transport';
 import { confirmOpposition, type Confirmed } from './confirm';
 import { replaceOppositionMailerForTests } from './mail';
@@ -26,4 +28,13 @@ export async function submitAndConfirm(db: Db, input: Record<string, unknown>): 
   } finally {
     restore();
   }
+}
+
+/** Whether the company profile would honour a company-wide opposition on `siren` (its one rule). */
+export async function isCompanyOpposed(db: Db, siren: string): Promise<boolean> {
+  const [row] = await queryRows<{ opposed: boolean }>(
+    db,
+    sql`SELECT ${companyOpposed(siren)} AS opposed`,
+  );
+  return row!.opposed;
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import type { FieldSource } from '@/db/schema';
+import { companies, establishments, type FieldSource } from '@/db/schema';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
 import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
 import {
   headcountBandLabel,
@@ -16,7 +18,7 @@ import { parseCourt } from './courts';
 import { categoryLabel } from '@/domain/reference/categories';
 import { departmentLabel, departmentOfCommune } from '@/domain/reference/departments';
 import { nafLabel } from '@/domain/reference/naf';
-import { HONOURED } from './opposition';
+import { companyOpposed } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
 
@@ -131,81 +133,86 @@ export function validateSiren(
   return { ok: true, siren };
 }
 
-type CompanyRow = {
-  siren: string;
-  diffusion: string;
-  name: string | null;
-  sigle: string | null;
-  other_names: string[] | null;
-  is_natural_person: boolean;
-  last_name: string | null;
-  usage_name: string | null;
-  first_names: string | null;
-  legal_form_code: string | null;
-  naf_code: string | null;
-  naf_version: string | null;
-  status: string;
-  creation_date: string | null;
-  ceased_date: string | null;
-  headcount_band: string | null;
-  headcount_year: number | null;
-  category: string | null;
-  category_year: number | null;
-  ess: boolean | null;
-  mission_company: boolean | null;
-  employer: boolean | null;
-  head_office_nic: string | null;
-  capital_amount: string | null;
-  capital_currency: string | null;
-  rcs_court: string | null;
-  rcs_registration_date?: string | null;
-  rcs_strike_off_date?: string | null;
-  stated_establishments?: number | null;
-  stated_open_establishments?: number | null;
-  activity_description: string | null;
-  open_establishments: number;
-  field_sources: Record<string, FieldSource> | null;
-  sirene_updated_at: string | null;
-  updated_at: string | null;
-  opposed: boolean;
-} & Partial<Record<`ho_${string}`, unknown>>;
+const COMPANY_FIELDS = [
+  'siren',
+  'diffusion',
+  'name',
+  'sigle',
+  'other_names',
+  'is_natural_person',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'legal_form_code',
+  'naf_code',
+  'naf_version',
+  'status',
+  'creation_date',
+  'ceased_date',
+  'headcount_band',
+  'headcount_year',
+  'category',
+  'category_year',
+  'ess',
+  'mission_company',
+  'employer',
+  'head_office_nic',
+  'capital_amount',
+  'capital_currency',
+  'rcs_court',
+  'rcs_registration_date',
+  'rcs_strike_off_date',
+  'stated_establishments',
+  'stated_open_establishments',
+  'activity_description',
+  'open_establishments',
+  'field_sources',
+  'sirene_updated_at',
+] as const satisfies readonly ColumnName<typeof companies>[];
 
-export type EstablishmentRow = {
-  siret: string;
-  nic: string;
-  diffusion: string;
-  is_head_office: boolean;
-  status: string;
-  creation_date: string | null;
-  closed_date: string | null;
-  signs: string[] | null;
-  naf_code: string | null;
-  naf_version: string | null;
-  headcount_band: string | null;
-  headcount_year: number | null;
-  address_number: string | null;
-  address_repetition: string | null;
-  address_street_type: string | null;
-  address_street: string | null;
-  address_complement: string | null;
-  address_post_box: string | null;
-  postcode: string | null;
-  commune_code: string | null;
-  commune_name: string | null;
-  cedex: string | null;
-  foreign_city: string | null;
-  foreign_country: string | null;
-  source: string | null;
-  source_date: string | null;
+/** The company columns the profile reads (`c.`), dates and the capital as text. */
+export const COMPANY_COLUMNS = selectList(companies, 'c', COMPANY_FIELDS, [
+  'creation_date',
+  'ceased_date',
+  'capital_amount',
+  'rcs_registration_date',
+  'rcs_strike_off_date',
+  'sirene_updated_at',
+]);
+
+/** One `companies` row as COMPANY_COLUMNS reads it, plus whether an opposition is honoured. */
+type CompanyRow = Pick<RawRow<typeof companies>, (typeof COMPANY_FIELDS)[number]> & {
+  opposed: boolean;
 };
 
-export const ESTABLISHMENT_COLUMNS = sql.raw(`
-  e.siret, e.nic, e.diffusion, e.is_head_office, e.status, e.creation_date::text AS creation_date,
-  e.closed_date::text AS closed_date, e.signs, e.naf_code, e.naf_version, e.headcount_band,
-  e.headcount_year, e.address_number, e.address_repetition, e.address_street_type, e.address_street,
-  e.address_complement, e.address_post_box, e.postcode, e.commune_code, e.commune_name, e.cedex,
-  e.foreign_city, e.foreign_country, e.source,
-  COALESCE(e.source_updated_at, e.sirene_updated_at)::text AS source_date`);
+const ESTABLISHMENT_FIELDS = [
+  'siret',
+  'nic',
+  'diffusion',
+  'is_head_office',
+  'status',
+  'creation_date',
+  'closed_date',
+  'signs',
+  'naf_code',
+  'naf_version',
+  'headcount_band',
+  'headcount_year',
+  ...ESTABLISHMENT_ADDRESS_COLUMNS,
+  'source',
+] as const satisfies readonly ColumnName<typeof establishments>[];
+
+/** One `establishments` row as ESTABLISHMENT_COLUMNS reads it; `source_date` is the source's own date. */
+export type EstablishmentRow = Pick<
+  RawRow<typeof establishments>,
+  (typeof ESTABLISHMENT_FIELDS)[number]
+> & { source_date: string | null };
+
+/** The establishment columns pages print (`e.`), the one list of the registry's reads. */
+export const ESTABLISHMENT_COLUMNS = sql`${selectList(establishments, 'e', ESTABLISHMENT_FIELDS, [
+  'creation_date',
+  'closed_date',
+])}, COALESCE(e.source_updated_at, e.sirene_updated_at)::text AS source_date`;
 
 const STREET_TYPES: Record<string, string> = {
   AV: 'AVENUE',
@@ -306,7 +313,7 @@ export function establishmentView(
       },
       hideStreet,
     ),
-    source: sourceRef((row.source as 'sirene') ?? 'sirene', row.source_date),
+    source: sourceRef(row.source ?? 'sirene', row.source_date),
   };
 }
 
@@ -505,17 +512,6 @@ export function profileFromRow(
   };
 }
 
-export const COMPANY_COLUMNS = sql.raw(`
-  c.siren, c.diffusion, c.name, c.sigle, c.other_names, c.is_natural_person, c.last_name,
-  c.usage_name, c.first_names, c.legal_form_code, c.naf_code, c.naf_version, c.status,
-  c.creation_date::text AS creation_date, c.ceased_date::text AS ceased_date, c.headcount_band,
-  c.headcount_year, c.category, c.category_year, c.ess, c.mission_company, c.employer,
-  c.head_office_nic, c.capital_amount::text AS capital_amount, c.capital_currency, c.rcs_court,
-  c.rcs_registration_date::text AS rcs_registration_date,
-  c.rcs_strike_off_date::text AS rcs_strike_off_date, c.stated_establishments,
-  c.stated_open_establishments, c.activity_description, c.open_establishments, c.field_sources,
-  c.sirene_updated_at::text AS sirene_updated_at, c.updated_at::text AS updated_at`);
-
 /** The company's identity and head office: one query on the primary keys. */
 export async function getCompanyProfile(db: Db, input: string): Promise<CompanyLookup> {
   const valid = validateSiren(input);
@@ -524,8 +520,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
     sql`SELECT ${COMPANY_COLUMNS},
-          EXISTS (SELECT 1 FROM opposition_requests o
-                  WHERE o.siren = c.siren AND o.person_key IS NULL AND ${HONOURED}) AS opposed,
+          ${companyOpposed(sql`c.siren`)} AS opposed,
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
         FROM companies c WHERE c.siren = ${siren}`,
@@ -593,11 +588,14 @@ async function profileRowFromEstablishments(
     capital_amount: null,
     capital_currency: null,
     rcs_court: null,
+    rcs_registration_date: null,
+    rcs_strike_off_date: null,
+    stated_establishments: null,
+    stated_open_establishments: null,
     activity_description: null,
     open_establishments: e.open_count,
     field_sources: { name: { source: 'sirene', date: e.source_date?.slice(0, 10) ?? null } },
     sirene_updated_at: e.source_date,
-    updated_at: null,
     opposed: false,
     ho: e.is_head_office ? e : null,
   };

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import type { SourceName } from '@/db/schema';
+import { directors } from '@/db/schema';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
 import { directorRoleLabel } from '@/domain/legal-forms';
 import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
-import { HONOURED } from './opposition';
+import { LISTABLE, personOpposed } from './opposition';
 import { COMPANY_STATE } from './company';
 import type { CompanyState } from '@/domain/company-state';
 import { clean, sourceRef, type SourceRef } from './result';
@@ -36,34 +37,38 @@ export type Representative = {
   source: SourceRef;
 };
 
-export type DirectorRow = {
-  id: string;
-  siren: string;
-  kind: string;
-  role_code: string | null;
-  role_label: string | null;
-  last_name: string | null;
-  usage_name: string | null;
-  first_names: string | null;
-  birth_year: number | null;
-  birth_month: number | null;
-  nationality: string | null;
-  director_siren: string | null;
-  company_name: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  person_key: string | null;
-  source: string;
-  source_date: string | null;
+const DIRECTOR_FIELDS = [
+  'id',
+  'siren',
+  'kind',
+  'role_code',
+  'role_label',
+  'last_name',
+  'usage_name',
+  'first_names',
+  'birth_year',
+  'birth_month',
+  'nationality',
+  'director_siren',
+  'company_name',
+  'start_date',
+  'end_date',
+  'person_key',
+  'source',
+  'source_date',
+] as const satisfies readonly ColumnName<typeof directors>[];
+
+/** One `directors` row as DIRECTOR_COLUMNS reads it (`d.`), typed by the schema. */
+export type DirectorRow = Pick<RawRow<typeof directors>, (typeof DIRECTOR_FIELDS)[number]> & {
   /** The director company is in our data (set by the queries that join it). */
   director_held?: boolean | null;
 };
 
-export const DIRECTOR_COLUMNS = sql.raw(`
-  d.id, d.siren, d.kind, d.role_code, d.role_label, d.last_name, d.usage_name, d.first_names,
-  d.birth_year, d.birth_month, d.nationality, d.director_siren, d.company_name,
-  d.start_date::text AS start_date, d.end_date::text AS end_date, d.person_key, d.source,
-  d.source_date::text AS source_date`);
+export const DIRECTOR_COLUMNS = selectList(directors, 'd', DIRECTOR_FIELDS, [
+  'start_date',
+  'end_date',
+  'source_date',
+]);
 
 function capitalise(words: string): string {
   return words
@@ -147,7 +152,7 @@ export function representativeFromRow(row: DirectorRow): Representative {
       kind === 'person' && isDistinctPersonKey(row.person_key)
         ? { id: row.id, slug: slugify(name) || 'dirigeant' }
         : null,
-    source: sourceRef(row.source as SourceName, row.source_date),
+    source: sourceRef(row.source, row.source_date),
   };
 }
 
@@ -230,8 +235,7 @@ export async function listRepresentatives(
                EXISTS (SELECT 1 FROM companies x WHERE x.siren = d.director_siren) AS director_held
         FROM directors d
         WHERE d.siren = ${company.siren}
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED})
+          AND NOT ${personOpposed(sql`d.person_key`)}
         ORDER BY (d.end_date IS NOT NULL), d.kind DESC, d.last_name, d.company_name, d.id`,
     { prepared: true },
   );
@@ -274,9 +278,6 @@ export type DirectorProfile = {
 /** A director's profile, or INVALID_DIRECTOR_ID / DIRECTOR_NOT_FOUND. */
 export type DirectorLookup = Result<DirectorProfile>;
 
-const PUBLIC_COMPANY = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
-  AND NOT EXISTS (SELECT 1 FROM opposition_requests oc WHERE oc.siren = c.siren AND oc.person_key IS NULL AND oc.status <> 'rejected')`);
-
 /**
  * A person's profile: every mandate under the same person key (name and birth month-year, so
  * homonyms born another month are other people). A person without a birth month-year cannot be
@@ -294,8 +295,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
   const [first] = await queryRows<DirectorRow & { hidden: boolean }>(
     db,
     sql`SELECT ${DIRECTOR_COLUMNS},
-          EXISTS (SELECT 1 FROM opposition_requests o
-                  WHERE o.person_key IS NOT NULL AND o.person_key = d.person_key AND ${HONOURED}) AS hidden
+          ${personOpposed(sql`d.person_key`)} AS hidden
         FROM directors d WHERE d.id = ${id} AND d.kind <> 'company'`,
     { prepared: true },
   );
@@ -305,7 +305,7 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
     db,
     sql`SELECT ${DIRECTOR_COLUMNS}, c.name AS c_name, ${COMPANY_STATE} AS c_state
         FROM directors d JOIN companies c ON c.siren = d.siren
-        WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${PUBLIC_COMPANY}
+        WHERE ${key ? sql`d.person_key = ${key}` : sql`d.id = ${id}`} AND ${LISTABLE}
         ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, c.name`,
     { prepared: true },
   );
@@ -347,9 +347,8 @@ export async function getDirectorProfile(db: Db, rawId: string): Promise<Directo
                 sirens.map((s) => sql`${s}`),
                 sql`, `,
               )})
-              AND ${PUBLIC_COMPANY}
-              AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                              WHERE o.person_key = d1.person_key AND ${HONOURED})
+              AND ${LISTABLE}
+              AND NOT ${personOpposed(sql`d1.person_key`)}
             ORDER BY d2.siren
             LIMIT 30`,
       )

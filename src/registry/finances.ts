@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import type { SourceName } from '@/db/schema';
+import { financials, type SourceName } from '@/db/schema';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
 import { sourceRef, type SourceRef } from './result';
 
 export type Ratio = {
@@ -89,17 +90,31 @@ function ratioList(
 const pct = (num: number | null, den: number | null) =>
   num != null && den ? Math.round((num / den) * 1000) / 10 : null;
 
-type Row = {
-  fiscal_year: number;
-  closing_date: string;
-  accounts_type: string | null;
+const FINANCIAL_FIELDS = [
+  'fiscal_year',
+  'closing_date',
+  'accounts_type',
+  'revenue',
+  'net_result',
+  'ebitda',
+  'ratios',
+  'source',
+  'source_date',
+  'quality',
+] as const satisfies readonly ColumnName<typeof financials>[];
+const FINANCIAL_COLUMNS = selectList(financials, 'f', FINANCIAL_FIELDS, [
+  'closing_date',
+  'source_date',
+]);
+
+/** A `financials` row as FINANCIAL_COLUMNS reads it; bigints arrive as text from the driver. */
+type Row = Omit<
+  Pick<RawRow<typeof financials>, (typeof FINANCIAL_FIELDS)[number]>,
+  'revenue' | 'net_result' | 'ebitda'
+> & {
   revenue: string | number | null;
   net_result: string | number | null;
   ebitda: string | number | null;
-  ratios: Record<string, unknown> | null;
-  source: string;
-  source_date: string | null;
-  quality: Array<{ code: string; field: string; published: number | null }> | null;
 };
 
 const num = (v: string | number | null) => (v == null ? null : Number(v));
@@ -111,10 +126,8 @@ const num = (v: string | number | null) => (v == null ? null : Number(v));
 export async function listFinancials(db: Db, siren: string): Promise<FinancialYear[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT fiscal_year, closing_date::text AS closing_date, accounts_type, revenue, net_result,
-               ebitda, ratios, source, source_date::text AS source_date, quality
-        FROM financials WHERE siren = ${siren}
-        ORDER BY fiscal_year DESC, (accounts_type = 'K') DESC, closing_date DESC`,
+    sql`SELECT ${FINANCIAL_COLUMNS} FROM financials f WHERE f.siren = ${siren}
+        ORDER BY f.fiscal_year DESC, (f.accounts_type = 'K') DESC, f.closing_date DESC`,
     { prepared: true },
   );
   const seen = new Set<string>();

@@ -12,7 +12,8 @@ import { departmentLabel } from '@/domain/reference/departments';
 import { nafSectionLabel, nafSectionOf } from '@/domain/reference/naf';
 import { clean } from './result';
 import { cached } from './cache';
-import { BAND_ORDER, LISTABLE } from './similar';
+import { LISTABLE } from './opposition';
+import { BAND_ORDER } from './similar';
 import { withStatementTimeout } from './timeout';
 
 /** A list may not hold the page longer than this; past it, the page says so. */

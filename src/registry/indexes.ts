@@ -9,7 +9,8 @@ import { slugify } from '@/domain/slug';
 import { personName } from './directors';
 import { clean } from './result';
 import { withStatementTimeout } from './timeout';
-import { BAND_ORDER, LISTABLE, summaryFromRow, type CompanySummary } from './similar';
+import { LISTABLE, personOpposed } from './opposition';
+import { BAND_ORDER, summaryFromRow, type CompanySummary } from './similar';
 
 export const INDEX_PAGE_SIZE = 100;
 export const SITEMAP_SIZE = 50_000;
@@ -73,8 +74,8 @@ export type DirectorSummary = {
   company: string;
 };
 
-const DISTINCT_PERSON = sql.raw(`d.kind = 'person' AND d.person_key ~ '\\|[0-9]{4}-[0-9]{2}$'
-  AND NOT EXISTS (SELECT 1 FROM opposition_requests o WHERE o.person_key = d.person_key AND o.status <> 'rejected')`);
+const DISTINCT_PERSON = sql`${sql.raw(`d.kind = 'person' AND d.person_key ~ '\\|[0-9]{4}-[0-9]{2}$'`)}
+  AND NOT ${personOpposed(sql`d.person_key`)}`;
 
 /**
  * Directors of the companies the company index lists, in the same index order (largest companies

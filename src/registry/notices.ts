@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import { notices } from '@/db/schema';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
 import { parseCourt } from './courts';
 import { clean, sourceRef, type SourceRef } from './result';
 
@@ -197,22 +199,27 @@ export function familyLabel(family: string): string {
   return FAMILIES[family] ?? family.charAt(0).toUpperCase() + family.slice(1).replace(/-/g, ' ');
 }
 
-type Row = {
-  id: string;
-  bodacc_kind: string;
-  family: string;
-  type_label: string | null;
-  published_at: string;
-  issue_number: string | null;
-  notice_number: string | null;
-  court: string | null;
-  text: string | null;
-  notice_type: string | null;
-  corrects_id: string | null;
+const NOTICE_FIELDS = [
+  'id',
+  'bodacc_kind',
+  'family',
+  'type_label',
+  'published_at',
+  'issue_number',
+  'notice_number',
+  'court',
+  'text',
+  'notice_type',
+  'corrects_id',
+  'extra',
+] as const satisfies readonly ColumnName<typeof notices>[];
+const NOTICE_COLUMNS = selectList(notices, 'n', NOTICE_FIELDS, ['published_at']);
+
+/** A `notices` row as NOTICE_COLUMNS reads it, with what the corrected notice tells. */
+type Row = Pick<RawRow<typeof notices>, (typeof NOTICE_FIELDS)[number]> & {
   corrects_held: boolean | null;
   corrects_date: string | null;
   corrected_by: string[] | null;
-  extra: Record<string, unknown> | null;
 };
 
 /**
@@ -228,9 +235,8 @@ export async function listNotices(
   const [rows, count] = await Promise.all([
     queryRows<Row>(
       db,
-      sql`SELECT n.id, n.bodacc_kind, n.family, n.type_label, n.published_at::text AS published_at,
-                 n.issue_number, n.notice_number, n.court, n.text, n.notice_type, n.corrects_id,
-                 n.extra, c.id IS NOT NULL AS corrects_held, c.published_at::text AS corrects_date,
+      sql`SELECT ${NOTICE_COLUMNS}, c.id IS NOT NULL AS corrects_held,
+                 c.published_at::text AS corrects_date,
                  ARRAY(SELECT r.id FROM notices r WHERE r.corrects_id = n.id ORDER BY r.id) AS corrected_by
           FROM notices n LEFT JOIN notices c ON c.id = n.corrects_id
           WHERE n.siren = ${company.siren}

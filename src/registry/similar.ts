@@ -3,6 +3,7 @@ import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';
 import { slugify } from '@/domain/slug';
 import { ACTIVE_COMPANY, type CompanyProfile } from './company';
+import { LISTABLE } from './opposition';
 import { clean } from './result';
 import { withStatementTimeout } from './timeout';
 
@@ -15,10 +16,6 @@ export type CompanySummary = {
   communeName: string | null;
   active: boolean;
 };
-
-/** Names that may be listed: not a protected natural person, nobody asked to be hidden. */
-export const LISTABLE = sql.raw(`(c.diffusion = 'O' OR NOT c.is_natural_person)
-  AND NOT EXISTS (SELECT 1 FROM opposition_requests o WHERE o.siren = c.siren AND o.person_key IS NULL AND o.status <> 'rejected')`);
 
 /** Headcount bands sort as text ('53' > '01'); 'NN' (no employee) goes last. */
 export const BAND_ORDER = sql.raw(

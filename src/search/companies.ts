@@ -7,6 +7,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
+import type { RawRow } from '@/db/raw-rows';
+import type { searchCompanies as searchCompaniesTable } from '@/db/schema';
 import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
@@ -84,31 +86,20 @@ type CandidateRow = {
   status: string;
   popularity: number;
   /** The company's search_companies row (jsonb), when asked for: no query for the page then. */
-  company: CompanyRow | null;
+  company: SearchCompanyRow | null;
 };
 
-type CompanyRow = {
-  siren: string;
-  name: string | null;
-  sigle: string | null;
-  diffusion: string;
-  is_natural_person: boolean;
-  status: string;
-  state: CompanyState;
-  ceased_date: string | null;
-  strike_off_date: string | null;
-  legal_form_code: string | null;
-  naf_code: string | null;
-  head_office_siret: string | null;
-  postcode: string | null;
-  commune_name: string | null;
-  creation_date: string | null;
-  headcount_band: string | null;
-  category: string | null;
+/**
+ * A search_companies row (`SELECT *`, or the candidates' jsonb copy), typed by the schema; the
+ * bigints arrive as text from the driver and as numbers from jsonb.
+ */
+type SearchCompanyRow = Omit<
+  RawRow<typeof searchCompaniesTable>,
+  'revenue' | 'net_result' | 'state' | 'main_director'
+> & {
   revenue: string | number | null;
   net_result: string | number | null;
-  fiscal_year: number | null;
-  open_establishments: number;
+  state: CompanyState;
   main_director: DirectorLabelRow | null;
 };
 
@@ -131,7 +122,7 @@ export async function searchCompanies(
 
   let ranked: Array<{ siren: string; matched: CompanyResult['matched'] }>;
   let lowerBound = false;
-  const companies = new Map<string, CompanyRow>();
+  const companies = new Map<string, SearchCompanyRow>();
   if (parsed.kind !== 'name') {
     const rows = await identifierLookup(db, parsed, filters);
     ranked = rows.map((r) => ({
@@ -672,10 +663,10 @@ async function loadResults(
   db: Db,
   slice: Array<{ siren: string; matched: CompanyResult['matched'] }>,
   hideFinancialData: boolean,
-  preloaded?: Map<string, CompanyRow>,
+  preloaded?: Map<string, SearchCompanyRow>,
 ): Promise<CompanyResult[]> {
   if (slice.length === 0) return [];
-  const bySiren = new Map<string, CompanyRow>();
+  const bySiren = new Map<string, SearchCompanyRow>();
   const missing: string[] = [];
   for (const s of slice) {
     const row = preloaded?.get(s.siren);
@@ -683,7 +674,7 @@ async function loadResults(
     else missing.push(s.siren);
   }
   if (missing.length > 0) {
-    const rows = await queryRows<CompanyRow>(
+    const rows = await queryRows<SearchCompanyRow>(
       db,
       sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(missing)}::bpchar[])`,
     );

@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
+import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { searchDirectors as searchDirectorsTable } from '@/db/schema';
 import { formatSiren } from '@/domain/siren';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
@@ -54,17 +56,22 @@ export type DirectorSearchPage = {
   query: string;
 };
 
-type Row = {
-  id: string;
-  person_key: string;
-  last_name: string;
-  first_names: string | null;
-  birth_year: number | null;
-  birth_month: number | null;
-  role_label: string | null;
-  last_key: string;
-  tokens: string[];
-  popularity: number;
+const DIRECTOR_FIELDS = [
+  'id',
+  'person_key',
+  'last_name',
+  'first_names',
+  'birth_year',
+  'birth_month',
+  'role_label',
+  'last_key',
+  'tokens',
+  'popularity',
+] as const satisfies readonly ColumnName<typeof searchDirectorsTable>[];
+const DIRECTOR_COLUMNS = selectList(searchDirectorsTable, 'd', DIRECTOR_FIELDS);
+
+/** A search_directors row with its company (search_companies). */
+type Row = Pick<RawRow<typeof searchDirectorsTable>, (typeof DIRECTOR_FIELDS)[number]> & {
   siren: string;
   company_name: string;
   company_state: CompanyState;
@@ -87,8 +94,7 @@ async function directorRows(db: Db, lists: string[][], year: number | null): Pro
       : sql`SELECT d.* FROM search_directors d WHERE (${anyList}) ${yearCond} LIMIT 3000`;
   return queryRows<Row>(
     db,
-    sql`SELECT d.id, d.person_key, d.last_name, d.first_names, d.birth_year, d.birth_month, d.role_label,
-        d.last_key, d.tokens, d.popularity, c.siren, c.name AS company_name, c.state AS company_state
+    sql`SELECT ${DIRECTOR_COLUMNS}, c.siren, c.name AS company_name, c.state AS company_state
       FROM (${source}) d JOIN search_companies c ON c.siren = d.siren
       WHERE c.name IS NOT NULL`,
   );

@@ -4,7 +4,8 @@
  * SIRENE data arrives. Per field: the higher-ranked source wins; within one source, the newer date.
  * Each field written here records its source and date in companies.field_sources.
  */
-import type { FieldSource, FinancialQuality, SourceName } from '@/db/schema';
+import type { ColumnName } from '@/db/raw-rows';
+import type { establishments, FieldSource, FinancialQuality, SourceName } from '@/db/schema';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
 import { SIRENE_FIELDS } from '../sirene/columns';
@@ -310,7 +311,7 @@ const ESTABLISHMENT_COLUMNS = [
   'foreign_country',
   'source',
   'source_updated_at',
-];
+] as const satisfies readonly ColumnName<typeof establishments>[];
 
 const RANK_SQL = (col: string) =>
   `CASE ${col} ${Object.entries(SOURCE_RANK)
@@ -324,7 +325,7 @@ export function establishmentWriter(conn: Conn): {
   const writer = new TableWriter(conn, {
     table: 'establishments',
     key: ['siret'],
-    columns: ESTABLISHMENT_COLUMNS,
+    columns: [...ESTABLISHMENT_COLUMNS],
     touchUpdatedAt: true,
     newerWhen: `t.source <> 'sirene' AND (${RANK_SQL('EXCLUDED.source')} < ${RANK_SQL('t.source')} OR (EXCLUDED.source = t.source AND (t.source_updated_at IS NULL OR EXCLUDED.source_updated_at >= t.source_updated_at)))`,
     dateIndex: ESTABLISHMENT_COLUMNS.indexOf('source_updated_at'),

@@ -1,3 +1,6 @@
+import type { ColumnName } from '@/db/raw-rows';
+import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
+import type { establishments } from '@/db/schema';
 import type { Importer } from '../core/run';
 import { importCsvBulk } from './bulk';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
@@ -20,22 +23,11 @@ export const ET_COLUMNS = [
   'headcount_band',
   'headcount_year',
   'employer',
-  'address_number',
-  'address_repetition',
-  'address_street_type',
-  'address_street',
-  'address_complement',
-  'address_post_box',
-  'postcode',
-  'commune_code',
-  'commune_name',
-  'cedex',
-  'foreign_city',
-  'foreign_country',
+  ...ESTABLISHMENT_ADDRESS_COLUMNS,
   'sirene_updated_at',
   'source',
   'source_updated_at',
-] as const;
+] as const satisfies readonly ColumnName<typeof establishments>[];
 
 const DIFFUSION = ['O', 'P', 'N'] as const;
 const STATUS = ['A', 'F'] as const;

@@ -5,11 +5,25 @@ import { formatDate, formatNumber, formatSiren } from './format';
 import { SourceLine } from './Section';
 import { FollowButton } from '@/ui/follow/FollowButton';
 import { OwnerInfo } from '@/ui/claims/OwnerInfo';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company;
+
+/** « 12 dont 3 ouverts » (or the total alone when the open count is unknown). */
+export function establishmentCount(counts: { total: number; open: number | null }): string {
+  return counts.open != null
+    ? interpolate(m.establishmentCount, {
+        total: formatNumber(counts.total),
+        open: formatNumber(counts.open),
+        n: counts.open,
+      })
+    : formatNumber(counts.total);
+}
 
 export function Breadcrumb({ items }: { items: Array<{ label: string; href?: string }> }) {
   return (
-    <nav aria-label="Fil d'Ariane">
+    <nav aria-label={m.breadcrumbLabel}>
       <ol className={s.breadcrumb}>
         {items.map((i) => (
           <li key={i.label}>
@@ -49,42 +63,42 @@ export function CompanyHeader({
         {p.protected ? (
           <span className={`${s.badge} ${s.warning}`}>
             {p.protectionReason === 'opposition'
-              ? 'Données masquées à la demande de la personne'
-              : 'Diffusion partielle'}
+              ? m.header.hiddenByOpposition
+              : m.header.partialDiffusion}
           </span>
         ) : null}
       </div>
       <dl className={s.keyFacts}>
         <div>
-          <dt>SIREN</dt>
+          <dt>{m.header.siren}</dt>
           <dd>{formatSiren(p.siren)}</dd>
         </div>
         <div>
-          <dt>Activité (NAF)</dt>
+          <dt>{m.header.naf}</dt>
           <dd>{p.naf.label ? `${p.naf.label} (${p.naf.code})` : (p.naf.code ?? '—')}</dd>
         </div>
         <div>
-          <dt>Siège</dt>
+          <dt>{m.header.headOffice}</dt>
           <dd>{ho?.address.lines.join(', ') || '—'}</dd>
         </div>
         <div>
-          <dt>Création</dt>
+          <dt>{m.header.creation}</dt>
           <dd>{formatDate(p.creationDate)}</dd>
         </div>
         {p.establishmentCounts.total != null ? (
           <div>
-            <dt>Établissements</dt>
+            <dt>{m.header.establishments}</dt>
             <dd>
-              {formatNumber(p.establishmentCounts.total)}
-              {p.establishmentCounts.open != null
-                ? ` dont ${formatNumber(p.establishmentCounts.open)} ouvert${p.establishmentCounts.open > 1 ? 's' : ''}`
-                : ''}
+              {establishmentCount({
+                total: p.establishmentCounts.total,
+                open: p.establishmentCounts.open,
+              })}
             </dd>
           </div>
         ) : null}
         {mainDirector ? (
           <div>
-            <dt>Dirigeant principal</dt>
+            <dt>{m.header.mainDirector}</dt>
             <dd>
               {mainDirector.name} <span className={s.note}>({mainDirector.role})</span>
             </dd>
@@ -93,9 +107,7 @@ export function CompanyHeader({
       </dl>
       {p.protected && p.isNaturalPerson ? (
         <p className={s.note} style={{ marginTop: 12 }}>
-          {p.protectionReason === 'opposition'
-            ? 'À la demande de la personne, son nom et son adresse ne sont pas affichés.'
-            : "Cet entrepreneur a demandé la diffusion partielle de ses données à l'INSEE : seuls le SIREN et la commune sont publiés."}
+          {p.protectionReason === 'opposition' ? m.header.oppositionNote : m.header.partialNote}
         </p>
       ) : null}
       <SourceLine sources={[p.sources.identity, p.establishmentCounts.source]} />

@@ -3,7 +3,10 @@ import type { Comparison } from '@/registry/comparison';
 import { MAX_COMPARED } from '@/registry/comparison';
 import { formatDate, formatMoney, formatPercent, formatSiren } from './format';
 import { Empty } from './Section';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company.comparison;
 
 export type PickerResult = { siren: string; name: string; detail: string };
 
@@ -35,19 +38,14 @@ export function ComparisonView({
   );
   return (
     <div className={s.page}>
-      <h1 className={s.title}>Comparateur d&apos;entreprises</h1>
-      <p className={s.subtitle}>
-        Comparez de deux à quatre entreprises : identité, taille, situation et chiffres clés par
-        exercice. L&apos;adresse de la page se partage telle quelle.
-      </p>
+      <h1 className={s.title}>{m.title}</h1>
+      <p className={s.subtitle}>{m.lead}</p>
       <section className={s.section} aria-labelledby="ajout-title">
         <h2 id="ajout-title" className={s.sectionTitle}>
-          {full ? 'Comparaison complète' : 'Ajouter une entreprise'}
+          {full ? m.full : m.add}
         </h2>
         {full ? (
-          <p className={s.muted}>
-            Quatre entreprises au plus : retirez-en une pour en ajouter une autre.
-          </p>
+          <p className={s.muted}>{m.fullNote}</p>
         ) : (
           <form
             method="get"
@@ -58,24 +56,24 @@ export function ComparisonView({
           >
             <input type="hidden" name="siren" value={sirens.join(',')} />
             <label>
-              Nom ou numéro SIREN
+              {m.field}
               <input
                 name="q"
                 defaultValue={query}
                 minLength={2}
                 maxLength={100}
                 required
-                placeholder="Ex. : Danone ou 552 032 534"
+                placeholder={m.placeholder}
               />
             </label>
             <button className={s.button} type="submit">
-              Rechercher
+              {m.search}
             </button>
           </form>
         )}
         {searchError ? <p className={s.alert}>{searchError}</p> : null}
         {results.length ? (
-          <ul className={s.cards} style={{ marginTop: 12 }} aria-label="Résultats de la recherche">
+          <ul className={s.cards} style={{ marginTop: 12 }} aria-label={m.results}>
             {results.map((r) => (
               <li key={r.siren} className={s.card}>
                 <strong>{r.name}</strong>
@@ -83,34 +81,34 @@ export function ComparisonView({
                   {r.detail}
                 </span>
                 {sirens.includes(r.siren) ? (
-                  <span className={s.note}>Déjà comparée</span>
+                  <span className={s.note}>{m.alreadyCompared}</span>
                 ) : (
                   <Link href={compareHref([...sirens, r.siren])} prefetch={false}>
-                    Ajouter à la comparaison
+                    {m.addToComparison}
                   </Link>
                 )}
               </li>
             ))}
           </ul>
         ) : query && !searchError ? (
-          <p className={s.muted}>Aucune entreprise trouvée pour « {query} ».</p>
+          <p className={s.muted}>{interpolate(m.noResult, { query })}</p>
         ) : null}
       </section>
       {comparison.missing.length ? (
         <p className={s.alert}>
-          Introuvable : {comparison.missing.map((m) => formatSiren(m)).join(', ')}.
+          {interpolate(m.missing, {
+            sirens: comparison.missing.map((x) => formatSiren(x)).join(', '),
+          })}
         </p>
       ) : null}
       {cs.length === 0 ? (
-        <Empty>Choisissez au moins deux entreprises pour les comparer.</Empty>
+        <Empty>{m.chooseTwo}</Empty>
       ) : (
         <section className={s.section} aria-labelledby="comparaison-title">
           <h2 id="comparaison-title" className={s.sectionTitle}>
-            Comparaison
+            {m.heading}
           </h2>
-          {cs.length === 1 ? (
-            <p className={s.muted}>Ajoutez une deuxième entreprise pour comparer.</p>
-          ) : null}
+          {cs.length === 1 ? <p className={s.muted}>{m.addSecond}</p> : null}
           <div className={s.tableWrap}>
             <table className={s.table}>
               <thead>
@@ -128,9 +126,9 @@ export function ComparisonView({
                         <Link
                           href={compareHref(sirens.filter((x) => x !== c.profile.siren))}
                           prefetch={false}
-                          aria-label={`Retirer ${c.profile.displayName} de la comparaison`}
+                          aria-label={interpolate(m.removeLabel, { name: c.profile.displayName })}
                         >
-                          Retirer
+                          {m.remove}
                         </Link>
                       </span>
                     </th>
@@ -138,29 +136,23 @@ export function ComparisonView({
                 </tr>
               </thead>
               <tbody>
-                {row('SIREN', (i) => formatSiren(cs[i]!.profile.siren))}
-                {row('Situation', (i) => cs[i]!.profile.stateLabel)}
-                {row('Forme juridique', (i) => cs[i]!.profile.legalForm.label ?? '—')}
+                {row(m.rows.siren, (i) => formatSiren(cs[i]!.profile.siren))}
+                {row(m.rows.state, (i) => cs[i]!.profile.stateLabel)}
+                {row(m.rows.legalForm, (i) => cs[i]!.profile.legalForm.label ?? '—')}
+                {row(m.rows.naf, (i) => cs[i]!.profile.naf.label ?? cs[i]!.profile.naf.code ?? '—')}
+                {row(m.rows.creation, (i) => formatDate(cs[i]!.profile.creationDate))}
                 {row(
-                  'Activité (NAF)',
-                  (i) => cs[i]!.profile.naf.label ?? cs[i]!.profile.naf.code ?? '—',
+                  m.rows.headOffice,
+                  (i) => cs[i]!.profile.headOffice?.address.communeName ?? '—',
                 )}
-                {row('Création', (i) => formatDate(cs[i]!.profile.creationDate))}
-                {row('Siège', (i) => cs[i]!.profile.headOffice?.address.communeName ?? '—')}
-                {row('Effectif', (i) => cs[i]!.profile.headcount.label ?? 'Non renseigné')}
-                {row('Catégorie', (i) => cs[i]!.profile.category.label ?? '—')}
-                {row('Capital social', (i) =>
+                {row(m.rows.headcount, (i) => cs[i]!.profile.headcount.label ?? m.notGiven)}
+                {row(m.rows.category, (i) => cs[i]!.profile.category.label ?? '—')}
+                {row(m.rows.capital, (i) =>
                   cs[i]!.profile.capital ? formatMoney(cs[i]!.profile.capital!.amount) : '—',
                 )}
-                {row('Comptes comparés', (i) => {
+                {row(m.rows.accounts, (i) => {
                   const kind = cs[i]!.financials[0]?.series;
-                  return kind === 'company'
-                    ? 'Comptes sociaux'
-                    : kind === 'consolidated'
-                      ? 'Comptes consolidés du groupe'
-                      : kind === 'unspecified'
-                        ? 'Chiffres sans type de comptes'
-                        : '—';
+                  return kind ? m.series[kind] : '—';
                 })}
                 {comparison.years.flatMap((year) => {
                   const fy = (i: number) => cs[i]!.financials.find((f) => f.fiscalYear === year);
@@ -171,11 +163,11 @@ export function ComparisonView({
                         colSpan={cs.length + 1}
                         style={{ background: '#eef2f8' }}
                       >
-                        Exercice {year}
+                        {interpolate(m.fiscalYear, { year })}
                       </th>
                     </tr>,
                     <tr key={`r-${year}`}>
-                      <th scope="row">Chiffre d&apos;affaires</th>
+                      <th scope="row">{m.rows.revenue}</th>
                       {cs.map((c, i) => (
                         <td key={c.profile.siren} className={s.num}>
                           {formatMoney(fy(i)?.revenue)}
@@ -183,7 +175,7 @@ export function ComparisonView({
                       ))}
                     </tr>,
                     <tr key={`n-${year}`}>
-                      <th scope="row">Résultat net</th>
+                      <th scope="row">{m.rows.netResult}</th>
                       {cs.map((c, i) => (
                         <td key={c.profile.siren} className={s.num}>
                           {formatMoney(fy(i)?.netResult)}
@@ -191,7 +183,7 @@ export function ComparisonView({
                       ))}
                     </tr>,
                     <tr key={`m-${year}`}>
-                      <th scope="row">Marge nette</th>
+                      <th scope="row">{m.rows.netMargin}</th>
                       {cs.map((c, i) => (
                         <td key={c.profile.siren} className={s.num}>
                           {formatPercent(fy(i)?.netMargin)}
@@ -203,10 +195,7 @@ export function ComparisonView({
               </tbody>
             </table>
           </div>
-          <p className={s.note}>
-            Chiffres des comptes sociaux lorsqu&apos;ils sont publiés, sinon des comptes consolidés.
-            Sources : INSEE Sirene, INPI / BCE (ratios des comptes annuels).
-          </p>
+          <p className={s.note}>{m.sourcesNote}</p>
         </section>
       )}
     </div>

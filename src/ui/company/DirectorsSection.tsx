@@ -4,7 +4,10 @@ import type { Representative } from '@/registry/directors';
 import type { SourceRef } from '@/registry/result';
 import { formatDate, formatSiren } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company.directors;
 
 function PersonCard({ r, main }: { r: Representative; main: boolean }) {
   const name = r.profile ? (
@@ -26,20 +29,22 @@ function PersonCard({ r, main }: { r: Representative; main: boolean }) {
       <p className={s.personName}>{name}</p>
       <p className={s.personMeta}>
         {r.role}
-        {main ? ' · dirigeant principal' : ''}
+        {main ? m.mainSuffix : ''}
       </p>
       <p className={s.personMeta}>
         {r.kind === 'company'
-          ? `Personne morale${r.companySiren ? `, SIREN ${formatSiren(r.companySiren)}` : ''}`
+          ? r.companySiren
+            ? interpolate(m.legalPersonSiren, { siren: formatSiren(r.companySiren) })
+            : m.legalPerson
           : r.birth
-            ? `Né(e) en ${r.birth.label}`
-            : 'Date de naissance non publiée'}
+            ? interpolate(m.born, { date: r.birth.label })
+            : m.birthUnpublished}
         {r.nationality ? ` · ${r.nationality}` : ''}
       </p>
       {r.startDate || r.endDate ? (
         <p className={s.personMeta}>
-          {r.startDate ? `Depuis le ${formatDate(r.startDate)}` : ''}
-          {r.endDate ? ` · jusqu'au ${formatDate(r.endDate)}` : ''}
+          {r.startDate ? interpolate(m.since, { date: formatDate(r.startDate) }) : ''}
+          {r.endDate ? interpolate(m.until, { date: formatDate(r.endDate) }) : ''}
         </p>
       ) : null}
     </li>
@@ -59,23 +64,11 @@ export function DirectorsSection({
 }) {
   const sources = representatives.ok ? representatives.value.map((r) => r.source) : [];
   return (
-    <Section
-      id="dirigeants"
-      title="Dirigeants et représentants"
-      sources={sources}
-      searched={searched}
-    >
+    <Section id="dirigeants" title={m.title} sources={sources} searched={searched}>
       <WhenLoaded value={representatives}>
         {(reps) => {
-          if (protectedPerson)
-            return <Empty>L&apos;identité de l&apos;entrepreneur n&apos;est pas diffusible.</Empty>;
-          if (reps.length === 0)
-            return (
-              <Empty>
-                Aucun dirigeant n&apos;est publié pour cette entreprise dans les registres que nous
-                intégrons.
-              </Empty>
-            );
+          if (protectedPerson) return <Empty>{m.protectedPerson}</Empty>;
+          if (reps.length === 0) return <Empty>{m.none}</Empty>;
           const current = reps.filter((r) => r.current);
           const past = reps.filter((r) => !r.current);
           return (
@@ -87,7 +80,7 @@ export function DirectorsSection({
               </ul>
               {past.length ? (
                 <>
-                  <h3>Anciens dirigeants</h3>
+                  <h3>{m.past}</h3>
                   <ul className={s.people}>
                     {past.map((r) => (
                       <PersonCard key={r.id} r={r} main={false} />
@@ -96,10 +89,9 @@ export function DirectorsSection({
                 </>
               ) : null}
               <p className={s.note}>
-                Seuls le mois et l&apos;année de naissance sont publiés. Pour demander le masquage
-                de vos données :{' '}
+                {m.birthNote}{' '}
                 <Link href="/opposition" prefetch={false}>
-                  formulaire d&apos;opposition
+                  {m.oppositionLink}
                 </Link>
                 .
               </p>

@@ -4,13 +4,11 @@ import type { EstablishmentView } from '@/registry/company';
 import type { EstablishmentFilter, EstablishmentPage } from '@/registry/establishments';
 import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
 
-const FILTERS: Array<[EstablishmentFilter, string]> = [
-  ['all', 'Tous'],
-  ['open', 'Ouverts'],
-  ['closed', 'Fermés'],
-];
+const m = messages.company.establishments;
+const FILTERS: EstablishmentFilter[] = ['all', 'open', 'closed'];
 
 export function Address({ e }: { e: EstablishmentView }) {
   return (
@@ -20,9 +18,7 @@ export function Address({ e }: { e: EstablishmentView }) {
           {l}
         </span>
       ))}
-      {e.address.masked ? (
-        <span className={s.note}>Adresse non diffusible au-delà de la commune</span>
-      ) : null}
+      {e.address.masked ? <span className={s.note}>{m.maskedAddress}</span> : null}
     </>
   );
 }
@@ -33,19 +29,21 @@ export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
       <table className={`${s.table} ${s.stack}`}>
         <thead>
           <tr>
-            <th scope="col">SIRET</th>
-            <th scope="col">Adresse</th>
-            <th scope="col">Activité</th>
-            <th scope="col">État</th>
+            <th scope="col">{m.siret}</th>
+            <th scope="col">{m.address}</th>
+            <th scope="col">{m.activity}</th>
+            <th scope="col">{m.state}</th>
           </tr>
         </thead>
         <tbody>
           {items.map((e) => (
             <tr key={e.siret}>
-              <td data-label="SIRET">
+              <td data-label={m.siret}>
                 <div>
                   {formatSiret(e.siret)}
-                  {e.isHeadOffice ? <strong style={{ display: 'block' }}>Siège</strong> : null}
+                  {e.isHeadOffice ? (
+                    <strong style={{ display: 'block' }}>{m.headOffice}</strong>
+                  ) : null}
                   {e.signs.length ? (
                     <span className={s.note} style={{ display: 'block' }}>
                       {e.signs.join(', ')}
@@ -53,22 +51,24 @@ export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
                   ) : null}
                 </div>
               </td>
-              <td data-label="Adresse">
+              <td data-label={m.address}>
                 <div>
                   <Address e={e} />
                 </div>
               </td>
-              <td data-label="Activité">
+              <td data-label={m.activity}>
                 {e.naf.code ? `${e.naf.code}${e.naf.label ? ` — ${e.naf.label}` : ''}` : '—'}
               </td>
-              <td data-label="État">
+              <td data-label={m.state}>
                 <div>
                   {e.open
-                    ? 'Ouvert'
-                    : `Fermé${e.closedDate ? ` le ${formatDate(e.closedDate)}` : ''}`}
+                    ? m.open
+                    : e.closedDate
+                      ? interpolate(m.closedOn, { date: formatDate(e.closedDate) })
+                      : m.closed}
                   {e.creationDate ? (
                     <span className={s.note} style={{ display: 'block' }}>
-                      créé le {formatDate(e.creationDate)}
+                      {interpolate(m.createdOn, { date: formatDate(e.creationDate) })}
                     </span>
                   ) : null}
                 </div>
@@ -110,20 +110,30 @@ export function EstablishmentsList({
     <>
       {page.stated ? (
         <p className={s.muted}>
-          {page.stated.total != null
-            ? `${formatNumber(listed)} établissement${listed > 1 ? 's' : ''} affiché${listed > 1 ? 's' : ''} sur ${formatNumber(page.stated.total)}`
-            : `${formatNumber(listed)} établissement${listed > 1 ? 's' : ''} affiché${listed > 1 ? 's' : ''}`}
+          {interpolate(page.stated.total != null ? m.shownOf : m.shown, {
+            count: formatNumber(listed),
+            n: listed,
+            total: formatNumber(page.stated.total ?? 0),
+          })}
           {page.stated.open != null
-            ? ` (${formatNumber(page.stated.open)} ouvert${page.stated.open > 1 ? 's' : ''})`
-            : ''}{' '}
-          : nos données ne contiennent qu&apos;une partie des établissements de l&apos;entreprise.
+            ? interpolate(m.statedOpen, {
+                count: formatNumber(page.stated.open),
+                n: page.stated.open,
+              })
+            : ''}
+          {m.partial}
           {page.stated.source
-            ? ` Totaux : ${page.stated.source.label}${page.stated.source.date ? `, mise à jour du ${formatDate(page.stated.source.date)}` : ''}.`
+            ? page.stated.source.date
+              ? interpolate(m.totalsDated, {
+                  source: page.stated.source.label,
+                  date: formatDate(page.stated.source.date),
+                })
+              : interpolate(m.totals, { source: page.stated.source.label })
             : ''}
         </p>
       ) : null}
-      <ul className={s.tabs} aria-label="Filtrer les établissements">
-        {FILTERS.map(([f, label]) => (
+      <ul className={s.tabs} aria-label={m.filterLabel}>
+        {FILTERS.map((f) => (
           <li key={f}>
             <Link
               href={href(f, 1)}
@@ -132,7 +142,7 @@ export function EstablishmentsList({
               className={`${s.tab} ${page.filter === f ? s.tabCurrent : ''}`}
               aria-current={page.filter === f ? 'page' : undefined}
             >
-              {label} ({formatNumber(counts[f])})
+              {interpolate(m.filterTab, { label: m.filters[f], count: formatNumber(counts[f]) })}
             </Link>
           </li>
         ))}
@@ -140,21 +150,21 @@ export function EstablishmentsList({
       {page.items.length ? (
         <EstablishmentsTable items={page.items} />
       ) : (
-        <Empty>Aucun établissement dans cette catégorie.</Empty>
+        <Empty>{m.noneInFilter}</Empty>
       )}
       {page.pageCount > 1 ? (
-        <nav className={s.pager} aria-label="Pages d'établissements">
+        <nav className={s.pager} aria-label={m.pagesLabel}>
           {page.page > 1 ? (
             <Link href={href(page.filter, page.page - 1)} prefetch={false}>
-              ← Page précédente
+              {messages.company.pager.previous}
             </Link>
           ) : null}
           <span>
-            Page {page.page} sur {formatNumber(page.pageCount)}
+            {interpolate(m.pageOf, { page: page.page, count: formatNumber(page.pageCount) })}
           </span>
           {page.page < page.pageCount ? (
             <Link href={href(page.filter, page.page + 1)} prefetch={false}>
-              Page suivante →
+              {messages.company.pager.next}
             </Link>
           ) : null}
         </nav>
@@ -178,17 +188,17 @@ export function EstablishmentsSection({
   return (
     <Section
       id="etablissements"
-      title="Siège et établissements"
-      link={{ href: `/liste-etablissements/${siren}`, label: 'Tous les établissements' }}
+      title={m.title}
+      link={{ href: `/liste-etablissements/${siren}`, label: m.allLink }}
     >
       {headOffice ? (
         <p>
-          <strong>Siège social :</strong>{' '}
-          {headOffice.address.lines.join(', ') || 'adresse non renseignée'}
-          {headOffice.address.masked ? ' (adresse non diffusible au-delà de la commune)' : ''}
+          <strong>{m.headOfficeLabel}</strong>{' '}
+          {headOffice.address.lines.join(', ') || m.headOfficeUnknownAddress}
+          {headOffice.address.masked ? m.headOfficeMasked : ''}
         </p>
       ) : (
-        <p className={s.muted}>Le siège social n&apos;est pas renseigné.</p>
+        <p className={s.muted}>{m.noHeadOffice}</p>
       )}
       <WhenLoaded value={establishments}>
         {(page) => (

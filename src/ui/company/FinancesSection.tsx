@@ -4,7 +4,10 @@ import type { SourceRef } from '@/registry/result';
 import { FinanceChart } from './FinanceChart';
 import { formatDate, formatMoney, formatPercent, formatRatio } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company.finances;
 
 export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; caption: string }) {
   const shown = years.slice(0, 10);
@@ -14,21 +17,21 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Exercice</th>
+            <th scope="col">{m.fiscalYear}</th>
             <th scope="col" className={s.num}>
-              Chiffre d&apos;affaires
+              {m.revenue}
             </th>
             <th scope="col" className={s.num}>
-              Résultat net
+              {m.netResult}
             </th>
             <th scope="col" className={s.num}>
-              Marge nette
+              {m.netMargin}
             </th>
             <th scope="col" className={s.num}>
-              EBE
+              {m.ebitda}
             </th>
             <th scope="col" className={s.num}>
-              Marge d&apos;EBE
+              {m.ebitdaMargin}
             </th>
           </tr>
         </thead>
@@ -38,15 +41,15 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
               <th scope="row">
                 {y.fiscalYear}
                 <span className={s.note} style={{ display: 'block', fontWeight: 400 }}>
-                  clos le {formatDate(y.closingDate)}
+                  {interpolate(m.closedOn, { date: formatDate(y.closingDate) })}
                 </span>
                 {y.flags.length ? (
                   <span className={s.note} style={{ display: 'block', fontWeight: 400 }}>
                     {y.flags.includes('same-as-previous-year')
-                      ? 'identique à l’exercice précédent, voir la note'
+                      ? m.sameAsPrevious
                       : y.flags.includes('unit-thousands')
-                        ? 'converti des milliers d’euros, voir la note'
-                        : 'ratios écartés, voir la note'}
+                        ? m.convertedThousands
+                        : m.ratiosDropped}
                   </span>
                 ) : null}
               </th>
@@ -73,17 +76,17 @@ export function DetailLists({ years, label }: { years: FinancialYear[]; label: s
       {withDetail.map((y) => (
         <details key={y.fiscalYear} style={{ marginTop: 12 }}>
           <summary>
-            Détail de l&apos;exercice {y.fiscalYear} ({label.toLowerCase()})
+            {interpolate(m.detail, { year: y.fiscalYear, label: label.toLowerCase() })}
           </summary>
           {[
-            ['Compte de résultat', y.incomeStatement],
-            ['Bilan', y.balanceSheet],
+            [m.incomeStatement, y.incomeStatement],
+            [m.balanceSheet, y.balanceSheet],
           ].map(([title, list]) =>
             (list as FinancialYear['incomeStatement']).length ? (
               <div className={s.tableWrap} key={title as string}>
                 <table className={s.table}>
                   <caption>
-                    {title as string} {y.fiscalYear}
+                    {interpolate(m.tableCaption, { title: title as string, year: y.fiscalYear })}
                   </caption>
                   <tbody>
                     {(list as FinancialYear['incomeStatement']).map((r) => (
@@ -111,13 +114,7 @@ export function FinancesBody({
   years: FinancialYear[];
   compact?: boolean;
 }) {
-  if (years.length === 0)
-    return (
-      <Empty>
-        Aucun compte annuel publié n&apos;est disponible : l&apos;entreprise a pu demander la
-        confidentialité de ses comptes, ou ne pas être tenue de les déposer.
-      </Empty>
-    );
+  if (years.length === 0) return <Empty>{m.none}</Empty>;
   const notes = [...new Set(years.flatMap((y) => y.notes))];
   const series = splitSeries(years);
   return (
@@ -128,16 +125,12 @@ export function FinancesBody({
           <FinanceChart years={compact ? sr.years.slice(0, 5) : sr.years} />
           <KeyFiguresTable
             years={compact ? sr.years.slice(0, 5) : sr.years}
-            caption={`${sr.label} : chiffres clés par exercice`}
+            caption={interpolate(m.keyFigures, { series: sr.label })}
           />
           {compact ? null : <DetailLists years={sr.years} label={sr.label} />}
         </div>
       ))}
-      <p className={s.note}>
-        Marge nette = résultat net / chiffre d&apos;affaires ; marge d&apos;EBE = excédent brut
-        d&apos;exploitation / chiffre d&apos;affaires. Les comptes sociaux portent sur la seule
-        entreprise, les comptes consolidés sur son groupe.
-      </p>
+      <p className={s.note}>{m.marginsNote}</p>
       {notes.map((n) => (
         <p key={n} className={s.note}>
           {n}
@@ -159,8 +152,8 @@ export function FinancesSection({
   return (
     <Section
       id="finances"
-      title="Comptes annuels et chiffres clés"
-      link={{ href: `/comptes-annuels/${siren}`, label: 'Tous les comptes annuels' }}
+      title={m.title}
+      link={{ href: `/comptes-annuels/${siren}`, label: m.allLink }}
       sources={financials.ok ? financials.value.map((y) => y.source) : []}
       searched={searched}
     >

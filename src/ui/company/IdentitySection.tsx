@@ -1,9 +1,13 @@
 import Link from 'next/link';
 import { lexiconLink, type LexiconTerm } from '@/content/lexicon-links';
 import type { CompanyProfile } from '@/registry/company';
-import { formatDate, formatMoney, formatNumber, formatSiren, formatSiret, yesNo } from './format';
+import { formatDate, formatMoney, formatSiren, formatSiret, yesNo } from './format';
 import { Section } from './Section';
+import { interpolate, messages } from '@/i18n';
+import { establishmentCount } from './CompanyHeader';
 import s from './company.module.css';
+
+const m = messages.company.identity;
 
 /** One fact; its label links to the lexicon's explanation of the notion when there is one. */
 function Fact({
@@ -23,7 +27,7 @@ function Fact({
           <Link
             href={href}
             prefetch={false}
-            title={`${label} : définition`}
+            title={interpolate(m.definition, { label })}
             data-testid="lexicon-link"
           >
             {label}
@@ -41,7 +45,7 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
   return (
     <Section
       id="identite"
-      title="Informations juridiques"
+      title={m.title}
       sources={[
         p.sources.identity,
         p.sources.fields.capital_amount,
@@ -50,91 +54,88 @@ export function IdentitySection({ profile: p }: { profile: CompanyProfile }) {
       ]}
     >
       <dl className={s.facts}>
-        <Fact label="Dénomination">{p.displayName}</Fact>
-        {p.sigle ? <Fact label="Sigle">{p.sigle}</Fact> : null}
-        {p.otherNames.length ? <Fact label="Autres noms">{p.otherNames.join(', ')}</Fact> : null}
-        <Fact label="SIREN" term="siren">
+        <Fact label={m.name}>{p.displayName}</Fact>
+        {p.sigle ? <Fact label={m.sigle}>{p.sigle}</Fact> : null}
+        {p.otherNames.length ? <Fact label={m.otherNames}>{p.otherNames.join(', ')}</Fact> : null}
+        <Fact label={m.siren} term="siren">
           {formatSiren(p.siren)}
         </Fact>
-        <Fact label="SIRET du siège" term="siret">
+        <Fact label={m.headOfficeSiret} term="siret">
           {p.headOfficeSiret ? formatSiret(p.headOfficeSiret) : '—'}
         </Fact>
-        <Fact label="Numéro de TVA intracommunautaire" term="vat">
+        <Fact label={m.vat} term="vat">
           {p.vatNumber}
-          <span className={s.note}> (clé calculée à partir du SIREN)</span>
+          <span className={s.note}>{m.vatNote}</span>
         </Fact>
-        <Fact label="Numéro EORI" term="eori">
+        <Fact label={m.eori} term="eori">
           {p.eoriNumber ? (
             <>
               {p.eoriNumber}
-              <span className={s.note}>
-                {' '}
-                (forme usuelle FR + SIRET du siège, attribué par les douanes sur demande)
-              </span>
+              <span className={s.note}>{m.eoriNote}</span>
             </>
           ) : (
             '—'
           )}
         </Fact>
-        <Fact label="Code NAF / APE" term="naf">
+        <Fact label={m.naf} term="naf">
           {p.naf.code ? `${p.naf.code}${p.naf.label ? ` — ${p.naf.label}` : ''}` : '—'}
         </Fact>
-        <Fact label="Forme juridique" term="legalForm">
+        <Fact label={m.legalForm} term="legalForm">
           {p.legalForm.label ?? p.legalForm.code ?? '—'}
         </Fact>
-        <Fact label="Capital social" term="capital">
-          {p.capital ? formatMoney(p.capital.amount, p.capital.currency) : 'Non renseigné'}
+        <Fact label={m.capital} term="capital">
+          {p.capital ? formatMoney(p.capital.amount, p.capital.currency) : m.notGiven}
         </Fact>
-        <Fact label="Date de création">{formatDate(p.creationDate)}</Fact>
-        <Fact label="État">{p.stateLabel}</Fact>
-        <Fact label="Tranche d'effectif salarié" term="headcount">
+        <Fact label={m.creationDate}>{formatDate(p.creationDate)}</Fact>
+        <Fact label={m.state}>{p.stateLabel}</Fact>
+        <Fact label={m.headcount} term="headcount">
           {p.headcount.label
             ? `${p.headcount.label}${p.headcount.year ? ` (${p.headcount.year})` : ''}`
-            : 'Non renseignée'}
+            : m.notGivenFeminine}
         </Fact>
-        <Fact label="Catégorie d'entreprise">
+        <Fact label={m.category}>
           {p.category.label
             ? `${p.category.label}${p.category.year ? ` (${p.category.year})` : ''}`
-            : 'Non renseignée'}
+            : m.notGivenFeminine}
         </Fact>
-        <Fact label="Économie sociale et solidaire (ESS)" term="ess">
+        <Fact label={m.ess} term="ess">
           {yesNo(p.ess)}
         </Fact>
-        <Fact label="Société à mission" term="missionCompany">
+        <Fact label={m.missionCompany} term="missionCompany">
           {yesNo(p.missionCompany)}
         </Fact>
-        <Fact label="Numéro RCS" term="rcs">
+        <Fact label={m.rcs} term="rcs">
           {p.rcs ? (
             <>
               {p.rcs.court
-                ? `${formatSiren(p.siren)} R.C.S. ${p.rcs.court}`
-                : 'Immatriculée au RCS (greffe non précisé par nos sources)'}
+                ? interpolate(m.rcsNumber, { siren: formatSiren(p.siren), court: p.rcs.court })
+                : m.rcsNoCourt}
               {p.rcs.registrationDate
-                ? `, immatriculée le ${formatDate(p.rcs.registrationDate)}`
+                ? interpolate(m.rcsRegistered, { date: formatDate(p.rcs.registrationDate) })
                 : ''}
-              {p.rcs.strikeOffDate ? `, radiée le ${formatDate(p.rcs.strikeOffDate)}` : ''}
+              {p.rcs.strikeOffDate
+                ? interpolate(m.rcsStruckOff, { date: formatDate(p.rcs.strikeOffDate) })
+                : ''}
               <span className={s.note} style={{ display: 'block' }}>
-                D&apos;après nos données : {p.rcs.basis}.
+                {interpolate(m.rcsBasis, { basis: p.rcs.basis })}
               </span>
             </>
           ) : p.isNaturalPerson ? (
-            'Sans objet ou non renseigné'
+            m.rcsNotApplicable
           ) : (
-            'Non renseigné dans nos sources'
+            m.rcsUnknown
           )}
         </Fact>
-        <Fact label="Greffe">{p.rcs?.courtLabel ?? '—'}</Fact>
+        <Fact label={m.court}>{p.rcs?.courtLabel ?? '—'}</Fact>
         {p.establishmentCounts.total != null ? (
-          <Fact label="Établissements">
-            {formatNumber(p.establishmentCounts.total)}
-            {p.establishmentCounts.open != null
-              ? ` dont ${formatNumber(p.establishmentCounts.open)} ouvert${p.establishmentCounts.open > 1 ? 's' : ''}`
-              : ''}
+          <Fact label={m.establishments}>
+            {establishmentCount({
+              total: p.establishmentCounts.total,
+              open: p.establishmentCounts.open,
+            })}
           </Fact>
         ) : null}
-        {p.activityDescription ? (
-          <Fact label="Activité déclarée">{p.activityDescription}</Fact>
-        ) : null}
+        {p.activityDescription ? <Fact label={m.activity}>{p.activityDescription}</Fact> : null}
       </dl>
     </Section>
   );

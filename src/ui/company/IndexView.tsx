@@ -1,7 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Breadcrumb } from './CompanyHeader';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company.index;
 
 export type IndexLink = { href: string; label: string; detail?: string };
 
@@ -48,19 +51,19 @@ export function IndexView({
             ))}
           </ul>
         ) : (
-          <p className={s.empty}>{empty ?? 'Aucun résultat.'}</p>
+          <p className={s.empty}>{empty ?? m.empty}</p>
         )}
         {pager && (pager.prev || pager.next) ? (
-          <nav className={s.pager} aria-label="Pagination">
+          <nav className={s.pager} aria-label={m.pagination}>
             {pager.prev ? (
               <Link href={pager.prev} prefetch={false}>
-                ← Page précédente
+                {messages.company.pager.previous}
               </Link>
             ) : null}
-            <span>Page {pager.page}</span>
+            <span>{interpolate(m.page, { page: pager.page })}</span>
             {pager.next ? (
               <Link href={pager.next} prefetch={false}>
-                Page suivante →
+                {messages.company.pager.next}
               </Link>
             ) : null}
           </nav>

@@ -9,7 +9,10 @@ import type { CompanyLabelView } from '@/registry/company-labels';
 import type { CompanySummary } from '@/registry/similar';
 import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
+import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+
+const m = messages.company;
 
 /** "Radiations" adds nothing to "Radiation": compare without plurals. */
 const sameLabel = (a: string, b: string) => {
@@ -27,24 +30,28 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
         <li key={n.id} id={`annonce-${n.id}`}>
           <span className={s.timelineDate}>{formatLongDate(n.publishedAt)}</span> —{' '}
           {n.noticeType === 'rectificatif' || n.noticeType === 'annulation' ? (
-            <strong>{n.noticeType === 'rectificatif' ? 'Rectificatif : ' : 'Annulation : '}</strong>
+            <strong>
+              {n.noticeType === 'rectificatif' ? m.notices.correction : m.notices.cancellation}
+            </strong>
           ) : null}
           <strong>{n.familyLabel}</strong>
           {n.typeLabel && !sameLabel(n.typeLabel, n.familyLabel) ? ` (${n.typeLabel})` : ''}
           {n.corrects ? (
             <span className={s.note} style={{ display: 'block' }}>
-              {n.noticeType === 'annulation' ? 'Annule' : 'Corrige'} l&apos;annonce{' '}
+              {n.noticeType === 'annulation' ? m.notices.cancels : m.notices.corrects}{' '}
               {n.corrects.held ? (
                 <a href={`#annonce-${n.corrects.id}`}>{n.corrects.id}</a>
               ) : (
-                <>{n.corrects.id} (non présente dans nos données)</>
+                interpolate(m.notices.notHeld, { id: n.corrects.id })
               )}
-              {n.corrects.publishedAt ? ` du ${formatDate(n.corrects.publishedAt)}` : ''}
+              {n.corrects.publishedAt
+                ? interpolate(m.notices.ofDate, { date: formatDate(n.corrects.publishedAt) })
+                : ''}
             </span>
           ) : null}
           {n.correctedBy.length ? (
             <span className={s.note} style={{ display: 'block' }}>
-              Corrigée par l&apos;annonce{n.correctedBy.length > 1 ? 's' : ''}{' '}
+              {interpolate(m.notices.correctedBy, { n: n.correctedBy.length })}{' '}
               {n.correctedBy.map((id, i) => (
                 <span key={id}>
                   {i ? ', ' : ''}
@@ -54,14 +61,14 @@ export function NoticesTimeline({ items }: { items: NoticeView[] }) {
             </span>
           ) : null}
           <span className={s.note} style={{ display: 'block' }}>
-            BODACC {n.bodaccKind}
-            {n.noticeNumber ? `, annonce n° ${n.noticeNumber}` : ''}
+            {interpolate(m.notices.kind, { kind: n.bodaccKind })}
+            {n.noticeNumber ? interpolate(m.notices.number, { number: n.noticeNumber }) : ''}
             {n.court ? ` · ${n.court}` : ''}
           </span>
           {n.text ? <p className={s.noticeText}>{frenchDates(n.text)}</p> : null}
           {n.fields.length ? (
             <details>
-              <summary>Tous les champs de l&apos;annonce ({n.fields.length})</summary>
+              <summary>{interpolate(m.notices.allFields, { count: n.fields.length })}</summary>
               <dl className={s.noticeFields}>
                 {n.fields.map((f, i) => (
                   <div key={i}>
@@ -90,8 +97,8 @@ export function NoticesSection({
   return (
     <Section
       id="annonces"
-      title="Annonces BODACC"
-      link={{ href: `/annonces-bodacc/${siren}`, label: 'Toutes les annonces' }}
+      title={m.notices.title}
+      link={{ href: `/annonces-bodacc/${siren}`, label: m.notices.allLink }}
       sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
       searched={searched}
     >
@@ -100,15 +107,16 @@ export function NoticesSection({
           n.items.length ? (
             <>
               <p className={s.muted}>
-                {formatNumber(n.total)} annonce{n.total > 1 ? 's' : ''} publiée
-                {n.total > 1 ? 's' : ''} au BODACC
-                {n.total > n.items.length ? `, les ${n.items.length} plus récentes ci-dessous` : ''}
+                {interpolate(m.notices.count, { count: formatNumber(n.total), n: n.total })}
+                {n.total > n.items.length
+                  ? interpolate(m.notices.latest, { count: n.items.length })
+                  : ''}
                 .
               </p>
               <NoticesTimeline items={n.items} />
             </>
           ) : (
-            <Empty>Aucune annonce BODACC n&apos;est rattachée à ce SIREN dans nos données.</Empty>
+            <Empty>{m.subPages.notices.none}</Empty>
           )
         }
       </WhenLoaded>
@@ -126,7 +134,7 @@ export function InsolvencySection({
   return (
     <Section
       id="procedures"
-      title="Procédures collectives"
+      title={m.insolvency.title}
       sources={insolvency.ok && insolvency.value.current ? [insolvency.value.source] : []}
       searched={searched}
     >
@@ -135,19 +143,21 @@ export function InsolvencySection({
           p.current ? (
             <>
               <p>
-                <strong>Situation actuelle :</strong>{' '}
-                {p.current.stateLabel ?? p.current.nature ?? 'non précisée'}
+                <strong>{m.insolvency.current}</strong>{' '}
+                {p.current.stateLabel ?? p.current.nature ?? m.insolvency.unspecified}
                 {p.current.judgmentDate
-                  ? ` (jugement du ${formatDate(p.current.judgmentDate)})`
+                  ? interpolate(m.insolvency.judgmentOf, {
+                      date: formatDate(p.current.judgmentDate),
+                    })
                   : ''}
               </p>
               <div className={s.tableWrap}>
                 <table className={s.table}>
                   <thead>
                     <tr>
-                      <th scope="col">Date du jugement</th>
-                      <th scope="col">Nature</th>
-                      <th scope="col">Tribunal</th>
+                      <th scope="col">{m.insolvency.judgmentDate}</th>
+                      <th scope="col">{m.insolvency.nature}</th>
+                      <th scope="col">{m.insolvency.court}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -170,14 +180,11 @@ export function InsolvencySection({
               </div>
             </>
           ) : (
-            <Empty>
-              Aucune procédure collective n&apos;a été publiée au BODACC pour cette entreprise dans
-              nos données.
-            </Empty>
+            <Empty>{m.insolvency.none}</Empty>
           )
         }
       </WhenLoaded>
-      <LexiconNote term="insolvency" text="Qu’est-ce qu’une procédure collective ?" />
+      <LexiconNote term="insolvency" text={m.insolvency.lexicon} />
     </Section>
   );
 }
@@ -200,11 +207,11 @@ export function BrandsTable({ brands }: { brands: BrandView[] }) {
       <table className={s.table}>
         <thead>
           <tr>
-            <th scope="col">Marque</th>
-            <th scope="col">Numéro</th>
-            <th scope="col">Dépôt</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Classes</th>
+            <th scope="col">{m.brands.name}</th>
+            <th scope="col">{m.brands.number}</th>
+            <th scope="col">{m.brands.filing}</th>
+            <th scope="col">{m.brands.status}</th>
+            <th scope="col">{m.brands.classes}</th>
           </tr>
         </thead>
         <tbody>
@@ -235,14 +242,14 @@ export function BrandsSection({
   return (
     <Section
       id="marques"
-      title="Marques déposées"
-      link={{ href: `/marques/${siren}`, label: 'Toutes les marques' }}
+      title={m.brands.title}
+      link={{ href: `/marques/${siren}`, label: m.brands.allLink }}
       sources={brands.ok ? brands.value.slice(0, 1).map((b) => b.source) : []}
       searched={searched}
     >
       <WhenLoaded value={brands}>
         {(b) =>
-          b.length ? <BrandsTable brands={b.slice(0, 10)} /> : <Empty>Aucune marque connue.</Empty>
+          b.length ? <BrandsTable brands={b.slice(0, 10)} /> : <Empty>{m.brands.none}</Empty>
         }
       </WhenLoaded>
     </Section>
@@ -259,7 +266,7 @@ export function AgreementsSection({
   return (
     <Section
       id="conventions"
-      title="Conventions collectives"
+      title={m.agreements.title}
       sources={agreements.ok ? agreements.value.flatMap((a) => a.sources) : []}
       searched={searched}
     >
@@ -273,26 +280,28 @@ export function AgreementsSection({
                     <strong>{a.title}</strong>
                   ) : (
                     <>
-                      <strong>IDCC {a.idcc}</strong>
+                      <strong>{interpolate(m.agreements.idcc, { idcc: a.idcc })}</strong>
                       <span style={{ display: 'block' }}>{a.title}</span>
                     </>
                   )}
                   {a.establishments > 0 ? (
                     <span className={s.note} style={{ display: 'block' }}>
-                      {formatNumber(a.establishments)} établissement
-                      {a.establishments > 1 ? 's' : ''} déclarant
-                      {a.idcc === '9999' ? ' ne relever d’aucune convention' : ''}
+                      {interpolate(m.agreements.declaring, {
+                        count: formatNumber(a.establishments),
+                        n: a.establishments,
+                      })}
+                      {a.idcc === '9999' ? m.agreements.noAgreement : ''}
                     </span>
                   ) : null}
                   <span className={s.note} style={{ display: 'block' }}>
-                    Selon :{' '}
+                    {m.agreements.according}{' '}
                     {a.sources
                       .map((x) =>
                         x.source === 'idcc'
-                          ? 'déclarations sociales (DSN) des établissements'
+                          ? m.agreements.dsn
                           : a.establishments > 0
-                            ? 'Annuaire des Entreprises'
-                            : 'Annuaire des Entreprises (liste de l’entreprise)',
+                            ? m.agreements.annuaire
+                            : m.agreements.annuaireList,
                       )
                       .join(' ; ')}
                   </span>
@@ -300,9 +309,7 @@ export function AgreementsSection({
               ))}
             </ul>
           ) : (
-            <Empty>
-              Aucune convention collective n&apos;est connue pour cette entreprise dans nos sources.
-            </Empty>
+            <Empty>{m.agreements.none}</Empty>
           )
         }
       </WhenLoaded>
@@ -312,20 +319,17 @@ export function AgreementsSection({
 
 export function EmployeesSection({ profile: p }: { profile: CompanyProfile }) {
   return (
-    <Section id="effectifs" title="Effectifs" sources={[p.sources.identity]}>
+    <Section id="effectifs" title={m.employees.title} sources={[p.sources.identity]}>
       <p>
         <strong>{p.headcount.label}</strong>
-        {p.headcount.year ? ` (effectif ${p.headcount.year})` : ''}.{' '}
+        {p.headcount.year ? interpolate(m.employees.year, { year: p.headcount.year }) : ''}.{' '}
         {p.employer === true
-          ? "L'entreprise est employeuse."
+          ? m.employees.employer
           : p.employer === false
-            ? "L'entreprise n'est pas employeuse."
+            ? m.employees.notEmployer
             : ''}
       </p>
-      <p className={s.note}>
-        L&apos;INSEE publie une tranche d&apos;effectif salarié, non un nombre exact ; la tranche se
-        rapporte à l&apos;année indiquée.
-      </p>
+      <p className={s.note}>{m.employees.note}</p>
     </Section>
   );
 }
@@ -334,25 +338,21 @@ export function ActsSection({ siren }: { siren: string }) {
   return (
     <Section
       id="actes"
-      title="Actes et statuts"
-      link={{ href: `/actes-et-statuts/${siren}`, label: 'En savoir plus' }}
+      title={m.acts.title}
+      link={{ href: `/actes-et-statuts/${siren}`, label: m.acts.link }}
     >
-      <Empty>
-        Les actes et statuts déposés au Registre national des entreprises ne sont pas encore
-        intégrés à nos données. Ils sont consultables gratuitement sur le site de l&apos;INPI
-        (data.inpi.fr).
-      </Empty>
+      <Empty>{m.acts.notYet}</Empty>
     </Section>
   );
 }
 
 export function SimilarSection({ similar }: { similar: Result<CompanySummary[]> }) {
   return (
-    <Section id="similaires" title="Entreprises similaires">
+    <Section id="similaires" title={m.similar.title}>
       <WhenLoaded value={similar}>
         {(list) => (
           <>
-            <p className={s.muted}>Même activité, même département, classées par taille.</p>
+            <p className={s.muted}>{m.similar.rule}</p>
             <ul className={s.cards}>
               {list.map((c) => (
                 <li key={c.siren} className={s.card}>
@@ -377,7 +377,7 @@ export function LabelsSection({ labels }: { labels: Result<CompanyLabelView[]> }
   return (
     <Section
       id="labels"
-      title="Labels et certifications"
+      title={m.labels.title}
       sources={labels.ok ? labels.value.map((l) => l.source) : []}
     >
       <WhenLoaded value={labels}>

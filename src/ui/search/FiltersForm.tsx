@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 import { FILTER_PARAMS, type SearchFilters } from '@/search/filter-params';
 import type { FilterOptions } from './filterOptions';
 import { readStoredFilters, storeFilters } from './filterStorage';
+import m from '@/i18n/fr/filters';
+import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
 
 function formToParams(form: HTMLFormElement): URLSearchParams {
@@ -95,24 +97,24 @@ export function FiltersForm({
       method="get"
       action={basePath}
       onSubmit={onSubmit}
-      aria-label="Filtres"
+      aria-label={m.label}
     >
       {query && <input type="hidden" name="q" value={query} />}
       <div>
         <CodeSelect
           id="f-dep"
-          label="Départements"
+          label={m.departments}
           name={FILTER_PARAMS.departments}
           selected={initial.departments}
           options={options.departments}
           showCode
         />
-        <p className={s.hint}>Ctrl ou Cmd pour en choisir plusieurs.</p>
+        <p className={s.hint}>{m.multiple}</p>
       </div>
       <div>
         <CodeSelect
           id="f-sec"
-          label="Secteurs d’activité (sections NAF)"
+          label={m.sections}
           name={FILTER_PARAMS.activities}
           selected={initial.activities.filter((a) => a.length === 1)}
           options={options.sections}
@@ -121,13 +123,13 @@ export function FiltersForm({
       </div>
       <div>
         <label className={s.fieldLabel} htmlFor="f-naf">
-          Codes NAF / APE
+          {m.nafCodes}
         </label>
         <input
           id="f-naf"
           type="text"
           name={FILTER_PARAMS.activities}
-          placeholder="ex. 70.10Z, 56.10A"
+          placeholder={m.nafPlaceholder}
           defaultValue={initial.activities.filter((a) => a.length > 1).join(', ')}
           pattern="^\s*\d{2}\.\d{2}[A-Za-z](\s*,\s*\d{2}\.\d{2}[A-Za-z])*\s*$"
         />
@@ -135,7 +137,7 @@ export function FiltersForm({
       <div>
         <CodeSelect
           id="f-lf"
-          label="Formes juridiques"
+          label={m.legalForms}
           name={FILTER_PARAMS.legalForms}
           selected={initial.legalForms}
           options={options.legalForms}
@@ -144,14 +146,14 @@ export function FiltersForm({
       <div>
         <CodeSelect
           id="f-hc"
-          label="Tranches d’effectif"
+          label={m.headcountBands}
           name={FILTER_PARAMS.headcountBands}
           selected={initial.headcountBands}
           options={options.headcountBands}
         />
       </div>
       <fieldset>
-        <legend>Catégorie d’entreprise</legend>
+        <legend>{m.category}</legend>
         <div className={s.checks}>
           {options.categories.map((c) => (
             <label key={c.code} title={c.label}>
@@ -167,7 +169,7 @@ export function FiltersForm({
         </div>
       </fieldset>
       <fieldset>
-        <legend>Labels et certifications</legend>
+        <legend>{m.labels}</legend>
         <div className={s.checks}>
           {options.labels.map((l) => (
             <label key={l.code}>
@@ -183,13 +185,9 @@ export function FiltersForm({
         </div>
       </fieldset>
       <fieldset>
-        <legend>État administratif</legend>
+        <legend>{m.status}</legend>
         <div className={s.checks}>
-          {[
-            ['tous', 'Toutes'],
-            ['actif', 'Actives'],
-            ['cesse', 'Cessées ou radiées'],
-          ].map(([v, l]) => (
+          {Object.entries(m.statuses).map(([v, l]) => (
             <label key={v}>
               <input
                 type="radio"
@@ -207,43 +205,43 @@ export function FiltersForm({
         </div>
       </fieldset>
       <fieldset>
-        <legend>Date de création</legend>
+        <legend>{m.creation}</legend>
         <div className={s.range}>
           <input
             type="date"
             name={FILTER_PARAMS.createdFrom}
-            aria-label="Créée à partir du"
+            aria-label={m.createdFrom}
             defaultValue={initial.createdFrom ?? ''}
           />
           <input
             type="date"
             name={FILTER_PARAMS.createdTo}
-            aria-label="Créée jusqu’au"
+            aria-label={m.createdTo}
             defaultValue={initial.createdTo ?? ''}
           />
         </div>
       </fieldset>
       <Range
-        legend="Capital social (€)"
+        legend={m.capital}
         min={FILTER_PARAMS.capitalMin}
         max={FILTER_PARAMS.capitalMax}
         f={[initial.capitalMin, initial.capitalMax]}
       />
       <Range
-        legend="Chiffre d’affaires (€)"
+        legend={m.revenue}
         min={FILTER_PARAMS.revenueMin}
         max={FILTER_PARAMS.revenueMax}
         f={[initial.revenueMin, initial.revenueMax]}
       />
       <Range
-        legend="Résultat net (€)"
+        legend={m.netResult}
         min={FILTER_PARAMS.netResultMin}
         max={FILTER_PARAMS.netResultMax}
         f={[initial.netResultMin, initial.netResultMax]}
       />
       <div>
         <label className={s.fieldLabel} htmlFor="f-place">
-          Code postal ou commune du siège
+          {m.place}
         </label>
         <input
           id="f-place"
@@ -255,10 +253,10 @@ export function FiltersForm({
       </div>
       <div className={s.filterActions}>
         <button type="submit" className={s.button}>
-          Appliquer les filtres
+          {m.apply}
         </button>
         <button type="button" className={s.secondaryButton} onClick={onReset}>
-          Réinitialiser
+          {m.reset}
         </button>
       </div>
     </form>
@@ -290,7 +288,7 @@ function CodeSelect({
       <select id={id} name={name} multiple defaultValue={selected}>
         {options.map((d) => (
           <option key={d.code} value={d.code}>
-            {showCode ? `${d.code} – ${d.label}` : d.label}
+            {showCode ? interpolate(m.codeLabel, { code: d.code, label: d.label }) : d.label}
           </option>
         ))}
       </select>
@@ -316,15 +314,15 @@ function Range({
         <input
           type="number"
           name={min}
-          aria-label={`${legend}, minimum`}
-          placeholder="min."
+          aria-label={interpolate(m.minimum, { legend })}
+          placeholder={m.min}
           defaultValue={f[0] ?? ''}
         />
         <input
           type="number"
           name={max}
-          aria-label={`${legend}, maximum`}
-          placeholder="max."
+          aria-label={interpolate(m.maximum, { legend })}
+          placeholder={m.max}
           defaultValue={f[1] ?? ''}
         />
       </div>

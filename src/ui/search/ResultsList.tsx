@@ -3,8 +3,11 @@ import type { CompanyResult } from '@/search/companies';
 import type { DirectorResult } from '@/search/directors';
 import { FollowButton } from '@/ui/follow/FollowButton';
 import { OrderButton } from '@/ui/orders/OrderButton';
+import { interpolate, messages } from '@/i18n';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
+
+const m = messages.search;
 
 const nf = new Intl.NumberFormat('fr-FR');
 const eur = new Intl.NumberFormat('fr-FR', {
@@ -20,14 +23,7 @@ export function frenchDate(iso: string | null): string | null {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : null;
 }
 
-const MATCH_LABELS: Record<NonNullable<CompanyResult['matched']>['kind'], string> = {
-  sigle: 'Sigle',
-  other: 'Autre nom',
-  sign: 'Enseigne',
-  person: 'Nom de l’entrepreneur',
-  director: 'Dirigeant',
-  establishment: 'Établissement',
-};
+const MATCH_LABELS: Record<NonNullable<CompanyResult['matched']>['kind'], string> = m.card.match;
 
 const eurCompact = new Intl.NumberFormat('fr-FR', {
   style: 'currency',
@@ -38,8 +34,8 @@ const eurCompact = new Intl.NumberFormat('fr-FR', {
 
 /** The long INSEE labels of the two "no employee" bands, shortened for a results row. */
 export function shortHeadcount(code: string, label: string | null): string | null {
-  if (code === 'NN') return 'Non employeuse';
-  if (code === '00') return '0 salarié';
+  if (code === 'NN') return m.card.noEmployee;
+  if (code === '00') return m.card.zeroEmployee;
   return label;
 }
 
@@ -47,7 +43,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   if (children === null || children === undefined || children === '') return null;
   return (
     <li>
-      <span className={s.metaLabel}>{label} :</span> {children}
+      <span className={s.metaLabel}>{interpolate(m.card.itemLabel, { label })}</span> {children}
     </li>
   );
 }
@@ -62,7 +58,7 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
     <li className={s.card}>
       <div className={s.cardHead}>
         <Link className={s.name} href={r.url}>
-          {r.name ?? 'Entrepreneur individuel (nom non diffusé)'}
+          {r.name ?? m.card.hiddenName}
           {r.sigle ? ` (${r.sigle})` : ''}
         </Link>
         <span className={r.state === 'active' ? s.active : s.ceased}>{r.stateLabel}</span>
@@ -72,35 +68,39 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
         <p className={s.matched}>
           {MATCH_LABELS[r.matched.kind]} : <strong>{r.matched.label}</strong>
           {r.matched.siret && r.matched.kind !== 'establishment'
-            ? ` (établissement ${r.matched.siret.slice(9)})`
+            ? interpolate(m.card.matchedEstablishment, { nic: r.matched.siret.slice(9) })
             : ''}
         </p>
       )}
       <ul className={s.meta}>
-        <Item label="SIREN">{r.sirenFormatted}</Item>
-        <Item label="Siège">{place || null}</Item>
-        <Item label="Création">{frenchDate(r.creationDate)}</Item>
+        <Item label={m.card.siren}>{r.sirenFormatted}</Item>
+        <Item label={m.card.headOffice}>{place || null}</Item>
+        <Item label={m.card.creation}>{frenchDate(r.creationDate)}</Item>
       </ul>
       <ul className={s.meta}>
-        <Item label="Activité">
+        <Item label={m.card.activity}>
           {r.naf ? `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}` : null}
         </Item>
-        <Item label="Forme">{r.legalForm?.label ?? r.legalForm?.code ?? null}</Item>
-        <Item label="Effectif">
+        <Item label={m.card.legalForm}>{r.legalForm?.label ?? r.legalForm?.code ?? null}</Item>
+        <Item label={m.card.headcount}>
           {r.headcountBand ? shortHeadcount(r.headcountBand.code, r.headcountBand.label) : null}
         </Item>
       </ul>
       <ul className={s.meta}>
-        <Item label="Dirigeant">
+        <Item label={m.card.director}>
           {r.mainDirector
             ? `${r.mainDirector.name}${r.mainDirector.role ? `, ${r.mainDirector.role}` : ''}`
             : null}
         </Item>
-        <Item label="Établissements ouverts">
+        <Item label={m.card.openEstablishments}>
           {r.openEstablishments > 0 ? nf.format(r.openEstablishments) : null}
         </Item>
         <Item
-          label={`Chiffre d’affaires${r.finances?.fiscalYear ? ` ${r.finances.fiscalYear}` : ''}`}
+          label={
+            r.finances?.fiscalYear
+              ? interpolate(m.card.revenueYear, { year: r.finances.fiscalYear })
+              : m.card.revenue
+          }
         >
           {revenue != null ? (
             <span title={eur.format(revenue)}>{eurCompact.format(revenue)}</span>
@@ -122,7 +122,7 @@ export function CompanyResults({
   order?: ResultOrder;
 }) {
   return (
-    <ol className={s.results} start={start} aria-label="Entreprises trouvées">
+    <ol className={s.results} start={start} aria-label={m.companiesFound}>
       {results.map((r) => (
         <CompanyResultCard key={r.siren} r={r} order={order} />
       ))}
@@ -132,7 +132,7 @@ export function CompanyResults({
 
 export function DirectorResults({ results }: { results: DirectorResult[] }) {
   return (
-    <ol className={s.results} aria-label="Dirigeants trouvés">
+    <ol className={s.results} aria-label={m.directorsFound}>
       {results.map((d) => (
         <li key={d.personKey} className={s.card}>
           <div className={s.cardHead}>
@@ -143,10 +143,14 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
             ) : (
               <span className={s.name}>{d.displayName}</span>
             )}
-            {d.birthLabel && <span className={s.optionMeta}>Né(e) en {d.birthLabel}</span>}
+            {d.birthLabel && (
+              <span className={s.optionMeta}>
+                {interpolate(m.director.born, { date: d.birthLabel })}
+              </span>
+            )}
           </div>
           <p className={s.matched}>
-            {d.mandateCount} mandat{d.mandateCount > 1 ? 's' : ''}
+            {interpolate(m.director.mandates, { count: d.mandateCount, n: d.mandateCount })}
           </p>
           <ul className={s.mandates}>
             {d.mandates.map((m) => (
@@ -165,5 +169,7 @@ export function DirectorResults({ results }: { results: DirectorResult[] }) {
 
 export function countLabel(total: number, lowerBound: boolean, noun: [string, string]): string {
   const word = total > 1 ? noun[1] : noun[0];
-  return lowerBound ? `Plus de ${nf.format(total)} ${noun[1]}` : `${nf.format(total)} ${word}`;
+  return lowerBound
+    ? interpolate(m.countAtLeast, { count: nf.format(total), noun: noun[1] })
+    : interpolate(m.count, { count: nf.format(total), noun: word });
 }

@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CompanyResult } from '@/search/companies';
+import m from '@/i18n/fr/combobox';
+import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
 
@@ -42,7 +44,7 @@ export function SearchCombobox({
   paramName = 'q',
   suggest = false,
   compact = false,
-  buttonLabel = 'Rechercher',
+  buttonLabel = m.submit,
   hidden = [],
 }: SearchComboboxProps) {
   const router = useRouter();
@@ -198,7 +200,7 @@ export function SearchCombobox({
           <ul
             id={listId}
             role="listbox"
-            aria-label="Suggestions"
+            aria-label={m.suggestions}
             className={s.listbox}
             hidden={!showList}
           >
@@ -206,17 +208,17 @@ export function SearchCombobox({
               items.length === 0 &&
               state !== 'error' && (
                 <li className={s.status} role="presentation">
-                  Recherche en cours…
+                  {m.loading}
                 </li>
               )}
             {state === 'error' && (
               <li className={s.status} role="presentation">
-                Les suggestions sont indisponibles ; appuyez sur Entrée pour rechercher.
+                {m.unavailable}
               </li>
             )}
             {state === 'done' && itemsQuery === q && items.length === 0 && (
               <li className={s.status} role="presentation">
-                Aucune suggestion pour « {q} ».
+                {interpolate(m.none, { query: q })}
               </li>
             )}
             {items.map((item, i) => (
@@ -230,7 +232,7 @@ export function SearchCombobox({
                 onClick={() => choose(i)}
                 onMouseEnter={() => setActive(i)}
               >
-                <span className={s.optionName}>{item.name ?? 'Nom non diffusé'}</span>
+                <span className={s.optionName}>{item.name ?? m.hiddenName}</span>
                 <span className={s.optionMeta}>
                   {item.sirenFormatted}
                   {item.headOffice.commune
@@ -251,7 +253,7 @@ export function SearchCombobox({
                 onClick={() => choose(items.length)}
                 onMouseEnter={() => setActive(items.length)}
               >
-                Voir tous les résultats pour « {q} »
+                {interpolate(m.all, { query: q })}
               </li>
             )}
           </ul>
@@ -260,8 +262,8 @@ export function SearchCombobox({
           <span className="visually-hidden" aria-live="polite">
             {showList && state === 'done'
               ? items.length === 0
-                ? 'Aucune suggestion'
-                : `${items.length} suggestion${items.length > 1 ? 's' : ''}`
+                ? m.noneLive
+                : interpolate(m.count, { count: items.length })
               : ''}
           </span>
         )}
