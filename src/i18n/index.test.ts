@@ -1,10 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { interpolate, messages, t } from './index';
+import { translator } from './lookup';
 
 describe('i18n', () => {
   it('reads a nested key and fills placeholders', () => {
     expect(t('frame', 'stats.docAvailable')).toBe('documents disponibles');
     expect(t('frame', 'contactMail', { domain: 'registre.fr' })).toBe('contact@registre.fr');
+  });
+
+  it('gives a Client Component one namespace, with the same lookup and errors as t', () => {
+    const tFrame = translator(messages.frame, 'frame');
+    expect(tFrame('contactMail', { domain: 'registre.fr' })).toBe('contact@registre.fr');
+    // @ts-expect-error a namespace object is not a message
+    expect(() => tFrame('stats')).toThrow(/message manquant : frame\.stats/);
+  });
+
+  it('keeps every namespace out of Client Components (they import theirs, never @/i18n)', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, e.name);
+        if (e.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+          const text = readFileSync(file, 'utf8');
+          if (/^['"]use client['"]/m.test(text) && /from '@\/i18n'/.test(text))
+            offenders.push(file);
+        }
+      }
+    };
+    walk(path.join(process.cwd(), 'src'));
+    expect(offenders).toEqual([]);
   });
 
   it('leaves unknown placeholders visible', () => {

@@ -1,4 +1,5 @@
 import { interpolate, type Params } from './interpolate';
+import { textAt, type StringPaths } from './lookup';
 import account from './fr/account';
 import combobox from './fr/combobox';
 import consent from './fr/consent';
@@ -48,25 +49,8 @@ export const messages = {
 export type Messages = typeof messages;
 export type Namespace = keyof Messages;
 
-/** Dotted paths to the string leaves of an object type: 'stats.docAvailable'. */
-export type StringPaths<T> = {
-  [K in keyof T & string]: T[K] extends string
-    ? K
-    : T[K] extends readonly unknown[]
-      ? never
-      : T[K] extends object
-        ? `${K}.${StringPaths<T[K]>}`
-        : never;
-}[keyof T & string];
-
 export { interpolate, type Params };
-
-function lookup(tree: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, part) => {
-    if (node && typeof node === 'object') return (node as Record<string, unknown>)[part];
-    return undefined;
-  }, tree);
-}
+export type { StringPaths };
 
 /** The French text at `key` in namespace `ns`, with `{placeholders}` filled from `params`. */
 export function t<N extends Namespace>(
@@ -74,7 +58,5 @@ export function t<N extends Namespace>(
   key: StringPaths<Messages[N]>,
   params?: Params,
 ): string {
-  const value = lookup(messages[ns], key);
-  if (typeof value !== 'string') throw new Error(`message manquant : ${ns}.${key}`);
-  return interpolate(value, params);
+  return textAt(messages[ns], ns, key, params);
 }

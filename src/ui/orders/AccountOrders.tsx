@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
@@ -32,7 +32,7 @@ export function AccountOrders() {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [sub, setSub] = useState<Subscription | null>(null);
   const [billing, setBilling] = useState<BillingDocument[] | null>(null);
-  const m = messages.orders.account;
+  const m = ordersText.account;
 
   useEffect(() => {
     void api<OrderView[]>('/api/orders').then((r) => setOrders(r.data ?? []));
@@ -45,7 +45,7 @@ export function AccountOrders() {
     if (r.data) {
       setSub(r.data);
       toast.success(m.cancelDone);
-    } else toast.error(r.error?.message ?? messages.orders.genericError);
+    } else toast.error(r.error?.message ?? ordersText.genericError);
   }
 
   return (
@@ -59,8 +59,8 @@ export function AccountOrders() {
             <>
               <p>
                 {sub.cancel_at_period_end
-                  ? t('orders', 'account.cancelled', { date: dateFr(sub.current_period_end) })
-                  : t('orders', 'account.subscribed', {
+                  ? tOrders('account.cancelled', { date: dateFr(sub.current_period_end) })
+                  : tOrders('account.subscribed', {
                       date: dateFr(sub.current_period_end),
                       used: sub.quota_used,
                       quota: sub.monthly_quota,
@@ -77,10 +77,10 @@ export function AccountOrders() {
       )}
       <div className={s.actions}>
         <a className={s.secondary} href="/api/orders-exports?format=csv" download>
-          {t('orders', 'account.export', { format: 'CSV' })}
+          {tOrders('account.export', { format: 'CSV' })}
         </a>
         <a className={s.secondary} href="/api/orders-exports?format=xlsx" download>
-          {t('orders', 'account.export', { format: 'Excel' })}
+          {tOrders('account.export', { format: 'Excel' })}
         </a>
       </div>
       {orders && orders.length === 0 && <p>{m.empty}</p>}
@@ -103,15 +103,12 @@ export function AccountOrders() {
                   <a href={`/commandes/${o.id}`}>{o.label}</a>
                   {o.siren ? ` — ${o.siren}` : ''}
                 </td>
-                <td>
-                  {messages.orders.states[o.state as keyof typeof messages.orders.states] ??
-                    o.state}
-                </td>
+                <td>{ordersText.states[o.state as keyof typeof ordersText.states] ?? o.state}</td>
                 <td>{euros(o.total_cents)}</td>
                 <td>
                   {o.invoice ? (
                     <a href={o.invoice.url}>
-                      {t('orders', 'orderPage.invoice', { number: o.invoice.number })}
+                      {tOrders('orderPage.invoice', { number: o.invoice.number })}
                     </a>
                   ) : (
                     '—'
@@ -140,15 +137,11 @@ export function AccountOrders() {
                 <td>{dateFr(d.issued_at)}</td>
                 <td>
                   <a href={d.url}>
-                    {t(
-                      'orders',
-                      d.type === 'invoice' ? 'account.invoiceOf' : 'account.creditNoteOf',
-                      {
-                        number: d.number,
-                      },
-                    )}
+                    {tOrders(d.type === 'invoice' ? 'account.invoiceOf' : 'account.creditNoteOf', {
+                      number: d.number,
+                    })}
                   </a>
-                  {d.cancels ? ` (${t('orders', 'account.cancels', { number: d.cancels })})` : ''}
+                  {d.cancels ? ` (${tOrders('account.cancels', { number: d.cancels })})` : ''}
                 </td>
                 <td>{d.label}</td>
                 <td>{euros(d.type === 'invoice' ? d.total_cents : -d.total_cents)}</td>

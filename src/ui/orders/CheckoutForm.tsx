@@ -5,23 +5,23 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api, euros, readRecap, storeRecap, type OrderView } from './client';
 import s from './orders.module.css';
 
-const f = messages.orders.form;
+const f = ordersText.form;
 const required = (max: number) =>
   z
     .string()
     .trim()
     .min(1, f.required)
-    .max(max, t('orders', 'form.maxLength', { count: max }));
+    .max(max, tOrders('form.maxLength', { count: max }));
 const optional = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, t('orders', 'form.maxLength', { count: max }));
+    .max(max, tOrders('form.maxLength', { count: max }));
 
 /** The company-data form (spec sections 3 and 5). */
 export const companyDataSchema = z.object({
@@ -65,7 +65,7 @@ export function CheckoutForm() {
       vat_number: '',
     },
   });
-  const m = messages.orders.recap;
+  const m = ordersText.recap;
 
   useEffect(() => {
     const stored = readRecap();
@@ -101,7 +101,7 @@ export function CheckoutForm() {
     for (const [field, errs] of Object.entries(res.error?.fields ?? {})) {
       form.setError(field as keyof CompanyData, { message: errs[0] });
     }
-    toast.error(res.error?.message ?? messages.orders.genericError);
+    toast.error(res.error?.message ?? ordersText.genericError);
   }
 
   if (missing || !orderId) return <p>{m.missingOrder}</p>;
@@ -162,7 +162,7 @@ export function CheckoutForm() {
         <button type="submit" className={s.button} disabled={!order || isSubmitting}>
           {isSubmitting
             ? m.submitting
-            : t('orders', 'recap.submit', { total: order ? euros(order.total_cents) : '' })}
+            : tOrders('recap.submit', { total: order ? euros(order.total_cents) : '' })}
         </button>
       </form>
     </>

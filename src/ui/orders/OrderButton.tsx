@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
@@ -51,20 +51,20 @@ export function OrderButton({
         return;
       }
       if (res.status === 401) {
-        toast.info(messages.orders.loginFirst);
+        toast.info(ordersText.loginFirst);
         const back = new URL(window.location.href);
         back.searchParams.set(ORDER_PARAM, resumeKey);
         router.push(`/login?next=${encodeURIComponent(back.pathname + back.search)}`);
         return;
       }
       if (res.error?.code === 'SAME_ORDER_PENDING' && res.pending) {
-        toast.error(messages.orders['same-order-pending']);
+        toast.error(ordersText['same-order-pending']);
         router.push(nextStep(res.pending));
         return;
       }
-      toast.error(res.error?.message ?? messages.orders.genericError);
+      toast.error(res.error?.message ?? ordersText.genericError);
     } catch {
-      toast.error(messages.orders.genericError);
+      toast.error(ordersText.genericError);
     } finally {
       setBusy(false);
     }
@@ -82,9 +82,7 @@ export function OrderButton({
 
   return (
     <button type="button" className={s.button} onClick={() => void place()} disabled={busy}>
-      {busy
-        ? messages.orders.ordering
-        : (label ?? t('orders', 'orderFor', { price: euros(priceCents) }))}
+      {busy ? ordersText.ordering : (label ?? tOrders('orderFor', { price: euros(priceCents) }))}
     </button>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { euros, type OrderView } from './client';
 import { useOrderPolling } from './useOrderPolling';
@@ -24,9 +24,9 @@ export function OrderStatus({ id }: { id: string }) {
     onCompleted: (o: OrderView) => {
       if (o.downloads[0]) download(o.downloads[0].url);
     },
-    onUnfulfillable: () => toast.error(messages.orders['order-unfulfilable']),
+    onUnfulfillable: () => toast.error(ordersText['order-unfulfilable']),
   });
-  const m = messages.orders;
+  const m = ordersText;
   // An account page: a visitor who is not logged in logs in, then comes back here.
   useEffect(() => {
     if (guest) router.replace(`/login?next=${encodeURIComponent(`/commandes/${id}`)}`);
@@ -56,7 +56,7 @@ export function OrderStatus({ id }: { id: string }) {
         <div role="alert" className={s.notice}>
           <p>{m['order-unfulfilable']}</p>
           {order.failure_reason && (
-            <p>{t('orders', 'orderPage.reason', { reason: order.failure_reason })}</p>
+            <p>{tOrders('orderPage.reason', { reason: order.failure_reason })}</p>
           )}
         </div>
       )}
@@ -66,7 +66,7 @@ export function OrderStatus({ id }: { id: string }) {
           <div className={s.actions}>
             {order.downloads.map((d) => (
               <a key={d.format} className={s.button} href={d.url} download>
-                {t('orders', 'orderPage.download', { format: d.format.toUpperCase() })}
+                {tOrders('orderPage.download', { format: d.format.toUpperCase() })}
               </a>
             ))}
           </div>
@@ -75,7 +75,7 @@ export function OrderStatus({ id }: { id: string }) {
       {order.invoice && (
         <p>
           <a href={order.invoice.url}>
-            {t('orders', 'orderPage.invoice', { number: order.invoice.number })}
+            {tOrders('orderPage.invoice', { number: order.invoice.number })}
           </a>
         </p>
       )}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { euros } from './client';
 import { OrderButton } from './OrderButton';
 import s from './orders.module.css';
@@ -58,17 +58,17 @@ export function ServiceOrderOffer({
   const price = offer?.price_cents ?? priceCents;
   const siren = first.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
   return (
-    <aside className={s.offer} aria-label={messages.orders.offer.region} data-offer={kind}>
+    <aside className={s.offer} aria-label={ordersText.offer.region} data-offer={kind}>
       <p>
-        {t('orders', 'offer.text', {
+        {tOrders('offer.text', {
           document: label,
-          company: companyName ?? messages.orders.offer.unnamed,
+          company: companyName ?? ordersText.offer.unnamed,
           siren,
           price: euros(price),
         })}
       </p>
       {offer && !offer.available ? (
-        <p role="status">{offer.reason ?? messages.orders.offer.unavailable}</p>
+        <p role="status">{offer.reason ?? ordersText.offer.unavailable}</p>
       ) : (
         <OrderButton kind={kind} siren={first} priceCents={price} />
       )}

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { messages } from '@/i18n';
+import { ordersText } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api } from './client';
 import s from './orders.module.css';
@@ -20,12 +20,12 @@ export function SubscribeButton() {
     } else if (res.status === 401) {
       router.push(`/login?next=${encodeURIComponent('/nos-tarifs')}`);
     } else {
-      toast.error(res.error?.message ?? messages.orders.genericError);
+      toast.error(res.error?.message ?? ordersText.genericError);
     }
   }
   return (
     <button type="button" className={s.button} onClick={() => void subscribe()} disabled={busy}>
-      {messages.orders.prices.subscribe}
+      {ordersText.prices.subscribe}
     </button>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { messages } from '@/i18n';
+import { ordersText } from './text';
 import { api, pushPurchaseEvent, readRecap, type OrderView } from './client';
 
 /**
@@ -36,8 +36,8 @@ export function SuccessfulPayment() {
   }, [orderId, router]);
   return (
     <>
-      <h1>{messages.orders.success.title}</h1>
-      <p>{messages.orders.success.text}</p>
+      <h1>{ordersText.success.title}</h1>
+      <p>{ordersText.success.text}</p>
     </>
   );
 }

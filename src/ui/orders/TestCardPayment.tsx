@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { messages, t } from '@/i18n';
+import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api, euros } from './client';
 import s from './orders.module.css';
@@ -27,7 +27,7 @@ export function TestCardPayment() {
   const [card, setCard] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const m = messages.orders.payment;
+  const m = ordersText.payment;
 
   useEffect(() => {
     if (!sessionId) return;
@@ -56,7 +56,7 @@ export function TestCardPayment() {
       return;
     }
     setConfirming(false);
-    toast.error(res.error?.message ?? messages.orders.genericError);
+    toast.error(res.error?.message ?? ordersText.genericError);
   }
 
   return (
@@ -107,7 +107,7 @@ export function TestCardPayment() {
           </div>
           <div className={s.actions}>
             <button type="submit" className={s.button} disabled={busy}>
-              {busy ? m.paying : t('orders', 'payment.pay', { amount: euros(session.amountCents) })}
+              {busy ? m.paying : tOrders('payment.pay', { amount: euros(session.amountCents) })}
             </button>
             <a className={s.secondary} href={session.cancelUrl}>
               {m.cancel}
