@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
+import { fillCompanyDataAndGoToPayment, payWithCard } from './checkout';
 
 /**
  * Ordering from a service group's results in Chromium, with the built-in test provider: the order
@@ -80,15 +81,8 @@ describe('a declined card and the same order twice', () => {
   });
 
   it('declines 4000 0000 0000 0002 in French and leaves the order unpaid', async () => {
-    await page.getByText('Total TTC').waitFor({ timeout: 30_000 });
-    await page.fill('#billing-company_name', 'Acheteur E2E');
-    await page.fill('#billing-postcode', '75002');
-    await page.fill('#billing-firstname', 'Alice');
-    await page.fill('#billing-lastname', 'Martin');
-    await page.getByRole('button', { name: /Payer/ }).click();
-    await page.waitForURL(/\/payment\?session=cs_test_/, { timeout: 30_000 });
-    await page.fill('#card-number', '4000 0000 0000 0002');
-    await page.getByRole('button', { name: /Payer/ }).click();
+    await fillCompanyDataAndGoToPayment(page);
+    await payWithCard(page, '4000 0000 0000 0002');
     await page.getByText('Votre carte a été refusée.').waitFor({ timeout: 30_000 });
     expect(page.url()).toContain('/payment?session=');
     const order = await call('GET', `/api/orders/${orderId}`);
@@ -142,8 +136,7 @@ describe('a subscriber', () => {
     await page.goto(url('/nos-tarifs'));
     await page.getByRole('button', { name: 'S’abonner' }).click();
     await page.waitForURL(/\/payment\?session=cs_test_/, { timeout: 30_000 });
-    await page.fill('#card-number', '4242 4242 4242 4242');
-    await page.getByRole('button', { name: /Payer/ }).click();
+    await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/mon-compte/, { timeout: 60_000 });
     const sub = await call('GET', '/api/subscription');
     expect(sub.body.data.data).toMatchObject({ active: true, quota_used: 0 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
+import { fillCompanyDataAndGoToPayment, payWithCard } from './checkout';
 
 /**
  * Buying a document in Chromium with the built-in test provider: register, order Danone's
@@ -36,18 +37,10 @@ describe('ordering in the browser', () => {
     await page.goto(url(`/liste-etablissements/${DANONE}`));
     await page.getByRole('button', { name: /Commander pour 3,90/ }).click();
     await page.waitForURL(/\/paiement-securise\?order=/, { timeout: 30_000 });
-    await page.getByText('Total TTC').waitFor({ timeout: 30_000 });
-    await page.fill('#billing-company_name', 'Acheteur E2E');
-    await page.fill('#billing-postcode', '75002');
-    await page.fill('#billing-firstname', 'Alice');
-    await page.fill('#billing-lastname', 'Martin');
-    await page.getByRole('button', { name: /Payer/ }).click();
-
-    await page.waitForURL(/\/payment\?session=cs_test_/, { timeout: 30_000 });
+    await fillCompanyDataAndGoToPayment(page);
     await expect(page.getByRole('note').textContent()).resolves.toContain('Mode test');
-    await page.fill('#card-number', '4242 4242 4242 4242');
     const download = page.waitForEvent('download', { timeout: 90_000 });
-    await page.getByRole('button', { name: /Payer/ }).click();
+    await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/commandes\/[0-9a-f-]{36}/, { timeout: 60_000 });
     await page.locator('[data-state="completed"]').waitFor({ timeout: 90_000 });
 
