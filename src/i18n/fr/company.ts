@@ -240,6 +240,12 @@ export default {
     rule: 'Même activité, même département, classées par taille.',
   },
   labels: { title: 'Labels et certifications' },
+  scores: {
+    title: 'Score écologique et social',
+    total: '{score} sur {max}',
+    criterion: '{pillar} : {points} points',
+    pillars: { environnement: 'Environnement', social: 'Social' },
+  },
   index: {
     empty: 'Aucun résultat.',
     pagination: 'Pagination',
