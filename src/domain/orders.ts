@@ -88,3 +88,12 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/** The numbers printed on invoices and credit notes: F2026-000001, A2026-000001. */
+export function invoiceNumber(n: number, issuedAt: Date): string {
+  return `F${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+}
+
+export function creditNoteNumber(n: number, issuedAt: Date): string {
+  return `A${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+}

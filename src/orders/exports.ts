@@ -42,7 +42,7 @@ export async function exportOrders(
     euros(o.price_excl_vat_cents),
     euros(o.vat_cents),
     euros(o.total_cents),
-    o.invoice ? String(o.invoice.number) : '',
+    o.invoice ? o.invoice.reference : '',
   ]);
   if (format === 'csv') {
     return {

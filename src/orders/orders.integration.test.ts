@@ -193,6 +193,8 @@ describe('ordering and paying through the signed webhook', () => {
     const o = (await json(await readOrder(alice, orderId))).data.data;
     expect(o.state).toBe('completed');
     expect(o.invoice?.number).toBe(1);
+    expect(o.invoice?.reference).toMatch(/^F\d{4}-000001$/);
+    expect(o.credit_note).toBeNull();
     expect(o.downloads.map((d) => d.format)).toEqual(['pdf', 'xlsx', 'csv']);
 
     const file = await downloadRoute.GET(
@@ -463,6 +465,10 @@ describe('an order that cannot be fulfilled', () => {
     const note = billingDocs.find((d) => d.type === 'credit_note' && d.order_id === o.id)!;
     expect(note).toMatchObject({ cancels: inv.number, total_cents: 490 });
     expect(note.number).toMatch(/^A\d{4}-\d{6}$/);
+    // The order page links both, with the numbers their PDFs print.
+    const shown = (await json(await readOrder(carol, o.id))).data.data;
+    expect(shown.invoice).toMatchObject({ reference: inv.number, url: inv.url });
+    expect(shown.credit_note).toEqual({ reference: note.number, url: note.url });
     const pdf = await creditNoteRoute.GET(
       request(note.url, { who: carol }),
       params({ id: note.id }),

@@ -1,6 +1,7 @@
 /** The JSON shape of an order in the API (spec section 7: `data.data`). */
 import type { orders } from '@/db/schema';
 import { documentOffer } from '@/domain/catalogue/documents';
+import { creditNoteNumber, invoiceNumber } from '@/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -26,8 +27,14 @@ export type OrderJson = {
   payment_url: string | null;
   /** One link per format once the order is completed. */
   downloads: { format: string; url: string }[];
-  invoice: { number: number; url: string } | null;
+  /** `reference` is the number printed on the PDF (F2026-000001). */
+  invoice: { number: number; reference: string; url: string } | null;
+  /** The credit note (« avoir ») that cancels the invoice of a refunded order. */
+  credit_note: { reference: string; url: string } | null;
 };
+
+/** An invoice or credit note row as an order's answer needs it. */
+export type BillingRef = { id: string; number: number; issuedAt: Date };
 
 export function kindLabel(kind: string): string {
   return documentOffer(kind)?.label ?? kind;
@@ -41,7 +48,8 @@ export function downloadUrl(orderId: string, format: string): string {
 
 export function presentOrder(
   o: OrderRow,
-  invoice?: { id: string; number: number } | null,
+  invoice?: BillingRef | null,
+  creditNote?: BillingRef | null,
 ): OrderJson {
   return {
     id: o.id,
@@ -66,6 +74,18 @@ export function presentOrder(
       o.state === 'completed'
         ? o.formats.map((f) => ({ format: f, url: downloadUrl(o.id, f) }))
         : [],
-    invoice: invoice ? { number: invoice.number, url: `/api/invoices/${invoice.id}` } : null,
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          reference: invoiceNumber(invoice.number, invoice.issuedAt),
+          url: `/api/invoices/${invoice.id}`,
+        }
+      : null,
+    credit_note: creditNote
+      ? {
+          reference: creditNoteNumber(creditNote.number, creditNote.issuedAt),
+          url: `/api/credit-notes/${creditNote.id}`,
+        }
+      : null,
   };
 }

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
 import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
-import { invoices, orders, payments } from '@/db/schema';
+import { creditNotes, invoices, orders, payments } from '@/db/schema';
 import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
@@ -190,31 +190,61 @@ async function ownedOrder(db: Db, userId: string, id: string): Promise<OrderRow 
   return row ?? null;
 }
 
+/** An order with its invoice and the credit note that cancels it, read in one query. */
+const BILLING_COLUMNS = {
+  order: orders,
+  invoiceId: invoices.id,
+  invoiceNumber: invoices.number,
+  invoiceIssuedAt: invoices.issuedAt,
+  creditNoteId: creditNotes.id,
+  creditNoteNumber: creditNotes.number,
+  creditNoteIssuedAt: creditNotes.issuedAt,
+};
+
+type Billed = {
+  order: OrderRow;
+  invoiceId: string | null;
+  invoiceNumber: number | null;
+  invoiceIssuedAt: Date | null;
+  creditNoteId: string | null;
+  creditNoteNumber: number | null;
+  creditNoteIssuedAt: Date | null;
+};
+
+function presentBilled(r: Billed): OrderJson {
+  const ref = (id: string | null, number: number | null, issuedAt: Date | null) =>
+    id && number !== null && issuedAt ? { id, number, issuedAt } : null;
+  return presentOrder(
+    r.order,
+    ref(r.invoiceId, r.invoiceNumber, r.invoiceIssuedAt),
+    ref(r.creditNoteId, r.creditNoteNumber, r.creditNoteIssuedAt),
+  );
+}
+
 export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
   // Polled every second by the order page: the order and its invoice in one query.
   if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
   const [found] = await db
-    .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.number })
+    .select(BILLING_COLUMNS)
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
     .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     .limit(1);
   if (!found) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
-  const invoice = found.invoiceId ? { id: found.invoiceId, number: found.invoiceNumber! } : null;
-  return success(presentOrder(found.order, invoice));
+  return success(presentBilled(found));
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {
   const rows = await db
-    .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.number })
+    .select(BILLING_COLUMNS)
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
-  return rows.map((r) =>
-    presentOrder(r.order, r.invoiceId ? { id: r.invoiceId, number: r.invoiceNumber! } : null),
-  );
+  return rows.map(presentBilled);
 }
 
 /**

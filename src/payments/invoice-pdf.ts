@@ -10,7 +10,8 @@ import { creditNotes, invoices } from '@/db/schema';
 import { formatPrice } from '@/domain/catalogue';
 import { VAT_RATE_PERCENT } from '@/domain/orders';
 import { failure, success, type Result } from '@/lib/errors';
-import { creditNoteNumber, invoiceNumber, type CreditNoteRow, type InvoiceRow } from './invoices';
+import { creditNoteNumber, invoiceNumber } from '@/domain/orders';
+import type { CreditNoteRow, InvoiceRow } from './invoices';
 
 const dateFr = (d: Date) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(d);

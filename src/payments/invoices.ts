@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { creditNotes, invoiceCounter, invoices, orders, subscriptions, users } from '@/db/schema';
-import { splitVat } from '@/domain/orders';
+import { creditNoteNumber, invoiceNumber, splitVat } from '@/domain/orders';
 import { kindLabel } from '@/orders/present';
 import type { ProviderInvoice } from './provider';
 
@@ -32,14 +32,6 @@ async function lockCounter(db: Db, which: keyof typeof COUNTERS): Promise<() => 
       .returning();
     return row!.lastNumber;
   };
-}
-
-export function invoiceNumber(n: number, issuedAt: Date): string {
-  return `F${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
-}
-
-export function creditNoteNumber(n: number, issuedAt: Date): string {
-  return `A${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
 }
 
 /** The invoice of an order, in the transaction that marks it paid (the state guard makes it once). */

@@ -30,6 +30,7 @@ export default {
       'Votre document est prêt. Le téléchargement démarre tout seul ; sinon, utilisez les boutons ci-dessous.',
     download: 'Télécharger ({format})',
     invoice: 'Facture n° {number}',
+    creditNote: 'Avoir n° {number}',
     pay: 'Payer cette commande',
     notFound: 'Cette commande est introuvable.',
     reason: 'Raison : {reason}',

@@ -108,7 +108,7 @@ export function AccountOrders() {
                 <td>
                   {o.invoice ? (
                     <a href={o.invoice.url}>
-                      {tOrders('orderPage.invoice', { number: o.invoice.number })}
+                      {tOrders('orderPage.invoice', { number: o.invoice.reference })}
                     </a>
                   ) : (
                     '—'

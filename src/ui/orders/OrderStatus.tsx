@@ -75,8 +75,16 @@ export function OrderStatus({ id }: { id: string }) {
       {order.invoice && (
         <p>
           <a href={order.invoice.url}>
-            {tOrders('orderPage.invoice', { number: order.invoice.number })}
+            {tOrders('orderPage.invoice', { number: order.invoice.reference })}
           </a>
+          {order.credit_note && (
+            <>
+              {' · '}
+              <a href={order.credit_note.url}>
+                {tOrders('orderPage.creditNote', { number: order.credit_note.reference })}
+              </a>
+            </>
+          )}
         </p>
       )}
     </section>

@@ -3,24 +3,10 @@
  * of spec section 3 (source id, recap-company-storage) and the e-commerce event.
  */
 import { readConsentCookie } from '@/ui/consent/consent';
+import type { OrderJson } from '@/orders/present';
 
-export type OrderView = {
-  id: string;
-  kind: string;
-  label: string;
-  siren: string | null;
-  state: string;
-  formats: string[];
-  price_excl_vat_cents: number;
-  vat_cents: number;
-  total_cents: number;
-  paid_with: string | null;
-  failure_reason: string | null;
-  created_at: string;
-  payment_url: string | null;
-  downloads: { format: string; url: string }[];
-  invoice: { number: number; url: string } | null;
-};
+/** An order as the API answers it (src/orders/present.ts; a type only, nothing of the server). */
+export type OrderView = OrderJson;
 
 export type ApiAnswer<T> = {
   status: number;
