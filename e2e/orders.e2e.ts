@@ -69,7 +69,7 @@ describe('ordering in the browser', () => {
     const orders = page.getByRole('tabpanel');
     await orders.getByText('Liste des établissements').first().waitFor({ timeout: 30_000 });
     await orders
-      .getByRole('link', { name: /Facture n° \d+/ })
+      .getByRole('link', { name: /Facture n° F\d{4}-\d{6}/ })
       .first()
       .waitFor({ timeout: 30_000 });
   });
