@@ -94,6 +94,11 @@ describe('diffStates', () => {
     const unknown: CompanyState = { ...base, lifecycle: 'unknown' };
     expect(diffStates(unknown, ceased)).toEqual([]);
     expect(diffStates(active, unknown)).toEqual([]);
+    // A snapshot from before the state was kept: a ceased company may have been struck off long
+    // ago, and the upgrade announces nothing.
+    const { lifecycle: _l, strikeOffDate: _d, ...oldCeased } = ceased;
+    expect(diffStates(oldCeased, struck)).toEqual([]);
+    expect(diffStates(oldCeased, active).map((e) => e.kind)).toEqual(['reopened']);
   });
 
   it('queues daily digests for the next 7 a.m. in Paris', () => {

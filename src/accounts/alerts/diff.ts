@@ -37,9 +37,15 @@ const NOTICE_FAMILIES: Record<string, string> = {
   procedure: 'procédure collective',
 };
 
-/** The page's state of a snapshot; one taken before the state was kept is judged by its status. */
-function lifecycleOf(state: CompanyState): Lifecycle {
-  return state.lifecycle ?? (state.status === 'C' ? 'ceased' : 'active');
+/**
+ * The page's state of a snapshot; one taken before the state was kept is judged by its status. A
+ * ceased company in such an old snapshot may already have been struck off: taken as struck off, so
+ * the first import after the upgrade does not announce a strike-off years old.
+ */
+function lifecycleOf(state: CompanyState, old: 'before' | 'after'): Lifecycle {
+  if (state.lifecycle) return state.lifecycle;
+  if (state.status !== 'C') return 'active';
+  return old === 'before' ? 'struck-off' : 'ceased';
 }
 
 /** The changes between what we knew (`before`) and what the registry says now (`after`). */
@@ -64,8 +70,8 @@ export function diffStates(before: CompanyState, after: CompanyState): EventDraf
       details: { proceedingId: id, state, judgmentDate: date },
     });
   }
-  const was = lifecycleOf(before);
-  const now = lifecycleOf(after);
+  const was = lifecycleOf(before, 'before');
+  const now = lifecycleOf(after, 'after');
   if (now === 'struck-off' && was !== 'struck-off') {
     out.push({
       kind: 'struck_off',
