@@ -73,7 +73,12 @@ const TEST_CARDS = {
 const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
+/** The shape of every id this provider makes (`cs_test_…`, `pi_test_…`): anything else is unknown. */
+const TEST_ID = /^[a-z]{2,3}_test_[0-9a-f]{24}$/;
+
 async function load<T>(db: Db, id: string, type: string): Promise<T | null> {
+  // An id from a URL may hold anything, a NUL byte included, which PostgreSQL refuses in text.
+  if (!TEST_ID.test(id)) return null;
   const [row] = await db
     .select({ data: testProviderObjects.data })
     .from(testProviderObjects)
