@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
+import type { ApiRequest } from '@/lib/http/answer';
 import { AUTH_BASE_PATH, authFor } from './auth';
 
 /**
@@ -27,7 +28,7 @@ const FORWARDED = [
 
 export async function callAuth(
   db: Db,
-  req: Request,
+  req: ApiRequest,
   path: string,
   init: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> } = {},
 ): Promise<AuthAnswer> {
@@ -65,7 +66,7 @@ export async function callAuth(
  * (`localhost` behind the custom server), while the browser's Origin header names the host it
  * typed. Better Auth's origin check compares the two.
  */
-export function publicOrigin(req: Request): string {
+export function publicOrigin(req: ApiRequest): string {
   const url = new URL(req.url);
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
   const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();

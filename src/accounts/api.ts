@@ -10,11 +10,14 @@ import { failure, type Failure } from '@/lib/errors';
 import { consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth } from './adapter';
 import { csrfCookieHeader, issueCsrfToken } from './csrf';
+import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import {
+  accountAnswer,
   clientAddress,
   dataResponse,
   failureResponse,
   guarded,
+  guardedAnswer,
   loggedInHint,
   overriddenMethod,
   readFields,
@@ -254,28 +257,33 @@ export const logout = (req: Request, db: Db = getDb()) =>
  * GET /api/me/{optional id}: the user of the session, or of a magic token (`?magic_token=`), which
  * is spent and turned into a session. 401 for a guest; another id than one's own is 404.
  */
-export const me = (req: Request, id?: string, db: Db = getDb()) =>
-  guarded(async () => {
-    const magic = new URL(req.url).searchParams.get(MAGIC_TOKEN_PARAM);
+export const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answer> =>
+  guardedAnswer(async () => {
+    const magic = req.url.includes(MAGIC_TOKEN_PARAM)
+      ? new URL(req.url).searchParams.get(MAGIC_TOKEN_PARAM)
+      : null;
     if (magic) {
-      const answer = await callAuth(db, req, '/magic-token/exchange', { body: { token: magic } });
+      const answer = await callAuth(db, req, '/magic-token/exchange', {
+        body: { token: magic },
+      });
       if (answer.status === 200) {
         const cookies = [...answer.cookies, loggedInHint(true)];
         const userId = String((answer.json?.user as Record<string, unknown>)?.id ?? '');
-        if (id && id !== userId) return failureResponse(failure('NOT_FOUND'), cookies);
+        if (id && id !== userId) return failureAnswer(failure('NOT_FOUND'), cookies);
         const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-        if (!row) return failureResponse(failure('UNAUTHENTICATED'), cookies);
-        return dataResponse({ ...publicUser(row), profile: row.profile }, 200, cookies);
+        if (!row) return failureAnswer(failure('UNAUTHENTICATED'), cookies);
+        return accountAnswer({ ...publicUser(row), profile: row.profile }, 200, cookies);
       }
     }
     // The session's user row comes with the session (one query).
     const session = await readSession(req, db);
-    if (!session) return failureResponse(failure('UNAUTHENTICATED'), [loggedInHint(false)]);
-    const { user, name, profile, emailVerifiedAt, updatedAt } = session;
-    if (id && id !== user.id) return failureResponse(failure('NOT_FOUND'));
+    if (!session) return failureAnswer(failure('UNAUTHENTICATED'), [loggedInHint(false)]);
+    const { user, name, profile, emailVerifiedAt, updatedAt, refreshCookies } = session;
+    if (id && id !== user.id) return failureAnswer(failure('NOT_FOUND'), refreshCookies);
     const row = { ...user, name, emailVerifiedAt, updatedAt };
-    return dataResponse({ ...publicUser(row), profile }, 200);
+    return accountAnswer({ ...publicUser(row), profile }, 200, refreshCookies);
   });
+export const me = (req: Request, id?: string, db?: Db) => meAnswer(req, id, db).then(toResponse);
 
 const PROFILE_KEYS = ['company_name', 'postcode', 'firstname', 'lastname', 'phone', 'vat_number'];
 

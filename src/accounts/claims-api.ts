@@ -9,37 +9,45 @@ import {
   verifyClaim,
   withdrawClaim,
 } from './claims';
-import { read, write } from './follow-api';
+import { read, respond, write } from './follow-api';
 import { dataResponse, failureResponse, guarded, overriddenMethod } from './http';
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
 /** GET /api/claims: the user's claims. */
 export const getClaims = (req: Request, db: Db = getDb()) =>
-  read(req, async (u, d) => ok(await claimsOf(d, u.id)), db);
+  respond(read(req, async (u, d) => ok(await claimsOf(d, u.id)), db));
 
 /** POST /api/claims (siren, role) */
 export const postClaim = (req: Request, db: Db = getDb()) =>
-  write(req, (u, f, d) => createClaim(d, u.id, { siren: f.siren, role: f.role }), db, true);
+  respond(
+    write(req, (u, f, d) => createClaim(d, u.id, { siren: f.siren, role: f.role }), db, true),
+  );
 
 /** POST /api/claims/{id}/verify (code) */
 export const postClaimCode = (req: Request, id: string, db: Db = getDb()) =>
-  write(req, (u, f, d) => verifyClaim(d, u.id, id, f.code), db);
+  respond(write(req, (u, f, d) => verifyClaim(d, u.id, id, f.code), db));
 
 /** DELETE /api/claims/{id} (or POST with a DELETE override): withdraws the claim. */
 export const deleteClaim = (req: Request, id: string, db: Db = getDb()) =>
-  write(
-    req,
-    async (u, f, d) =>
-      req.method === 'DELETE' || overriddenMethod(req, f) === 'DELETE'
-        ? withdrawClaim(d, u.id, id)
-        : { ok: false as const, code: 'METHOD_NOT_ALLOWED' as const, message: 'Méthode refusée.' },
-    db,
+  respond(
+    write(
+      req,
+      async (u, f, d) =>
+        req.method === 'DELETE' || overriddenMethod(req, f) === 'DELETE'
+          ? withdrawClaim(d, u.id, id)
+          : {
+              ok: false as const,
+              code: 'METHOD_NOT_ALLOWED' as const,
+              message: 'Méthode refusée.',
+            },
+      db,
+    ),
   );
 
 /** POST /api/claims/{id}/info: the owner's information, for moderation. */
 export const postOwnerInfo = (req: Request, id: string, db: Db = getDb()) =>
-  write(req, (u, f, d) => setOwnerInfo(d, u.id, id, f), db);
+  respond(write(req, (u, f, d) => setOwnerInfo(d, u.id, id, f), db));
 
 /** GET /api/company/{siren}/owner-info: public, loaded by the company page in the browser. */
 export const getOwnerInfo = (_req: Request, siren: string, db: Db = getDb()) =>

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ApiRequest } from '@/lib/http/answer';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authSecret } from './secret';
 
@@ -26,7 +27,7 @@ export function csrfCookieHeader(token: string, secure: boolean): string {
   return `${CSRF_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${CSRF_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function readCookie(req: Request, name: string): string | null {
+export function readCookie(req: ApiRequest, name: string): string | null {
   const header = req.headers.get('cookie');
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -50,7 +51,7 @@ function same(a: string, b: string): boolean {
 }
 
 /** True when the request carries the same, well-signed token in its cookie and its header. */
-export function csrfTokenMatches(req: Request): boolean {
+export function csrfTokenMatches(req: ApiRequest): boolean {
   const cookie = readCookie(req, CSRF_COOKIE);
   let header = req.headers.get(CSRF_HEADER) ?? req.headers.get('x-csrf-token');
   if (!cookie || !header || cookie.length > 200 || header.length > 300) return false;

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { failure, type Result } from '@/lib/errors';
+import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { eventsOf } from './alerts/feed';
 import { checkUnsubscribeSignature } from './alerts/mailer';
 import {
@@ -18,14 +19,16 @@ import {
   updateList,
 } from './follows';
 import {
+  accountAnswer,
   dataResponse,
   failureResponse,
   guarded,
+  guardedAnswer,
   overriddenMethod,
   readFields,
   type Fields,
 } from './http';
-import { checkCsrf, requireUser, type SessionUser } from './session';
+import { checkCsrf, requireSession, type SessionUser } from './session';
 
 /**
  * The routes of spec section 7 "Following". Reads need a session; writes need the XSRF token
@@ -33,101 +36,125 @@ import { checkCsrf, requireUser, type SessionUser } from './session';
  */
 type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
 
+/** A read: the session's user (401 without one), one call, its data or failure. */
 export function read(
-  req: Request,
+  req: ApiRequest,
   run: (user: SessionUser, db: Db) => Promise<Result<unknown>>,
   db: Db,
-) {
-  return guarded(async () => {
-    const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
-    const r = await run(user.value, db);
-    return r.ok ? dataResponse(r.value) : failureResponse(r);
+): Promise<Answer> {
+  return guardedAnswer(async () => {
+    const session = await requireSession(req, db);
+    if (!session.ok) return failureAnswer(session);
+    const r = await run(session.value.user, db);
+    const cookies = session.value.refreshCookies;
+    return r.ok ? accountAnswer(r.value, 200, cookies) : failureAnswer(r, cookies);
   });
 }
 
-export function write(req: Request, run: Handler, db: Db, created = false) {
-  return guarded(async () => {
+/** A write: the XSRF token first (419), then the session (401), the fields, one call. */
+export function write(req: ApiRequest, run: Handler, db: Db, created = false): Promise<Answer> {
+  return guardedAnswer(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
-    const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!csrf.ok) return failureAnswer(csrf);
+    const session = await requireSession(req, db);
+    if (!session.ok) return failureAnswer(session);
     const fields = await readFields(req);
-    if (!fields.ok) return failureResponse(fields);
-    const r = await run(user.value, fields.value, db);
-    return r.ok ? dataResponse(r.value, created ? 201 : 200) : failureResponse(r);
+    if (!fields.ok) return failureAnswer(fields);
+    const r = await run(session.value.user, fields.value, db);
+    const cookies = session.value.refreshCookies;
+    return r.ok ? accountAnswer(r.value, created ? 201 : 200, cookies) : failureAnswer(r, cookies);
   });
 }
+
+/** The `Response` of a handler's answer, for the Next route files. */
+export const respond = (answer: Promise<Answer>): Promise<Response> => answer.then(toResponse);
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 /** GET /api/company/followed */
-export const getFollowed = (req: Request, db: Db = getDb()) =>
+export const followedAnswer = (req: ApiRequest, db: Db = getDb()) =>
   read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db);
+export const getFollowed = (req: Request, db?: Db) => respond(followedAnswer(req, db));
 
 /** GET /api/followed-lists */
 export const getLists = (req: Request, db: Db = getDb()) =>
-  read(req, async (u, d) => ok(await listsOf(d, u.id)), db);
+  respond(read(req, async (u, d) => ok(await listsOf(d, u.id)), db));
 
 /** POST /api/followed-lists (body: name, optional alert_mode) */
 export const postList = (req: Request, db: Db = getDb()) =>
-  write(
-    req,
-    (u, f, d) => createList(d, u.id, { name: f.name, alert_mode: f.alert_mode }),
-    db,
-    true,
+  respond(
+    write(
+      req,
+      (u, f, d) => createList(d, u.id, { name: f.name, alert_mode: f.alert_mode }),
+      db,
+      true,
+    ),
   );
 
 /** GET /api/followed-lists/{id} */
 export const getOneList = (req: Request, id: string, db: Db = getDb()) =>
-  read(req, (u, d) => getList(d, u.id, id), db);
+  respond(read(req, (u, d) => getList(d, u.id, id), db));
 
 /** DELETE /api/followed-lists/{id} */
 export const deleteOneList = (req: Request, id: string, db: Db = getDb()) =>
-  write(req, (u, _f, d) => deleteList(d, u.id, id), db);
+  respond(write(req, (u, _f, d) => deleteList(d, u.id, id), db));
 
 /** PATCH /api/followed-lists/{id} (or POST with a PATCH override): rename, alert frequency. */
 export const patchList = (req: Request, id: string, db: Db = getDb()) =>
-  write(req, (u, f, d) => updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode }), db);
+  respond(
+    write(
+      req,
+      (u, f, d) => updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode }),
+      db,
+    ),
+  );
 
 /** POST /api/followed-lists/{id}: only as a PATCH or DELETE override. */
 export const postOneList = (req: Request, id: string, db: Db = getDb()) =>
-  write(
-    req,
-    async (u, f, d) => {
-      const method = overriddenMethod(req, f);
-      if (method === 'DELETE') return deleteList(d, u.id, id);
-      return updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode });
-    },
-    db,
+  respond(
+    write(
+      req,
+      async (u, f, d) => {
+        const method = overriddenMethod(req, f);
+        if (method === 'DELETE') return deleteList(d, u.id, id);
+        return updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode });
+      },
+      db,
+    ),
   );
 
 /** POST|DELETE /api/followed-lists/{id}/companies (body: sirens) */
 export const listCompanies = (req: Request, id: string, db: Db = getDb()) =>
-  write(
-    req,
-    (u, f, d) =>
-      overriddenMethod(req, f) === 'DELETE'
-        ? removeCompanies(d, u.id, id, f.sirens)
-        : addCompanies(d, u.id, id, f.sirens),
-    db,
+  respond(
+    write(
+      req,
+      (u, f, d) =>
+        overriddenMethod(req, f) === 'DELETE'
+          ? removeCompanies(d, u.id, id, f.sirens)
+          : addCompanies(d, u.id, id, f.sirens),
+      db,
+    ),
   );
 
 /** POST /api/company/{siren}/follow[/{listId}] */
-export const followCompany = (req: Request, siren: string, listId?: string, db: Db = getDb()) =>
+export const followAnswer = (req: ApiRequest, siren: string, listId?: string, db: Db = getDb()) =>
   write(req, (u, _f, d) => follow(d, u.id, siren, listId), db);
+export const followCompany = (req: Request, siren: string, listId?: string, db?: Db) =>
+  respond(followAnswer(req, siren, listId, db));
 
 /** DELETE /api/company/{siren}/unfollow */
-export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =>
+export const unfollowAnswer = (req: ApiRequest, siren: string, db: Db = getDb()) =>
   write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db);
+export const unfollowCompany = (req: Request, siren: string, db?: Db) =>
+  respond(unfollowAnswer(req, siren, db));
 
 /** POST /api/company/unfollow-list (body: sirens) */
 export const unfollowMany = (req: Request, db: Db = getDb()) =>
-  write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db);
+  respond(write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db));
 
 /** GET /api/me/events: the feed of changes of the followed companies. */
 export const getEvents = (req: Request, db: Db = getDb()) =>
-  read(req, async (u, d) => ok(await eventsOf(d, u.id)), db);
+  respond(read(req, async (u, d) => ok(await eventsOf(d, u.id)), db));
 
 /**
  * GET|POST /api/alerts/unsubscribe?liste=…&jeton=…: the one-click unsubscribe of the alert mails

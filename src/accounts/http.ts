@@ -1,6 +1,12 @@
 import 'server-only';
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse, failure, success, type Failure, type Result } from '@/lib/errors';
+import {
+  dataAnswer,
+  failureAnswer,
+  toResponse,
+  type Answer,
+  type ApiRequest,
+} from '@/lib/http/answer';
+import { failure, success, type Failure, type Result } from '@/lib/errors';
 
 /** Bodies above this are refused before parsing (forms of this area are small). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -8,7 +14,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export type Fields = Record<string, unknown>;
 
 /** A form or JSON body as an object of fields; anything else is INVALID_INPUT, never a 500. */
-export async function readFields(req: Request): Promise<Result<Fields>> {
+export async function readFields(req: ApiRequest): Promise<Result<Fields>> {
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) return failure('PAYLOAD_TOO_LARGE');
   const type = req.headers.get('content-type') ?? '';
@@ -40,7 +46,7 @@ export async function readFields(req: Request): Promise<Result<Fields>> {
 }
 
 /** Laravel's method override: `_method` in the body or the `X-HTTP-Method-Override` header. */
-export function overriddenMethod(req: Request, fields: Fields): string {
+export function overriddenMethod(req: ApiRequest, fields: Fields): string {
   const header = req.headers.get('x-http-method-override');
   const field = typeof fields._method === 'string' ? fields._method : null;
   return (header ?? field ?? req.method).toUpperCase();
@@ -49,35 +55,39 @@ export function overriddenMethod(req: Request, fields: Fields): string {
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** `{ data: { data } }`, no store, with the Set-Cookie lines given. */
+export function accountAnswer(data: unknown, status = 200, cookies: string[] = []): Answer {
+  return dataAnswer(data, status, { 'Cache-Control': 'no-store' }, cookies);
+}
+
 export function dataResponse(data: unknown, status = 200, cookies: string[] = []): Response {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  for (const c of cookies) headers.append('Set-Cookie', c);
-  if (status === 204) return new Response(null, { status, headers });
-  return Response.json(dataEnvelope(data), { status, headers });
+  return toResponse(accountAnswer(data, status, cookies));
 }
 
 export function failureResponse(f: Failure, cookies: string[] = []): Response {
-  const headers = new Headers();
-  for (const c of cookies) headers.append('Set-Cookie', c);
-  return errorResponse(f, headers);
+  return toResponse(failureAnswer(f, cookies));
 }
 
 /** The client's address for the per-address limits (the proxy in front sets X-Forwarded-For). */
-export function clientAddress(req: Request): string {
+export function clientAddress(req: ApiRequest): string {
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || req.headers.get('x-real-ip') || 'local';
 }
 
 /** Runs a handler, answering any unexpected throw as 503 rather than a 500 with a stack. */
-export async function guarded(run: () => Promise<Response>): Promise<Response> {
+async function guard<T>(run: () => Promise<T>, failed: (f: Failure) => T): Promise<T> {
   try {
     return await run();
   } catch (e) {
     const { logFailure } = await import('@/lib/log');
     logFailure('accounts: route failed', e);
-    return errorResponse(failure('SERVICE_UNAVAILABLE'));
+    return failed(failure('SERVICE_UNAVAILABLE'));
   }
 }
+
+export const guardedAnswer = (run: () => Promise<Answer>) => guard(run, (f) => failureAnswer(f));
+
+/** `guardedAnswer` for the handlers that build a `Response` of their own (files, HTML). */
+export const guarded = (run: () => Promise<Response>) => guard(run, (f) => failureResponse(f));
 
 /**
  * A readable hint for the page frame ("Mon compte" rather than "Se connecter"), never trusted by

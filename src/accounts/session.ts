@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ApiRequest } from '@/lib/http/answer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
@@ -30,6 +31,12 @@ export type SessionAccount = {
   profile: Record<string, string>;
   emailVerifiedAt: Date | null;
   updatedAt: Date;
+  /**
+   * The session cookie again, with its new lifetime, when this request moved the session's expiry
+   * on (once a day, `updateAge`): answers pass it on, so the browser keeps the session as long as
+   * the database does. Empty otherwise.
+   */
+  refreshCookies: string[];
 };
 
 const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
@@ -80,8 +87,9 @@ const SESSION_QUERY = statement(sql`
 const sessionRow = (db: Db, token: string) =>
   runStatement<SessionRow>(db, SESSION_QUERY, { token });
 
-function accountOf(row: SessionRow): SessionAccount {
+function accountOf(row: SessionRow, refreshCookies: string[] = []): SessionAccount {
   return {
+    refreshCookies,
     user: {
       id: row.id,
       email: row.email,
@@ -102,7 +110,7 @@ function accountOf(row: SessionRow): SessionAccount {
  * own `getSession`, which deletes the expired one and refreshes the other, as before; then the
  * row is read again.
  */
-export async function readSession(req: Request, db: Db = getDb()): Promise<SessionAccount | null> {
+export async function readSession(req: ApiRequest, db: Db = getDb()): Promise<SessionAccount | null> {
   // No session cookie: no database round trip.
   if (!req.headers.get('cookie')?.includes(SESSION_COOKIE)) return null;
   const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
@@ -112,32 +120,44 @@ export async function readSession(req: Request, db: Db = getDb()): Promise<Sessi
     if (!row) return null;
     const refreshFrom = row.expiresMs - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
     if (refreshFrom > Date.now()) return accountOf(row);
-    // Expired (deleted) or due for a refresh (expiry moved on): Better Auth decides.
-    if (!(await authFor(db).api.getSession({ headers: req.headers }))) return null;
+    // Expired (deleted) or due for a refresh (expiry moved on): Better Auth decides, and its
+    // refreshed cookie goes back to the browser.
+    const headers = new Headers({ cookie: req.headers.get('cookie') ?? '' });
+    const refreshed = await authFor(db).api.getSession({ headers, returnHeaders: true });
+    if (!refreshed.response) return null;
     const [again] = await sessionRow(db, token);
-    return again ? accountOf(again) : null;
+    return again ? accountOf(again, refreshed.headers.getSetCookie()) : null;
   } catch {
     return null;
   }
 }
 
-export async function getSessionUser(req: Request, db?: Db): Promise<SessionUser | null> {
+export async function getSessionUser(req: ApiRequest, db?: Db): Promise<SessionUser | null> {
   return (await readSession(req, db))?.user ?? null;
 }
 
-export async function requireUser(req: Request): Promise<Result<SessionUser>> {
+/** The session of the request with its account, or UNAUTHENTICATED. */
+export async function requireSession(
+  req: ApiRequest,
+  db?: Db,
+): Promise<Result<SessionAccount>> {
+  const session = await readSession(req, db);
+  return session ? success(session) : failure('UNAUTHENTICATED');
+}
+
+export async function requireUser(req: ApiRequest): Promise<Result<SessionUser>> {
   const user = await getSessionUser(req);
   return user ? success(user) : failure('UNAUTHENTICATED');
 }
 
 /** Operators only; anyone else is told the resource does not exist. */
-export async function requireOperator(req: Request): Promise<Result<SessionUser>> {
+export async function requireOperator(req: ApiRequest): Promise<Result<SessionUser>> {
   const user = await getSessionUser(req);
   if (!user) return failure('UNAUTHENTICATED');
   return user.role === 'operator' ? success(user) : failure('NOT_FOUND');
 }
 
 /** State-changing routes: the `X-XSRF-TOKEN` header must repeat the signed `XSRF-TOKEN` cookie. */
-export function checkCsrf(req: Request): Result<void> {
+export function checkCsrf(req: ApiRequest): Result<void> {
   return csrfTokenMatches(req) ? success(undefined) : failure('CSRF_TOKEN_MISMATCH');
 }

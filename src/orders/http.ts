@@ -1,36 +1,65 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
-import { checkCsrf, requireUser, type SessionUser } from '@/accounts/session';
+import { checkCsrf, requireSession, type SessionUser } from '@/accounts/session';
 import { getDb, type Db } from '@/db/site';
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse, failure, type Result } from '@/lib/errors';
+import { errorResponse, failure, type Failure, type Result } from '@/lib/errors';
+import {
+  dataAnswer,
+  failureAnswer,
+  toResponse,
+  type Answer,
+  type ApiRequest,
+} from '@/lib/http/answer';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
+/** The answer of a service call: its value as `{ data: { data } }`, or its failure. */
+export function resultAnswer<T>(result: Result<T>, status = 200, cookies: string[] = []): Answer {
+  if (!result.ok) return failureAnswer(result, cookies);
+  return dataAnswer(result.value, status, NO_STORE, cookies);
+}
+
 export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
-  if (!result.ok) return errorResponse(result);
-  return Response.json(dataEnvelope(result.value), { status, headers: NO_STORE });
+  return toResponse(resultAnswer(result, status));
 }
 
 /**
- * Runs `fn` for the user of the session (401 without one). State-changing routes pass
- * `csrf: true`: a missing or wrong token answers 419 before anything else runs.
+ * Runs `fn` for the user of the session; `failed` answers 401 without one. State-changing routes
+ * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs.
  */
-export async function asUser(
+async function withUser<T>(
+  req: ApiRequest,
+  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<T>,
+  failed: (f: Failure) => T,
+  opts: { csrf?: boolean },
+): Promise<T> {
+  if (opts.csrf) {
+    const csrf = checkCsrf(req);
+    if (!csrf.ok) return failed(csrf);
+  }
+  const session = await requireSession(req);
+  if (!session.ok) return failed(session);
+  return fn(getDb(), session.value.user, session.value.refreshCookies);
+}
+
+/** `asUser` for the hot routes the web server answers ahead of Next.js (src/server/session-api.ts). */
+export function asUserAnswer(
+  req: ApiRequest,
+  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<Answer>,
+  opts: { csrf?: boolean } = {},
+): Promise<Answer> {
+  return withUser(req, fn, (f) => failureAnswer(f), opts);
+}
+
+export function asUser(
   req: Request,
   fn: (db: Db, user: SessionUser) => Promise<Response>,
   opts: { csrf?: boolean } = {},
 ): Promise<Response> {
-  if (opts.csrf) {
-    const csrf = checkCsrf(req);
-    if (!csrf.ok) return errorResponse(csrf);
-  }
-  const user = await requireUser(req);
-  if (!user.ok) return errorResponse(user);
-  return fn(getDb(), user.value);
+  return withUser(req, fn, (f) => errorResponse(f), opts);
 }
 
 /** The JSON body of a request, or a failure for a body that is not JSON. */
-export async function jsonBody(req: Request): Promise<Result<unknown>> {
+export async function jsonBody(req: ApiRequest): Promise<Result<unknown>> {
   const text = await req.text();
   if (text.trim() === '') return { ok: true, value: undefined };
   if (text.length > 64_000) return failure('PAYLOAD_TOO_LARGE');

@@ -3,38 +3,49 @@
  * one handler each, which the Next route files in src/app/api/ only call, so both paths behave
  * the same.
  */
-import { errorResponse } from '@/lib/errors';
-import { asUser, jsonAnswer, jsonBody } from './http';
+import { toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { asUserAnswer, jsonBody, resultAnswer } from './http';
 import { createOrder, getOrder } from './service';
 
 /** An order placed from a request: its JSON body and source id go to `createOrder` with `target`. */
 function orderFrom(
-  req: Request,
+  req: ApiRequest,
   target: { kind: string; siren: string } | { kind: 'custom-document'; documentId: string },
-): Promise<Response> {
-  return asUser(
+): Promise<Answer> {
+  return asUserAnswer(
     req,
-    async (db, user) => {
+    async (db, user, cookies) => {
       const body = await jsonBody(req);
-      if (!body.ok) return errorResponse(body);
+      if (!body.ok) return resultAnswer(body, 200, cookies);
       const source = req.headers.get('x-source-id');
-      return jsonAnswer(await createOrder(db, user, { ...target, body: body.value }, source), 201);
+      const placed = await createOrder(db, user, { ...target, body: body.value }, source);
+      return resultAnswer(placed, 201, cookies);
     },
     { csrf: true },
   );
 }
 
 /** POST /api/{kind}/{siren}/order (spec section 7): with a body for the kinds that take one. */
-export function placeOrder(req: Request, kind: string, siren: string): Promise<Response> {
+export function placeOrderAnswer(req: ApiRequest, kind: string, siren: string): Promise<Answer> {
   return orderFrom(req, { kind, siren });
+}
+
+export function placeOrder(req: Request, kind: string, siren: string): Promise<Response> {
+  return placeOrderAnswer(req, kind, siren).then(toResponse);
 }
 
 /** POST /api/document/{documentId}/order with the document's fields (spec section 7). */
 export function placeDocumentOrder(req: Request, documentId: string): Promise<Response> {
-  return orderFrom(req, { kind: 'custom-document', documentId });
+  return orderFrom(req, { kind: 'custom-document', documentId }).then(toResponse);
 }
 
 /** GET /api/orders/{id}, polled every second by the order page. */
+export function readOrderAnswer(req: ApiRequest, id: string): Promise<Answer> {
+  return asUserAnswer(req, async (db, user, cookies) =>
+    resultAnswer(await getOrder(db, user.id, id), 200, cookies),
+  );
+}
+
 export function readOrder(req: Request, id: string): Promise<Response> {
-  return asUser(req, async (db, user) => jsonAnswer(await getOrder(db, user.id, id)));
+  return readOrderAnswer(req, id).then(toResponse);
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
 import { getEnv } from '@/config/env';
-import type { Db } from '@/db/client';
+import { preparedQuery, type Db } from '@/db/client';
 import { creditNotes, invoices, orders, payments } from '@/db/schema';
 import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
 import { documentOffer } from '@/domain/catalogue/documents';
@@ -94,17 +94,22 @@ async function parseRequest(
   return success({ kind: req.kind, siren, payload, spec });
 }
 
-async function findUnfinished(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
-  const [row] = await db
+/** The user's unfinished order with the same content (read on every order placed). */
+const unfinishedOf = preparedQuery('orders_unfinished', (db) =>
+  db
     .select()
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
-        eq(orders.sameOrderKey, key),
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.sameOrderKey, sql.placeholder('key')),
         inArray(orders.state, [...unfinishedStates]),
       ),
-    );
+    ),
+);
+
+async function findUnfinished(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await unfinishedOf(db).execute({ userId, key });
   return row;
 }
 
@@ -113,6 +118,31 @@ function samePending(existing: OrderRow) {
     extra: { data: { data: presentOrder(existing) } },
   });
 }
+
+/** The INSERT of an order, built once (the values are placeholders). */
+const insertOrder = preparedQuery('orders_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      siren: sql.placeholder('siren'),
+      payload: sql.placeholder('payload'),
+      sameOrderKey: sql.placeholder('key'),
+      formats: sql.placeholder('formats'),
+      state: sql.placeholder('state'),
+      priceExclVatCents: sql.placeholder('priceExclVatCents'),
+      vatCents: sql.placeholder('vatCents'),
+      totalCents: sql.placeholder('totalCents'),
+      paidWith: sql.placeholder('paidWith'),
+      usedQuota: sql.placeholder('usedQuota'),
+      // A timestamp's encoder cannot take a null: the time is the database's.
+      paidAt: sql`CASE WHEN ${sql.placeholder('paid')}::boolean THEN now() END`,
+      sourceId: sql.placeholder('sourceId'),
+    })
+    .returning(),
+);
 
 /**
  * Places an order. A subscriber's order covered by the plan is paid at once and queued for
@@ -139,24 +169,21 @@ export async function createOrder(
   const cleanSource =
     sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
   const insert = async (tx: Db, paid: boolean) => {
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        id: randomUUID(),
-        userId: user.id,
-        kind,
-        siren,
-        payload,
-        sameOrderKey: key,
-        formats: [...spec.formats],
-        state: paid ? 'paid' : 'pending_payment',
-        ...amounts,
-        paidWith: paid ? 'subscription' : null,
-        usedQuota: paid && cover === 'quota',
-        paidAt: paid ? new Date() : null,
-        sourceId: cleanSource,
-      })
-      .returning();
+    const [inserted] = await insertOrder(tx).execute({
+      id: randomUUID(),
+      userId: user.id,
+      kind,
+      siren,
+      payload,
+      key,
+      formats: [...spec.formats],
+      state: paid ? 'paid' : 'pending_payment',
+      ...amounts,
+      paidWith: paid ? 'subscription' : null,
+      usedQuota: paid && cover === 'quota',
+      paid,
+      sourceId: cleanSource,
+    });
     return inserted!;
   };
   let row: OrderRow;
@@ -221,16 +248,20 @@ function presentBilled(r: Billed): OrderJson {
   );
 }
 
-export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
-  // Polled every second by the order page: the order and its invoice in one query.
-  if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
-  const [found] = await db
+/** Polled every second by the order page: the order and its invoice in one query, built once. */
+const billedOrderOf = preparedQuery('orders_billed_one', (db) =>
+  db
     .select(BILLING_COLUMNS)
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-    .limit(1);
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .limit(1),
+);
+
+export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  const [found] = await billedOrderOf(db).execute({ id, userId });
   if (!found) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
   return success(presentBilled(found));
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
-import type { Db } from '@/db/client';
+import { preparedQuery, type Db } from '@/db/client';
 import { subscriptions, subscriptionUsage, payments } from '@/db/schema';
 import { failure, success, type Result } from '@/lib/errors';
 import type { SessionUser } from '@/accounts/session';
@@ -19,20 +19,25 @@ export async function activeSubscription(
   userId: string,
   now = new Date(),
 ): Promise<SubscriptionRow | null> {
-  const [row] = await db
+  const [row] = await activeOf(db).execute({ userId, now });
+  return row ?? null;
+}
+
+/** Read on every order placed: built once (src/db/client.ts, `preparedQuery`). */
+const activeOf = preparedQuery('subscriptions_active', (db) =>
+  db
     .select()
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, userId),
+        eq(subscriptions.userId, sql.placeholder('userId')),
         eq(subscriptions.state, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        gt(subscriptions.currentPeriodEnd, sql.placeholder('now')),
       ),
     )
     .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1),
+);
 
 /** Takes one unit of this period's quota; false when it is used up. Call inside the order's transaction. */
 export async function takeQuota(db: Db, sub: SubscriptionRow): Promise<boolean> {

@@ -33,7 +33,7 @@ async function registered(email: string): Promise<TestClient> {
   return c;
 }
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; cookies: string[] };
 
 /** A request to the fast path; 599 when the fast path left it (Next.js would answer). */
 async function fast(
@@ -51,7 +51,11 @@ async function fast(
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : null,
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 const as = (c: TestClient) => ({ cookie: c.cookieHeader(), xsrf: c.cookies.get('XSRF-TOKEN') });
@@ -95,7 +99,7 @@ describe('the session routes ahead of Next.js', () => {
   it('answers GET /api/me, follow and unfollow as the route files do', async () => {
     const viaNext = await alice.get('/api/me');
     const viaFast = await fast('GET', '/api/me', as(alice));
-    expect(viaFast).toEqual({ status: 200, body: viaNext.body });
+    expect(viaFast).toEqual({ status: 200, body: viaNext.body, cookies: [] });
 
     const followed = await fast('POST', `/api/company/${DANONE}/follow`, {
       ...as(alice),
@@ -107,9 +111,14 @@ describe('the session routes ahead of Next.js', () => {
     expect(await fast('GET', '/api/company/followed', as(alice))).toEqual({
       status: 200,
       body: (await alice.get('/api/company/followed')).body,
+      cookies: [],
     });
     const unfollowed = await fast('DELETE', `/api/company/${DANONE}/unfollow`, as(alice));
-    expect(unfollowed).toEqual({ status: 200, body: { data: { data: { sirens: [DANONE] } } } });
+    expect(unfollowed).toEqual({
+      status: 200,
+      body: { data: { data: { sirens: [DANONE] } } },
+      cookies: [],
+    });
     expect((await alice.get('/api/company/followed')).body).toEqual({ data: { data: [] } });
   });
 
@@ -143,19 +152,35 @@ describe('the session routes ahead of Next.js', () => {
     ).toEqual([]);
   });
 
-  it('moves the expiry of a session a day old on, as Better Auth does', async () => {
+  it('moves the expiry of a session a day old on, as Better Auth does, and renews its cookie', async () => {
     const dave = await registered('dave.rapide@example.fr');
     const in28Days = new Date(Date.now() + 28 * 86_400_000);
-    await db
-      .update(sessions)
-      .set({ expiresAt: in28Days })
-      .where(eq(sessions.token, tokenOf(dave)));
-    expect((await fast('GET', '/api/me', as(dave))).status).toBe(200);
-    const [row] = await db
-      .select({ expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.token, tokenOf(dave)));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+    const age = (path: string) =>
+      db
+        .update(sessions)
+        .set({ expiresAt: in28Days })
+        .where(eq(sessions.token, tokenOf(dave)))
+        .then(() => fast('GET', path, as(dave)));
+    const renewed = (a: Answer) =>
+      a.cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`) && /Max-Age=2592000/i.test(c));
+    const fresh = await fast('GET', '/api/me', as(dave));
+    expect(fresh.status).toBe(200);
+    expect(renewed(fresh)).toBeUndefined();
+    for (const path of ['/api/me', '/api/company/followed']) {
+      const answer = await age(path);
+      expect(answer.status).toBe(200);
+      // The browser's cookie lives as long as the session row: same token, 30 days again.
+      const cookie = renewed(answer);
+      expect(cookie, path).toBeDefined();
+      expect(decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!).split('.')[0]).toBe(
+        tokenOf(dave),
+      );
+      const [row] = await db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(dave)));
+      expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+    }
   });
 
   it('ends a session at logout at once', async () => {

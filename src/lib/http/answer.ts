@@ -1,0 +1,61 @@
+/**
+ * What the hot JSON routes read of a request and what they answer, without the Fetch API's
+ * objects. The web server answers those routes ahead of Next.js (src/server/session-api.ts):
+ * building a `Request` (undici `Headers`, URL parsing) for each call, then a `Response` whose body
+ * is a web stream read back into a buffer, cost more than the route's own work, and every promise
+ * of those streams pays the AsyncLocalStorage hooks Next.js and Better Auth leave enabled. The
+ * handlers therefore take an `ApiRequest`, which a real `Request` satisfies as it is (the Next
+ * route files pass theirs), and return an `Answer`, which `toResponse` turns into a `Response` for
+ * Next and the fast path writes straight to Node's response.
+ */
+import { dataEnvelope } from '@/lib/api-envelope';
+import { failureBody, statusOf, type Failure } from '@/lib/errors';
+
+/** The part of a Fetch `Request` the hot routes read. */
+export interface ApiRequest {
+  readonly method: string;
+  /** Absolute URL, as `Request.url`. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+
+/** An HTTP answer with a JSON body (or none). */
+export type Answer = {
+  status: number;
+  headers: Record<string, string>;
+  cookies: string[];
+  /** The JSON body; `undefined` for an answer without one (204). */
+  json: unknown;
+};
+
+/** `{ data: { data } }` with the headers given (204: no body). */
+export function dataAnswer(
+  data: unknown,
+  status: number,
+  headers: Record<string, string>,
+  cookies: string[] = [],
+): Answer {
+  return { status, headers, cookies, json: status === 204 ? undefined : dataEnvelope(data) };
+}
+
+/** The answer of a failure: its status and body, `Retry-After` when known, never cached. */
+export function failureAnswer(f: Failure, cookies: string[] = []): Answer {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (f.retryAfterSeconds != null) headers['Retry-After'] = String(Math.ceil(f.retryAfterSeconds));
+  return { status: statusOf(f.code), headers, cookies, json: failureBody(f) };
+}
+
+/** The body's bytes, as `Response.json` writes them (none for a 204). */
+export function answerBody(a: Answer): string | null {
+  return a.json === undefined ? null : JSON.stringify(a.json);
+}
+
+export function toResponse(a: Answer): Response {
+  const headers = new Headers(a.headers);
+  for (const c of a.cookies) headers.append('Set-Cookie', c);
+  const body = answerBody(a);
+  if (body !== null) headers.set('Content-Type', 'application/json');
+  return new Response(body, { status: a.status, headers });
+}
