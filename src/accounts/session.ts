@@ -110,7 +110,10 @@ function accountOf(row: SessionRow, refreshCookies: string[] = []): SessionAccou
  * own `getSession`, which deletes the expired one and refreshes the other, as before; then the
  * row is read again.
  */
-export async function readSession(req: ApiRequest, db: Db = getDb()): Promise<SessionAccount | null> {
+export async function readSession(
+  req: ApiRequest,
+  db: Db = getDb(),
+): Promise<SessionAccount | null> {
   // No session cookie: no database round trip.
   if (!req.headers.get('cookie')?.includes(SESSION_COOKIE)) return null;
   const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
@@ -137,10 +140,7 @@ export async function getSessionUser(req: ApiRequest, db?: Db): Promise<SessionU
 }
 
 /** The session of the request with its account, or UNAUTHENTICATED. */
-export async function requireSession(
-  req: ApiRequest,
-  db?: Db,
-): Promise<Result<SessionAccount>> {
+export async function requireSession(req: ApiRequest, db?: Db): Promise<Result<SessionAccount>> {
   const session = await readSession(req, db);
   return session ? success(session) : failure('UNAUTHENTICATED');
 }
