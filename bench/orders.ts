@@ -15,7 +15,9 @@
  *   4. order to download with the test provider: create, checkout, pay, webhook, fulfil,
  *      download, one order at a time; median.
  *
- *   npm run bench:orders [-- --duration 10]      (under `flock /tmp/heavy.lock`)
+ *   npm run bench:orders [-- --duration 10] [-- --only http]      (under `flock /tmp/heavy.lock`)
+ *
+ * `--only http` runs 1 and 2 with the ceiling and floor only (for a CPU profile of those routes).
  *
  * Figures: see docs/ARCHITECTURE.md, "Orders and payments" ("Measured").
  */
@@ -197,83 +199,87 @@ rows.push([
   `p50 ${ceiling[1]!.p50} ms · p95 ${ceiling[1]!.p95} ms · ${ceiling[1]!.perSecond}/s`,
 ]);
 
-// 3. 500 orders paid at once
-// The letters' payloads here are not real templates: a small stand-in file measures the engine
-// (queue, storage, states), not a generator.
-const MANY = 500;
-const realGenerate = fulfilmentDeps.generate;
-fulfilmentDeps.generate = async (_db, kind, siren, payload, options) =>
-  success({
-    fileName: `${kind}-${siren}.${options?.format ?? 'pdf'}`,
-    contentType: 'application/octet-stream',
-    format: options?.format ?? 'pdf',
-    body: Buffer.from(JSON.stringify(payload).repeat(20)),
-  });
-const events: { payload: string; signature: string }[] = [];
-const manyIds: string[] = [];
-await concurrently(CALLERS, MANY, async (i, c) => {
-  const id = await createOrder(users[c]!, 'letters', { type: `m${i}` });
-  manyIds.push(id);
-  events[i] = await checkoutAndPay(users[c]!, id);
-});
-const t0 = performance.now();
-await Promise.all(events.map((e) => deliver(e)));
-const tPaid = performance.now();
-await runJobsUntilIdle(db);
-const tDone = performance.now();
-const [{ completed }] = (await db
-  .select({ completed: count() })
-  .from(schema.orders)
-  .where(sql`${schema.orders.id} in ${manyIds} and ${schema.orders.state} = 'completed'`)) as [
-  { completed: number },
-];
-const [{ files }] = (await db
-  .select({ files: count() })
-  .from(schema.storedFiles)
-  .where(sql`${schema.storedFiles.orderId} in ${manyIds}`)) as [{ files: number }];
-fulfilmentDeps.generate = realGenerate;
-const invoiceNumbers = (await db.select({ n: schema.invoices.number }).from(schema.invoices))
-  .map((r) => r.n)
-  .sort((a, b) => a - b);
-const gapless = invoiceNumbers.every((n, i) => n === i + 1);
-const [{ attempts }] = (await db
-  .select({ attempts: sql<number>`max(${schema.orders.attempts})::int` })
-  .from(schema.orders)
-  .where(sql`${schema.orders.id} in ${manyIds}`)) as [{ attempts: number }];
-rows.push([
-  `${MANY} orders paid at once: webhooks processed`,
-  `${((tPaid - t0) / 1000).toFixed(2)} s`,
-]);
-rows.push([
-  `${MANY} orders paid at once: all fulfilled (3 formats each)`,
-  `${((tDone - t0) / 1000).toFixed(2)} s`,
-]);
-rows.push([
-  `  completed / files / invoices without gaps / max attempts`,
-  `${completed}/${MANY} · ${files}/${MANY * 2} · ${gapless ? 'yes' : 'NO'} (${invoiceNumbers.length}) · ${attempts}`,
-]);
+const onlyHttp = process.argv.includes('--only') && process.argv.includes('http');
 
-// 4. order to download
-const SERIAL = 20;
-const o2d: number[] = [];
-for (let i = 0; i < SERIAL; i++) {
-  const who = users[i % users.length]!;
-  const t = performance.now();
-  const id = await createOrder(who, 'establishments-list');
-  await deliver(await checkoutAndPay(who, id));
+if (!onlyHttp) {
+  // 3. 500 orders paid at once
+  // The letters' payloads here are not real templates: a small stand-in file measures the engine
+  // (queue, storage, states), not a generator.
+  const MANY = 500;
+  const realGenerate = fulfilmentDeps.generate;
+  fulfilmentDeps.generate = async (_db, kind, siren, payload, options) =>
+    success({
+      fileName: `${kind}-${siren}.${options?.format ?? 'pdf'}`,
+      contentType: 'application/octet-stream',
+      format: options?.format ?? 'pdf',
+      body: Buffer.from(JSON.stringify(payload).repeat(20)),
+    });
+  const events: { payload: string; signature: string }[] = [];
+  const manyIds: string[] = [];
+  await concurrently(CALLERS, MANY, async (i, c) => {
+    const id = await createOrder(users[c]!, 'letters', { type: `m${i}` });
+    manyIds.push(id);
+    events[i] = await checkoutAndPay(users[c]!, id);
+  });
+  const t0 = performance.now();
+  await Promise.all(events.map((e) => deliver(e)));
+  const tPaid = performance.now();
   await runJobsUntilIdle(db);
-  const res = await downloadRoute.GET(
-    request(`/orders/${id}/download?format=csv`, { who }),
-    params({ id }),
-  );
-  if (res.status !== 200) throw new Error(`téléchargement ${res.status}`);
-  await res.arrayBuffer();
-  o2d.push(performance.now() - t);
+  const tDone = performance.now();
+  const [{ completed }] = (await db
+    .select({ completed: count() })
+    .from(schema.orders)
+    .where(sql`${schema.orders.id} in ${manyIds} and ${schema.orders.state} = 'completed'`)) as [
+    { completed: number },
+  ];
+  const [{ files }] = (await db
+    .select({ files: count() })
+    .from(schema.storedFiles)
+    .where(sql`${schema.storedFiles.orderId} in ${manyIds}`)) as [{ files: number }];
+  fulfilmentDeps.generate = realGenerate;
+  const invoiceNumbers = (await db.select({ n: schema.invoices.number }).from(schema.invoices))
+    .map((r) => r.n)
+    .sort((a, b) => a - b);
+  const gapless = invoiceNumbers.every((n, i) => n === i + 1);
+  const [{ attempts }] = (await db
+    .select({ attempts: sql<number>`max(${schema.orders.attempts})::int` })
+    .from(schema.orders)
+    .where(sql`${schema.orders.id} in ${manyIds}`)) as [{ attempts: number }];
+  rows.push([
+    `${MANY} orders paid at once: webhooks processed`,
+    `${((tPaid - t0) / 1000).toFixed(2)} s`,
+  ]);
+  rows.push([
+    `${MANY} orders paid at once: all fulfilled (3 formats each)`,
+    `${((tDone - t0) / 1000).toFixed(2)} s`,
+  ]);
+  rows.push([
+    `  completed / files / invoices without gaps / max attempts`,
+    `${completed}/${MANY} · ${files}/${MANY * 2} · ${gapless ? 'yes' : 'NO'} (${invoiceNumbers.length}) · ${attempts}`,
+  ]);
+
+  // 4. order to download
+  const SERIAL = 20;
+  const o2d: number[] = [];
+  for (let i = 0; i < SERIAL; i++) {
+    const who = users[i % users.length]!;
+    const t = performance.now();
+    const id = await createOrder(who, 'establishments-list');
+    await deliver(await checkoutAndPay(who, id));
+    await runJobsUntilIdle(db);
+    const res = await downloadRoute.GET(
+      request(`/orders/${id}/download?format=csv`, { who }),
+      params({ id }),
+    );
+    if (res.status !== 200) throw new Error(`téléchargement ${res.status}`);
+    await res.arrayBuffer();
+    o2d.push(performance.now() - t);
+  }
+  rows.push([
+    `order to download (test provider, csv+xlsx+pdf), ${SERIAL} orders`,
+    `median ${ms(pct(o2d, 50))}`,
+  ]);
 }
-rows.push([
-  `order to download (test provider, csv+xlsx+pdf), ${SERIAL} orders`,
-  `median ${ms(pct(o2d, 50))}`,
-]);
 
 const [check] = await db
   .select({ n: count() })

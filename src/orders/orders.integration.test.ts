@@ -7,6 +7,7 @@ import {
   invoices,
   orders,
   subscriptions,
+  subscriptionUsage,
   testProviderObjects,
   webhookEvents,
 } from '@/db/schema';
@@ -176,6 +177,18 @@ describe('ordering and paying through the signed webhook', () => {
     const body = await json(res);
     expect(body.error?.code).toBe('SAME_ORDER_PENDING');
     expect(body.data.data.id).toBe(orderId);
+  });
+
+  it('places one order of two identical ones sent at once; the other is SAME_ORDER_PENDING', async () => {
+    const both = await Promise.all([
+      order(alice, 'letters', DANONE, { type: 'en-meme-temps' }),
+      order(alice, 'letters', DANONE, { type: 'en-meme-temps' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 403]);
+    const created = await json(both.find((r) => r.status === 201)!);
+    const pending = await json(both.find((r) => r.status === 403)!);
+    expect(pending.error?.code).toBe('SAME_ORDER_PENDING');
+    expect(pending.data.data.id).toBe(created.data.data.id);
   });
 
   it('completes the order once the signed event reaches the webhook route', async () => {
@@ -548,6 +561,25 @@ describe('the subscription', () => {
     ).data.data;
     expect(again).toMatchObject({ state: 'paid', paid_with: 'subscription' });
     expect(await db.select().from(invoices).where(eq(invoices.orderId, own.id))).toHaveLength(0);
+
+    // The same deed again, with units left: SAME_ORDER_PENDING, and the unit it would have taken
+    // stays in the quota.
+    process.env.SUBSCRIPTION_MONTHLY_QUOTA = '3';
+    resetEnvForTests();
+    const usedUnits = async () =>
+      (await db.select({ used: subscriptionUsage.used }).from(subscriptionUsage))
+        .map((r) => r.used)
+        .reduce((a, b) => a + b, 0);
+    const before = await usedUnits();
+    const same = await order(dave, 'acts', DANONE, { filing_number: 'A1', provider: 'inpi' });
+    expect(same.status).toBe(403);
+    expect((await json(same)).data.data.id).toBe(again.id);
+    expect(await usedUnits()).toBe(before);
+    const next = (
+      await json(await order(dave, 'acts', DANONE, { filing_number: 'A2', provider: 'inpi' }))
+    ).data.data;
+    expect(next).toMatchObject({ state: 'paid', paid_with: 'subscription' });
+    expect(await usedUnits()).toBe(before + 1);
 
     const cancelled = await subscriptionCancelRoute.POST(
       request('/api/subscription/cancel', { method: 'POST', who: dave }),

@@ -3,7 +3,7 @@
  * user of the session: another user's order is NOT_FOUND.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
 import { getEnv } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
@@ -37,11 +37,6 @@ type Spec = { priceCents: number; formats: readonly DocumentFormat[] };
 /** Price and formats from the documents catalogue (catalogue kinds and the extra kinds). */
 function specOf(kind: string): Spec | undefined {
   return documentOffer(kind);
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
 }
 
 /** What the request orders: kind, company and a checked payload; or why it cannot be ordered. */
@@ -141,6 +136,12 @@ const insertOrder = preparedQuery('orders_insert', (db) =>
       paidAt: sql`CASE WHEN ${sql.placeholder('paid')}::boolean THEN now() END`,
       sourceId: sql.placeholder('sourceId'),
     })
+    // The same order still unfinished: nothing (the index's predicate, as literals, so that
+    // PostgreSQL infers the partial unique index).
+    .onConflictDoNothing({
+      target: [orders.userId, orders.sameOrderKey],
+      where: sql.raw(`state in (${unfinishedStates.map((st) => `'${st}'`).join(', ')})`),
+    })
     .returning(),
 );
 
@@ -159,16 +160,14 @@ export async function createOrder(
   if (!parsed.ok) return parsed;
   const { kind, siren, payload, spec } = parsed.value;
   const key = sameOrderKey(kind, siren, payload);
-  const existing = await findUnfinished(db, user.id, key);
-  if (existing) return samePending(existing);
-
   const amounts = splitVat(spec.priceCents);
   const sub = await activeSubscription(db, user.id);
   const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
   const cleanSource =
     sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
-  const insert = async (tx: Db, paid: boolean) => {
+  /** The new order, or undefined when the same order is still unfinished (unique index). */
+  const insert = async (tx: Db, paid: boolean): Promise<OrderRow | undefined> => {
     const [inserted] = await insertOrder(tx).execute({
       id: randomUUID(),
       userId: user.id,
@@ -184,24 +183,32 @@ export async function createOrder(
       paid,
       sourceId: cleanSource,
     });
-    return inserted!;
+    return inserted;
   };
-  let row: OrderRow;
-  try {
-    // A quota unit and the order go together; any other order is one INSERT (no transaction's
-    // BEGIN and COMMIT round trips).
-    row =
-      cover === 'quota' && sub
-        ? await db.transaction(async (txRaw) => {
+  // A quota unit and the order go together: when the order is not inserted, the unit goes back.
+  // Any other order is one INSERT (no transaction's BEGIN and COMMIT round trips), which the
+  // unique index of unfinished orders turns into nothing when the same order is pending.
+  const place = () =>
+    cover === 'quota' && sub
+      ? db
+          .transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            return insert(tx, await takeQuota(tx, sub));
+            const placed = await insert(tx, await takeQuota(tx, sub));
+            if (!placed) txRaw.rollback();
+            return placed;
           })
-        : await insert(db, cover === 'unlimited');
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    const raced = await findUnfinished(db, user.id, key);
-    if (raced) return samePending(raced);
-    throw e;
+          .catch((e: unknown) => {
+            if (e instanceof TransactionRollbackError) return undefined;
+            throw e;
+          })
+      : insert(db, cover === 'unlimited');
+  let row = await place();
+  if (!row) {
+    const existing = await findUnfinished(db, user.id, key);
+    if (existing) return samePending(existing);
+    // The pending one was finished in between: this order is new after all.
+    row = await place();
+    if (!row) return failure('CONFLICT', 'Cette commande est déjà en cours : réessayez.');
   }
   if (row.state === 'paid')
     await enqueue(db, fulfilOrderJob, { orderId: row.id }, { singletonKey: row.id });
