@@ -10,7 +10,7 @@
  * leaves (register, login) goes to the route modules of src/app/(account). Autocannon runs on a
  * worker thread of this process, on the same 2 cores as the server and PostgreSQL. Prints p50/p95/
  * p99 of `GET /api/me` and of follow/unfollow, the ceiling (a constant JSON answer through the
- * same server and load), and the cost of a login (scrypt, Better Auth's defaults). Run under
+ * same server, with the same request headers) and the floor (the same after one SQL round trip), and the cost of a login (scrypt, Better Auth's defaults). Run under
  * `flock /tmp/heavy.lock` on a shared machine. `-- --only 'GET /api/me'` runs one target.
  *
  * Figures: see docs/ARCHITECTURE.md, "Accounts" ("Measured").
@@ -81,11 +81,14 @@ async function main() {
     const only = arg('--only');
     const load = (b: string, label: string, opts: Parameters<typeof loadAt>[2]) =>
       only && !label.includes(only) ? Promise.resolve(null) : loadAt(b, label, opts);
-    // The ceiling: a constant JSON answer through the same HTTP server, autocannon on the same cores.
+    // The ceiling: a constant JSON answer through the same server (front door included) and the
+    // same request headers, autocannon on the same cores; the floor: the same after one prepared
+    // SELECT 1, the least any route that checks a session in the database can do.
     results.push(
       await load(base, 'plafond : JSON constant', {
         connections: CONNECTIONS,
         duration: DURATION,
+        headers,
         requests: [{ method: 'GET', path: '/bench/constant' }],
       }),
     );
@@ -93,7 +96,8 @@ async function main() {
       await load(base, 'plancher : une requête SQL', {
         connections: CONNECTIONS,
         duration: DURATION,
-        requests: [{ method: 'GET', path: '/bench/one-query' }],
+        headers,
+        requests: [{ method: 'GET', path: '/bench/queries/1' }],
       }),
     );
     results.push(

@@ -5,10 +5,13 @@
  * (src/server/session-api.ts) — and autocannon load with every response time recorded.
  *
  * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
- * accounts area's route table). `GET /bench/constant` answers a constant JSON body at once: the
- * ceiling of this machine for an HTTP answer at the same concurrency, with autocannon on the
- * same cores; `GET /bench/one-query` the same after one prepared `SELECT 1` on the pool given:
- * the floor of a route that reads the database once, as any session check without a cache does. Autocannon runs on a worker thread (bench/lib/load-worker.ts).
+ * accounts area's route table). Two reference routes go through the same front door as the real
+ * ones, so that a load with the same request headers compares like with like:
+ * `GET /bench/constant` answers a constant JSON body at once (the ceiling of this machine for an
+ * HTTP answer at that concurrency, autocannon on the same cores); `GET /bench/queries/{n}` the
+ * same after n prepared `SELECT 1`, one after the other, on the pool given (the floor of a route
+ * that makes n database round trips: a session check is one). Autocannon runs on a worker thread
+ * (bench/lib/load-worker.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,14 +56,18 @@ export async function startBenchServer(
     res.end(CONSTANT);
   };
   const server = http.createServer((req, res) => {
-    if (req.url === '/bench/constant') return constant(res);
-    if (req.url === '/bench/one-query' && db) {
-      // The floor of any route that reads the database once (as a session check must).
-      void queryRows(db, sql`SELECT 1 AS one`, { prepared: true }).then(() => constant(res));
-      return;
-    }
     req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
     if (frontDoor(req, res, door)) return;
+    if (req.url === '/bench/constant') return constant(res);
+    const queries = /^\/bench\/queries\/(\d)$/.exec(req.url ?? '');
+    if (queries && db) {
+      void (async () => {
+        for (let i = 0; i < Number(queries[1]); i++)
+          await queryRows(db, sql`SELECT 1 AS one`, { prepared: true });
+        constant(res);
+      })();
+      return;
+    }
     void (async () => {
       if (await serveSessionApi(req, res)) return;
       const chunks: Buffer[] = [];

@@ -9,6 +9,7 @@ import { documentOffer } from '@/domain/catalogue/documents';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
+import { getCachedProfile } from '@/registry/page-data';
 import type { DocumentFile, GenerateOptions } from './index';
 import type { DocumentModel, RenderMeta } from './model';
 import { fetchUpstream, upstreamAvailability } from './providers/upstream';
@@ -101,9 +102,19 @@ const OWN: Record<string, { generate: Generator; check?: Check }> = {
 type Lookup =
   { ok: true; profile: CompanyProfile | null } | { ok: false; failure: ReturnType<typeof failure> };
 
-async function lookupCompany(db: Db, kind: string, siren: string): Promise<Lookup> {
+/**
+ * The company a document is about. Generation reads it afresh; the availability check, run on
+ * every order placed and every results list that sells, takes the registry's data cache (5
+ * minutes, emptied for a company by an opposition or an import that changes it).
+ */
+async function lookupCompany(
+  db: Db,
+  kind: string,
+  siren: string,
+  read: typeof getCompanyProfile = getCompanyProfile,
+): Promise<Lookup> {
   if (kind === 'custom-document' && !siren) return { ok: true, profile: null };
-  const lookup = await getCompanyProfile(db, siren);
+  const lookup = await read(db, siren);
   if (lookup.ok) return { ok: true, profile: lookup.value };
   return {
     ok: false,
@@ -202,7 +213,7 @@ export async function availabilityOf(
   const offer = documentOffer(kind);
   if (!offer) return { available: false, reason: 'Ce type de document n’existe pas.' };
   try {
-    const company = await lookupCompany(db, kind, siren);
+    const company = await lookupCompany(db, kind, siren, getCachedProfile);
     if (!company.ok) return { available: false, reason: company.failure.message };
     const profile = company.profile;
     const services = documentServices();
