@@ -232,6 +232,18 @@ describe('following', () => {
     expect((await c.get('/api/company/followed')).body.data.data).toEqual([]);
   });
 
+  it('puts two first follows sent at once in the one list it makes', async () => {
+    const c = await registerAndVerify('deux.suivis@exemple.fr');
+    const both = await Promise.all([
+      c.post('/api/company/552032534/follow'),
+      c.post('/api/company/552032534/follow'),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const lists = (await c.get('/api/followed-lists')).body.data.data as { id: number }[];
+    expect(lists).toHaveLength(1);
+    expect(both.map((r) => r.body.data.data.list.id)).toEqual([lists[0]!.id, lists[0]!.id]);
+  });
+
   it('refuses invalid SIRENs, unknown companies and other users’ lists', async () => {
     const a = await registerAndVerify('a@exemple.fr');
     const b = await registerAndVerify('b@exemple.fr');

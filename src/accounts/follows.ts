@@ -317,6 +317,7 @@ export async function follow(
   userId: string,
   sirenInput: unknown,
   listId?: unknown,
+  firstTry = true,
 ): Promise<Result<{ siren: string; list: FollowedList }>> {
   const siren = parseOneSiren(sirenInput);
   if (!siren.ok) return siren;
@@ -351,6 +352,9 @@ export async function follow(
   if (!row) {
     if (listId !== undefined) return listNotFound();
     const created = await createList(db, userId, { name: DEFAULT_LIST_NAME });
+    // Two first follows at once: the other one has just made the list; this one goes into it.
+    if (!created.ok && created.code === 'CONFLICT' && firstTry)
+      return follow(db, userId, siren.value, undefined, false);
     if (!created.ok) return created;
     return follow(db, userId, siren.value, created.value.id);
   }
