@@ -39,7 +39,7 @@ import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
 import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
 import { TestClient } from '@/accounts/testing';
 import { fulfilmentDeps, refundOrder } from './fulfilment';
-import { orderDeps } from './service';
+import { getOrder, orderDeps } from './service';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
 
@@ -482,6 +482,10 @@ describe('an order that cannot be fulfilled', () => {
     const shown = (await json(await readOrder(carol, o.id))).data.data;
     expect(shown.invoice).toMatchObject({ reference: inv.number, url: inv.url });
     expect(shown.credit_note).toEqual({ reference: note.number, url: note.url });
+    // The poll reads the order with the session in one statement; what it answers is what the
+    // order's own query gives, field for field.
+    const alone = await getOrder(db, carol.user.id, o.id);
+    expect(alone.ok && alone.value).toEqual(shown);
     const pdf = await creditNoteRoute.GET(
       request(note.url, { who: carol }),
       params({ id: note.id }),

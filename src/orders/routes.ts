@@ -3,9 +3,12 @@
  * one handler each, which the Next route files in src/app/api/ only call, so both paths behave
  * the same.
  */
-import { toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { readSessionWith } from '@/accounts/session';
+import { getDb } from '@/db/site';
+import { failure } from '@/lib/errors';
+import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { asUserAnswer, jsonBody, resultAnswer } from './http';
-import { createOrder, getOrder } from './service';
+import { createOrder, getOrder, isOrderId, orderOfRider, SESSION_WITH_ORDER } from './service';
 
 /** An order placed from a request: its JSON body and source id go to `createOrder` with `target`. */
 function orderFrom(
@@ -39,11 +42,25 @@ export function placeDocumentOrder(req: Request, documentId: string): Promise<Re
   return orderFrom(req, { kind: 'custom-document', documentId }).then(toResponse);
 }
 
-/** GET /api/orders/{id}, polled every second by the order page. */
-export function readOrderAnswer(req: ApiRequest, id: string): Promise<Answer> {
-  return asUserAnswer(req, async (db, user, cookies) =>
-    resultAnswer(await getOrder(db, user.id, id), 200, cookies),
-  );
+/**
+ * GET /api/orders/{id}, polled every second by the order page: the session and the order in one
+ * statement (`SESSION_WITH_ORDER`); after a session refresh the order is read on its own, and an
+ * id that is no order's goes the usual way (401 without a session, else 404).
+ */
+export async function readOrderAnswer(req: ApiRequest, id: string): Promise<Answer> {
+  const usual = () =>
+    asUserAnswer(req, async (db, user, cookies) =>
+      resultAnswer(await getOrder(db, user.id, id), 200, cookies),
+    );
+  if (!isOrderId(id)) return usual();
+  const read = await readSessionWith<Record<string, unknown>>(req, SESSION_WITH_ORDER, {
+    orderId: id,
+  });
+  if (!read) return failureAnswer(failure('UNAUTHENTICATED'));
+  const { session, rider } = read;
+  const order =
+    rider === undefined ? await getOrder(getDb(), session.user.id, id) : orderOfRider(rider);
+  return resultAnswer(order, 200, session.refreshCookies);
 }
 
 export function readOrder(req: Request, id: string): Promise<Response> {

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { SessionUser } from '@/accounts/session';
+import { sessionStatement, type SessionUser } from '@/accounts/session';
+import { rowFromJson } from '@/db/raw-rows';
 import { getEnv } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
 import { creditNotes, invoices, orders, payments } from '@/db/schema';
@@ -216,7 +217,7 @@ export async function createOrder(
 }
 
 async function ownedOrder(db: Db, userId: string, id: string): Promise<OrderRow | null> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (!isOrderId(id)) return null;
   const [row] = await db
     .select()
     .from(orders)
@@ -266,11 +267,51 @@ const billedOrderOf = preparedQuery('orders_billed_one', (db) =>
     .limit(1),
 );
 
+const orderNotFound = () => failure('NOT_FOUND', 'Cette commande n’existe pas.');
+
+/** Whether `id` has the shape of an order id (anything else is not found without a query). */
+export const isOrderId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+
 export async function getOrder(db: Db, userId: string, id: string): Promise<Result<OrderJson>> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  if (!isOrderId(id)) return orderNotFound();
   const [found] = await billedOrderOf(db).execute({ id, userId });
-  if (!found) return failure('NOT_FOUND', 'Cette commande n’existe pas.');
+  if (!found) return orderNotFound();
   return success(presentBilled(found));
+}
+
+/**
+ * The order page's poll in one round trip: the session's statement (src/accounts/session.ts) with
+ * the order `orderId` of the session's user, its invoice and credit note, as `row_to_json`.
+ */
+export const SESSION_WITH_ORDER = sessionStatement(
+  (userId) => sql`(SELECT row_to_json(b) FROM (
+    SELECT ${orders}.*, ${invoices.id} AS "invoiceId", ${invoices.number} AS "invoiceNumber",
+           ${invoices.issuedAt} AS "invoiceIssuedAt", ${creditNotes.id} AS "creditNoteId",
+           ${creditNotes.number} AS "creditNoteNumber", ${creditNotes.issuedAt} AS "creditNoteIssuedAt"
+    FROM ${orders}
+    LEFT JOIN ${invoices} ON ${invoices.orderId} = ${orders.id}
+    LEFT JOIN ${creditNotes} ON ${creditNotes.invoiceId} = ${invoices.id}
+    WHERE ${orders.id} = ${sql.placeholder('orderId')} AND ${orders.userId} = ${userId}
+    LIMIT 1) b)`,
+);
+
+/** The order of `SESSION_WITH_ORDER`'s rider (null: no such order of this user). */
+export function orderOfRider(json: Record<string, unknown> | null): Result<OrderJson> {
+  if (!json) return orderNotFound();
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const int = (v: unknown) => (typeof v === 'number' ? v : null);
+  const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
+  return success(
+    presentBilled({
+      order: rowFromJson(orders, json),
+      invoiceId: text(json.invoiceId),
+      invoiceNumber: int(json.invoiceNumber),
+      invoiceIssuedAt: date(json.invoiceIssuedAt),
+      creditNoteId: text(json.creditNoteId),
+      creditNoteNumber: int(json.creditNoteNumber),
+      creditNoteIssuedAt: date(json.creditNoteIssuedAt),
+    }),
+  );
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {
