@@ -1,5 +1,6 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
-import { checkCsrf, requireSession, type SessionUser } from '@/accounts/session';
+import { checkCsrf, readSession, readSessionWith, type SessionUser } from '@/accounts/session';
+import type { Statement } from '@/db/client';
 import { getDb, type Db } from '@/db/site';
 import { errorResponse, failure, type Failure, type Result } from '@/lib/errors';
 import {
@@ -22,32 +23,49 @@ export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
   return toResponse(resultAnswer(result, status));
 }
 
+/** A row read with the session in the same statement (src/accounts/session.ts, `sessionStatement`). */
+export type Rider = { statement: Statement; values: Record<string, unknown> };
+
 /**
  * Runs `fn` for the user of the session; `failed` answers 401 without one. State-changing routes
- * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs.
+ * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs. With
+ * `rider`, `fn` also gets the rider's value (null: nothing found; undefined: not read, after a
+ * session refresh).
  */
 async function withUser<T>(
   req: ApiRequest,
-  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<T>,
+  fn: (db: Db, user: SessionUser, cookies: string[], rider: unknown) => Promise<T>,
   failed: (f: Failure) => T,
-  opts: { csrf?: boolean },
+  opts: { csrf?: boolean; rider?: Rider },
 ): Promise<T> {
   if (opts.csrf) {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failed(csrf);
   }
-  const session = await requireSession(req);
-  if (!session.ok) return failed(session);
-  return fn(getDb(), session.value.user, session.value.refreshCookies);
+  const read = opts.rider
+    ? await readSessionWith(req, opts.rider.statement, opts.rider.values)
+    : await readSession(req).then((session) => session && { session, rider: undefined });
+  if (!read) return failed(failure('UNAUTHENTICATED'));
+  return fn(getDb(), read.session.user, read.session.refreshCookies, read.rider);
 }
 
 /** `asUser` for the hot routes the web server answers ahead of Next.js (src/server/session-api.ts). */
-export function asUserAnswer(
+export function asUserAnswer<R = never>(
   req: ApiRequest,
-  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<Answer>,
-  opts: { csrf?: boolean } = {},
+  fn: (
+    db: Db,
+    user: SessionUser,
+    cookies: string[],
+    rider: R | null | undefined,
+  ) => Promise<Answer>,
+  opts: { csrf?: boolean; rider?: Rider } = {},
 ): Promise<Answer> {
-  return withUser(req, fn, (f) => failureAnswer(f), opts);
+  return withUser(
+    req,
+    (db, user, cookies, rider) => fn(db, user, cookies, rider as R | null | undefined),
+    (f) => failureAnswer(f),
+    opts,
+  );
 }
 
 export function asUser(

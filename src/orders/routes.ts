@@ -3,28 +3,37 @@
  * one handler each, which the Next route files in src/app/api/ only call, so both paths behave
  * the same.
  */
-import { readSessionWith } from '@/accounts/session';
-import { getDb } from '@/db/site';
-import { failure } from '@/lib/errors';
-import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { subscriptionOfJson } from '@/payments/subscriptions';
 import { asUserAnswer, jsonBody, resultAnswer } from './http';
-import { createOrder, getOrder, isOrderId, orderOfRider, SESSION_WITH_ORDER } from './service';
+import {
+  createOrder,
+  getOrder,
+  isOrderId,
+  orderOfRider,
+  SESSION_WITH_ORDER,
+  SESSION_WITH_SUBSCRIPTION,
+} from './service';
 
-/** An order placed from a request: its JSON body and source id go to `createOrder` with `target`. */
+/**
+ * An order placed from a request: its JSON body and source id go to `createOrder` with `target`.
+ * The user's subscription is read with the session, in the same statement.
+ */
 function orderFrom(
   req: ApiRequest,
   target: { kind: string; siren: string } | { kind: 'custom-document'; documentId: string },
 ): Promise<Answer> {
-  return asUserAnswer(
+  return asUserAnswer<Record<string, unknown>>(
     req,
-    async (db, user, cookies) => {
+    async (db, user, cookies, subscription) => {
       const body = await jsonBody(req);
       if (!body.ok) return resultAnswer(body, 200, cookies);
       const source = req.headers.get('x-source-id');
-      const placed = await createOrder(db, user, { ...target, body: body.value }, source);
+      const known = subscription === undefined ? undefined : subscriptionOfJson(subscription);
+      const placed = await createOrder(db, user, { ...target, body: body.value }, source, known);
       return resultAnswer(placed, 201, cookies);
     },
-    { csrf: true },
+    { csrf: true, rider: { statement: SESSION_WITH_SUBSCRIPTION, values: {} } },
   );
 }
 
@@ -47,20 +56,18 @@ export function placeDocumentOrder(req: Request, documentId: string): Promise<Re
  * statement (`SESSION_WITH_ORDER`); after a session refresh the order is read on its own, and an
  * id that is no order's goes the usual way (401 without a session, else 404).
  */
-export async function readOrderAnswer(req: ApiRequest, id: string): Promise<Answer> {
-  const usual = () =>
-    asUserAnswer(req, async (db, user, cookies) =>
-      resultAnswer(await getOrder(db, user.id, id), 200, cookies),
-    );
-  if (!isOrderId(id)) return usual();
-  const read = await readSessionWith<Record<string, unknown>>(req, SESSION_WITH_ORDER, {
-    orderId: id,
-  });
-  if (!read) return failureAnswer(failure('UNAUTHENTICATED'));
-  const { session, rider } = read;
-  const order =
-    rider === undefined ? await getOrder(getDb(), session.user.id, id) : orderOfRider(rider);
-  return resultAnswer(order, 200, session.refreshCookies);
+export function readOrderAnswer(req: ApiRequest, id: string): Promise<Answer> {
+  return asUserAnswer<Record<string, unknown>>(
+    req,
+    async (db, user, cookies, order) =>
+      resultAnswer(
+        order === undefined ? await getOrder(db, user.id, id) : orderOfRider(order),
+        200,
+        cookies,
+      ),
+    // An id that is no order's is not found without reading it (after the session's 401).
+    isOrderId(id) ? { rider: { statement: SESSION_WITH_ORDER, values: { orderId: id } } } : {},
+  );
 }
 
 export function readOrder(req: Request, id: string): Promise<Response> {

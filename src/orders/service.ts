@@ -17,7 +17,13 @@ import { availability } from '@/documents';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { isTestMode, paymentProvider } from '@/payments/provider';
-import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptions';
+import {
+  activeSubscription,
+  activeSubscriptionJson,
+  quotaUsed,
+  takeQuota,
+  type SubscriptionRow,
+} from '@/payments/subscriptions';
 import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
 import { presentOrder, type OrderJson, type OrderRow } from './present';
 import { fulfilOrderJob } from './jobs';
@@ -156,13 +162,16 @@ export async function createOrder(
   user: SessionUser,
   req: OrderRequest,
   sourceId?: string | null,
+  /** The user's active subscription when the caller read it already (null: none). */
+  knownSubscription?: SubscriptionRow | null,
 ): Promise<Result<OrderJson>> {
   const parsed = await parseRequest(db, req);
   if (!parsed.ok) return parsed;
   const { kind, siren, payload, spec } = parsed.value;
   const key = sameOrderKey(kind, siren, payload);
   const amounts = splitVat(spec.priceCents);
-  const sub = await activeSubscription(db, user.id);
+  const sub =
+    knownSubscription === undefined ? await activeSubscription(db, user.id) : knownSubscription;
   const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
   const cleanSource =
@@ -294,6 +303,9 @@ export const SESSION_WITH_ORDER = sessionStatement(
     WHERE ${orders.id} = ${sql.placeholder('orderId')} AND ${orders.userId} = ${userId}
     LIMIT 1) b)`,
 );
+
+/** The session's statement with the user's active subscription (order creation). */
+export const SESSION_WITH_SUBSCRIPTION = sessionStatement(activeSubscriptionJson);
 
 /** The order of `SESSION_WITH_ORDER`'s rider (null: no such order of this user). */
 export function orderOfRider(json: Record<string, unknown> | null): Result<OrderJson> {
