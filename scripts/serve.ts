@@ -44,6 +44,8 @@ const reportingOrigin = (() => {
   }
 })();
 onCompanyInvalidated((sirens) => pages.purge(sirens));
+/** The front door's settings, the same for every request (its security headers are built once). */
+const door = { siteUrl: env.SITE_URL, gtm: Boolean(env.GTM_ID), reportingOrigin };
 
 /**
  * The registry's change feed (src/registry/change-feed.ts): an import announced changed companies;
@@ -82,7 +84,6 @@ async function respond(req: http.IncomingMessage, res: http.ServerResponse): Pro
     req.headers['x-forwarded-for'],
     env.TRUST_PROXY_HOPS,
   );
-  const door = { siteUrl: env.SITE_URL, gtm: Boolean(env.GTM_ID), reportingOrigin };
   if (frontDoor(req, res, door)) return;
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))

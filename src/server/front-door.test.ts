@@ -85,6 +85,9 @@ describe('front door of the web server', () => {
     // Well-formed ones go through, encoded spaces and accents included.
     expect(pathIsClean('/entreprises/552032534/danone')).toBe(true);
     expect(pathIsClean('/dirigeants/jos%C3%A9-garcia')).toBe(true);
+    // A control character is refused whether it came encoded or not.
+    for (const path of ['/a\u0001b', '/a\tb', '/a\u007fb', '/a%01b', '/a%09b'])
+      expect(pathIsClean(path), JSON.stringify(path)).toBe(false);
     expect((await rawRequest(`${server.base}/api/companies/552032534`)).status).toBe(200);
   });
 

@@ -9,16 +9,26 @@ export type FrontDoorOptions = {
   bodyTimeoutMs?: number;
 };
 
+/** The security headers of a server's options, over TLS or not: built once each, not per request. */
+const built = new WeakMap<FrontDoorOptions, Map<boolean, Array<[string, string]>>>();
+
+function headersOf(o: FrontDoorOptions, https: boolean): Array<[string, string]> {
+  let byTls = built.get(o);
+  if (!byTls) built.set(o, (byTls = new Map()));
+  let headers = byTls.get(https);
+  if (!headers) {
+    headers = securityHeaders({ https, gtm: o.gtm, reportingOrigin: o.reportingOrigin });
+    byTls.set(https, headers);
+  }
+  return headers;
+}
+
 /**
  * The first thing scripts/serve.ts does with a request: the security headers on the answer, then
  * the request checks (src/server/guard.ts). True when the request was answered (refused) here.
  */
 export function frontDoor(req: IncomingMessage, res: ServerResponse, o: FrontDoorOptions): boolean {
-  for (const [name, value] of securityHeaders({
-    https: isHttps(o.siteUrl, req.headers['x-forwarded-proto']),
-    gtm: o.gtm,
-    reportingOrigin: o.reportingOrigin,
-  }))
+  for (const [name, value] of headersOf(o, isHttps(o.siteUrl, req.headers['x-forwarded-proto'])))
     res.setHeader(name, value);
   const refusal = checkRequest(req);
   if (refusal) {

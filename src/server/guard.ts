@@ -33,8 +33,12 @@ const PAGE_TEXT: Record<number, string> = {
   413: 'Requête trop volumineuse.',
 };
 
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** Whether the path is well-formed once decoded, segment by segment, exactly once. */
 export function pathIsClean(pathname: string): boolean {
+  // Nothing encoded: the path is what it decodes to (the common case, checked in one pass).
+  if (!pathname.includes('%')) return !CONTROL.test(pathname);
   for (const segment of pathname.split('/')) {
     let decoded: string;
     try {
@@ -43,7 +47,7 @@ export function pathIsClean(pathname: string): boolean {
       return false; // %ZZ, truncated or invalid UTF-8 (%C0%AF)
     }
 
-    if (/[\u0000-\u001f\u007f]/.test(decoded)) return false;
+    if (CONTROL.test(decoded)) return false;
     // An encoded "%" (%25…) only serves to be decoded twice somewhere: no route takes one.
     if (/%[0-9a-f]{2}/i.test(decoded)) return false;
   }
