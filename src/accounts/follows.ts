@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { queryRows } from '@/db/client';
+import { preparedQuery, queryRows, runStatement, statement, type Db } from '@/db/client';
 import {
   companySnapshots,
   followedCompanies,
@@ -295,6 +294,36 @@ export async function removeCompanies(
   return success(lists.find((l) => l.id === list.id)!);
 }
 
+/**
+ * The follow button's statement, rendered once (two: into the user's first list, or into a given
+ * one): finds the list, checks the company exists, inserts, and reads the list back.
+ */
+const followStatement = (list: SQL) =>
+  statement(sql`WITH l AS (${list}),
+      c AS (SELECT ${companies.siren} AS siren FROM ${companies}
+            WHERE ${companies.siren} = ${sql.placeholder('siren')}),
+      ins AS (
+        INSERT INTO ${followedCompanies} (list_id, siren) SELECT l.id, c.siren FROM l, c
+        ON CONFLICT DO NOTHING RETURNING siren)
+      SELECT l.id, l.name, l.alert_mode AS "alertMode",
+             (extract(epoch FROM l.created_at) * 1000)::float8 AS "createdMs",
+             EXISTS (SELECT 1 FROM c) AS known,
+             EXISTS (SELECT 1 FROM ins) AS inserted,
+             EXISTS (SELECT 1 FROM ${companySnapshots}
+                     WHERE ${companySnapshots.siren} = ${sql.placeholder('siren')}) AS snapshot,
+             ARRAY(SELECT f.siren::text FROM ${followedCompanies} f WHERE f.list_id = l.id
+                   ORDER BY f.created_at) AS companies
+      FROM l`);
+
+const FOLLOW_INTO_FIRST_LIST = followStatement(
+  sql`SELECT * FROM ${followedLists} WHERE ${followedLists.userId} = ${sql.placeholder('userId')}
+      ORDER BY ${followedLists.id} LIMIT 1`,
+);
+const FOLLOW_INTO_LIST = followStatement(
+  sql`SELECT * FROM ${followedLists} WHERE ${followedLists.id} = ${sql.placeholder('listId')}
+      AND ${followedLists.userId} = ${sql.placeholder('userId')}`,
+);
+
 type FollowRow = {
   id: number;
   name: string;
@@ -321,34 +350,21 @@ export async function follow(
 ): Promise<Result<{ siren: string; list: FollowedList }>> {
   const siren = parseOneSiren(sirenInput);
   if (!siren.ok) return siren;
-  let list: SQL;
+  let row: FollowRow | undefined;
   if (listId === undefined) {
-    list = sql`SELECT * FROM ${followedLists} WHERE ${followedLists.userId} = ${userId}
-               ORDER BY ${followedLists.id} LIMIT 1`;
+    [row] = await runStatement<FollowRow>(db, FOLLOW_INTO_FIRST_LIST, {
+      userId,
+      siren: siren.value,
+    });
   } else {
     const id = listIdOf(listId);
     if (id === null) return listNotFound();
-    list = sql`SELECT * FROM ${followedLists}
-               WHERE ${followedLists.id} = ${id} AND ${followedLists.userId} = ${userId}`;
+    [row] = await runStatement<FollowRow>(db, FOLLOW_INTO_LIST, {
+      userId,
+      siren: siren.value,
+      listId: id,
+    });
   }
-  const [row] = await queryRows<FollowRow>(
-    db,
-    sql`WITH l AS (${list}),
-      c AS (SELECT ${companies.siren} AS siren FROM ${companies} WHERE ${companies.siren} = ${siren.value}),
-      ins AS (
-        INSERT INTO ${followedCompanies} (list_id, siren) SELECT l.id, c.siren FROM l, c
-        ON CONFLICT DO NOTHING RETURNING siren)
-      SELECT l.id, l.name, l.alert_mode AS "alertMode",
-             (extract(epoch FROM l.created_at) * 1000)::float8 AS "createdMs",
-             EXISTS (SELECT 1 FROM c) AS known,
-             EXISTS (SELECT 1 FROM ins) AS inserted,
-             EXISTS (SELECT 1 FROM ${companySnapshots} WHERE ${companySnapshots.siren} = ${siren.value})
-               AS snapshot,
-             ARRAY(SELECT f.siren::text FROM ${followedCompanies} f WHERE f.list_id = l.id
-                   ORDER BY f.created_at) AS companies
-      FROM l`,
-    { prepared: true },
-  );
   if (!row) {
     if (listId !== undefined) return listNotFound();
     const created = await createList(db, userId, { name: DEFAULT_LIST_NAME });
@@ -375,6 +391,10 @@ export async function follow(
   });
 }
 
+const UNFOLLOW = statement(sql`DELETE FROM ${followedCompanies} f USING ${followedLists} l
+  WHERE l.id = f.list_id AND l.user_id = ${sql.placeholder('userId')}
+    AND f.siren = ANY (${sql.placeholder('sirens')}::bpchar[])`);
+
 /** Stops following a company in every list of the user. */
 export async function unfollow(
   db: Db,
@@ -383,28 +403,27 @@ export async function unfollow(
 ): Promise<Result<{ sirens: string[] }>> {
   const sirens = parseSirens(sirensInput);
   if (!sirens.ok) return sirens;
-  // Checked SIRENs (nine digits), as one array parameter: one statement text for any number.
-  await queryRows(
-    db,
-    sql`DELETE FROM ${followedCompanies} f USING ${followedLists} l
-        WHERE l.id = f.list_id AND l.user_id = ${userId}
-          AND f.siren = ANY (${`{${sirens.value.join(',')}}`}::bpchar[])`,
-    { prepared: true },
-  );
+  // Checked SIRENs (nine digits), as one array parameter: one statement for any number.
+  await runStatement(db, UNFOLLOW, { userId, sirens: `{${sirens.value.join(',')}}` });
   return success({ sirens: sirens.value });
 }
+
+/** Read on every company page a logged-in user opens: built once (`preparedQuery`). */
+const followedOf = preparedQuery('follows_of_user', (db) =>
+  db
+    .select({ siren: followedCompanies.siren, listId: followedCompanies.listId })
+    .from(followedCompanies)
+    .innerJoin(followedLists, eq(followedLists.id, followedCompanies.listId))
+    .where(eq(followedLists.userId, sql.placeholder('userId')))
+    .orderBy(desc(followedCompanies.createdAt)),
+);
 
 /** GET /api/company/followed: each followed SIREN with the ids of the lists that hold it. */
 export async function followedCompaniesOf(
   db: Db,
   userId: string,
 ): Promise<{ siren: string; lists: number[] }[]> {
-  const rows = await db
-    .select({ siren: followedCompanies.siren, listId: followedCompanies.listId })
-    .from(followedCompanies)
-    .innerJoin(followedLists, eq(followedLists.id, followedCompanies.listId))
-    .where(eq(followedLists.userId, userId))
-    .orderBy(desc(followedCompanies.createdAt));
+  const rows = await followedOf(db).execute({ userId });
   const bySiren = new Map<string, number[]>();
   for (const r of rows) {
     const l = bySiren.get(r.siren) ?? [];
