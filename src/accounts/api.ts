@@ -7,10 +7,10 @@ import { users } from '@/db/schema/accounts';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { failure, type Failure } from '@/lib/errors';
+import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth } from './adapter';
 import { csrfCookieHeader, issueCsrfToken } from './csrf';
-import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import {
   accountAnswer,
   clientAddress,
@@ -259,9 +259,9 @@ export const logout = (req: Request, db: Db = getDb()) =>
  */
 export const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answer> =>
   guardedAnswer(async () => {
-    const magic = req.url.includes(MAGIC_TOKEN_PARAM)
-      ? new URL(req.url).searchParams.get(MAGIC_TOKEN_PARAM)
-      : null;
+    const query = req.url.indexOf('?');
+    const magic =
+      query < 0 ? null : new URLSearchParams(req.url.slice(query)).get(MAGIC_TOKEN_PARAM);
     if (magic) {
       const answer = await callAuth(db, req, '/magic-token/exchange', {
         body: { token: magic },

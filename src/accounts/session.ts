@@ -1,5 +1,4 @@
 import 'server-only';
-import type { ApiRequest } from '@/lib/http/answer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
@@ -7,6 +6,7 @@ import { getDb } from '@/db';
 import { runStatement, statement, type Db, type Statement } from '@/db/client';
 import { sessions, users } from '@/db/schema/accounts';
 import { failure, success, type Result } from '@/lib/errors';
+import type { ApiRequest } from '@/lib/http/answer';
 import { authFor, COOKIE_PREFIX, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './auth';
 import { csrfTokenMatches, readCookie } from './csrf';
 import { authSecret } from './secret';
@@ -120,7 +120,7 @@ export async function readSession(
   req: ApiRequest,
   db: Db = getDb(),
 ): Promise<SessionAccount | null> {
-  return (await sessionRead(req, db, SESSION_QUERY, {}))?.session ?? null;
+  return (await readSessionWith(req, SESSION_QUERY, {}, db))?.session ?? null;
 }
 
 /**
@@ -133,15 +133,6 @@ export async function readSessionWith<R>(
   st: Statement,
   values: Record<string, unknown>,
   db: Db = getDb(),
-): Promise<{ session: SessionAccount; rider: R | null | undefined } | null> {
-  return sessionRead<R>(req, db, st, values);
-}
-
-async function sessionRead<R>(
-  req: ApiRequest,
-  db: Db,
-  st: Statement,
-  values: Record<string, unknown>,
 ): Promise<{ session: SessionAccount; rider: R | null | undefined } | null> {
   // No session cookie: no database round trip.
   if (!req.headers.get('cookie')?.includes(SESSION_COOKIE)) return null;
