@@ -73,7 +73,20 @@ export function asUser(
   fn: (db: Db, user: SessionUser) => Promise<Response>,
   opts: { csrf?: boolean } = {},
 ): Promise<Response> {
-  return withUser(req, fn, (f) => errorResponse(f), opts);
+  return withUser(
+    req,
+    async (db, user, cookies) => {
+      const res = await fn(db, user);
+      if (!cookies.length) return res;
+      // A refreshed session's cookie goes back with whatever the route answers (a copy: the
+      // headers of some responses cannot change).
+      const renewed = new Response(res.body, res);
+      for (const c of cookies) renewed.headers.append('Set-Cookie', c);
+      return renewed;
+    },
+    (f) => errorResponse(f),
+    opts,
+  );
 }
 
 /** The JSON body of a request, or a failure for a body that is not JSON. */

@@ -9,6 +9,7 @@ import type { DbHandle } from '@/db/client';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { openSiteTestDb } from '@/orders/testing';
 import * as orderRoute from '@/app/api/orders/[id]/route';
+import * as ordersRoute from '@/app/api/orders/route';
 import { serveSessionApi, sessionApiRoute } from './session-api';
 
 const DANONE = '552032534';
@@ -181,6 +182,18 @@ describe('the session routes ahead of Next.js', () => {
         .where(eq(sessions.token, tokenOf(dave)));
       expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
     }
+    // A route outside the fast path (the orders list, through its Next route file) too.
+    await db
+      .update(sessions)
+      .set({ expiresAt: in28Days })
+      .where(eq(sessions.token, tokenOf(dave)));
+    const list = await ordersRoute.GET(
+      new Request(`${base}/api/orders`, { headers: { cookie: as(dave).cookie } }),
+    );
+    expect(list.status).toBe(200);
+    expect(
+      renewed({ status: 200, body: null, cookies: list.headers.getSetCookie() }),
+    ).toBeDefined();
   });
 
   it('ends a session at logout at once', async () => {
