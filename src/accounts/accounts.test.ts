@@ -8,6 +8,7 @@ import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './api';
+import { followedCompaniesOf } from './follows';
 import { resetLoginGuard } from './login-guard';
 import { linkIn, solvedCaptcha, TestClient } from './testing';
 
@@ -221,6 +222,18 @@ describe('following', () => {
     expect(f.body.data.data.list.companies).toEqual(['552032534']);
     const followed = await c.get('/api/company/followed');
     expect(followed.body.data.data).toEqual([{ siren: '552032534', lists: [id] }]);
+    // Several companies and lists: the answer (read with the session in one statement) is what
+    // the followed companies' own query gives, newest first.
+    const other = (await c.post('/api/followed-lists', { name: 'Clients' })).body.data.data.id;
+    expect((await c.post(`/api/company/356000000/follow/${other}`)).status).toBe(200);
+    expect((await c.post(`/api/company/552032534/follow/${other}`)).status).toBe(200);
+    const many = (await c.get('/api/company/followed')).body.data.data;
+    const me = (await c.get('/api/me')).body.data.data.id as string;
+    expect(many).toEqual(await followedCompaniesOf(handle.db, me));
+    expect(many.map((f: { siren: string }) => f.siren).sort()).toEqual(['356000000', '552032534']);
+    expect(many.find((f: { siren: string }) => f.siren === '552032534').lists.sort()).toEqual(
+      [id, other].sort(),
+    );
     const one = await c.get(`/api/followed-lists/${id}`);
     expect(one.body.data.data.company_details[0]).toMatchObject({
       siren: '552032534',
@@ -229,7 +242,10 @@ describe('following', () => {
     expect(one.body.data.data.company_details[0].name).toMatch(/DANONE/);
     const u = await c.delete('/api/company/552032534/unfollow');
     expect(u.status).toBe(200);
-    expect((await c.get('/api/company/followed')).body.data.data).toEqual([]);
+    // Unfollowed in every list; the other company stays.
+    expect((await c.get('/api/company/followed')).body.data.data).toEqual([
+      { siren: '356000000', lists: [other] },
+    ]);
   });
 
   it('puts two first follows sent at once in the one list it makes', async () => {

@@ -12,9 +12,11 @@ import {
   disableAlerts,
   follow,
   followedCompaniesOf,
+  followedOfRider,
   getList,
   listsOf,
   removeCompanies,
+  SESSION_WITH_FOLLOWED,
   unfollow,
   updateList,
 } from './follows';
@@ -28,7 +30,7 @@ import {
   readFields,
   type Fields,
 } from './http';
-import { checkCsrf, requireSession, type SessionUser } from './session';
+import { checkCsrf, readSessionWith, requireSession, type SessionUser } from './session';
 
 /**
  * The routes of spec section 7 "Following". Reads need a session; writes need the XSRF token
@@ -71,9 +73,23 @@ export const respond = (answer: Promise<Answer>): Promise<Response> => answer.th
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-/** GET /api/company/followed */
+/** GET /api/company/followed: read with the session, in one statement. */
 export const followedAnswer = (req: ApiRequest, db: Db = getDb()) =>
-  read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db);
+  guardedAnswer(async () => {
+    const read = await readSessionWith<{ siren: string; listId: number }[]>(
+      req,
+      SESSION_WITH_FOLLOWED,
+      {},
+      db,
+    );
+    if (!read) return failureAnswer(failure('UNAUTHENTICATED'));
+    const { session, rider } = read;
+    const followed =
+      rider === undefined
+        ? await followedCompaniesOf(db, session.user.id)
+        : followedOfRider(rider ?? []);
+    return accountAnswer(followed, 200, session.refreshCookies);
+  });
 export const getFollowed = (req: Request, db?: Db) => respond(followedAnswer(req, db));
 
 /** GET /api/followed-lists */

@@ -11,6 +11,7 @@ import { companies } from '@/db/schema/registry';
 import { isValidSiren, parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
 import { ensureSnapshots } from './alerts/record';
+import { sessionStatement } from './session';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
 
 /**
@@ -415,22 +416,40 @@ const followedOf = preparedQuery('follows_of_user', (db) =>
     .from(followedCompanies)
     .innerJoin(followedLists, eq(followedLists.id, followedCompanies.listId))
     .where(eq(followedLists.userId, sql.placeholder('userId')))
-    .orderBy(desc(followedCompanies.createdAt)),
+    .orderBy(desc(followedCompanies.createdAt), asc(followedCompanies.listId)),
 );
 
-/** GET /api/company/followed: each followed SIREN with the ids of the lists that hold it. */
-export async function followedCompaniesOf(
-  db: Db,
-  userId: string,
-): Promise<{ siren: string; lists: number[] }[]> {
-  const rows = await followedOf(db).execute({ userId });
-  const bySiren = new Map<string, number[]>();
+type Followed = { siren: string; lists: number[] };
+
+/** Each followed SIREN with the ids of its lists, in the order of the rows (newest first). */
+function bySiren(rows: readonly { siren: string; listId: number }[]): Followed[] {
+  const lists = new Map<string, number[]>();
   for (const r of rows) {
-    const l = bySiren.get(r.siren) ?? [];
+    const l = lists.get(r.siren) ?? [];
     l.push(r.listId);
-    bySiren.set(r.siren, l);
+    lists.set(r.siren, l);
   }
-  return [...bySiren].map(([siren, lists]) => ({ siren, lists }));
+  return [...lists].map(([siren, l]) => ({ siren, lists: l }));
+}
+
+/** GET /api/company/followed: each followed SIREN with the ids of the lists that hold it. */
+export async function followedCompaniesOf(db: Db, userId: string): Promise<Followed[]> {
+  return bySiren(await followedOf(db).execute({ userId }));
+}
+
+/**
+ * The same read as a rider of the session's statement (src/accounts/session.ts), for the follow
+ * buttons of every company page a logged-in user opens: one round trip with the session.
+ */
+export const SESSION_WITH_FOLLOWED = sessionStatement(
+  (userId) => sql`(SELECT coalesce(json_agg(json_build_object('siren', f.siren, 'listId', f.list_id)
+                    ORDER BY f.created_at DESC, f.list_id), '[]'::json)
+                   FROM ${followedCompanies} f JOIN ${followedLists} l ON l.id = f.list_id
+                   WHERE l.user_id = ${userId})`,
+);
+
+export function followedOfRider(rows: { siren: string; listId: number }[]): Followed[] {
+  return bySiren(rows);
 }
 
 /** Alerts off for a list (the unsubscribe link of its mails). */
