@@ -6,6 +6,7 @@ import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
 import { textArray } from './normalize';
 import { COMPANY_STATE } from '@/registry/company';
+import { companyOpposed, personOpposed } from '@/registry/opposition';
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
@@ -49,8 +50,7 @@ const ROLE_PRIORITY = sql.raw(`(SELECT CASE
   ELSE 10 END FROM (SELECT search_base_fold(coalesce(d.role_label, '')) AS r) x)`);
 
 /** A natural person under partial diffusion, or one who asked to be hidden, is never found by name. */
-const NAME_HIDDEN = sql.raw(`(c.is_natural_person AND (c.diffusion <> 'O' OR EXISTS (
-  SELECT 1 FROM opposition_requests o WHERE o.siren = c.siren AND o.status <> 'rejected')))`);
+const NAME_HIDDEN = sql`(c.is_natural_person AND (c.diffusion <> 'O' OR ${companyOpposed(sql`c.siren`)}))`;
 
 const SEARCH_TABLES = [
   'search_companies',
@@ -227,8 +227,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
               FROM (SELECT d.*, CASE d.source WHEN 'rne' THEN 1 WHEN 'recherche-entreprises' THEN 2
                                   WHEN 'bodacc' THEN 3 ELSE 4 END AS src_rank
                     FROM directors d WHERE ${inScope('d.siren')}
-                      AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                                      WHERE o.person_key = d.person_key AND o.status <> 'rejected')) d
+                      AND NOT ${personOpposed(sql`d.person_key`)}) d
             ) x WHERE x.end_date IS NULL OR NOT x.any_current
           ) y WHERE y.src_rank = y.best_src
         ) z
@@ -323,8 +322,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         FROM directors d
         JOIN search_companies s ON s.siren = d.siren
         WHERE d.kind = 'person' AND d.last_name IS NOT NULL AND ${inScope('d.siren')}
-          AND NOT EXISTS (SELECT 1 FROM opposition_requests o
-                          WHERE o.person_key = d.person_key AND o.status <> 'rejected')
+          AND NOT ${personOpposed(sql`d.person_key`)}
       ) x
       WHERE last_key <> ''`,
   ];
