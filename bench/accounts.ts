@@ -100,6 +100,15 @@ async function main() {
         requests: [{ method: 'GET', path: '/bench/queries/1' }],
       }),
     );
+    // Follow and unfollow are two round trips, the second a write that commits.
+    results.push(
+      await load(base, 'plancher : une requête SQL puis une écriture', {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers,
+        requests: [{ method: 'GET', path: '/bench/queries/2w' }],
+      }),
+    );
     results.push(
       await load(base, 'GET /api/me', {
         connections: CONNECTIONS,

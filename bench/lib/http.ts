@@ -10,8 +10,9 @@
  * `GET /bench/constant` answers a constant JSON body at once (the ceiling of this machine for an
  * HTTP answer at that concurrency, autocannon on the same cores); `GET /bench/queries/{n}` the
  * same after n prepared `SELECT 1`, one after the other, on the pool given (the floor of a route
- * that makes n database round trips: a session check is one). Autocannon runs on a worker thread
- * (bench/lib/load-worker.ts).
+ * that makes n database round trips: a session check is one); `GET /bench/queries/{n}w` the same
+ * with the last one an `INSERT` that commits (a WAL flush), the floor of a route that writes.
+ * Autocannon runs on a worker thread (bench/lib/load-worker.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,13 @@ export async function startBenchServer(
   db?: Db,
 ): Promise<{ base: string; close: () => void }> {
   const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null };
+  // The table the write floor inserts into (the bench databases are thrown away after).
+  if (db)
+    await queryRows(
+      db,
+      sql`CREATE TABLE IF NOT EXISTS bench_floor_writes
+            (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())`,
+    );
   const constant = (res: http.ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': CONSTANT.length });
     res.end(CONSTANT);
@@ -59,11 +67,17 @@ export async function startBenchServer(
     req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
     if (frontDoor(req, res, door)) return;
     if (req.url === '/bench/constant') return constant(res);
-    const queries = /^\/bench\/queries\/(\d)$/.exec(req.url ?? '');
+    const queries = /^\/bench\/queries\/(\d)(w?)$/.exec(req.url ?? '');
     if (queries && db) {
       void (async () => {
-        for (let i = 0; i < Number(queries[1]); i++)
+        const n = Number(queries[1]);
+        const write = queries[2] === 'w';
+        for (let i = 0; i < (write ? n - 1 : n); i++)
           await queryRows(db, sql`SELECT 1 AS one`, { prepared: true });
+        if (write)
+          await queryRows(db, sql`INSERT INTO bench_floor_writes DEFAULT VALUES`, {
+            prepared: true,
+          });
         constant(res);
       })();
       return;
