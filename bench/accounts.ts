@@ -82,52 +82,32 @@ async function main() {
     const load = (b: string, label: string, opts: Parameters<typeof loadAt>[2]) =>
       only && !label.includes(only) ? Promise.resolve(null) : loadAt(b, label, opts);
     // The ceiling: a constant JSON answer through the same server (front door included) and the
-    // same request headers, autocannon on the same cores; the floor: the same after one prepared
-    // SELECT 1, the least any route that checks a session in the database can do.
-    results.push(
-      await load(base, 'plafond : JSON constant', {
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: [{ method: 'GET', path: '/bench/constant' }],
-      }),
-    );
-    results.push(
-      await load(base, 'plancher : une requête SQL', {
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: [{ method: 'GET', path: '/bench/queries/1' }],
-      }),
-    );
-    // Follow and unfollow are two round trips, the second a write that commits.
-    results.push(
-      await load(base, 'plancher : une requête SQL puis une écriture', {
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: [{ method: 'GET', path: '/bench/queries/2w' }],
-      }),
-    );
-    results.push(
-      await load(base, 'GET /api/me', {
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: [{ method: 'GET', path: '/api/me' }],
-      }),
-    );
-    results.push(
-      await load(base, 'follow / unfollow', {
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: [
+    // same request headers, autocannon on the same cores; the floors: the same after one prepared
+    // SELECT 1 (the least any route that checks a session in the database can do), and after a
+    // SELECT 1 then an INSERT that commits (follow and unfollow's shape).
+    const get = (path: string) => [{ method: 'GET', path }];
+    const targets: [string, { method: string; path: string; body?: string }[]][] = [
+      ['plafond : JSON constant', get('/bench/constant')],
+      ['plancher : une requête SQL', get('/bench/queries/1')],
+      ['plancher : une requête SQL puis une écriture', get('/bench/queries/2w')],
+      ['GET /api/me', get('/api/me')],
+      [
+        'follow / unfollow',
+        [
           { method: 'POST', path: `/api/company/552032534/follow/${list}`, body: '{}' },
           { method: 'DELETE', path: '/api/company/552032534/unfollow', body: '{}' },
         ],
-      }),
-    );
+      ],
+    ];
+    for (const [label, requests] of targets)
+      results.push(
+        await load(base, label, {
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers,
+          requests,
+        }),
+      );
     console.log(
       `\nbench:accounts — ${CONNECTIONS} connexions, ${DURATION} s par cible, PostgreSQL (${serverUrl.replace(/\/\/[^@]*@/, '//')})`,
     );

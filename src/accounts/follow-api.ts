@@ -30,7 +30,13 @@ import {
   readFields,
   type Fields,
 } from './http';
-import { checkCsrf, readSessionWith, requireSession, type SessionUser } from './session';
+import {
+  checkCsrf,
+  readSessionWith,
+  requireSession,
+  type SessionRider,
+  type SessionUser,
+} from './session';
 
 /**
  * The routes of spec section 7 "Following". Reads need a session; writes need the XSRF token
@@ -38,17 +44,21 @@ import { checkCsrf, readSessionWith, requireSession, type SessionUser } from './
  */
 type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
 
-/** A read: the session's user (401 without one), one call, its data or failure. */
-export function read(
+/**
+ * A read: the session's user (401 without one), one call, its data or failure. With `rider`,
+ * `run` also gets the rider's value, read with the session (undefined after a session refresh).
+ */
+export function read<R = never>(
   req: ApiRequest,
-  run: (user: SessionUser, db: Db) => Promise<Result<unknown>>,
+  run: (user: SessionUser, db: Db, rider: R | null | undefined) => Promise<Result<unknown>>,
   db: Db,
+  rider?: SessionRider,
 ): Promise<Answer> {
   return guardedAnswer(async () => {
-    const session = await requireSession(req, db);
-    if (!session.ok) return failureAnswer(session);
-    const r = await run(session.value.user, db);
-    const cookies = session.value.refreshCookies;
+    const found = await readSessionWith<R>(req, rider, db);
+    if (!found) return failureAnswer(failure('UNAUTHENTICATED'));
+    const r = await run(found.session.user, db, found.rider);
+    const cookies = found.session.refreshCookies;
     return r.ok ? accountAnswer(r.value, 200, cookies) : failureAnswer(r, cookies);
   });
 }
@@ -75,21 +85,13 @@ const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 /** GET /api/company/followed: read with the session, in one statement. */
 export const followedAnswer = (req: ApiRequest, db: Db = getDb()) =>
-  guardedAnswer(async () => {
-    const read = await readSessionWith<{ siren: string; listId: number }[]>(
-      req,
-      SESSION_WITH_FOLLOWED,
-      {},
-      db,
-    );
-    if (!read) return failureAnswer(failure('UNAUTHENTICATED'));
-    const { session, rider } = read;
-    const followed =
-      rider === undefined
-        ? await followedCompaniesOf(db, session.user.id)
-        : followedOfRider(rider ?? []);
-    return accountAnswer(followed, 200, session.refreshCookies);
-  });
+  read<{ siren: string; listId: number }[]>(
+    req,
+    async (u, d, rider) =>
+      ok(rider === undefined ? await followedCompaniesOf(d, u.id) : followedOfRider(rider ?? [])),
+    db,
+    { statement: SESSION_WITH_FOLLOWED, values: {} },
+  );
 export const getFollowed = (req: Request, db?: Db) => respond(followedAnswer(req, db));
 
 /** GET /api/followed-lists */

@@ -120,18 +120,25 @@ export async function readSession(
   req: ApiRequest,
   db: Db = getDb(),
 ): Promise<SessionAccount | null> {
-  return (await readSessionWith(req, SESSION_QUERY, {}, db))?.session ?? null;
+  return (
+    (await readSessionWith(req, { statement: SESSION_QUERY, values: {} }, db))?.session ?? null
+  );
 }
 
+/** A row a route reads with the session, in the session's statement (`sessionStatement`). */
+export type SessionRider = { statement: Statement; values: Record<string, unknown> };
+
+/** No rider: the session alone. */
+const PLAIN: SessionRider = { statement: SESSION_QUERY, values: {} };
+
 /**
- * `readSession` with the rider of `st` (`sessionStatement(rider)`) read in the same statement:
- * its value (null when the rider's query found nothing), or undefined when the session went
- * through Better Auth's refresh, after which the caller reads it on its own.
+ * `readSession` with a rider read in the same statement: its value (null when the rider's query
+ * found nothing), or undefined when the session went through Better Auth's refresh, after which
+ * the caller reads it on its own.
  */
-export async function readSessionWith<R>(
+export async function readSessionWith<R = never>(
   req: ApiRequest,
-  st: Statement,
-  values: Record<string, unknown>,
+  { statement: st, values }: SessionRider = PLAIN,
   db: Db = getDb(),
 ): Promise<{ session: SessionAccount; rider: R | null | undefined } | null> {
   // No session cookie: no database round trip.

@@ -121,10 +121,14 @@ export function failureBody(f: Failure): Record<string, unknown> {
   return { ...f.extra, error };
 }
 
-/** The HTTP answer of a failure, with `Retry-After` when one is known; never cached by a proxy. */
-export function errorResponse(f: Failure, headers: HeadersInit = {}): Response {
-  const h = new Headers(headers);
-  if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
-  if (f.retryAfterSeconds != null) h.set('Retry-After', String(Math.ceil(f.retryAfterSeconds)));
-  return Response.json(failureBody(f), { status: statusOf(f.code), headers: h });
+/** The headers of a failure's answer: never cached by a proxy, `Retry-After` when one is known. */
+export function failureHeaders(f: Failure): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (f.retryAfterSeconds != null) headers['Retry-After'] = String(Math.ceil(f.retryAfterSeconds));
+  return headers;
+}
+
+/** The HTTP answer of a failure (`failureAnswer` in src/lib/http/answer.ts without the Response). */
+export function errorResponse(f: Failure): Response {
+  return Response.json(failureBody(f), { status: statusOf(f.code), headers: failureHeaders(f) });
 }

@@ -1,6 +1,10 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
-import { checkCsrf, readSession, readSessionWith, type SessionUser } from '@/accounts/session';
-import type { Statement } from '@/db/client';
+import {
+  checkCsrf,
+  readSessionWith,
+  type SessionRider,
+  type SessionUser,
+} from '@/accounts/session';
 import { getDb, type Db } from '@/db/site';
 import { errorResponse, failure, type Failure, type Result } from '@/lib/errors';
 import {
@@ -23,9 +27,6 @@ export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
   return toResponse(resultAnswer(result, status));
 }
 
-/** A row read with the session in the same statement (src/accounts/session.ts, `sessionStatement`). */
-export type Rider = { statement: Statement; values: Record<string, unknown> };
-
 /**
  * Runs `fn` for the user of the session; `failed` answers 401 without one. State-changing routes
  * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs. With
@@ -36,15 +37,13 @@ async function withUser<T>(
   req: ApiRequest,
   fn: (db: Db, user: SessionUser, cookies: string[], rider: unknown) => Promise<T>,
   failed: (f: Failure) => T,
-  opts: { csrf?: boolean; rider?: Rider },
+  opts: { csrf?: boolean; rider?: SessionRider },
 ): Promise<T> {
   if (opts.csrf) {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failed(csrf);
   }
-  const read = opts.rider
-    ? await readSessionWith(req, opts.rider.statement, opts.rider.values)
-    : await readSession(req).then((session) => session && { session, rider: undefined });
+  const read = await readSessionWith(req, opts.rider);
   if (!read) return failed(failure('UNAUTHENTICATED'));
   return fn(getDb(), read.session.user, read.session.refreshCookies, read.rider);
 }
@@ -58,7 +57,7 @@ export function asUserAnswer<R = never>(
     cookies: string[],
     rider: R | null | undefined,
   ) => Promise<Answer>,
-  opts: { csrf?: boolean; rider?: Rider } = {},
+  opts: { csrf?: boolean; rider?: SessionRider } = {},
 ): Promise<Answer> {
   return withUser(
     req,

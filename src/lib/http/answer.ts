@@ -9,7 +9,7 @@
  * Next and the fast path writes straight to Node's response.
  */
 import { dataEnvelope } from '@/lib/api-envelope';
-import { failureBody, statusOf, type Failure } from '@/lib/errors';
+import { failureBody, failureHeaders, statusOf, type Failure } from '@/lib/errors';
 
 /** The part of a Fetch `Request` the hot routes read. */
 export interface ApiRequest {
@@ -42,9 +42,7 @@ export function dataAnswer(
 
 /** The answer of a failure: its status and body, `Retry-After` when known, never cached. */
 export function failureAnswer(f: Failure, cookies: string[] = []): Answer {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (f.retryAfterSeconds != null) headers['Retry-After'] = String(Math.ceil(f.retryAfterSeconds));
-  return { status: statusOf(f.code), headers, cookies, json: failureBody(f) };
+  return { status: statusOf(f.code), headers: failureHeaders(f), cookies, json: failureBody(f) };
 }
 
 /** The body's bytes, as `Response.json` writes them (none for a 204). */
