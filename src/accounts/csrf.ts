@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ApiRequest } from '@/lib/http/answer';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { authSecret } from './secret';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { authSignature } from './secret';
 
 /**
  * CSRF protection as the spec's front end expects it (Laravel Sanctum's scheme): `GET
@@ -15,8 +15,7 @@ export const CSRF_HEADER = 'x-xsrf-token';
 /** Two hours, as Laravel's session lifetime; the client fetches a fresh one before each call. */
 export const CSRF_MAX_AGE_SECONDS = 2 * 60 * 60;
 
-const sign = (nonce: string) =>
-  createHmac('sha256', authSecret()).update(`csrf:${nonce}`).digest('base64url');
+const sign = (nonce: string) => authSignature(`csrf:${nonce}`, 'base64url');
 
 export function issueCsrfToken(): string {
   const nonce = randomBytes(18).toString('base64url');

@@ -3,38 +3,56 @@
  * one handler each, which the Next route files in src/app/api/ only call, so both paths behave
  * the same.
  */
-import { toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { checkCsrf, hasSessionCookie, readSessionWith } from '@/accounts/session';
+import { getDb } from '@/db/site';
+import { failure, success } from '@/lib/errors';
+import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { subscriptionOfJson } from '@/payments/subscriptions';
 import { asUserAnswer, jsonBody, resultAnswer } from './http';
 import {
-  createOrder,
   getOrder,
   isOrderId,
   orderOfRider,
+  placedOrder,
+  placePreparedOrder,
+  placingValues,
+  prepareOrder,
+  SESSION_PLACING_ORDER,
   SESSION_WITH_ORDER,
-  SESSION_WITH_SUBSCRIPTION,
 } from './service';
 
 /**
- * An order placed from a request: its JSON body and source id go to `createOrder` with `target`.
- * The user's subscription is read with the session, in the same statement.
+ * An order placed from a request: its JSON body and source id, with `target`. The usual order (a
+ * fresh session, no subscription, not the same order pending) is placed in the session's own
+ * statement, one round trip (`SESSION_PLACING_ORDER`); any other goes on with what that statement
+ * read (the subscription), or after Better Auth's refresh reads it again. A request that cannot be
+ * placed answers 401 without a session, before saying why (the usual order of the checks).
  */
-function orderFrom(
+async function orderFrom(
   req: ApiRequest,
   target: { kind: string; siren: string } | { kind: 'custom-document'; documentId: string },
 ): Promise<Answer> {
-  return asUserAnswer<Record<string, unknown>>(
+  const csrf = checkCsrf(req);
+  if (!csrf.ok) return failureAnswer(csrf);
+  if (!hasSessionCookie(req)) return failureAnswer(failure('UNAUTHENTICATED'));
+  const db = getDb();
+  const body = await jsonBody(req);
+  const prepared = body.ok
+    ? await prepareOrder(db, { ...target, body: body.value }, req.headers.get('x-source-id'))
+    : body;
+  if (!prepared.ok)
+    return asUserAnswer(req, async (_db, _user, cookies) => resultAnswer(prepared, 200, cookies));
+  const read = await readSessionWith<Record<string, unknown>, Record<string, unknown>>(
     req,
-    async (db, user, cookies, subscription) => {
-      const body = await jsonBody(req);
-      if (!body.ok) return resultAnswer(body, 200, cookies);
-      const source = req.headers.get('x-source-id');
-      const known = subscription === undefined ? undefined : subscriptionOfJson(subscription);
-      const placed = await createOrder(db, user, { ...target, body: body.value }, source, known);
-      return resultAnswer(placed, 201, cookies);
-    },
-    { csrf: true, rider: { statement: SESSION_WITH_SUBSCRIPTION, values: {} } },
+    { statement: SESSION_PLACING_ORDER, values: placingValues(prepared.value) },
+    db,
   );
+  if (!read) return failureAnswer(failure('UNAUTHENTICATED'));
+  const { session, rider, written } = read;
+  if (written) return resultAnswer(success(placedOrder(written)), 201, session.refreshCookies);
+  const known = rider === undefined ? undefined : subscriptionOfJson(rider);
+  const placed = await placePreparedOrder(db, session.user, prepared.value, known);
+  return resultAnswer(placed, 201, session.refreshCookies);
 }
 
 /** POST /api/{kind}/{siren}/order (spec section 7): with a body for the kinds that take one. */

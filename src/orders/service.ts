@@ -121,6 +121,9 @@ function samePending(existing: OrderRow) {
   });
 }
 
+/** The predicate of the unique index of unfinished orders, as literals (so that PostgreSQL infers it). */
+const UNFINISHED = sql.raw(`state in (${unfinishedStates.map((st) => `'${st}'`).join(', ')})`);
+
 /** The INSERT of an order, built once (the values are placeholders). */
 const insertOrder = preparedQuery('orders_insert', (db) =>
   db
@@ -147,10 +150,108 @@ const insertOrder = preparedQuery('orders_insert', (db) =>
     // PostgreSQL infers the partial unique index).
     .onConflictDoNothing({
       target: [orders.userId, orders.sameOrderKey],
-      where: sql.raw(`state in (${unfinishedStates.map((st) => `'${st}'`).join(', ')})`),
+      where: UNFINISHED,
     })
     .returning(),
 );
+
+/** The values of an order's INSERT that do not depend on how it is paid (a new id each call). */
+function orderValues(order: PreparedOrder) {
+  return {
+    id: randomUUID(),
+    kind: order.kind,
+    siren: order.siren,
+    payload: order.payload,
+    key: order.key,
+    ...order.amounts,
+    sourceId: order.sourceId,
+  };
+}
+
+const column = (c: { name: string }) => sql.identifier(c.name);
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * The usual order in one round trip (POST /api/{kind}/{siren}/order): the session's statement
+ * (src/accounts/session.ts) inserts the order, waiting for its payment, for a user whose session
+ * is fresh and who has no active subscription; its rider is the subscription. Nothing is written
+ * for a subscriber (whose order the plan may pay, `placePreparedOrder`), for a session due for a
+ * refresh, or when the same order is still unfinished (the unique index, as `insertOrder`).
+ */
+export const SESSION_PLACING_ORDER = sessionStatement(
+  activeSubscriptionJson,
+  ({ from, userId }) => sql`INSERT INTO ${orders} (${sql.join(
+    [
+      orders.id,
+      orders.userId,
+      orders.kind,
+      orders.siren,
+      orders.payload,
+      orders.sameOrderKey,
+      orders.formats,
+      orders.priceExclVatCents,
+      orders.vatCents,
+      orders.totalCents,
+      orders.sourceId,
+    ].map(column),
+    sql`, `,
+  )})
+  SELECT ${placeholder('id', 'text')}, ${userId}, ${placeholder('kind', 'text')},
+         ${placeholder('siren', 'text')}, ${placeholder('payload', 'jsonb')},
+         ${placeholder('key', 'text')}, ${placeholder('formats', 'text[]')},
+         ${placeholder('priceExclVatCents', 'integer')}, ${placeholder('vatCents', 'integer')},
+         ${placeholder('totalCents', 'integer')}, ${placeholder('sourceId', 'text')}
+  FROM ${from}
+  WHERE ${activeSubscriptionJson(userId)} IS NULL
+  ON CONFLICT (${column(orders.userId)}, ${column(orders.sameOrderKey)}) WHERE ${UNFINISHED}
+  DO NOTHING
+  RETURNING *`,
+);
+
+/** The values of `SESSION_PLACING_ORDER` for an order. */
+export function placingValues(order: PreparedOrder): Record<string, unknown> {
+  return {
+    ...orderValues(order),
+    payload: orders.payload.mapToDriverValue(order.payload),
+    formats: [...order.spec.formats],
+  };
+}
+
+/** The order `SESSION_PLACING_ORDER` wrote. */
+export function placedOrder(json: Record<string, unknown>): OrderJson {
+  return presentOrder(rowFromJson(orders, json));
+}
+
+/** An order request checked and priced, not yet placed (`prepareOrder`). */
+export type PreparedOrder = {
+  kind: string;
+  siren: string | null;
+  payload: Record<string, unknown>;
+  spec: Spec;
+  key: string;
+  amounts: ReturnType<typeof splitVat>;
+  sourceId: string | null;
+};
+
+/** What an order request orders, checked (kind, company, payload, availability) and priced. */
+export async function prepareOrder(
+  db: Db,
+  req: OrderRequest,
+  sourceId?: string | null,
+): Promise<Result<PreparedOrder>> {
+  const parsed = await parseRequest(db, req);
+  if (!parsed.ok) return parsed;
+  const { kind, siren, payload, spec } = parsed.value;
+  return success({
+    kind,
+    siren,
+    payload,
+    spec,
+    key: sameOrderKey(kind, siren, payload),
+    amounts: splitVat(spec.priceCents),
+    sourceId: sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null,
+  });
+}
 
 /**
  * Places an order. A subscriber's order covered by the plan is paid at once and queued for
@@ -165,33 +266,33 @@ export async function createOrder(
   /** The user's active subscription when the caller read it already (null: none). */
   knownSubscription?: SubscriptionRow | null,
 ): Promise<Result<OrderJson>> {
-  const parsed = await parseRequest(db, req);
-  if (!parsed.ok) return parsed;
-  const { kind, siren, payload, spec } = parsed.value;
-  const key = sameOrderKey(kind, siren, payload);
-  const amounts = splitVat(spec.priceCents);
+  const prepared = await prepareOrder(db, req, sourceId);
+  if (!prepared.ok) return prepared;
+  return placePreparedOrder(db, user, prepared.value, knownSubscription);
+}
+
+/** `createOrder` for an order already prepared. */
+export async function placePreparedOrder(
+  db: Db,
+  user: SessionUser,
+  order: PreparedOrder,
+  knownSubscription?: SubscriptionRow | null,
+): Promise<Result<OrderJson>> {
+  const { kind, key, spec } = order;
   const sub =
     knownSubscription === undefined ? await activeSubscription(db, user.id) : knownSubscription;
   const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
-  const cleanSource =
-    sourceId && /^[A-Za-z0-9_-]{1,40}=[^\s]{1,200}$/.test(sourceId) ? sourceId : null;
   /** The new order, or undefined when the same order is still unfinished (unique index). */
   const insert = async (tx: Db, paid: boolean): Promise<OrderRow | undefined> => {
     const [inserted] = await insertOrder(tx).execute({
-      id: randomUUID(),
+      ...orderValues(order),
       userId: user.id,
-      kind,
-      siren,
-      payload,
-      key,
       formats: [...spec.formats],
       state: paid ? 'paid' : 'pending_payment',
-      ...amounts,
       paidWith: paid ? 'subscription' : null,
       usedQuota: paid && cover === 'quota',
       paid,
-      sourceId: cleanSource,
     });
     return inserted;
   };
@@ -303,9 +404,6 @@ export const SESSION_WITH_ORDER = sessionStatement(
     WHERE ${orders.id} = ${sql.placeholder('orderId')} AND ${orders.userId} = ${userId}
     LIMIT 1) b)`,
 );
-
-/** The session's statement with the user's active subscription (order creation). */
-export const SESSION_WITH_SUBSCRIPTION = sessionStatement(activeSubscriptionJson);
 
 /** The order of `SESSION_WITH_ORDER`'s rider (null: no such order of this user). */
 export function orderOfRider(json: Record<string, unknown> | null): Result<OrderJson> {

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha, TestClient } from '@/accounts/testing';
 import { sessions } from '@/db/schema/accounts';
+import { orders } from '@/db/schema';
 import type { DbHandle } from '@/db/client';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { openSiteTestDb } from '@/orders/testing';
@@ -196,6 +197,49 @@ describe('the session routes ahead of Next.js', () => {
     ).toBeDefined();
   });
 
+  it('places an order in the session’s statement only for a fresh session', async () => {
+    const fay = await registered('fay.rapide@example.fr');
+    const ordersOf = (type: string) =>
+      db.select({ id: orders.id }).from(orders)
+        .where(sql`${orders.userId} = (SELECT user_id FROM sessions WHERE token = ${tokenOf(fay)})
+                   AND ${orders.payload}->>'type' = ${type}`);
+    const place = (type: string) =>
+      fast('POST', `/api/letters/${DANONE}/order`, { ...as(fay), body: { type } });
+    const setExpiry = (at: Date) =>
+      db
+        .update(sessions)
+        .set({ expiresAt: at })
+        .where(eq(sessions.token, tokenOf(fay)));
+    // Due for a refresh: nothing written by the statement, Better Auth moves the expiry on, the
+    // order is placed once after it, and the cookie is renewed.
+    await setExpiry(new Date(Date.now() + 28 * 86_400_000));
+    const refreshed = await place('rafraîchie');
+    expect(refreshed.status).toBe(201);
+    expect(
+      refreshed.cookies.find(
+        (c) => c.startsWith(`${SESSION_COOKIE}=`) && /Max-Age=2592000/i.test(c),
+      ),
+    ).toBeDefined();
+    expect(await ordersOf('rafraîchie')).toHaveLength(1);
+    // Expired: 401, nothing written.
+    await setExpiry(new Date(Date.now() - 60_000));
+    expect((await place('expirée')).status).toBe(401);
+    expect(await ordersOf('expirée')).toHaveLength(0);
+  });
+
+  it('answers 401 before looking at the order when the session cookie is not valid', async () => {
+    const forged = withSession(alice, encodeURIComponent('faux.' + 'A'.repeat(43) + '='));
+    const xsrf = alice.cookies.get('XSRF-TOKEN');
+    for (const body of [{ type: 'valide' }, { type: 42 }])
+      expect(
+        (await fast('POST', `/api/letters/${DANONE}/order`, { cookie: forged, xsrf, body })).status,
+      ).toBe(401);
+    expect(
+      (await fast('POST', `/api/letters/${DANONE}/order`, { ...as(alice), body: { type: 42 } }))
+        .status,
+    ).toBe(422);
+  });
+
   it('ends a session at logout at once', async () => {
     const erin = await registered('erin.rapide@example.fr');
     const before = as(erin);
@@ -240,9 +284,9 @@ describe('the session routes ahead of Next.js', () => {
     expect(read.body).toEqual(await viaNext.json());
     expect((await fast('GET', `/api/orders/${id}`, as(bob))).status).toBe(404);
     expect((await fast('GET', `/api/orders/${id}`)).status).toBe(401);
-    const [{ n }] = (await db.execute(sql`SELECT count(*)::int AS n FROM orders`)).rows as [
-      { n: number },
-    ];
+    const [{ n }] = (
+      await db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE payload->>'type' = 'rapide'`)
+    ).rows as [{ n: number }];
     expect(n).toBe(1);
   });
 
