@@ -25,6 +25,7 @@ import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +43,7 @@ process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
 const { load, machine, startBenchServer } = await import('./lib/http');
-const { connectPostgres } = await import('../src/db/client');
+const { connectPostgres, queryRows } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
 const { createTestUser, params, request } = await import('../src/orders/testing');
@@ -194,7 +195,27 @@ const REFERENCES: [string, string][] = [
   ['/bench/queries/2', 'floor of 2 SQL round trips (SELECT 1)'],
   ['/bench/queries/2w', 'floor of 2 SQL round trips (SELECT 1, then an INSERT that commits)'],
 ];
-const s2 = await startBenchServer(async () => new Response(null, { status: 404 }), db);
+// The order's own INSERT alone (its columns, its four indexes, RETURNING *), without the session,
+// the checks or the answer: the floor of creation's one round trip on this table.
+let floorOrders = 0;
+const orderInsert = () =>
+  queryRows(
+    db,
+    sql`INSERT INTO orders (id, user_id, kind, siren, payload, same_order_key, formats,
+                            price_excl_vat_cents, vat_cents, total_cents)
+        VALUES (${randomUUID()}, ${users[0]!.user.id}, 'letters', ${DANONE},
+                ${JSON.stringify({ type: `f${floorOrders}` })}::jsonb, ${`floor-${floorOrders++}`},
+                ${'{pdf,docx}'}::text[], 1000, 200, 1200)
+        RETURNING *`,
+    { prepared: true },
+  );
+REFERENCES.splice(3, 0, [
+  '/bench/floor/order-insert',
+  "floor of 1 round trip: the order's INSERT alone",
+]);
+const s2 = await startBenchServer(async () => new Response(null, { status: 404 }), db, {
+  'order-insert': orderInsert,
+});
 for (const [path, label] of REFERENCES) {
   const r = await load(s2.base, path, {
     connections: CALLERS,

@@ -11,7 +11,8 @@
  * HTTP answer at that concurrency, autocannon on the same cores); `GET /bench/queries/{n}` the
  * same after n prepared `SELECT 1`, one after the other, on the pool given (the floor of a route
  * that makes n database round trips: a session check is one); `GET /bench/queries/{n}w` the same
- * with the last one an `INSERT` that commits (a WAL flush), the floor of a route that writes.
+ * with the last one an `INSERT` that commits (a WAL flush), the floor of a route that writes;
+ * `GET /bench/floor/{name}`, a bench's own (bench:orders: the order's INSERT alone).
  * Autocannon runs on a worker thread (bench/lib/load-worker.ts).
  */
 import http from 'node:http';
@@ -50,6 +51,8 @@ const CONSTANT = Buffer.from(JSON.stringify({ data: { data: { ok: true } } }));
 export async function startBenchServer(
   fallback: (req: Request) => Promise<Response>,
   db?: Db,
+  /** More references: `GET /bench/floor/{name}` runs `floors[name]`, then answers the constant. */
+  floors: Record<string, () => Promise<unknown>> = {},
 ): Promise<{ base: string; close: () => void }> {
   const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null };
   // The table the write floor inserts into (the bench databases are thrown away after).
@@ -67,6 +70,11 @@ export async function startBenchServer(
     req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
     if (frontDoor(req, res, door)) return;
     if (req.url === '/bench/constant') return constant(res);
+    const floor = req.url?.startsWith('/bench/floor/') ? floors[req.url.slice(13)] : undefined;
+    if (floor) {
+      void floor().then(() => constant(res));
+      return;
+    }
     const queries = /^\/bench\/queries\/(\d)(w?)$/.exec(req.url ?? '');
     if (queries && db) {
       void (async () => {
