@@ -7,9 +7,11 @@
  * on a worker thread, 20 connections, each request as the next of 20 users; a database pool of 20
  * with named prepared statements (as the production server's on PostgreSQL). 3 and 4 call the route handlers in
  * this process (the figures are the engine's: webhooks, jobs, storage).
- *   1. order creation (POST /api/letters/{siren}/order, a distinct body each): p50/p95;
- *   2. polling (GET /api/orders/{id}, each user their own orders): p50/p95; then the ceiling, a
- *      constant JSON answer through the same server and load;
+ *   1. order creation (POST /api/letters/{siren}/order, a distinct body each), after 3 s of the
+ *      same load not measured: p50/p95;
+ *   2. polling (GET /api/orders/{id}, each user their own orders): p50/p95; then the references
+ *      through the same server and load: the ceiling (a constant JSON answer) and the floors (1
+ *      and 2 SQL round trips, with and without a write, and the order's INSERT alone);
  *   3. 500 orders paid at once: 500 signed webhook events delivered concurrently, then the
  *      fulfilment jobs; checks every order completed once (files, invoices without gaps);
  *   4. order to download with the test provider: create, checkout, pay, webhook, fulfil,
@@ -17,7 +19,7 @@
  *
  *   npm run bench:orders [-- --duration 10] [-- --only http]      (under `flock /tmp/heavy.lock`)
  *
- * `--only http` runs 1 and 2 with the ceiling and floor only (for a CPU profile of those routes).
+ * `--only http` runs 1 and 2 with the references only (for a CPU profile of those routes).
  *
  * Figures: see docs/ARCHITECTURE.md, "Orders and payments" ("Measured").
  */

@@ -33,15 +33,17 @@ export function authSecret(): string {
   return state.__authSecret;
 }
 
-/** Verified signatures, by secret and message: a browser sends the same signed cookies all day. */
+/** Signatures computed, by secret and message: a browser sends the same signed cookies all day. */
 const signatures = new Map<string, string>();
 let signaturesOf = '';
 
 /**
  * HMAC-SHA256 of `message` with the auth secret, in `encoding`: what the session cookie and the
- * CSRF token are signed with. The hot routes check both on every call; the digest is the same each
- * time, so it is kept (at most 10,000, then the lot is dropped), and a browser's cookies cost one
- * HMAC each per process. A forged value costs one HMAC every time, as before.
+ * CSRF token are signed with. The hot routes check both on every call, and the digest of a value
+ * is the same each time, so it is kept: a browser's cookies cost one HMAC each per process. Only
+ * short messages are kept (a session token is 32 characters, a CSRF nonce 24), at most 10,000 of
+ * them, then the lot is dropped: whatever a client sends, forged values included, the memory stays
+ * under a few megabytes and a value costs at worst one HMAC, as before.
  */
 export function authSignature(message: string, encoding: 'base64' | 'base64url'): string {
   const secret = authSecret();
@@ -49,12 +51,14 @@ export function authSignature(message: string, encoding: 'base64' | 'base64url')
     signatures.clear();
     signaturesOf = secret;
   }
-  const key = `${encoding}:${message}`;
-  let signature = signatures.get(key);
+  const key = message.length <= 128 ? `${encoding}:${message}` : undefined;
+  let signature = key === undefined ? undefined : signatures.get(key);
   if (signature === undefined) {
     signature = createHmac('sha256', secret).update(message).digest(encoding);
-    if (signatures.size >= 10_000) signatures.clear();
-    signatures.set(key, signature);
+    if (key !== undefined) {
+      if (signatures.size >= 10_000) signatures.clear();
+      signatures.set(key, signature);
+    }
   }
   return signature;
 }
