@@ -194,6 +194,7 @@ const REFERENCES: [string, string][] = [
   ['/bench/constant', 'ceiling: constant JSON'],
   ['/bench/queries/1', 'floor of 1 SQL round trip (SELECT 1)'],
   ['/bench/queries/1w', 'floor of 1 SQL round trip that writes (an INSERT that commits)'],
+  ['/bench/floor/order-insert', "floor of 1 round trip: the order's INSERT alone"],
   ['/bench/queries/2', 'floor of 2 SQL round trips (SELECT 1)'],
   ['/bench/queries/2w', 'floor of 2 SQL round trips (SELECT 1, then an INSERT that commits)'],
 ];
@@ -211,10 +212,6 @@ const orderInsert = () =>
         RETURNING *`,
     { prepared: true },
   );
-REFERENCES.splice(3, 0, [
-  '/bench/floor/order-insert',
-  "floor of 1 round trip: the order's INSERT alone",
-]);
 const s2 = await startBenchServer(async () => new Response(null, { status: 404 }), db, {
   'order-insert': orderInsert,
 });

@@ -72,7 +72,13 @@ export async function startBenchServer(
     if (req.url === '/bench/constant') return constant(res);
     const floor = req.url?.startsWith('/bench/floor/') ? floors[req.url.slice(13)] : undefined;
     if (floor) {
-      void floor().then(() => constant(res));
+      floor().then(
+        () => constant(res),
+        () => {
+          res.statusCode = 500;
+          res.end();
+        },
+      );
       return;
     }
     const queries = /^\/bench\/queries\/(\d)(w?)$/.exec(req.url ?? '');
