@@ -163,6 +163,7 @@ function orderValues(order: PreparedOrder) {
     siren: order.siren,
     payload: order.payload,
     key: order.key,
+    formats: [...order.spec.formats],
     ...order.amounts,
     sourceId: order.sourceId,
   };
@@ -213,7 +214,6 @@ export function placingValues(order: PreparedOrder): Record<string, unknown> {
   return {
     ...orderValues(order),
     payload: orders.payload.mapToDriverValue(order.payload),
-    formats: [...order.spec.formats],
   };
 }
 
@@ -278,7 +278,7 @@ export async function placePreparedOrder(
   order: PreparedOrder,
   knownSubscription?: SubscriptionRow | null,
 ): Promise<Result<OrderJson>> {
-  const { kind, key, spec } = order;
+  const { kind, key } = order;
   const sub =
     knownSubscription === undefined ? await activeSubscription(db, user.id) : knownSubscription;
   const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
@@ -288,7 +288,6 @@ export async function placePreparedOrder(
     const [inserted] = await insertOrder(tx).execute({
       ...orderValues(order),
       userId: user.id,
-      formats: [...spec.formats],
       state: paid ? 'paid' : 'pending_payment',
       paidWith: paid ? 'subscription' : null,
       usedQuota: paid && cover === 'quota',
