@@ -10,6 +10,7 @@ const config = [
       '.next/**',
       '.velite/**',
       '.data/**',
+      '.tools/**',
       'drizzle/**',
       'next-env.d.ts',
       'data/**',
