@@ -29,6 +29,8 @@ export const buildInputs = [
   'velite.config.ts',
   'package-lock.json',
   'tsconfig.json',
+  'scripts/serve.ts',
+  'scripts/build-server.ts',
 ];
 
 /** True when .next holds a production build newer than every source it was built from. */
@@ -36,6 +38,8 @@ export async function buildIsCurrent(root = process.cwd()): Promise<boolean> {
   let built: number;
   try {
     built = (await stat(path.join(root, '.next', 'BUILD_ID'))).mtimeMs;
+    // The compiled server (scripts/build-server.ts) is part of the build.
+    await stat(path.join(root, '.next', 'registre', 'serve.mjs'));
   } catch {
     return false;
   }

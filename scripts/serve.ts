@@ -3,11 +3,13 @@
  * the built Next.js site behind it (the same request handler as `next start`), and the registry
  * API answered ahead of Next's routing, from a worker thread on PostgreSQL
  * (src/server/registry-api.ts, src/server/registry-api-worker.ts), then the hot session routes
- * (src/server/session-api.ts; started with scripts/server-conditions.ts). Settings come from the
+ * (src/server/session-api.ts). Production runs it compiled (scripts/build-server.ts:
+ * `.next/registre/serve.mjs`), not through tsx. Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
@@ -33,7 +35,15 @@ const revalidateToken = randomBytes(24).toString('hex');
 process.env.INTERNAL_REVALIDATE_TOKEN = revalidateToken;
 const env = getEnv();
 
-const registryWorker = env.REGISTRY_API_WORKER === 'on' ? new RegistryApiWorker() : null;
+// Compiled, the worker thread's code is this bundle's sibling; under tsx, its TypeScript source.
+const compiled = import.meta.url.endsWith('.mjs');
+const registryWorker =
+  env.REGISTRY_API_WORKER === 'on'
+    ? new RegistryApiWorker(
+        process.env,
+        compiled ? fileURLToPath(new URL('./registry-worker.mjs', import.meta.url)) : undefined,
+      )
+    : null;
 
 const pages = new FrontPageCache();
 const reportingOrigin = (() => {

@@ -5,13 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
+import { buildServer, SERVER_DIST } from './build-server';
 import { buildIsCurrent, withBuildLock } from './build-state';
 
 const started = Date.now();
@@ -96,12 +96,16 @@ async function main() {
     const code = await withBuildLock(async () => {
       if (await buildIsCurrent()) return 0;
       log('construction du site (next build)…');
-      return new Promise<number>((resolve) =>
+      const built = await new Promise<number>((resolve) =>
         run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
           'exit',
           (c) => resolve(c ?? 1),
         ),
       );
+      if (built !== 0) return built;
+      await buildServer();
+      log(`serveur compilé (${SERVER_DIST})`);
+      return 0;
     });
     if (code !== 0) {
       await embedded?.stop();
@@ -110,22 +114,16 @@ async function main() {
   }
 
   const host = process.env.HOST ?? '0.0.0.0';
-  // Production: our HTTP server with the built site behind it (scripts/serve.ts), which answers
-  // the registry API itself; development: `next dev`.
+  // Production: our HTTP server with the built site behind it (scripts/serve.ts, compiled to
+  // JavaScript by scripts/build-server.ts), which answers the registry API itself; development:
+  // `next dev`.
   const server = dev
     ? run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv)
-    : run(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          // `server-only` as Next resolves it: the session routes' fast path loads such modules.
-          '--import',
-          pathToFileURL(path.resolve('scripts/server-conditions.ts')).href,
-          path.resolve('scripts/serve.ts'),
-        ],
-        { ...childEnv, NODE_ENV: 'production', HOST: host },
-      );
+    : run(process.execPath, ['--enable-source-maps', path.resolve(SERVER_DIST, 'serve.mjs')], {
+        ...childEnv,
+        NODE_ENV: 'production',
+        HOST: host,
+      });
   log(
     `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );

@@ -8,6 +8,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * project's root, where every entry point (npm scripts, tests, benches) runs.
  */
 export function startTsWorker(entry: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  // Compiled JavaScript (the production server's bundle, scripts/build-server.ts) runs as it is.
+  if (/\.m?js$/.test(entry)) return new Worker(entry, options);
   const url = JSON.stringify(pathToFileURL(entry).href);
   return new Worker(
     `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${url}); })`,

@@ -2,17 +2,12 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Db } from '@/db/client';
+import ordersText from '@/i18n/fr/orders';
 import type { OrderFile } from './downloads';
 import { listOrders } from './service';
 
-const STATE_LABELS: Record<string, string> = {
-  pending_payment: 'En attente de paiement',
-  paid: 'Payée',
-  processing: 'En préparation',
-  completed: 'Terminée',
-  unfulfillable: 'Impossible à produire',
-  refunded: 'Remboursée',
-};
+/** The order states as the account's pages name them (one list: src/i18n/fr/orders.ts). */
+const STATE_LABELS: Record<string, string> = ordersText.states;
 
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 

@@ -67,7 +67,7 @@ describe('data hub lists', () => {
     expect(list?.dataDate).toBe('2026-10-01');
     const names = list!.rows.map((r) => (r[1] as CompanyLink).name);
     expect(names).toEqual(['NOUVELLE SAS', 'ANCIENNE SAS']);
-    expect(list!.rows[1]![2]).toBe('Sauvegarde');
+    expect(list!.rows[1]![2]).toBe('Procédure de sauvegarde');
     expect((list!.rows[0]![1] as CompanyLink).href).toBe('/entreprises/200000008/nouvelle-sas');
   });
 

@@ -12,6 +12,7 @@ import { departmentLabel } from '@/domain/reference/departments';
 import { nafSectionLabel, nafSectionOf } from '@/domain/reference/naf';
 import { clean } from './result';
 import { cached } from './cache';
+import { insolvencyStateLabel } from './notices';
 import { LISTABLE } from './opposition';
 import { BAND_ORDER } from './similar';
 import { withStatementTimeout } from './timeout';
@@ -82,14 +83,6 @@ const day = (d: string | null) =>
 const isoDay = (d: unknown) =>
   d ? (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10) : null;
 
-const STATE_LABELS: Record<string, string> = {
-  sauvegarde: 'Sauvegarde',
-  redressement: 'Redressement judiciaire',
-  liquidation: 'Liquidation judiciaire',
-  plan: 'Plan',
-  cloture: 'Clôture',
-};
-
 async function insolvencies(db: Db): Promise<Omit<HubTable, 'info' | 'computedAt'>> {
   const rows = await withStatementTimeout(db, HUB_TIMEOUT_MS, (tx) =>
     queryRows<{
@@ -115,7 +108,7 @@ async function insolvencies(db: Db): Promise<Omit<HubTable, 'info' | 'computedAt
     rows: rows.map((r) => [
       day(r.judgment_date),
       company(r.siren, r.name),
-      clean(r.nature) ?? (r.state ? (STATE_LABELS[r.state] ?? r.state) : '—'),
+      clean(r.nature) ?? insolvencyStateLabel(r.state) ?? '—',
       clean(r.court) ?? '—',
     ]),
   };

@@ -1,0 +1,6 @@
+'use client';
+
+import { ErrorView } from '@/ui/errors/ErrorView';
+
+/** The commerce pages' error boundary: a French page inside the site frame. */
+export default ErrorView;
