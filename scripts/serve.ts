@@ -14,7 +14,7 @@ import next from 'next';
 import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { startJobWorkers, stopJobWorkers } from '../src/jobs';
-import '../src/jobs/all';
+import '../src/server/jobs';
 import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import '@/jobs/all';
+import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { markUnfulfillable } from '@/orders/fulfilment';
 import { directoryStorage, setFileStorage } from '@/orders/storage';

@@ -6,7 +6,8 @@ import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { commands } from '@/ops/claims';
-import { countVerifiedClaims, takeLettersToSend } from './claims';
+import { countVerifiedClaims } from '@/registry/stats';
+import { takeLettersToSend } from './claims';
 import { exportLetters } from './letters';
 import { solvedCaptcha, TestClient } from './testing';
 

@@ -225,14 +225,6 @@ export async function approvedOwnerInfo(
   return success(row?.info ?? null);
 }
 
-export async function countVerifiedClaims(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(companyClaims)
-    .where(eq(companyClaims.status, 'verified'));
-  return Number(row?.n ?? 0);
-}
-
 /** Draws a code for each pending claim whose letter has not gone yet (nothing is stored yet). */
 export async function takeLettersToSend(db: Db): Promise<
   {

@@ -12,7 +12,8 @@
  * connection serves as well as a pool of ten.
  *
  * A job kind is declared once with `defineJob` in the module that owns the work, and that module is
- * imported from `src/jobs/all.ts`, so a worker knows every kind.
+ * imported from the composition root, `src/server/jobs.ts`, so a worker knows every kind. A feature
+ * that needs another's work enqueues it by name (`enqueueByName`, names in `./names.ts`).
  */
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
@@ -193,6 +194,23 @@ export async function enqueue<T extends object>(
     ...(options.singletonKey ? { id: idOfKey(job.name, options.singletonKey) } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });
+}
+
+/**
+ * Enqueues a kind declared by another feature, by its name (`JOB_NAMES`), so the asker does not
+ * import the owner. The kind must be declared in this process: the composition root
+ * (`src/server/jobs.ts`) imports every declaration.
+ */
+export async function enqueueByName<T extends object>(
+  db: Db,
+  name: string,
+  data: T,
+  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+): Promise<void> {
+  const job = definitions.get(name) as JobDefinition<T> | undefined;
+  if (!job)
+    throw new Error(`job kind ${name} is not declared in this process (src/server/jobs.ts)`);
+  await enqueue(db, job, data, options);
 }
 
 type Fetched = { id: string; data: unknown; retryCount: number; sourceOutput?: unknown };

@@ -14,13 +14,15 @@ import type { DocumentFormat } from '@/domain/catalogue';
 import { formatPrice } from '@/domain/catalogue';
 import { statesAllowing } from '@/domain/orders';
 import { generate } from '@/documents';
-import { enqueue } from '@/jobs';
+import { enqueueByName } from '@/jobs';
+import { JOB_NAMES } from '@/jobs/names';
 import { queueMail } from '@/mail/queue';
 import { issueCreditNote } from '@/payments/invoices';
 import { paymentProvider } from '@/payments/provider';
 import { returnQuota } from '@/payments/subscriptions';
 import { fileStorage, type FileStorage } from './storage';
-import { kindLabel, type OrderRow } from './present';
+import { kindLabel } from '@/domain/catalogue/documents';
+import type { OrderRow } from './present';
 
 /** What fulfilment calls out to; tests replace them. */
 export const fulfilmentDeps: {
@@ -121,8 +123,7 @@ export async function markUnfulfillable(db: Db, orderId: string, reason: string)
     await refundOrder(db, orderId);
   } catch {
     // The provider is unreachable: the refund job tries again (and the recovery sweep after it).
-    const { refundOrderJob } = await import('./jobs');
-    await enqueue(db, refundOrderJob, { orderId }, { singletonKey: orderId });
+    await enqueueByName(db, JOB_NAMES.refundOrder, { orderId }, { singletonKey: orderId });
   }
 }
 

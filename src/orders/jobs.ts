@@ -4,6 +4,7 @@
  */
 import { getDb } from '@/db/site';
 import { defineJob } from '@/jobs';
+import { JOB_NAMES } from '@/jobs/names';
 import {
   fulfilOrder,
   markUnfulfillable,
@@ -12,7 +13,7 @@ import {
 } from './fulfilment';
 
 export const fulfilOrderJob = defineJob<{ orderId: string }>(
-  'orders.fulfil',
+  JOB_NAMES.fulfilOrder,
   async ({ orderId }) => {
     await fulfilOrder(getDb(), orderId);
   },
@@ -27,7 +28,7 @@ export const fulfilOrderJob = defineJob<{ orderId: string }>(
 );
 
 export const refundOrderJob = defineJob<{ orderId: string }>(
-  'orders.refund',
+  JOB_NAMES.refundOrder,
   async ({ orderId }) => {
     await refundOrder(getDb(), orderId);
   },

@@ -1,6 +1,6 @@
 /** The JSON shape of an order in the API (spec section 7: `data.data`). */
 import type { orders } from '@/db/schema';
-import { documentOffer } from '@/domain/catalogue/documents';
+import { kindLabel } from '@/domain/catalogue/documents';
 import { creditNoteNumber, invoiceNumber } from '@/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,10 +35,6 @@ export type OrderJson = {
 
 /** An invoice or credit note row as an order's answer needs it. */
 export type BillingRef = { id: string; number: number; issuedAt: Date };
-
-export function kindLabel(kind: string): string {
-  return documentOffer(kind)?.label ?? kind;
-}
 
 export function downloadUrl(orderId: string, format: string): string {
   return format === 'docx'

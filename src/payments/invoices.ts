@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { creditNotes, invoiceCounter, invoices, orders, subscriptions, users } from '@/db/schema';
 import { creditNoteNumber, invoiceNumber, splitVat } from '@/domain/orders';
-import { kindLabel } from '@/orders/present';
+import { kindLabel } from '@/domain/catalogue/documents';
 import type { ProviderInvoice } from './provider';
 
 const COUNTERS = { invoice: 1, creditNote: 2 } as const;

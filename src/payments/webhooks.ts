@@ -9,7 +9,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '@/db/client';
 import { orders, payments, webhookEvents } from '@/db/schema';
-import { enqueue } from '@/jobs';
+import { enqueueByName } from '@/jobs';
+import { JOB_NAMES } from '@/jobs/names';
 import { failure, success, type Result } from '@/lib/errors';
 import { log } from '@/lib/log';
 import {
@@ -146,10 +147,9 @@ export async function applyCheckout(
 
 async function followUp(db: Db, provider: PaymentProvider, outcome: FollowUp): Promise<void> {
   if (outcome.fulfil) {
-    const { fulfilOrderJob } = await import('@/orders/jobs');
-    await enqueue(
+    await enqueueByName(
       db,
-      fulfilOrderJob,
+      JOB_NAMES.fulfilOrder,
       { orderId: outcome.fulfil },
       { singletonKey: outcome.fulfil },
     );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db';
 import { queryRows } from '@/db/client';
 import { logFailure } from '@/lib/log';
-import { countVerifiedClaims } from '@/accounts/claims';
+import { companyClaims } from '@/db/schema';
 
 /**
  * The four counters of the top bar (spec section 2, section 3 "Header statistics"), read from the
@@ -13,7 +13,7 @@ import { countVerifiedClaims } from '@/accounts/claims';
  *   BODACC notice, every published financial year and every trademark we hold.
  * - searchableSiret: establishments (SIRET) in the database, open or closed.
  * - verifiedCompanyProfile: company profiles claimed and verified by their owner
- *   (src/accounts/claims.ts).
+ *   (the claims of src/accounts/claims.ts, counted here: a read model reads, it imports no feature).
  * - kbisAvailable: active legal persons registered at the RCS, for which a Kbis extract exists:
  *   commercial companies (legal-form category 5), economic interest groupings (62) and civil
  *   companies (65), plus any company whose registry court we know.
@@ -154,4 +154,13 @@ export async function getHeaderStats(
 export function resetHeaderStatsCache(): void {
   cache.entry = undefined;
   cache.inFlight = undefined;
+}
+
+/** Company profiles claimed and verified by their owner (src/accounts/claims.ts). */
+export async function countVerifiedClaims(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${companyClaims} WHERE ${companyClaims.status} = 'verified'`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -414,6 +414,11 @@ export function documentOffer(kind: string): DocumentOffer | undefined {
   return offers.find((o) => o.kind === kind);
 }
 
+/** A kind's name as orders, invoices and mails print it (the kind itself when unknown). */
+export function kindLabel(kind: string): string {
+  return documentOffer(kind)?.label ?? kind;
+}
+
 /** "PDF, Excel (XLSX), CSV" */
 export function formatsLabel(formats: readonly DocumentFormat[]): string {
   const names: Record<DocumentFormat, string> = {

@@ -1,9 +1,0 @@
-/**
- * Every module that declares a job kind (`defineJob`), imported for its declarations, so that a
- * process working the queue (`startJobWorkers`) knows every kind. Add one line per module.
- */
-import '@/mail/queue';
-import '@/accounts/alerts/jobs';
-import '@/orders/jobs';
-import '@/content/jobs';
-import '@/payments/jobs';
