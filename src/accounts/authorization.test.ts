@@ -73,7 +73,10 @@ beforeAll(async () => {
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
   await a.post(`/api/company/552032534/follow/${listA}`);
   claimA = (await a.post('/api/claims', { siren: '552032534', role: 'Gérante' })).body.data.data.id;
-  await new TestClient().post('/login', { email: 'a@exemple.fr', password: 'phrase de passe longue' });
+  await new TestClient().post('/login', {
+    email: 'a@exemple.fr',
+    password: 'phrase de passe longue',
+  });
   const sessionsOfA = (await a.get('/api/me/sessions')).body.data.data as {
     id: string;
     current: boolean;

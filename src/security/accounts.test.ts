@@ -49,7 +49,11 @@ const sessionCookie = (c: TestClient) =>
 /** Registers (the browser is then signed in) and opens the verification link. */
 async function register(email: string): Promise<TestClient> {
   const c = new TestClient();
-  const r = await c.post('/register', { email, password: PASSWORD, captcha: await solvedCaptcha() });
+  const r = await c.post('/register', {
+    email,
+    password: PASSWORD,
+    captcha: await solvedCaptcha(),
+  });
   expect(r.status).toBe(201);
   await runJobsUntilIdle(handle.db);
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
@@ -143,7 +147,10 @@ describe('e-mail change', () => {
     expect(me.email).toBe('nouvelle@exemple.fr');
     expect(me.email_verified_at).toMatch(/^\d{4}-/);
     await login('nouvelle@exemple.fr');
-    expect((await new TestClient().post('/login', { email: 'ancienne@exemple.fr', password: PASSWORD })).status).toBe(422);
+    expect(
+      (await new TestClient().post('/login', { email: 'ancienne@exemple.fr', password: PASSWORD }))
+        .status,
+    ).toBe(422);
   });
 });
 
@@ -216,7 +223,9 @@ describe('sessions', () => {
     const rows = list.body.data.data as { id: string; current: boolean; device: string }[];
     expect(rows).toHaveLength(2);
     expect(rows.filter((r) => r.current)).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain(decodeURIComponent(sessionCookie(second)!).split('.')[0]!);
+    expect(JSON.stringify(rows)).not.toContain(
+      decodeURIComponent(sessionCookie(second)!).split('.')[0]!,
+    );
     const secondId = rows.find((r) => !r.current)!.id;
 
     // Another user: 404, and the session stays.

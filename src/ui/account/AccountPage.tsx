@@ -284,27 +284,26 @@ const when = (iso: string) =>
 function SessionsCard() {
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = useCallback(async () => {
-    const r = await api<SessionRow[]>('GET', '/api/me/sessions');
-    if (r.ok) setRows(r.data);
-    else setState({ ok: false, text: r.message });
-  }, []);
+  // Bumped after a revocation: the list is read again.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void api<SessionRow[]>('GET', '/api/me/sessions').then((r) =>
+      r.ok ? setRows(r.data) : setState({ ok: false, text: r.message }),
+    );
+  }, [version]);
   const revoke = async (row: SessionRow) => {
     const r = await api('DELETE', `/api/me/sessions/${encodeURIComponent(row.id)}`);
     if (!r.ok) return setState({ ok: false, text: r.message });
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- this browser is logged out: a full load
     if (row.current) return window.location.assign('/');
     setState({ ok: true, text: t.myAccount.sessions.revoked });
-    await load();
+    setVersion((v) => v + 1);
   };
   const revokeOthers = async () => {
     const r = await api('DELETE', '/api/me/sessions');
     if (!r.ok) return setState({ ok: false, text: r.message });
     setState({ ok: true, text: t.myAccount.sessions.othersRevoked });
-    await load();
+    setVersion((v) => v + 1);
   };
   const m = t.myAccount.sessions;
   return (

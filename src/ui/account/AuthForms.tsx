@@ -164,8 +164,10 @@ export function RegisterForm() {
     const r = await api('POST', '/register', { ...values, captcha, ...(next ? { next } : {}) });
     if (r.ok) {
       if (follow && /^\d{9}$/.test(follow)) await api('POST', `/api/company/${follow}/follow`);
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
-      window.location.assign(next ? `/verify-email?next=${encodeURIComponent(next)}` : '/verify-email');
+      // A full load: the frame reads the login state again.
+      window.location.assign(
+        next ? `/verify-email?next=${encodeURIComponent(next)}` : '/verify-email',
+      );
       return;
     }
     // Field errors of a 422 go to their fields (spec section 8).
