@@ -7,7 +7,6 @@
 export function safeNext(value: string | null | undefined, fallback = '/'): string {
   if (!value || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // eslint-disable-next-line no-control-regex -- a control character never belongs in a path
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   return value;
 }
