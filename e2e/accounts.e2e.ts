@@ -62,8 +62,12 @@ describe('accounts in the browser', () => {
     expect(link).toBeTruthy();
     const confirm = new URL(link!);
     await page.goto(url(confirm.pathname + confirm.search));
-    // Verified: /verify-email moves on to the account page.
+    // The link opens no session of its own: it leads to the login form, which this browser (signed
+    // in at registration) passes on to the account page, with the message.
     await page.waitForURL(/\/mon-compte/, { timeout: 30_000 });
+    await page
+      .locator('[data-testid="toast"]', { hasText: 'Adresse e-mail confirmée' })
+      .waitFor({ timeout: 30_000 });
     await expect(page.locator('[data-testid="account-page"]').textContent()).resolves.toContain(
       email,
     );
@@ -71,6 +75,24 @@ describe('accounts in the browser', () => {
       page.locator('[data-testid="account-button"]').first().getAttribute('href'),
     ).resolves.toBe('/mon-compte');
   }, 180_000);
+
+  it('lists this session in /mon-compte, and asks the password before an e-mail change', async () => {
+    await page.goto(url('/mon-compte#security'));
+    const sessions = page.locator('[data-testid="sessions"]');
+    await sessions.getByText('cette session').waitFor({ timeout: 30_000 });
+    await page.fill('#new-email', `nouvelle-${email}`);
+    await page.getByRole('button', { name: 'Changer d’adresse' }).click();
+    await page.getByText('Ce champ est obligatoire.').first().waitFor({ timeout: 10_000 });
+    await page.fill('#email-current-password', password);
+    await page.getByRole('button', { name: 'Changer d’adresse' }).click();
+    await page.getByText(/Nous avons envoyé un lien de confirmation/).waitFor({ timeout: 30_000 });
+    // Nothing changes until the link mailed to the new address is opened.
+    await page.reload();
+    await expect(
+      page.locator('[data-testid="account-page"] p').first().textContent(),
+    ).resolves.toBe(email);
+    await mailTo(email, /Changement d’adresse/);
+  }, 120_000);
 
   it('logs out, then a guest’s follow click logs in and comes back with the follow done', async () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();

@@ -48,7 +48,7 @@ async function registerAndVerify(email: string): Promise<TestClient> {
   const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
   const v = await c.get(link.pathname + link.search);
   expect(v.status).toBe(303);
-  expect(v.headers.get('location')).toBe('/verify-email?verifie=1');
+  expect(v.headers.get('location')).toBe('/login?next=%2Fmon-compte&verifie=1');
   return c;
 }
 

@@ -30,12 +30,19 @@ export async function callAuth(
   db: Db,
   req: ApiRequest,
   path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    query?: Record<string, string>;
+    /** Without the browser's cookies: the call must not see nor touch its session. */
+    anonymous?: boolean;
+  } = {},
 ): Promise<AuthAnswer> {
   const url = new URL(AUTH_BASE_PATH + path, publicOrigin(req));
   for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers();
   for (const name of FORWARDED) {
+    if (init.anonymous && name === 'cookie') continue;
     const v = req.headers.get(name);
     if (v) headers.set(name, v);
   }

@@ -1,16 +1,18 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { users } from '@/db/schema/accounts';
+import { sessions, users } from '@/db/schema/accounts';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { failure, type Failure } from '@/lib/errors';
 import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { logFailure } from '@/lib/log';
 import { consume, reset } from '@/lib/rate-limit';
-import { authErrorCode, callAuth } from './adapter';
-import { csrfCookieHeader, issueCsrfToken } from './csrf';
+import { authErrorCode, callAuth, publicOrigin } from './adapter';
+import { authFor } from './auth';
+import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import {
   accountAnswer,
   clientAddress,
@@ -24,10 +26,21 @@ import {
   str,
   type Fields,
 } from './http';
+import { describeDevice, ipPrefix } from './devices';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
 import { MAGIC_TOKEN_PARAM } from './magic-token';
+import { emailChangeNotice } from './mails';
+import { safeNext } from './next-path';
+import { sendAccountMail } from './outbox';
 import { PASSWORD_MESSAGES, passwordProblem } from './passwords';
-import { checkCsrf, readSession, requireUser } from './session';
+import {
+  checkCsrf,
+  readSession,
+  requireUser,
+  sessionCookieName,
+  verifiedSessionToken,
+  type SessionUser,
+} from './session';
 import { exportUserData, updateProfile } from './users';
 
 /**
@@ -134,8 +147,10 @@ export const register = (req: Request, db: Db = getDb()) =>
     const captcha = await captchaFailure(fields);
     if (captcha) return failureResponse(captcha);
     const name = parsed.data!.name || email.split('@')[0]!;
+    // Where the verification link brings the person back (`next`, a path of this site).
+    const next = safeNext(str(fields.next), '');
     const answer = await callAuth(db, req, '/sign-up/email', {
-      body: { email, password: str(fields.password), name },
+      body: { email, password: str(fields.password), name, ...(next ? { callbackURL: next } : {}) },
     });
     if (answer.status === 200) {
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
@@ -244,14 +259,43 @@ export const resetPassword = (req: Request, db: Db = getDb()) =>
 const RESET_LINK_INVALID =
   'Ce lien de réinitialisation n’est plus valable : demandez-en un nouveau.';
 
-/** POST /logout: the session row is deleted and its cookie cleared. */
+export const LOGOUT_FAILED_MESSAGE =
+  'La déconnexion n’a pas pu aboutir : réessayez dans un instant.';
+
+/**
+ * POST /logout: the session row is deleted, then its cookie cleared. Better Auth's sign-out
+ * clears the cookie even when its delete failed (a database outage), which left the session valid
+ * behind a browser that believed it had logged out: the answer waits for the row to be gone, and
+ * otherwise is a 503 with `Retry-After` that keeps the cookie.
+ */
 export const logout = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failureResponse(csrf);
-    const answer = await callAuth(db, req, '/sign-out');
+    const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
+    const unavailable = failure('SERVICE_UNAVAILABLE', LOGOUT_FAILED_MESSAGE, {
+      retryAfterSeconds: 5,
+    });
+    const answer = await callAuth(db, req, '/sign-out').catch(() => null);
+    if (!answer || (token && !(await sessionGone(db, token)))) {
+      return failureResponse(unavailable);
+    }
     return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
   });
+
+/** Whether no session row holds this token any more; false when the database cannot tell. */
+async function sessionGone(db: Db, token: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token, token))
+      .limit(1);
+    return rows.length === 0;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * GET /api/me/{optional id}: the user of the session, or of a magic token (`?magic_token=`), which
@@ -287,9 +331,45 @@ export const me = (req: Request, id?: string, db?: Db) => meAnswer(req, id, db).
 
 const PROFILE_KEYS = ['company_name', 'postcode', 'firstname', 'lastname', 'phone', 'vat_number'];
 
+const CURRENT_PASSWORD_MISSING = 'Saisissez votre mot de passe actuel pour confirmer.';
+const CURRENT_PASSWORD_WRONG = 'Le mot de passe actuel est incorrect.';
+
 /**
- * POST /api/me (PATCH override): name and profile fields; a new e-mail; a new password (with the
- * current one; every other session is revoked). DELETE override: the account, with its password.
+ * The current password of the session's user, asked before a sensitive change (e-mail,
+ * password, deletion): counted in the per-account login limit, so a stolen session cannot try
+ * passwords here faster than on the login form. Null when right; the failure otherwise.
+ */
+async function checkCurrentPassword(
+  req: Request,
+  db: Db,
+  user: SessionUser,
+  password: string,
+  field: string,
+): Promise<Failure | null> {
+  if (!password) return invalid({ [field]: [CURRENT_PASSWORD_MISSING] });
+  const limited = await consume('login-account', user.email);
+  if (!limited.ok) return limited;
+  const headers = new Headers({ cookie: req.headers.get('cookie') ?? '' });
+  try {
+    // A server-only endpoint of Better Auth's public API (not reachable over HTTP).
+    await authFor(db).api.verifyPassword({ body: { password }, headers });
+  } catch (e) {
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status === 400 || status === 401) return invalid({ [field]: [CURRENT_PASSWORD_WRONG] });
+    throw e;
+  }
+  await reset('login-account', user.email);
+  return null;
+}
+
+export const EMAIL_CHANGE_PENDING =
+  'Nous avons envoyé un lien de confirmation à {email} : votre adresse changera quand vous l’ouvrirez. Votre adresse actuelle a été prévenue.';
+
+/**
+ * POST /api/me (PATCH override): name and profile fields; a new e-mail (with the current
+ * password: the link mailed to the new address applies it, and the old address is told); a new
+ * password (with the current one; every other session is revoked). DELETE override: the account,
+ * with its password.
  */
 export const updateMe = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
@@ -298,13 +378,52 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
     const user = await requireUser(req);
     if (!user.ok) return failureResponse(user);
     const method = overriddenMethod(req, fields);
-    if (method === 'DELETE') return deleteAccount(req, db, fields);
+    if (method === 'DELETE') return deleteAccount(req, db, user.value, fields);
     if (method !== 'PATCH' && method !== 'PUT')
       return failureResponse(failure('METHOD_NOT_ALLOWED'));
-    let cookies: string[] = [];
-    if (typeof fields.password === 'string' && fields.password) {
+    const newPassword = typeof fields.password === 'string' && fields.password !== '';
+    const newEmail =
+      typeof fields.email === 'string' &&
+      fields.email.trim().toLowerCase() !== user.value.email.toLowerCase();
+    let email: string | null = null;
+    if (newEmail) {
+      const parsed = emailSchema.safeParse(fields.email);
+      if (!parsed.success)
+        return failureResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
+      email = parsed.data;
+    }
+    if (newPassword) {
       const errors = checkPasswordPair(fields, user.value.email);
       if (errors) return failureResponse(invalid(errors));
+    }
+    if (email || newPassword) {
+      const wrong = await checkCurrentPassword(
+        req,
+        db,
+        user.value,
+        str(fields.current_password).slice(0, 1000),
+        'current_password',
+      );
+      if (wrong) return failureResponse(wrong);
+    }
+    // The e-mail first: a password change replaces this session (and its cookie).
+    if (email) {
+      const answer = await callAuth(db, req, '/change-email', {
+        body: { newEmail: email, callbackURL: '/mon-compte' },
+      });
+      if (answer.status !== 200) {
+        if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+        return failureResponse(
+          invalid({ email: ['Cette adresse e-mail ne peut pas être utilisée.'] }),
+        );
+      }
+      await sendAccountMail(
+        db,
+        emailChangeNotice(user.value.email, email, publicOrigin(req)),
+      ).catch((e) => logFailure('accounts: e-mail change notice failed', e));
+    }
+    let cookies: string[] = [];
+    if (newPassword) {
       const answer = await callAuth(db, req, '/change-password', {
         body: {
           currentPassword: str(fields.current_password).slice(0, 1000),
@@ -313,43 +432,39 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
         },
       });
       if (answer.status !== 200) {
-        return failureResponse(
-          invalid({ current_password: ['Le mot de passe actuel est incorrect.'] }),
-        );
+        if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+        return failureResponse(invalid({ current_password: [CURRENT_PASSWORD_WRONG] }));
       }
       cookies = answer.cookies;
-    }
-    if (
-      typeof fields.email === 'string' &&
-      fields.email.trim().toLowerCase() !== user.value.email
-    ) {
-      const parsed = emailSchema.safeParse(fields.email);
-      if (!parsed.success)
-        return failureResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
-      const answer = await callAuth(db, req, '/change-email', { body: { newEmail: parsed.data } });
-      if (answer.status !== 200) {
-        return failureResponse(
-          invalid({ email: ['Cette adresse e-mail ne peut pas être utilisée.'] }),
-        );
-      }
     }
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) if (k in fields) profile[k] = fields[k];
     const name = typeof fields.name === 'string' ? fields.name : undefined;
     const updated = await updateProfile(db, user.value.id, { name, profile, partial: true });
     if (!updated.ok) return failureResponse(updated, cookies);
-    return dataResponse(updated.value, 200, cookies);
+    const pending = email
+      ? { pending_email: email, status: EMAIL_CHANGE_PENDING.replace('{email}', email) }
+      : {};
+    return dataResponse({ ...updated.value, ...pending }, 200, cookies);
   });
 
-async function deleteAccount(req: Request, db: Db, fields: Fields): Promise<Response> {
+async function deleteAccount(
+  req: Request,
+  db: Db,
+  user: SessionUser,
+  fields: Fields,
+): Promise<Response> {
   if (fields.confirm !== true && fields.confirm !== 'SUPPRIMER' && fields.confirm !== 'true') {
     return failureResponse(invalid({ confirm: ['Confirmez la suppression du compte.'] }));
   }
-  const answer = await callAuth(db, req, '/delete-user', {
-    body: { password: str(fields.password).slice(0, 1000) },
-  });
+  // Never without the password: Better Auth would take a recent session instead.
+  const password = str(fields.password).slice(0, 1000);
+  const wrong = await checkCurrentPassword(req, db, user, password, 'password');
+  if (wrong) return failureResponse(wrong);
+  const answer = await callAuth(db, req, '/delete-user', { body: { password } });
   if (answer.status !== 200) {
-    return failureResponse(invalid({ password: ['Le mot de passe est incorrect.'] }));
+    if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    return failureResponse(invalid({ password: [CURRENT_PASSWORD_WRONG] }));
   }
   return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
 }
@@ -385,28 +500,49 @@ export const exportMe = (req: Request, db: Db = getDb()) =>
     });
   });
 
+/** Where a verification link brings the person when it names no page. */
+const VERIFIED_DEFAULT_NEXT = '/mon-compte';
+
 /**
- * GET /verify-email/confirm?token=…: the verification mail's link. Better Auth checks the token,
- * marks the address verified and opens a session; the browser lands on /verify-email.
+ * GET /verify-email/confirm?token=…&next=…: the link of a verification mail (sign-up, or an
+ * e-mail change's mail to the new address). Better Auth checks the token and marks the address
+ * verified (or applies the new address); this GET never opens nor touches a session (anyone can
+ * make a browser open a link: login CSRF), so Better Auth is called without the browser's cookies
+ * and no cookie is passed on. The browser goes to the login form with `verifie=1` and the return
+ * path: a signed-in browser goes straight on, another signs in first.
  */
 export const confirmEmail = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
-    const token = (new URL(req.url).searchParams.get('token') ?? '').slice(0, 2000);
-    const target = new URL('/verify-email', req.url);
-    let cookies: string[] = [];
+    const params = new URL(req.url).searchParams;
+    const token = (params.get('token') ?? '').slice(0, 2000);
+    const next = safeNext(params.get('next'), VERIFIED_DEFAULT_NEXT);
+    let target = '/verify-email?erreur=lien';
     if (token) {
-      const answer = await callAuth(db, req, '/verify-email', { method: 'GET', query: { token } });
+      const answer = await callAuth(db, req, '/verify-email', {
+        method: 'GET',
+        query: { token },
+        anonymous: true,
+      });
       if (answer.status === 200) {
-        cookies = [...answer.cookies, loggedInHint(true)];
-        target.searchParams.set('verifie', '1');
-      } else target.searchParams.set('erreur', 'lien');
-    } else target.searchParams.set('erreur', 'lien');
-    const headers = new Headers({
-      Location: target.pathname + target.search,
-      'Cache-Control': 'no-store',
+        // An e-mail change answers with its user: the link reached the new address, which is
+        // therefore verified too (Better Auth keeps the old address's state).
+        const changed = answer.json?.user as { id?: unknown; emailVerified?: unknown } | null;
+        if (changed && typeof changed.id === 'string' && changed.emailVerified !== true) {
+          const now = new Date();
+          await db
+            .update(users)
+            .set({ emailVerified: true, emailVerifiedAt: now, updatedAt: now })
+            .where(and(eq(users.id, changed.id), eq(users.emailVerified, false)));
+        }
+        target = `/login?${new URLSearchParams({ next, verifie: '1' }).toString()}`;
+      } else if (answer.status >= 500) {
+        return failureResponse(failure('SERVICE_UNAVAILABLE'));
+      }
+    }
+    return new Response(null, {
+      status: 303,
+      headers: { Location: target, 'Cache-Control': 'no-store' },
     });
-    for (const c of cookies) headers.append('Set-Cookie', c);
-    return new Response(null, { status: 303, headers });
   });
 
 /** POST /api/me/verification-email: sends the verification link again. */
@@ -421,4 +557,84 @@ export const resendVerification = (req: Request, db: Db = getDb()) =>
     if (!limited.ok) return failureResponse(limited);
     await callAuth(db, req, '/send-verification-email', { body: { email: user.value.email } });
     return dataResponse({ sent: true });
+  });
+
+/** One session of the user, as /mon-compte lists it (never its token). */
+export type SessionSummary = {
+  id: string;
+  current: boolean;
+  device: string;
+  ip_prefix: string | null;
+  created_at: string;
+  last_seen_at: string;
+};
+
+type AuthSession = {
+  id: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  userAgent?: string | null;
+  ipAddress?: string | null;
+};
+
+/** The user's valid sessions, from Better Auth's `/list-sessions`; null when it failed. */
+async function sessionsOf(req: Request, db: Db): Promise<AuthSession[] | null> {
+  const answer = await callAuth(db, req, '/list-sessions', { method: 'GET' });
+  if (answer.status !== 200 || !Array.isArray(answer.json)) return null;
+  return answer.json as unknown as AuthSession[];
+}
+
+const iso = (v: string) => new Date(v).toISOString();
+
+/** GET /api/me/sessions: the user's sessions, this one first, then the most recent. */
+export const listMySessions = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    const list = await sessionsOf(req, db);
+    if (!list) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    const mine = verifiedSessionToken(readCookie(req, sessionCookieName()));
+    const out: SessionSummary[] = list.map((s) => ({
+      id: s.id,
+      current: s.token === mine,
+      device: describeDevice(s.userAgent),
+      ip_prefix: ipPrefix(s.ipAddress),
+      created_at: iso(s.createdAt),
+      last_seen_at: iso(s.updatedAt ?? s.createdAt),
+    }));
+    out.sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.created_at.localeCompare(a.created_at),
+    );
+    return dataResponse(out);
+  });
+
+/** DELETE /api/me/sessions/{id}: ends one of the user's sessions; another's id is 404. */
+export const revokeMySession = (req: Request, id: string, db: Db = getDb()) =>
+  guarded(async () => {
+    const csrf = checkCsrf(req);
+    if (!csrf.ok) return failureResponse(csrf);
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    const list = await sessionsOf(req, db);
+    if (!list) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    const target = list.find((s) => s.id === id);
+    if (!target) return failureResponse(failure('NOT_FOUND'));
+    const answer = await callAuth(db, req, '/revoke-session', { body: { token: target.token } });
+    if (answer.status !== 200) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    const mine = verifiedSessionToken(readCookie(req, sessionCookieName()));
+    const cookies = target.token === mine ? [...answer.cookies, loggedInHint(false)] : [];
+    return dataResponse(null, 204, cookies);
+  });
+
+/** DELETE /api/me/sessions: ends every session of the user but this one. */
+export const revokeOtherSessions = (req: Request, db: Db = getDb()) =>
+  guarded(async () => {
+    const csrf = checkCsrf(req);
+    if (!csrf.ok) return failureResponse(csrf);
+    const user = await requireUser(req);
+    if (!user.ok) return failureResponse(user);
+    const answer = await callAuth(db, req, '/revoke-other-sessions');
+    if (answer.status !== 200) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    return dataResponse(null, 204);
   });

@@ -5,7 +5,8 @@ import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { authAccounts, sessions, users, verifications } from '@/db/schema/accounts';
 import { logFailure } from '@/lib/log';
-import { resetPasswordMail, verificationMail } from './mails';
+import { emailChangeMail, resetPasswordMail, verificationMail } from './mails';
+import { safeNext } from './next-path';
 import { sendAccountMail } from './outbox';
 import { magicTokenPlugin } from './magic-token';
 import { authSecret } from './secret';
@@ -34,6 +35,29 @@ function originOf(request: Request | undefined): string {
     }
   }
   return getEnv().SITE_URL.replace(/\/$/, '');
+}
+
+/** The return path (`callbackURL`) Better Auth put in a verification URL it built, if safe. */
+function returnPath(url: string): string | undefined {
+  try {
+    const callback = new URL(url).searchParams.get('callbackURL');
+    const next = safeNext(callback, '');
+    return next && next !== '/' ? next : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a verification token (Better Auth's signed JWT) is an e-mail change's. */
+function isEmailChange(token: string): boolean {
+  try {
+    const payload: unknown = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload;
+  } catch {
+    return false;
+  }
 }
 
 function createAuth(db: Db) {
@@ -73,11 +97,20 @@ function createAuth(db: Db) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The mailed link is a GET anyone can be made to open: it confirms the address and never
+      // opens a session (login CSRF); the person then signs in as usual.
+      autoSignInAfterVerification: false,
       expiresIn: 2 * DAY,
-      sendVerificationEmail: async ({ user, token }, request) => {
-        await sendAccountMail(db, verificationMail(user.email, originOf(request), token)).catch(
-          (e) => logFailure('accounts: verification mail failed', e),
+      // Sign-up's link, and an e-mail change's link to the NEW address (its token carries
+      // `updateTo`; Better Auth changes the address only when that link is opened).
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        const origin = originOf(request);
+        const next = returnPath(url);
+        const mail = isEmailChange(token)
+          ? emailChangeMail(user.email, origin, token, next)
+          : verificationMail(user.email, origin, token, next);
+        await sendAccountMail(db, mail).catch((e) =>
+          logFailure('accounts: verification mail failed', e),
         );
       },
     },
@@ -86,12 +119,19 @@ function createAuth(db: Db) {
         role: { type: 'string', input: false, defaultValue: 'user', required: false },
         emailVerifiedAt: { type: 'date', input: false, required: false },
       },
-      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      // A new address applies once the link mailed to it is opened (never without it); our route
+      // asks the current password first and tells the old address (src/accounts/api.ts).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       deleteUser: { enabled: true },
     },
     session: {
       expiresIn: SESSION_EXPIRES_IN,
       updateAge: SESSION_UPDATE_AGE,
+      // Better Auth's "fresh session" (default: created less than a day ago) stood in for the
+      // password on account deletion, and blocks the session list of an older session. Our
+      // routes ask the password for every sensitive change instead (src/accounts/api.ts), and the
+      // list is open to any valid session.
+      freshAge: 0,
       // Every request reads the session row: logout and password change take effect at once.
       cookieCache: { enabled: false },
     },

@@ -27,6 +27,8 @@ let a: TestClient;
 let b: TestClient;
 let listA: number;
 let claimA: number;
+/** The id of a second session of A's (another login), which B must not be able to end. */
+let sessionA: string;
 let filesDir: string;
 /** A's orders and what they produced: one waiting for payment (its checkout open), one
  * completed (files and invoice), one refunded (credit note). */
@@ -71,6 +73,15 @@ beforeAll(async () => {
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
   await a.post(`/api/company/552032534/follow/${listA}`);
   claimA = (await a.post('/api/claims', { siren: '552032534', role: 'Gérante' })).body.data.data.id;
+  await new TestClient().post('/login', {
+    email: 'a@exemple.fr',
+    password: 'phrase de passe longue',
+  });
+  const sessionsOfA = (await a.get('/api/me/sessions')).body.data.data as {
+    id: string;
+    current: boolean;
+  }[];
+  sessionA = sessionsOfA.find((s) => !s.current)!.id;
 
   filesDir = await mkdtemp(path.join(tmpdir(), 'authorization-files-'));
   setFileStorage(directoryStorage(filesDir));
@@ -107,6 +118,9 @@ const userRoutes = (list: number): Call[] => [
   ['GET', '/api/me/events'],
   ['POST', '/api/me', { _method: 'PATCH', name: 'X' }],
   ['POST', '/api/me/verification-email'],
+  ['GET', '/api/me/sessions'],
+  ['DELETE', `/api/me/sessions/${sessionA}`],
+  ['DELETE', '/api/me/sessions'],
   [
     'POST',
     '/api/onboarding/user-infos',
@@ -189,9 +203,10 @@ describe('authorisation walk', () => {
       ([, p]) =>
         p.includes(`/followed-lists/${listA}`) ||
         p.endsWith(`/${listA}`) ||
-        p.includes(`/claims/${claimA}`),
+        p.includes(`/claims/${claimA}`) ||
+        p.endsWith(`/sessions/${sessionA}`),
     );
-    expect(onList.length).toBeGreaterThanOrEqual(7);
+    expect(onList.length).toBeGreaterThanOrEqual(8);
     for (const [method, path, body] of onList) {
       const r = await b.request(method, path, body);
       expect([method, path, r.status]).toEqual([method, path, 404]);
@@ -201,7 +216,15 @@ describe('authorisation walk', () => {
     // B's own view never shows A's lists or follows.
     expect((await b.get('/api/followed-lists')).body.data.data).toEqual([]);
     expect((await b.get('/api/company/followed')).body.data.data).toEqual([]);
-    expect((await b.get(`/api/me/${(await a.get('/api/me')).body.data.data.id}`)).status).toBe(404);
+    const idOfA = (await a.get('/api/me')).body.data.data.id;
+    expect((await b.get(`/api/me/${idOfA}`)).status).toBe(404);
+    // Only /api/me changes an account: B's POST on A's id (or anyone's) is no route.
+    expect((await b.post(`/api/me/${idOfA}`, { _method: 'PATCH', name: 'B' })).status).toBe(404);
+    expect((await a.get('/api/me')).body.data.data.name).not.toBe('B');
+    // A's other session was not ended by B.
+    expect(
+      ((await a.get('/api/me/sessions')).body.data.data as { id: string }[]).map((s) => s.id),
+    ).toContain(sessionA);
   });
 
   it('answers 404 to user B on A’s orders, files, invoices, credit notes and payments', async () => {

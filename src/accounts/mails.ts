@@ -24,16 +24,23 @@ export function layoutHtml(
 
 export { escapeHtml };
 
-export function verificationLink(origin: string, token: string): string {
-  return `${origin}/verify-email/confirm?token=${encodeURIComponent(token)}`;
+/** The verification link; `next`, a path of this site, is where the person lands afterwards. */
+export function verificationLink(origin: string, token: string, next?: string): string {
+  const back = next ? `&next=${encodeURIComponent(next)}` : '';
+  return `${origin}/verify-email/confirm?token=${encodeURIComponent(token)}${back}`;
 }
 
 export function resetLink(origin: string, token: string, email: string): string {
   return `${origin}/password-reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
 }
 
-export function verificationMail(to: string, origin: string, token: string): MailMessage {
-  const href = verificationLink(origin, token);
+export function verificationMail(
+  to: string,
+  origin: string,
+  token: string,
+  next?: string,
+): MailMessage {
+  const href = verificationLink(origin, token, next);
   const title = 'Confirmez votre adresse e-mail';
   const lines = [
     'Bonjour,',
@@ -60,6 +67,46 @@ export function resetPasswordMail(to: string, origin: string, token: string): Ma
     to,
     subject: title,
     text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
+    html: layoutHtml(title, lines, { label: 'Choisir un nouveau mot de passe', href }),
+  };
+}
+
+/** To the NEW address of an e-mail change: the change applies only when this link is opened. */
+export function emailChangeMail(
+  to: string,
+  origin: string,
+  token: string,
+  next?: string,
+): MailMessage {
+  const href = verificationLink(origin, token, next);
+  const title = 'Confirmez votre nouvelle adresse e-mail';
+  const lines = [
+    'Bonjour,',
+    `Vous avez demandé à utiliser l’adresse ${to} pour votre compte sur le Registre des entreprises. Ouvrez le lien ci-dessous pour confirmer ce changement (il est valable 48 heures) : tant qu’il n’est pas ouvert, votre compte garde son ancienne adresse.`,
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne changera.',
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
+    html: layoutHtml(title, lines, { label: 'Confirmer ma nouvelle adresse', href }),
+  };
+}
+
+/** To the OLD address of an e-mail change: what was asked, and what to do if it was not them. */
+export function emailChangeNotice(to: string, newEmail: string, origin: string): MailMessage {
+  const href = `${origin}/forgot-password`;
+  const title = 'Changement d’adresse e-mail demandé';
+  const lines = [
+    'Bonjour,',
+    `Une demande de changement d’adresse e-mail vient d’être faite pour votre compte sur le Registre des entreprises, avec votre mot de passe : la nouvelle adresse serait ${newEmail}. Le changement n’aura lieu que lorsque le lien envoyé à cette nouvelle adresse sera ouvert.`,
+    'Si c’est bien vous, vous n’avez rien à faire.',
+    'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : choisissez-en un nouveau tout de suite, dans « Mon compte » ou avec le lien ci-dessous (toutes les autres sessions seront fermées), puis écrivez-nous depuis la page de contact du site.',
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${href}\n`,
     html: layoutHtml(title, lines, { label: 'Choisir un nouveau mot de passe', href }),
   };
 }

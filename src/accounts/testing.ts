@@ -14,6 +14,8 @@ import * as resetRoute from '@/app/(account)/reset-password/route';
 import * as logoutRoute from '@/app/(account)/logout/route';
 import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
 import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
+import * as sessionsRoute from '@/app/(account)/api/me/sessions/route';
+import * as sessionRoute from '@/app/(account)/api/me/sessions/[id]/route';
 import * as exportRoute from '@/app/(account)/api/me/export/route';
 import * as eventsRoute from '@/app/(account)/api/me/events/route';
 import * as unsubscribeRoute from '@/app/(account)/api/alerts/unsubscribe/route';
@@ -64,6 +66,8 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/me/export', exportRoute],
   ['/api/me/verification-email', resendRoute],
   ['/api/me/events', eventsRoute],
+  ['/api/me/sessions', sessionsRoute],
+  ['/api/me/sessions/:id', sessionRoute],
   ['/api/alerts/unsubscribe', unsubscribeRoute],
   ['/api/me/*id', meRoute],
   ['/api/onboarding/user-infos', onboardingRoute],

@@ -359,25 +359,32 @@ const OPS: Record<string, Partial<Record<Method, Op>>> = {
   '/api/me/{id}': {
     get: {
       tag: 'Compte',
-      summary: "Profil de l'utilisateur connecté",
+      summary: "Profil de l'utilisateur connecté (un autre identifiant que le sien : 404)",
       params: [pathParam('id', 'Facultatif.')],
       ok: [200, 'Le profil.'],
       errors: USER_READ,
     },
-    post: {
+  },
+  '/api/me/sessions': {
+    get: {
       tag: 'Compte',
-      summary: 'Mettre à jour le profil (formulaire)',
-      params: [pathParam('id', 'Facultatif.')],
-      body: {},
-      ok: [200, 'Le profil.'],
+      summary: "Sessions ouvertes de l'utilisateur (appareil, dates, début d'adresse)",
+      ok: [200, 'Les sessions, celle de la requête marquée « current ».'],
+      errors: USER_READ,
+    },
+    delete: {
+      tag: 'Compte',
+      summary: 'Fermer toutes les autres sessions',
+      ok: [204, 'Fermées.'],
       errors: USER_WRITE,
     },
-    patch: {
+  },
+  '/api/me/sessions/{id}': {
+    delete: {
       tag: 'Compte',
-      summary: 'Mettre à jour le profil',
-      params: [pathParam('id', 'Facultatif.')],
-      body: {},
-      ok: [200, 'Le profil.'],
+      summary: "Fermer une session de l'utilisateur",
+      params: [ID],
+      ok: [204, 'Fermée.'],
       errors: USER_WRITE,
     },
   },
@@ -609,7 +616,25 @@ const withoutLast = (methods: Partial<Record<Method, Op>>) =>
   Object.fromEntries(
     Object.entries(methods).map(([m, op]) => [m, { ...op, params: op.params?.slice(0, -1) }]),
   ) as Partial<Record<Method, Op>>;
-OPS['/api/me'] = withoutLast(OPS['/api/me/{id}']!);
+OPS['/api/me'] = {
+  ...withoutLast(OPS['/api/me/{id}']!),
+  // Only /api/me changes the account: POST and PATCH on /api/me/{id} answer 404.
+  post: {
+    tag: 'Compte',
+    summary:
+      'Mettre à jour le profil (formulaire, _method=PATCH) ; changer d’adresse e-mail ou de mot de passe (current_password exigé) ; _method=DELETE : supprimer le compte (password exigé)',
+    body: {},
+    ok: [200, 'Le profil ; `pending_email` quand un lien a été envoyé à la nouvelle adresse.'],
+    errors: USER_WRITE,
+  },
+  patch: {
+    tag: 'Compte',
+    summary: 'Mettre à jour le profil',
+    body: {},
+    ok: [200, 'Le profil.'],
+    errors: USER_WRITE,
+  },
+};
 OPS['/api/company/{siren}/follow'] = withoutLast(OPS['/api/company/{siren}/follow/{listId}']!);
 
 export function siteOperations(): Record<string, unknown> {

@@ -53,7 +53,8 @@ const account = {
     resend: 'Renvoyer le lien',
     resent: 'Un nouveau lien vient de partir.',
     badLink: 'Ce lien de confirmation n’est plus valable : demandez-en un nouveau ci-dessous.',
-    verified: 'Votre adresse est confirmée.',
+    verified: 'Adresse e-mail confirmée.',
+    verifiedLogin: 'Adresse e-mail confirmée. Connectez-vous pour continuer.',
   },
   myAccount: {
     title: 'Mon compte',
@@ -86,7 +87,20 @@ const account = {
       newPassword: 'Nouveau mot de passe',
       savePassword: 'Changer de mot de passe',
       passwordChanged: 'Mot de passe changé : vos autres sessions ont été fermées.',
+      emailHint:
+        'Un lien sera envoyé à la nouvelle adresse : elle ne remplacera l’actuelle qu’une fois ce lien ouvert.',
       unverified: 'Adresse non confirmée.',
+    },
+    sessions: {
+      title: 'Sessions ouvertes',
+      current: 'cette session',
+      created: 'ouverte le {date}',
+      lastSeen: 'dernière activité le {date}',
+      address: 'adresse {ip}',
+      revoke: 'Déconnecter',
+      revokeOthers: 'Déconnecter toutes les autres sessions',
+      revoked: 'Session déconnectée.',
+      othersRevoked: 'Toutes les autres sessions ont été déconnectées.',
     },
     lists: {
       empty:

@@ -38,8 +38,12 @@ export function AccountPage() {
     setTab(next);
     window.history.replaceState(window.history.state, '', `#${next}`);
   };
+  const [logoutError, setLogoutError] = useState<string | null>(null);
   const logout = async () => {
-    await api('POST', '/logout');
+    setLogoutError(null);
+    const r = await api('POST', '/logout');
+    // Not logged out until the server says so (a 503 keeps the session, and the cookie).
+    if (!r.ok && r.status !== 401) return setLogoutError(r.message);
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
     window.location.assign('/');
   };
@@ -65,6 +69,11 @@ export function AccountPage() {
           {t.myAccount.logout}
         </button>
       </div>
+      {logoutError ? (
+        <p className={s.alert} role="alert">
+          {logoutError}
+        </p>
+      ) : null}
       <div className={s.tabs} role="tablist">
         {TABS.map((k) => (
           <button
@@ -143,9 +152,14 @@ function ProfileTab({ me, onSaved }: { me: Me; onSaved: (m: Me) => void }) {
 function SecurityTab({ me }: { me: Me }) {
   const [emailState, setEmailState] = useState<{ ok: boolean; text: string } | null>(null);
   const [pwState, setPwState] = useState<{ ok: boolean; text: string } | null>(null);
-  const emailForm = useForm<{ email: string }>({
-    resolver: zodResolver(z.object({ email: z.string().trim().email(t.common.invalidEmail) })),
-    defaultValues: { email: me.email },
+  const emailForm = useForm<{ email: string; current_password: string }>({
+    resolver: zodResolver(
+      z.object({
+        email: z.string().trim().email(t.common.invalidEmail),
+        current_password: z.string().min(1, t.common.required),
+      }),
+    ),
+    defaultValues: { email: me.email, current_password: '' },
   });
   const pwSchema = z
     .object({
@@ -167,11 +181,19 @@ function SecurityTab({ me }: { me: Me }) {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
   const saveEmail = emailForm.handleSubmit(async (v) => {
-    const r = await api('POST', '/api/me', { email: v.email, _method: 'PATCH' });
+    const r = await api<{ status?: string }>('POST', '/api/me', {
+      email: v.email,
+      current_password: v.current_password,
+      _method: 'PATCH',
+    });
+    if (r.ok) emailForm.setValue('current_password', '');
     setEmailState(
       r.ok
-        ? { ok: true, text: t.common.saved }
-        : { ok: false, text: r.fields?.email?.[0] ?? r.message },
+        ? { ok: true, text: r.data?.status ?? t.common.saved }
+        : {
+            ok: false,
+            text: r.fields?.email?.[0] ?? r.fields?.current_password?.[0] ?? r.message,
+          },
     );
   });
   const savePassword = pwForm.handleSubmit(async (v) => {
@@ -196,6 +218,15 @@ function SecurityTab({ me }: { me: Me }) {
           label={t.myAccount.security.newEmail}
           error={emailForm.formState.errors.email?.message}
           registration={emailForm.register('email')}
+        />
+        <Field
+          id="email-current-password"
+          type="password"
+          autoComplete="current-password"
+          label={t.myAccount.security.currentPassword}
+          hint={t.myAccount.security.emailHint}
+          error={emailForm.formState.errors.current_password?.message}
+          registration={emailForm.register('current_password')}
         />
         <button className={s.button} type="submit">
           {t.myAccount.security.saveEmail}
@@ -232,6 +263,77 @@ function SecurityTab({ me }: { me: Me }) {
           {t.myAccount.security.savePassword}
         </button>
       </form>
+      <SessionsCard />
+    </div>
+  );
+}
+
+type SessionRow = {
+  id: string;
+  current: boolean;
+  device: string;
+  ip_prefix: string | null;
+  created_at: string;
+  last_seen_at: string;
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The user's open sessions, each with « Déconnecter », and « … toutes les autres ». */
+function SessionsCard() {
+  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  // Bumped after a revocation: the list is read again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    void api<SessionRow[]>('GET', '/api/me/sessions').then((r) =>
+      r.ok ? setRows(r.data) : setState({ ok: false, text: r.message }),
+    );
+  }, [version]);
+  const revoke = async (row: SessionRow) => {
+    const r = await api('DELETE', `/api/me/sessions/${encodeURIComponent(row.id)}`);
+    if (!r.ok) return setState({ ok: false, text: r.message });
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- this browser is logged out: a full load
+    if (row.current) return window.location.assign('/');
+    setState({ ok: true, text: t.myAccount.sessions.revoked });
+    setVersion((v) => v + 1);
+  };
+  const revokeOthers = async () => {
+    const r = await api('DELETE', '/api/me/sessions');
+    if (!r.ok) return setState({ ok: false, text: r.message });
+    setState({ ok: true, text: t.myAccount.sessions.othersRevoked });
+    setVersion((v) => v + 1);
+  };
+  const m = t.myAccount.sessions;
+  return (
+    <div className={s.card} data-testid="sessions">
+      <h2>{m.title}</h2>
+      <Status state={state} />
+      {rows === null ? <p>{t.common.loading}</p> : null}
+      <ul className={s.sessions}>
+        {(rows ?? []).map((row) => (
+          <li key={row.id}>
+            <strong>{row.device}</strong>
+            {row.current ? ` — ${m.current}` : null}
+            <br />
+            <span className={s.hint}>
+              {m.created.replace('{date}', when(row.created_at))} ·{' '}
+              {m.lastSeen.replace('{date}', when(row.last_seen_at))}
+              {row.ip_prefix ? ` · ${m.address.replace('{ip}', row.ip_prefix)}` : ''}
+            </span>
+            <br />
+            <button className={s.secondary} type="button" onClick={() => void revoke(row)}>
+              {m.revoke}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {rows && rows.some((r) => !r.current) ? (
+        <button className={s.secondary} type="button" onClick={() => void revokeOthers()}>
+          {m.revokeOthers}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -7,8 +7,10 @@ import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/accounts/limits';
+import { safeNext } from '@/accounts/next-path';
 import t from '@/i18n/fr/account';
-import { api, fetchMe, looksLoggedIn, safeNext, type ApiFailure, type Me } from './client';
+import { toast } from '@/ui/toast/toast';
+import { api, fetchMe, looksLoggedIn, type ApiFailure, type Me } from './client';
 import { useCaptcha } from './captcha';
 import { Field } from './Field';
 import s from './account.module.css';
@@ -37,15 +39,20 @@ function applyFailure<T extends FieldValues>(
   return placed ? null : f.message;
 }
 
-/** Guest-only pages: a logged-in user goes on to where they were heading (spec section 4). */
-function useGuestOnly(target: string) {
+/**
+ * Guest-only pages: a logged-in user goes on to where they were heading (spec section 4), with
+ * the message of the page, if any, as a toast (it survives the client-side navigation).
+ */
+function useGuestOnly(target: string, message?: string) {
   const router = useRouter();
   useEffect(() => {
     if (!looksLoggedIn()) return;
     void fetchMe().then((me) => {
-      if (me) router.replace(target);
+      if (!me) return;
+      if (message) toast.success(message);
+      router.replace(target);
     });
-  }, [router, target]);
+  }, [router, target, message]);
 }
 
 /** After login: back to the page that asked (a follow click is done first), or home. */
@@ -59,7 +66,9 @@ export function LoginForm() {
   const params = useSearchParams();
   const next = safeNext(params.get('next'));
   const follow = params.get('suivre');
-  useGuestOnly(next);
+  // Back from a verification link: the address is confirmed, the person signs in as usual.
+  const verified = params.get('verifie') === '1';
+  useGuestOnly(next, verified ? t.verify.verified : undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const takeCaptcha = useCaptcha(needCaptcha);
@@ -84,6 +93,11 @@ export function LoginForm() {
   const errors = form.formState.errors;
   return (
     <form className={s.form} onSubmit={onSubmit} noValidate data-testid="login-form">
+      {verified ? (
+        <p className={s.success} role="status">
+          {t.verify.verifiedLogin}
+        </p>
+      ) : null}
       {follow ? <p className={s.success}>{t.login.followAfter}</p> : null}
       {message ? (
         <p className={s.alert} role="alert">
@@ -129,6 +143,8 @@ export function LoginForm() {
 export function RegisterForm() {
   const params = useSearchParams();
   const follow = params.get('suivre');
+  // Where the verification link brings the person back (the page that asked for the account).
+  const next = safeNext(params.get('next'), '');
   useGuestOnly('/');
   const takeCaptcha = useCaptcha();
   const [message, setMessage] = useState<string | null>(null);
@@ -145,11 +161,13 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
     const captcha = await takeCaptcha().catch(() => '');
-    const r = await api('POST', '/register', { ...values, captcha });
+    const r = await api('POST', '/register', { ...values, captcha, ...(next ? { next } : {}) });
     if (r.ok) {
       if (follow && /^\d{9}$/.test(follow)) await api('POST', `/api/company/${follow}/follow`);
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the frame reads the login state again
-      window.location.assign('/verify-email');
+      // A full load: the frame reads the login state again.
+      window.location.assign(
+        next ? `/verify-email?next=${encodeURIComponent(next)}` : '/verify-email',
+      );
       return;
     }
     // Field errors of a 422 go to their fields (spec section 8).
@@ -202,7 +220,10 @@ export function RegisterForm() {
       </button>
       <div className={s.links}>
         <span>
-          {t.register.hasAccount} <Link href="/login">{t.register.login}</Link>
+          {t.register.hasAccount}{' '}
+          <Link href={`/login${params.toString() ? `?${params.toString()}` : ''}`}>
+            {t.register.login}
+          </Link>
         </span>
       </div>
     </form>
@@ -325,13 +346,17 @@ export function VerifyEmail() {
   const params = useSearchParams();
   const [me, setMe] = useState<Me | null>(null);
   const [resent, setResent] = useState(false);
+  const next = safeNext(params.get('next'), '/mon-compte');
   useEffect(() => {
     let stop = false;
     const check = async () => {
       const user = await fetchMe();
       if (stop) return;
       if (!user) return router.replace('/login?next=/verify-email');
-      if (user.email_verified_at) return router.replace('/mon-compte');
+      if (user.email_verified_at) {
+        toast.success(t.verify.verified);
+        return router.replace(next);
+      }
       setMe(user);
     };
     void check();
@@ -341,7 +366,7 @@ export function VerifyEmail() {
       stop = true;
       clearInterval(timer);
     };
-  }, [router]);
+  }, [router, next]);
   return (
     <div className={s.form}>
       {params.get('erreur') ? <p className={s.alert}>{t.verify.badLink}</p> : null}

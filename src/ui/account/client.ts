@@ -106,10 +106,3 @@ export async function fetchMe(): Promise<Me | null> {
   const r = await api<Me>('GET', path);
   return r.ok ? r.data : null;
 }
-
-/** Where to go back after login: only a path of this site. */
-export function safeNext(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return '/';
-  return value;
-}

@@ -128,7 +128,7 @@ export function TemplateForm({
       });
       if (res.status === 401) {
         router.push(
-          `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+          `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
         );
         return;
       }

@@ -1,4 +1,6 @@
 import { me, updateMe } from '@/accounts/api';
+import { failureResponse } from '@/accounts/http';
+import { failure } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,11 +12,16 @@ export async function GET(req: Request, ctx: Ctx) {
   return me(req, id?.[0]);
 }
 
-/** With `_method=PATCH` (or the override header): profile, e-mail, password; DELETE: the account. */
-export function POST(req: Request) {
+/**
+ * Only /api/me changes the account (spec section 7): `POST /api/me/{id}` is no route, whoever
+ * asks and whatever the id (it used to change the session's own account).
+ */
+async function update(req: Request, ctx: Ctx) {
+  const { id } = await ctx.params;
+  if (id?.length) return failureResponse(failure('NOT_FOUND'));
   return updateMe(req);
 }
 
-export function PATCH(req: Request) {
-  return updateMe(req);
-}
+/** With `_method=PATCH` (or the override header): profile, e-mail, password; DELETE: the account. */
+export const POST = update;
+export const PATCH = update;

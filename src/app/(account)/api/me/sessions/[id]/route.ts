@@ -1,0 +1,11 @@
+import { revokeMySession } from '@/accounts/api';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** « Déconnecter » one session of the user. */
+export async function DELETE(req: Request, ctx: Ctx) {
+  const { id } = await ctx.params;
+  return revokeMySession(req, id);
+}
