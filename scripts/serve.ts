@@ -6,6 +6,8 @@
  * (src/server/session-api.ts; started with scripts/server-conditions.ts). Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */
+// First: refuses to start, one line per setting, on invalid or (APP_ENV=prod) unsafe settings.
+import './serve-check';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';

@@ -12,7 +12,7 @@ import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
-import { buildIsCurrent, withBuildLock } from './build-state';
+import { buildIsCurrent, recordBuildSettings, staleBuildSettings, withBuildLock } from './build-state';
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
@@ -26,6 +26,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess 
 async function main() {
   let env;
   try {
+    // With APP_ENV=prod, every missing or unsafe setting is one line here (src/config/production.ts).
     env = getEnv();
   } catch (e) {
     if (e instanceof InvalidEnvironmentError) {
@@ -34,6 +35,7 @@ async function main() {
     }
     throw e;
   }
+  const runEnv = env;
 
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -94,14 +96,26 @@ async function main() {
   if (!dev) {
     // Checked again under the lock: another process may have just built.
     const code = await withBuildLock(async () => {
-      if (await buildIsCurrent()) return 0;
+      if (await buildIsCurrent()) {
+        // Static pages keep the settings of their build (SITE_URL…): production rebuilds when
+        // they changed; elsewhere (tests on a random port) a line says so.
+        const stale = staleBuildSettings(runEnv);
+        if (!stale.length) return 0;
+        if (runEnv.APP_ENV !== 'prod') {
+          log(`pages statiques construites avec d’autres réglages (${stale.join(', ')})`);
+          return 0;
+        }
+        log(`réglages changés depuis la construction (${stale.join(', ')})`);
+      }
       log('construction du site (next build)…');
-      return new Promise<number>((resolve) =>
+      const built = await new Promise<number>((resolve) =>
         run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
           'exit',
           (c) => resolve(c ?? 1),
         ),
       );
+      if (built === 0) await recordBuildSettings(runEnv);
+      return built;
     });
     if (code !== 0) {
       await embedded?.stop();
