@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { getEnv } from '@/config/env';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema/accounts';
@@ -102,8 +103,10 @@ async function begin(req: Request): Promise<Fields | Failure> {
 const isFailure = (x: Fields | Failure): x is Failure => (x as Failure).ok === false;
 
 /** GET /sanctum/csrf-cookie */
-export function csrfCookie(req: Request): Response {
-  const secure = new URL(req.url).protocol === 'https:';
+export function csrfCookie(): Response {
+  // Secure when the site is served over https (SITE_URL), as the session cookie: behind a TLS
+  // proxy the request itself arrives over http.
+  const secure = getEnv().SITE_URL.startsWith('https://');
   return new Response(null, {
     status: 204,
     headers: {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { getEnv } from '@/config/env';
+import { getEnv, siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { authAccounts, sessions, users, verifications } from '@/db/schema/accounts';
 import { logFailure } from '@/lib/log';
@@ -25,26 +25,16 @@ export const SESSION_UPDATE_AGE = DAY;
 /** Better Auth names its cookies `{prefix}.{name}`, with `__Secure-` in front over https. */
 export const COOKIE_PREFIX = 'registre';
 
-function originOf(request: Request | undefined): string {
-  if (request) {
-    try {
-      return new URL(request.url).origin;
-    } catch {
-      /* fall through */
-    }
-  }
-  return getEnv().SITE_URL.replace(/\/$/, '');
-}
-
 function createAuth(db: Db) {
   const env = getEnv();
   return betterAuth({
     appName: 'Registre des entreprises',
     secret: authSecret(),
-    baseURL: env.SITE_URL,
+    // SITE_URL only: the links Better Auth builds and the origins it trusts never come from a
+    // request's Host or X-Forwarded-Host (a forged one mailed reset links to another host).
+    baseURL: siteOrigin(),
     basePath: AUTH_BASE_PATH,
-    // The site's own host, whatever variant or port it is reached on (e2e, the second host).
-    trustedOrigins: (request) => (request ? [originOf(request)] : []),
+    trustedOrigins: [siteOrigin()],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -64,9 +54,9 @@ function createAuth(db: Db) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, token }, request) => {
+      sendResetPassword: async ({ user, token }) => {
         // Queued (one insert), so a known e-mail answers about as fast as an unknown one.
-        await sendAccountMail(db, resetPasswordMail(user.email, originOf(request), token)).catch(
+        await sendAccountMail(db, resetPasswordMail(user.email, siteOrigin(), token)).catch(
           (e) => logFailure('accounts: reset mail failed', e),
         );
       },
@@ -75,8 +65,8 @@ function createAuth(db: Db) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 2 * DAY,
-      sendVerificationEmail: async ({ user, token }, request) => {
-        await sendAccountMail(db, verificationMail(user.email, originOf(request), token)).catch(
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendAccountMail(db, verificationMail(user.email, siteOrigin(), token)).catch(
           (e) => logFailure('accounts: verification mail failed', e),
         );
       },

@@ -262,6 +262,30 @@ export function getEnv(): Env {
   return cached;
 }
 
+/**
+ * The site's public origin (`https://host[:port]`, no trailing slash), from SITE_URL read at run
+ * time: the host of every absolute link in mails, PDFs, invoices and pages. Never from a request.
+ */
+export function siteOrigin(): string {
+  return new URL(getEnv().SITE_URL).origin;
+}
+
+/**
+ * Defence in depth for what only serves development and tests (the test payment provider, mails
+ * written to files): throws when APP_ENV=prod, even if a code path reached it despite the start-up
+ * check (src/config/production.ts).
+ */
+export function refuseInProduction(what: string): void {
+  if (getEnv().APP_ENV === 'prod') throw new ProductionRefusal(what);
+}
+
+export class ProductionRefusal extends Error {
+  constructor(what: string) {
+    super(`${what} ne fonctionne pas en production (APP_ENV=prod)`);
+    this.name = 'ProductionRefusal';
+  }
+}
+
 /** For tests that change `process.env`: the next `getEnv()` reads it again. */
 export function resetEnvForTests(): void {
   cached = undefined;

@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from '@/config/env';
+import { getEnv, refuseInProduction } from '@/config/env';
 import { log } from '@/lib/log';
 
 export type MailMessage = {
@@ -72,7 +72,9 @@ export async function deliverMail(msg: MailMessage): Promise<Delivery> {
     await smtpTransport(env.SMTP_URL).sendMail(mail);
     return { messageId };
   }
-  // No SMTP: build the same RFC 822 message and keep it as a file.
+  // No SMTP: build the same RFC 822 message and keep it as a file. Never in production, where
+  // the file and the logged links (reset, opposition) would leak what only the recipient may see.
+  refuseInProduction('L’écriture des courriels dans des fichiers (sans SMTP_URL)');
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true })
     .sendMail(mail);
