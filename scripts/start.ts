@@ -12,7 +12,12 @@ import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
-import { buildIsCurrent, recordBuildSettings, staleBuildSettings, withBuildLock } from './build-state';
+import {
+  buildIsCurrent,
+  recordBuildSettings,
+  staleBuildSettings,
+  withBuildLock,
+} from './build-state';
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');

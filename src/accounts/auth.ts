@@ -56,8 +56,8 @@ function createAuth(db: Db) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         // Queued (one insert), so a known e-mail answers about as fast as an unknown one.
-        await sendAccountMail(db, resetPasswordMail(user.email, siteOrigin(), token)).catch(
-          (e) => logFailure('accounts: reset mail failed', e),
+        await sendAccountMail(db, resetPasswordMail(user.email, siteOrigin(), token)).catch((e) =>
+          logFailure('accounts: reset mail failed', e),
         );
       },
     },
@@ -66,8 +66,8 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: true,
       expiresIn: 2 * DAY,
       sendVerificationEmail: async ({ user, token }) => {
-        await sendAccountMail(db, verificationMail(user.email, siteOrigin(), token)).catch(
-          (e) => logFailure('accounts: verification mail failed', e),
+        await sendAccountMail(db, verificationMail(user.email, siteOrigin(), token)).catch((e) =>
+          logFailure('accounts: verification mail failed', e),
         );
       },
     },

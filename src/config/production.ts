@@ -73,7 +73,10 @@ export function productionProblems(source: Record<string, string | undefined>): 
 
   const database = get('DATABASE_URL');
   if (!database)
-    add('DATABASE_URL', 'obligatoire en production : la base embarquée (PGlite) n’est pas faite pour un site public');
+    add(
+      'DATABASE_URL',
+      'obligatoire en production : la base embarquée (PGlite) n’est pas faite pour un site public',
+    );
 
   const stripe = get('STRIPE_SECRET_KEY');
   if (!stripe)

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getEnv, siteOrigin } from '@/config/env';
+import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { orders, payments, storedFiles, users } from '@/db/schema';
 import type { DocumentFormat } from '@/domain/catalogue';

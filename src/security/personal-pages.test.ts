@@ -40,12 +40,9 @@ describe('personal pages are never cached by a shared cache', () => {
     expect(urls).toContain('/password-reset/[token]');
   });
 
-  it.each(personal)(
-    '$url is rendered per request (private, no-store)',
-    ({ file }) => {
-      expect(readFileSync(file, 'utf8')).toMatch(/^export const dynamic = 'force-dynamic';$/m);
-    },
-  );
+  it.each(personal)('$url is rendered per request (private, no-store)', ({ file }) => {
+    expect(readFileSync(file, 'utf8')).toMatch(/^export const dynamic = 'force-dynamic';$/m);
+  });
 
   it('bounds how long a CDN may serve a page after its render to two days', async () => {
     const { default: config } = await import('../../next.config');
