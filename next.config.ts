@@ -8,6 +8,13 @@ const nextConfig: NextConfig = {
   // cached company page's server time), and HTML pages are not kept by browsers anyway
   // (s-maxage applies to shared caches only).
   generateEtags: false,
+  // How long after its render a cached page may be served at all: Next answers
+  // `s-maxage=<revalidate>, stale-while-revalidate=<expireTime - revalidate>`. Its default, a year,
+  // let a CDN keep serving a company page for a year after an opposition removed it (the CDN
+  // revalidates in the background but may answer stale meanwhile). Two days bound it: company
+  // pages revalidate after 86,400-129,600 s (spec section 9), so their stale-while-revalidate is
+  // at most 86,400 s (one day), and no copy outlives its render by more than two days.
+  expireTime: 2 * 86_400,
   // Spec section 9: image widths, sizes and default quality.
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

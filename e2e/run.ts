@@ -34,6 +34,9 @@ async function main(): Promise<number> {
     PORT: String(port),
     APP_ENV: 'test',
     HOST: '127.0.0.1',
+    // The browser's origin: links in mails and Better Auth's trusted origin come from SITE_URL
+    // only (no request header chooses them).
+    SITE_URL: `http://127.0.0.1:${port}`,
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 

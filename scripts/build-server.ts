@@ -8,6 +8,8 @@
  */
 import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
+import { getEnv } from '../src/config/env';
+import { recordBuildSettings } from './build-state';
 
 /** Where the compiled server lives: inside `.next`, so it goes with the build it serves. */
 export const SERVER_DIST = path.join('.next', 'registre');
@@ -54,8 +56,10 @@ export async function buildServer(root = process.cwd()): Promise<void> {
   });
 }
 
+// `npm run build`: after `next build`, the server, and the settings the static pages were built with.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
   await buildServer();
+  await recordBuildSettings(getEnv());
   console.log(`serveur compilé dans ${SERVER_DIST} en ${Date.now() - t0} ms`);
 }

@@ -1,5 +1,58 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Env } from '../src/config/env';
+import { PUBLISHER_KEYS } from '../src/config/production';
+
+/**
+ * Settings that `next build` prints into the pages it prerenders (the root layout's canonical
+ * base, organisation JSON-LD and contact domain, the tag manager, error reporting, the legal
+ * notice): a static page keeps the value of the build. The build records them
+ * (`.next/build-settings.json`, written by scripts/start.ts after its build); a server whose
+ * settings differ would serve pages with stale links, so in production `npm start` rebuilds and
+ * scripts/serve.ts refuses to start. Everything else (mails, PDFs, invoices, dynamic pages,
+ * security.txt) reads the settings at run time.
+ */
+const BAKED_KEYS = [
+  'SITE_URL',
+  'APP_ENV',
+  'GTM_ID',
+  'SENTRY_DSN',
+  'SENTRY_RELEASE',
+  'SUPPORT_EMAIL',
+  ...PUBLISHER_KEYS,
+] as const satisfies ReadonlyArray<keyof Env>;
+
+const SETTINGS_FILE = 'build-settings.json';
+
+function bakedOf(env: Env): Record<string, string | null> {
+  return Object.fromEntries(BAKED_KEYS.map((k) => [k, env[k] ?? null]));
+}
+
+export async function recordBuildSettings(env: Env, root = process.cwd()): Promise<void> {
+  await writeFile(
+    path.join(root, '.next', SETTINGS_FILE),
+    JSON.stringify(bakedOf(env), null, 2) + '\n',
+  );
+}
+
+/**
+ * The baked settings whose value at run time differs from the build's; every key when the build
+ * recorded none (built by `next build` alone).
+ */
+export function staleBuildSettings(env: Env, root = process.cwd()): string[] {
+  let built: Record<string, unknown>;
+  try {
+    built = JSON.parse(readFileSync(path.join(root, '.next', SETTINGS_FILE), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return [...BAKED_KEYS];
+  }
+  const now = bakedOf(env);
+  return BAKED_KEYS.filter((k) => built[k] !== now[k]);
+}
 
 /** Newest modification time under the given paths (files and folders, recursively). */
 async function newestMtime(paths: string[]): Promise<number> {

@@ -7,6 +7,8 @@
  * `.next/registre/serve.mjs`), not through tsx. Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */
+// First: refuses to start, one line per setting, on invalid or (APP_ENV=prod) unsafe settings.
+import './serve-check';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';

@@ -12,7 +12,12 @@ import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-ser
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
 import { buildServer, SERVER_DIST } from './build-server';
-import { buildIsCurrent, withBuildLock } from './build-state';
+import {
+  buildIsCurrent,
+  recordBuildSettings,
+  staleBuildSettings,
+  withBuildLock,
+} from './build-state';
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
@@ -26,6 +31,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess 
 async function main() {
   let env;
   try {
+    // With APP_ENV=prod, every missing or unsafe setting is one line here (src/config/production.ts).
     env = getEnv();
   } catch (e) {
     if (e instanceof InvalidEnvironmentError) {
@@ -34,6 +40,7 @@ async function main() {
     }
     throw e;
   }
+  const runEnv = env;
 
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -94,7 +101,17 @@ async function main() {
   if (!dev) {
     // Checked again under the lock: another process may have just built.
     const code = await withBuildLock(async () => {
-      if (await buildIsCurrent()) return 0;
+      if (await buildIsCurrent()) {
+        // Static pages keep the settings of their build (SITE_URL…): production rebuilds when
+        // they changed; elsewhere (tests on a random port) a line says so.
+        const stale = staleBuildSettings(runEnv);
+        if (!stale.length) return 0;
+        if (runEnv.APP_ENV !== 'prod') {
+          log(`pages statiques construites avec d’autres réglages (${stale.join(', ')})`);
+          return 0;
+        }
+        log(`réglages changés depuis la construction (${stale.join(', ')})`);
+      }
       log('construction du site (next build)…');
       const built = await new Promise<number>((resolve) =>
         run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
@@ -105,6 +122,7 @@ async function main() {
       if (built !== 0) return built;
       await buildServer();
       log(`serveur compilé (${SERVER_DIST})`);
+      await recordBuildSettings(runEnv);
       return 0;
     });
     if (code !== 0) {

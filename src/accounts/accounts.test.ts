@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
+import { getEnv, resetEnvForTests } from '@/config/env';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { closeMailTransport } from '@/mail/transport';
@@ -82,15 +82,23 @@ describe('register, verify, login, logout', () => {
     expect(dup.body.error.fields.email[0]).toMatch(/existe déjà/);
   });
 
-  it('accepts the host the browser used, and refuses a foreign origin', async () => {
+  it('accepts the site’s origin (SITE_URL) only, whatever Host the request names', async () => {
     const c = new TestClient();
     const ok = await c.request(
       'POST',
       '/login',
       { email: 'alice@exemple.fr', password: PASSWORD },
-      { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
+      { Origin: new URL(getEnv().SITE_URL).origin },
     );
     expect(ok.status).toBe(200);
+    // A Host of the request's choosing no longer makes its origin trusted (src/security/).
+    const forgedHost = await new TestClient().request(
+      'POST',
+      '/login',
+      { email: 'alice@exemple.fr', password: PASSWORD },
+      { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
+    );
+    expect(forgedHost.status).toBe(403);
     const foreign = await new TestClient().request(
       'POST',
       '/login',

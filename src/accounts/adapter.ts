@@ -1,4 +1,5 @@
 import 'server-only';
+import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import type { ApiRequest } from '@/lib/http/answer';
 import { AUTH_BASE_PATH, authFor } from './auth';
@@ -38,7 +39,9 @@ export async function callAuth(
     anonymous?: boolean;
   } = {},
 ): Promise<AuthAnswer> {
-  const url = new URL(AUTH_BASE_PATH + path, publicOrigin(req));
+  // Better Auth sees the site's public origin (SITE_URL), whatever Host or X-Forwarded-Host the
+  // request carried: the links it mails are built from this URL.
+  const url = new URL(AUTH_BASE_PATH + path, siteOrigin());
   for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers();
   for (const name of FORWARDED) {
@@ -66,19 +69,6 @@ export async function callAuth(
     json = null;
   }
   return { status: res.status, json, cookies: res.headers.getSetCookie() };
-}
-
-/**
- * The origin the browser used: Next.js builds `req.url` from its own idea of the host name
- * (`localhost` behind the custom server), while the browser's Origin header names the host it
- * typed. Better Auth's origin check compares the two.
- */
-export function publicOrigin(req: ApiRequest): string {
-  const url = new URL(req.url);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  if (!host || !/^[A-Za-z0-9.\-:[\]]+$/.test(host)) return url.origin;
-  return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
 }
 
 /** Better Auth's error code of a failed call (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…). */

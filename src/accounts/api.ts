@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { getEnv, siteOrigin } from '@/config/env';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { sessions, users } from '@/db/schema/accounts';
@@ -10,7 +11,7 @@ import { failure, type Failure } from '@/lib/errors';
 import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { logFailure } from '@/lib/log';
 import { consume, reset } from '@/lib/rate-limit';
-import { authErrorCode, callAuth, publicOrigin } from './adapter';
+import { authErrorCode, callAuth } from './adapter';
 import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import {
@@ -115,8 +116,10 @@ async function begin(req: Request): Promise<Fields | Failure> {
 const isFailure = (x: Fields | Failure): x is Failure => (x as Failure).ok === false;
 
 /** GET /sanctum/csrf-cookie */
-export function csrfCookie(req: Request): Response {
-  const secure = new URL(req.url).protocol === 'https:';
+export function csrfCookie(): Response {
+  // Secure when the site is served over https (SITE_URL), as the session cookie: behind a TLS
+  // proxy the request itself arrives over http.
+  const secure = getEnv().SITE_URL.startsWith('https://');
   return new Response(null, {
     status: 204,
     headers: {
@@ -417,10 +420,9 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
           invalid({ email: ['Cette adresse e-mail ne peut pas être utilisée.'] }),
         );
       }
-      await sendAccountMail(
-        db,
-        emailChangeNotice(user.value.email, email, publicOrigin(req)),
-      ).catch((e) => logFailure('accounts: e-mail change notice failed', e));
+      await sendAccountMail(db, emailChangeNotice(user.value.email, email, siteOrigin())).catch(
+        (e) => logFailure('accounts: e-mail change notice failed', e),
+      );
     }
     let cookies: string[] = [];
     if (newPassword) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { getEnv } from '@/config/env';
+import { getEnv, siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { authAccounts, sessions, users, verifications } from '@/db/schema/accounts';
 import { logFailure } from '@/lib/log';
@@ -25,17 +25,6 @@ export const SESSION_EXPIRES_IN = 30 * DAY;
 export const SESSION_UPDATE_AGE = DAY;
 /** Better Auth names its cookies `{prefix}.{name}`, with `__Secure-` in front over https. */
 export const COOKIE_PREFIX = 'registre';
-
-function originOf(request: Request | undefined): string {
-  if (request) {
-    try {
-      return new URL(request.url).origin;
-    } catch {
-      /* fall through */
-    }
-  }
-  return getEnv().SITE_URL.replace(/\/$/, '');
-}
 
 /** The return path (`callbackURL`) Better Auth put in a verification URL it built, if safe. */
 function returnPath(url: string): string | undefined {
@@ -65,10 +54,11 @@ function createAuth(db: Db) {
   return betterAuth({
     appName: 'Registre des entreprises',
     secret: authSecret(),
-    baseURL: env.SITE_URL,
+    // SITE_URL only: the links Better Auth builds and the origins it trusts never come from a
+    // request's Host or X-Forwarded-Host (a forged one mailed reset links to another host).
+    baseURL: siteOrigin(),
     basePath: AUTH_BASE_PATH,
-    // The site's own host, whatever variant or port it is reached on (e2e, the second host).
-    trustedOrigins: (request) => (request ? [originOf(request)] : []),
+    trustedOrigins: [siteOrigin()],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -88,10 +78,10 @@ function createAuth(db: Db) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, token }, request) => {
+      sendResetPassword: async ({ user, token }) => {
         // Queued (one insert), so a known e-mail answers about as fast as an unknown one.
-        await sendAccountMail(db, resetPasswordMail(user.email, originOf(request), token)).catch(
-          (e) => logFailure('accounts: reset mail failed', e),
+        await sendAccountMail(db, resetPasswordMail(user.email, siteOrigin(), token)).catch((e) =>
+          logFailure('accounts: reset mail failed', e),
         );
       },
     },
@@ -103,8 +93,8 @@ function createAuth(db: Db) {
       expiresIn: 2 * DAY,
       // Sign-up's link, and an e-mail change's link to the NEW address (its token carries
       // `updateTo`; Better Auth changes the address only when that link is opened).
-      sendVerificationEmail: async ({ user, url, token }, request) => {
-        const origin = originOf(request);
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const origin = siteOrigin();
         const next = returnPath(url);
         const mail = isEmailChange(token)
           ? emailChangeMail(user.email, origin, token, next)

@@ -1,8 +1,8 @@
 import type { MailMessage } from '@/mail/transport';
 
 /**
- * The account mails, in French, as text and HTML. Links carry the site's host as the person used
- * it (the two host variants of the site), or SITE_URL for mails sent by jobs.
+ * The account mails, in French, as text and HTML. Links carry the origin the caller passes: always
+ * SITE_URL's (`siteOrigin()`), never a request's host.
  */
 const escapeHtml = (s: string) =>
   s.replace(

@@ -4,6 +4,7 @@
  * user calls, through the same path table Next.js would use (with the POST rewrites of
  * src/proxy.ts).
  */
+import { siteOrigin } from '@/config/env';
 import { issueChallenge } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import * as csrfRoute from '@/app/(account)/sanctum/csrf-cookie/route';
@@ -175,7 +176,8 @@ export class TestClient {
     const headers = new Headers({
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
-      Origin: BASE,
+      // The browser is on the site's public origin (SITE_URL); the server sees its own URL.
+      Origin: siteOrigin(),
       ...extraHeaders,
     });
     const jar = this.cookieHeader();

@@ -14,6 +14,19 @@ const publisherSettings = {
   HOST_PHONE: '+33 1 23 45 67 89',
 };
 
+/** What else production requires (src/config/production.ts). */
+const productionSettings = {
+  ...publisherSettings,
+  SITE_URL: 'https://www.registre.example',
+  DATABASE_URL: 'postgres://registre@db.internal:5432/registre',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  SMTP_URL: 'smtp://smtp.internal:25',
+  AUTH_SECRET: 'a'.repeat(32),
+  CAPTCHA_SECRET: 'b'.repeat(32),
+  OPPOSITION_LINK_SECRET: 'c'.repeat(32),
+};
+
 describe('parseEnv', () => {
   it('applies defaults for a bare environment', () => {
     const env = parseEnv({});
@@ -24,14 +37,14 @@ describe('parseEnv', () => {
   });
 
   it.each(['local', 'prod', 'test'])('accepts APP_ENV=%s', (value) => {
-    const publisher = value === 'prod' ? publisherSettings : {};
+    const publisher = value === 'prod' ? productionSettings : {};
     expect(parseEnv({ APP_ENV: value, ...publisher }).APP_ENV).toBe(value);
   });
 
   it('refuses to run in production with the example publisher identity, naming what is missing', () => {
-    const { HOST_PHONE: _phone, PUBLICATION_DIRECTOR: _director, ...partial } = publisherSettings;
+    const { HOST_PHONE: _phone, PUBLICATION_DIRECTOR: _director, ...partial } = productionSettings;
     expect(() => parseEnv({ APP_ENV: 'prod', ...partial })).toThrow(
-      /Invalid environment variables: PUBLICATION_DIRECTOR, HOST_PHONE/,
+      /Invalid environment variables: PUBLICATION_DIRECTOR, HOST_PHONE\n {2}PUBLICATION_DIRECTOR: obligatoire/,
     );
     expect(parseEnv({ APP_ENV: 'local' }).SELLER_ADDRESS).toContain('Genève');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionProblems } from './production';
 
 /**
  * The one place that reads process.env. Everything else imports `env`.
@@ -25,7 +26,11 @@ export const envSchema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data/pglite')),
-  /** Public host of this variant of the site (canonical links, contact address). */
+  /**
+   * Public origin of this variant of the site: the one source of every absolute link (mails, PDFs,
+   * invoices, pages, Better Auth's base URL). Read at run time; no request header chooses a link's
+   * host. Required, in https, when APP_ENV=prod.
+   */
   SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:3000')),
   SENTRY_DSN: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SENTRY_RELEASE: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -121,6 +126,14 @@ export const envSchema = z.object({
   CONTENT_OUTPUT_DIR: z.preprocess(emptyToUndefined, z.string().default('.velite')),
   /** Where the contact form's messages are sent (support team). */
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('support@registre.fr')),
+  /**
+   * Contact of /.well-known/security.txt (RFC 9116): an e-mail address or an https:// URL.
+   * Default: SUPPORT_EMAIL.
+   */
+  SECURITY_CONTACT: z.preprocess(
+    emptyToUndefined,
+    z.union([z.string().email(), z.string().url().startsWith('https://')]).optional(),
+  ),
   /** Sender of the site's mails. */
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
@@ -135,6 +148,8 @@ export const envSchema = z.object({
   INGEST_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Stripe secret key (`sk_…`). Without it the site runs the built-in test payment provider. */
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
+  /** `on`: a Stripe test key (`sk_test_…`) is accepted when APP_ENV=prod (a staging site). */
+  STRIPE_ALLOW_TEST_KEY: z.enum(['on', 'off']).default('off'),
   /**
    * Secret that signs webhook events (`whsec_…`): Stripe's, or with the test provider the one it
    * signs its events with (drawn at start when unset).
@@ -215,43 +230,29 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/**
+ * The validated settings. Every invalid setting, and with APP_ENV=prod every missing or unsafe one
+ * (src/config/production.ts), gives one line of the error: `  KEY: why`.
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
+  const lines = new Map<string, string>();
   if (!result.success) {
-    const keys = [...new Set(result.error.issues.map((i) => i.path.join('.')))];
-    const details = result.error.issues
-      .map((i) => `  ${i.path.join('.')}: ${i.message}`)
-      .join('\n');
-    throw new InvalidEnvironmentError(keys, details);
-  }
-  if (result.data.APP_ENV === 'prod') {
-    // A live site may not print example identities on its legal notice and invoices.
-    const missing = PUBLISHER_KEYS.filter((key) => !source[key]);
-    if (missing.length) {
-      throw new InvalidEnvironmentError(
-        missing,
-        missing
-          .map((key) => `  ${key}: obligatoire en production (mentions légales, factures)`)
-          .join('\n'),
-      );
+    for (const i of result.error.issues) {
+      const key = i.path.join('.');
+      if (!lines.has(key)) lines.set(key, i.message);
     }
+  }
+  if (source.APP_ENV === 'prod') {
+    for (const p of productionProblems(source)) if (!lines.has(p.key)) lines.set(p.key, p.message);
+  }
+  if (lines.size || !result.success) {
+    const keys = [...lines.keys()];
+    const details = [...lines].map(([k, m]) => `  ${k}: ${m}`).join('\n');
+    throw new InvalidEnvironmentError(keys, details);
   }
   return result.data;
 }
-
-/** The publisher's identity: required when APP_ENV=prod (src/config/publisher.ts). */
-const PUBLISHER_KEYS = [
-  'SELLER_NAME',
-  'SELLER_LEGAL_FORM',
-  'SELLER_CAPITAL',
-  'SELLER_ADDRESS',
-  'SELLER_REGISTRATION',
-  'SELLER_VAT_NUMBER',
-  'PUBLICATION_DIRECTOR',
-  'HOST_NAME',
-  'HOST_ADDRESS',
-  'HOST_PHONE',
-] as const;
 
 let cached: Env | undefined;
 
@@ -259,6 +260,30 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * The site's public origin (`https://host[:port]`, no trailing slash), from SITE_URL read at run
+ * time: the host of every absolute link in mails, PDFs, invoices and pages. Never from a request.
+ */
+export function siteOrigin(): string {
+  return new URL(getEnv().SITE_URL).origin;
+}
+
+/**
+ * Defence in depth for what only serves development and tests (the test payment provider, mails
+ * written to files): throws when APP_ENV=prod, even if a code path reached it despite the start-up
+ * check (src/config/production.ts).
+ */
+export function refuseInProduction(what: string): void {
+  if (getEnv().APP_ENV === 'prod') throw new ProductionRefusal(what);
+}
+
+export class ProductionRefusal extends Error {
+  constructor(what: string) {
+    super(`${what} ne fonctionne pas en production (APP_ENV=prod)`);
+    this.name = 'ProductionRefusal';
+  }
 }
 
 /** For tests that change `process.env`: the next `getEnv()` reads it again. */

@@ -17,6 +17,7 @@ const INFO_PAGES = [
   '/newsroom',
   '/presse-media-kit',
   '/hub-data',
+  '/securite',
 ];
 
 const day = (iso: string) => iso.slice(0, 10);

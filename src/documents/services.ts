@@ -2,7 +2,7 @@
  * The outside services the generators use, built once from the configuration
  * (src/config/env.ts); tests, the preview and the bench replace them with `setDocumentServices`.
  */
-import { getEnv } from '@/config/env';
+import { getEnv, siteOrigin } from '@/config/env';
 import { createInpiClient, type InpiClient } from './providers/inpi';
 import { createViesClient, type ViesClient } from './providers/vies';
 
@@ -33,7 +33,7 @@ function fromEnv(): DocumentServices {
             timeoutMs: env.INPI_TIMEOUT_MS,
           })
         : null,
-    site: new URL(env.SITE_URL).host,
+    site: new URL(siteOrigin()).host,
   };
 }
 

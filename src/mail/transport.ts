@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from '@/config/env';
+import { getEnv, refuseInProduction } from '@/config/env';
 import { log } from '@/lib/log';
 
 export type MailMessage = {
@@ -56,23 +56,37 @@ function messageIdOf(msg: MailMessage, from: string): string {
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
-export async function deliverMail(msg: MailMessage): Promise<Delivery> {
+function mailOptions(msg: MailMessage) {
   const env = getEnv();
-  const messageId = messageIdOf(msg, env.MAIL_FROM);
-  const mail = {
+  return {
     from: env.MAIL_FROM,
     to: msg.to,
     subject: msg.subject,
     text: msg.text,
     html: msg.html,
     headers: msg.headers,
-    messageId,
+    messageId: messageIdOf(msg, env.MAIL_FROM),
   };
-  if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail(mail);
-    return { messageId };
-  }
-  // No SMTP: build the same RFC 822 message and keep it as a file.
+}
+
+export async function deliverMail(msg: MailMessage): Promise<Delivery> {
+  const env = getEnv();
+  if (!env.SMTP_URL) return writeMailFile(msg);
+  const mail = mailOptions(msg);
+  await smtpTransport(env.SMTP_URL).sendMail(mail);
+  return { messageId: mail.messageId };
+}
+
+/**
+ * No SMTP: the same RFC 822 message kept as a file under `DATA_DIR/mail`, its links logged (so
+ * that `npm start` works with nothing set up). Never in production, where the file and the logged
+ * links (password reset, opposition) would leak what only the recipient may see.
+ */
+export async function writeMailFile(msg: MailMessage): Promise<Delivery> {
+  refuseInProduction('L’écriture des courriels dans des fichiers (sans SMTP_URL)');
+  const env = getEnv();
+  const mail = mailOptions(msg);
+  const { messageId } = mail;
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true })
     .sendMail(mail);

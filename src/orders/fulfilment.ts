@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getEnv } from '@/config/env';
+import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { orders, payments, storedFiles, users } from '@/db/schema';
 import type { DocumentFormat } from '@/domain/catalogue';
@@ -178,7 +178,7 @@ async function ownerEmail(db: Db, userId: string): Promise<string | null> {
 async function mailOwner(db: Db, order: OrderRow, what: 'completed' | 'refunded'): Promise<void> {
   const to = await ownerEmail(db, order.userId);
   if (!to) return;
-  const link = `${getEnv().SITE_URL}/commandes/${order.id}`;
+  const link = `${siteOrigin()}/commandes/${order.id}`;
   const label = kindLabel(order.kind);
   const company = order.siren ? ` (SIREN ${order.siren})` : '';
   if (what === 'completed') {

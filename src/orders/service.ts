@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import { sessionStatement, type SessionUser } from '@/accounts/session';
 import { rowFromJson } from '@/db/raw-rows';
-import { getEnv } from '@/config/env';
+import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
 import { creditNotes, invoices, orders, payments } from '@/db/schema';
 import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
@@ -466,7 +466,7 @@ export async function startCheckout(
     const session = await provider.retrieveCheckout(p.providerSessionId);
     if (session?.status === 'open' && session.url) return success({ url: session.url });
   }
-  const base = isTestMode() ? '' : getEnv().SITE_URL;
+  const base = isTestMode() ? '' : siteOrigin();
   const session = await provider.createCheckout(
     {
       mode: 'payment',

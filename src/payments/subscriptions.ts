@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { rowFromJson } from '@/db/raw-rows';
-import { getEnv } from '@/config/env';
+import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
 import { subscriptions, subscriptionUsage, payments } from '@/db/schema';
 import { failure, success, type Result } from '@/lib/errors';
@@ -169,7 +169,7 @@ export async function startSubscriptionCheckout(
     .where(and(eq(payments.userId, user.id), eq(payments.mode, 'subscription')))) as [
     { n: number },
   ];
-  const base = isTestMode() ? '' : env.SITE_URL;
+  const base = isTestMode() ? '' : siteOrigin();
   const session = await provider.createCheckout(
     {
       mode: 'subscription',

@@ -2,6 +2,7 @@
  * The /payment page's calls in test mode: pay a session with a test card, then deliver the signed
  * event to our own webhook route over HTTP, as Stripe would.
  */
+import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
@@ -21,7 +22,8 @@ export async function payInTestMode(
   body: unknown,
   webhookUrl: string,
 ): Promise<Result<TestPayAnswer>> {
-  if (!isTestMode()) return failure('NOT_FOUND');
+  // No test payments in production, whatever the provider's configuration says.
+  if (!isTestMode() || getEnv().APP_ENV === 'prod') return failure('NOT_FOUND');
   const input = (body ?? {}) as { card?: unknown; confirmed?: unknown };
   if (typeof input.card !== 'string' || input.card.length > 40) {
     return failure('VALIDATION_FAILED', undefined, {

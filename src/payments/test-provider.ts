@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { getEnv, refuseInProduction } from '@/config/env';
 import type { Db } from '@/db/client';
 import { testProviderObjects } from '@/db/schema';
 import { failure, success, type Result } from '@/lib/errors';
@@ -77,6 +78,7 @@ const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('he
 const TEST_ID = /^[a-z]{2,3}_test_[0-9a-f]{24}$/;
 
 async function load<T>(db: Db, id: string, type: string): Promise<T | null> {
+  refuseInProduction(TEST_PROVIDER);
   // An id from a URL may hold anything, a NUL byte included, which PostgreSQL refuses in text.
   if (!TEST_ID.test(id)) return null;
   const [row] = await db
@@ -87,6 +89,7 @@ async function load<T>(db: Db, id: string, type: string): Promise<T | null> {
 }
 
 async function save(db: Db, id: string, data: object): Promise<void> {
+  refuseInProduction(TEST_PROVIDER);
   await db
     .update(testProviderObjects)
     .set({ data: data as Record<string, unknown>, updatedAt: sql`now()` })
@@ -157,7 +160,14 @@ async function recordInvoice(
   return invoice;
 }
 
+/**
+ * Never in production: every read and write of its objects, and the provider itself, throw when
+ * APP_ENV=prod (a paid order on card 4242 would deliver documents and invoices for nothing).
+ */
+const TEST_PROVIDER = 'Le fournisseur de paiement de test';
+
 export function testProvider(db: Db): PaymentProvider {
+  refuseInProduction(TEST_PROVIDER);
   return {
     name: 'test',
     async createCheckout(input, idempotencyKey) {
@@ -256,6 +266,8 @@ export async function viewTestCheckout(
   id: string,
   userId: string,
 ): Promise<Result<TestCheckoutView>> {
+  // The /payment page's call: a 404 in production, not the provider's refusal (a 500).
+  if (getEnv().APP_ENV === 'prod') return failure('NOT_FOUND');
   const s = await load<SessionData>(db, id, 'checkout_session');
   if (!s || s.metadata.userId !== userId) return failure('NOT_FOUND');
   return success({

@@ -4,7 +4,7 @@ import { resetEnvForTests } from '@/config/env';
 import { connectPostgres, type DbHandle } from '@/db/client';
 import { users } from '@/db/schema/accounts';
 import { createTestDb } from '@/db/testing';
-import '@/jobs/all';
+import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';

@@ -4,6 +4,13 @@ import { ResetPasswordForm } from '@/ui/account/AuthForms';
 import s from '@/ui/account/account.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
 
+/**
+ * A personal page (account, payment, orders): rendered per request, so Next answers
+ * `Cache-Control: private, no-store` and no shared cache keeps it (a static shell was sent with
+ * `s-maxage` of a year). Checked by src/security/personal-pages.test.ts.
+ */
+export const dynamic = 'force-dynamic';
+
 export const metadata = frameMetadata('/password-reset', {
   title: t.reset.title,
   robots: { index: false, follow: false },

@@ -4,6 +4,13 @@ import { frameMetadata } from '@/ui/frame/metadata';
 import { OrderStatus } from '@/ui/orders/OrderStatus';
 import s from '@/ui/orders/orders.module.css';
 
+/**
+ * A personal page (account, payment, orders): rendered per request, so Next answers
+ * `Cache-Control: private, no-store` and no shared cache keeps it (a static shell was sent with
+ * `s-maxage` of a year). Checked by src/security/personal-pages.test.ts.
+ */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = frameMetadata('/commandes', {
   title: messages.orders.orderPage.title,
   robots: { index: false, follow: false },
