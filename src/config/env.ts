@@ -251,6 +251,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const details = [...lines].map(([k, m]) => `  ${k}: ${m}`).join('\n');
     throw new InvalidEnvironmentError(keys, details);
   }
+  // Unset outside production (where it is required), the public origin is this machine on the
+  // server's own port, so `PORT=3001 npm start` links and trusts http://localhost:3001.
+  if (!source.SITE_URL && result.data.APP_ENV !== 'prod')
+    return { ...result.data, SITE_URL: `http://localhost:${result.data.PORT}` };
   return result.data;
 }
 
