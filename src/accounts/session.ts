@@ -50,6 +50,9 @@ export function sessionCookieName(): string {
  * The session token of a signed cookie value, or null: Better Auth (better-call's signed cookies)
  * writes `{token}.{base64 HMAC-SHA256 of the token with the auth secret}`, and takes a value only
  * with a 44-character signature ending in `=`. A forged or altered cookie costs no query.
+ * This reads Better Auth's cookie format, which is not its public API: package.json pins
+ * better-auth exactly (no caret), and a test signs in through Better Auth and reads the session
+ * back here, so an upgrade that changes the format fails the tests before it ships.
  */
 export function verifiedSessionToken(value: string | null): string | null {
   if (!value) return null;
