@@ -34,7 +34,7 @@ const KEEP = new Set([
 export function writeUnavailable(
   req: IncomingMessage,
   res: ServerResponse,
-  end: (...a: unknown[]) => unknown = res.end,
+  end = res.end as (...a: unknown[]) => unknown,
 ): void {
   for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
   const api = (req.url ?? '').startsWith('/api/');
