@@ -242,8 +242,7 @@ export async function availabilityOf(
  * letter, the template, the brand): a payload the generator cannot deliver is that field's fault.
  */
 const PAYLOAD_FIELD: Record<string, (payload: unknown) => string> = {
-  'director-report': (p) =>
-    p && typeof p === 'object' && 'directorId' in p ? 'directorId' : 'n',
+  'director-report': (p) => (p && typeof p === 'object' && 'directorId' in p ? 'directorId' : 'n'),
   'commercial-advertisements': () => 'commercial_advertisement_id',
   letters: () => 'type',
   'custom-document': () => 'documentId',

@@ -166,7 +166,11 @@ const ENCODED = ['%25', '%25ZZ', '%', '%E0%A4%A', '..%2F', '%00', '%2535', '%25%
 const DECODED = ['%', '%ZZ', '%E0%A4%A', '../', '\u0000', '%35', '%25', '..'];
 
 /** Every way to put `value` in the route's dynamic segments, one segment at a time. */
-function pathsOf(route: Route, value: string, fill: string): Array<{ path: string; params: Params }> {
+function pathsOf(
+  route: Route,
+  value: string,
+  fill: string,
+): Array<{ path: string; params: Params }> {
   const dynamic = route.segments.map((s, i) => (s.startsWith('[') ? i : -1)).filter((i) => i >= 0);
   return dynamic.map((target) => {
     const params: Params = {};
@@ -218,14 +222,7 @@ describe('double-decoding payloads sent to every route through the web server', 
   }
 
   it('the registry API and the pages the finding named', async () => {
-    const sections = [
-      'establishments',
-      'directors',
-      'finances',
-      'notices',
-      'brands',
-      'x',
-    ];
+    const sections = ['establishments', 'directors', 'finances', 'notices', 'brands', 'x'];
     const paths = [
       '/api/companies/%25',
       ...sections.map((s) => `/api/companies/%25ZZ/${s}`),

@@ -58,7 +58,12 @@ async function counts() {
 }
 
 const CASES: Array<[what: string, path: string, body: unknown, field: string]> = [
-  ['an unknown custom-document template', '/api/document/modele-inconnu/order', { fields: {} }, 'documentId'],
+  [
+    'an unknown custom-document template',
+    '/api/document/modele-inconnu/order',
+    { fields: {} },
+    'documentId',
+  ],
   ['the 999th director of a company', '/api/director-report/552032534/order/999', {}, 'n'],
   ['an unknown letter type', '/api/letters/552032534/order', { type: 'courrier-inconnu' }, 'type'],
   [
@@ -72,8 +77,9 @@ const CASES: Array<[what: string, path: string, body: unknown, field: string]> =
 
 function expectRefused(status: number, body: unknown, field: string, what: string) {
   expect(status, `${what}: ${JSON.stringify(body)}`).toBe(422);
-  const error = (body as { error: { code: string; message: string; fields?: Record<string, string[]> } })
-    .error;
+  const error = (
+    body as { error: { code: string; message: string; fields?: Record<string, string[]> } }
+  ).error;
   expect(['VALIDATION_FAILED', 'DOCUMENT_UNAVAILABLE']).toContain(error.code);
   expect(Object.keys(error.fields ?? {}), what).toContain(field);
   for (const m of error.fields![field]!) expect(m).toMatch(/[éèàùâêîôûç’ ]/);

@@ -171,7 +171,11 @@ describe('what counts as the database being unavailable', () => {
     [Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     [new Error('timeout exceeded when trying to connect')],
     [new Error('PGlite is closed')],
-    [new Error('Failed query: select 1', { cause: Object.assign(new Error('x'), { code: '57P03' }) })],
+    [
+      new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('x'), { code: '57P03' }),
+      }),
+    ],
   ])('%s', (e) => expect(isDatabaseUnavailable(e)).toBe(true));
 
   it.each([

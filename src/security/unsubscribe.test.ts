@@ -62,8 +62,9 @@ describe('the unsubscribe link of the alert mails', () => {
       captcha: await solvedCaptcha(),
     });
     expect(registered.status).toBe(201);
-    const list = (await c.post('/api/followed-lists', { name: 'Fournisseurs', alert_mode: 'immediate' }))
-      .body.data.data as { id: number };
+    const list = (
+      await c.post('/api/followed-lists', { name: 'Fournisseurs', alert_mode: 'immediate' })
+    ).body.data.data as { id: number };
     expect((await c.post(`/api/company/552032534/follow/${list.id}`)).status).toBe(200);
     await handle.db.execute(
       sql`INSERT INTO notices (id, siren, bodacc_kind, family, type_label, published_at)
@@ -75,7 +76,9 @@ describe('the unsubscribe link of the alert mails', () => {
       (m) => m.to.includes('scanner@exemple.fr') && /Fournisseurs/.test(m.subject),
     );
 
-    const header = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail.raw.replace(/\r?\n[ \t]+/g, ''))?.[1];
+    const header = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(
+      mail.raw.replace(/\r?\n[ \t]+/g, ''),
+    )?.[1];
     expect(header).toBeDefined();
     const link = new URL(header!);
     expect(link.origin).toBe(SITE);
@@ -91,7 +94,9 @@ describe('the unsubscribe link of the alert mails', () => {
     expect(scanned.headers.get('content-type')).toMatch(/^text\/html/);
     const page = await scanned.text();
     expect(page).toContain('lang="fr"');
-    expect(page).toMatch(/<form method="post" action="\/api\/alerts\/unsubscribe\?liste=\d+&amp;jeton=[\w-]+">/);
+    expect(page).toMatch(
+      /<form method="post" action="\/api\/alerts\/unsubscribe\?liste=\d+&amp;jeton=[\w-]+">/,
+    );
     expect(page).toContain('Confirmer la désinscription');
     expect(await alertMode(list.id)).toBe('immediate');
     const head = await dispatch(new Request(`http://localhost:3000${target}`, { method: 'HEAD' }));

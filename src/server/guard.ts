@@ -56,7 +56,9 @@ export function pathIsClean(pathname: string): boolean {
 }
 
 /** The widths and qualities next.config.ts allows the image optimizer (a test pins them). */
-const IMAGE_WIDTHS = new Set([16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840]);
+const IMAGE_WIDTHS = new Set([
+  16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840,
+]);
 const IMAGE_QUALITIES = new Set([75]);
 
 /**

@@ -285,7 +285,9 @@ describe('the session routes ahead of Next.js', () => {
     expect((await fast('GET', `/api/orders/${id}`, as(bob))).status).toBe(404);
     expect((await fast('GET', `/api/orders/${id}`)).status).toBe(401);
     const [{ n }] = (
-      await db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE payload->>'type' = 'demission-gerant'`)
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM orders WHERE payload->>'type' = 'demission-gerant'`,
+      )
     ).rows as [{ n: number }];
     expect(n).toBe(1);
   });

@@ -103,8 +103,7 @@ function modelFor(
 /** `letters`: a letter template pre-filled with the company, blanks for the rest. Payload `{ type }`. */
 /** The letter template a `letters` payload names (`type`), or undefined for an unknown type. */
 export function letterTemplateOf(payload: unknown): DocumentTemplate | undefined {
-  const type =
-    payload && typeof payload === 'object' ? (payload as { type?: unknown }).type : null;
+  const type = payload && typeof payload === 'object' ? (payload as { type?: unknown }).type : null;
   const template = typeof type === 'string' ? templateById(type) : undefined;
   return template?.letter ? template : undefined;
 }
