@@ -17,17 +17,14 @@ import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { startJobWorkers, stopJobWorkers } from '../src/jobs';
 import '../src/server/jobs';
-import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
-import { frontDoor } from '../src/server/front-door';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
-import { serveSessionApi } from '../src/server/session-api';
-import { answerPageFailuresAsUnavailable } from '../src/server/unavailable';
+import { siteHandler } from '../src/server/site';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
@@ -88,32 +85,17 @@ const ready = app.prepare().then(() => {
   nextHandler = app.getRequestHandler();
 });
 
-async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  // The client's address for rate limits, from the socket (or the trusted proxies' header); a
-  // value the client sent itself is overwritten.
-  req.headers[CLIENT_ADDRESS_HEADER] = addressOf(
-    req.socket.remoteAddress,
-    req.headers['x-forwarded-for'],
-    env.TRUST_PROXY_HOPS,
-  );
-  if (frontDoor(req, res, door)) return;
-  try {
-    if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))
-      return;
-    if (await serveSessionApi(req, res)) return;
-    if (pages.serve(req, res)) return;
-    pages.record(req, res);
-    answerPageFailuresAsUnavailable(req, res);
+const respond = siteHandler({
+  door,
+  trustProxyHops: env.TRUST_PROXY_HOPS,
+  registryApi: (req, res) =>
+    registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
+  pages,
+  next: async (req, res) => {
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
-  } catch (e) {
-    logFailure(`${req.method} ${(req.url ?? '').slice(0, 120)}`, e);
-    if (!res.headersSent) {
-      res.statusCode = 500;
-      res.end('Internal Server Error');
-    } else res.destroy();
-  }
-}
+  },
+});
 
 const server = http.createServer(
   { connectionsCheckingInterval: 2000 },

@@ -5,6 +5,7 @@ import { failure, type Result } from '@/lib/errors';
 import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { eventsOf } from './alerts/feed';
 import { checkUnsubscribeSignature } from './alerts/mailer';
+import { escapeHtml } from './mails';
 import {
   addCompanies,
   createList,
@@ -174,9 +175,20 @@ export const unfollowMany = (req: Request, db: Db = getDb()) =>
 export const getEvents = (req: Request, db: Db = getDb()) =>
   respond(read(req, async (u, d) => ok(await eventsOf(d, u.id)), db));
 
+const UNSUBSCRIBE_PAGE = (title: string, body: string) =>
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>${title}</h1>${body}</body></html>`;
+
+const htmlAnswer = (html: string) =>
+  new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+
 /**
- * GET|POST /api/alerts/unsubscribe?liste=…&jeton=…: the one-click unsubscribe of the alert mails
- * (List-Unsubscribe, RFC 8058). Signed per list, so it needs no session and no XSRF token.
+ * /api/alerts/unsubscribe?liste=…&jeton=…, the unsubscribe link of the alert mails. GET changes
+ * nothing (mail scanners and link previews follow links): a French page whose button posts to the
+ * same address. POST unsubscribes: the one-click unsubscribe of RFC 8058 (the mail client posts
+ * `List-Unsubscribe=One-Click`, the mail's `List-Unsubscribe-Post`) or that button. The signed
+ * token, per list, is the authority: no session, no XSRF token (a mail client has neither).
  */
 export const unsubscribe = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
@@ -190,10 +202,23 @@ export const unsubscribe = (req: Request, db: Db = getDb()) =>
       checkUnsubscribeSignature(listId, token);
     if (!valid)
       return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+    if (req.method !== 'POST') {
+      const action = escapeHtml(`/api/alerts/unsubscribe?liste=${listId}&jeton=${token}`);
+      return htmlAnswer(
+        UNSUBSCRIBE_PAGE(
+          'Ne plus recevoir ces alertes',
+          `<p>Vous ne recevrez plus d’alertes par e-mail pour cette liste d’entreprises suivies. Confirmez-vous ?</p><form method="post" action="${action}"><button type="submit" style="padding:10px 18px;font-size:16px">Confirmer la désinscription</button></form><p>Vous pourrez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p>`,
+        ),
+      );
+    }
     await disableAlerts(db, listId);
-    if (req.method === 'POST') return dataResponse({ unsubscribed: true });
-    return new Response(
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Alertes désactivées</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>Alertes désactivées</h1><p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p></body></html>',
-      { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
-    );
+    // The page's button (a browser) gets a page; a mail client's one-click POST, JSON.
+    if ((req.headers.get('accept') ?? '').includes('text/html'))
+      return htmlAnswer(
+        UNSUBSCRIBE_PAGE(
+          'Alertes désactivées',
+          '<p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p>',
+        ),
+      );
+    return dataResponse({ unsubscribed: true });
   });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { noteOutages } from './outage';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,11 +28,20 @@ pg.types.setTypeParser(1082, (v) => v);
 export function connectPostgres(
   url: string,
   max = 10,
-  opts: { preparedStatements?: boolean } = {},
+  opts: { preparedStatements?: boolean; connectionTimeoutMs?: number } = {},
 ): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // With `connectionTimeoutMs` (the web server's pool), a request waits that long at most for a
+  // connection: a database out of connections is then a 503 (`timeout exceeded when trying to
+  // connect`), not a request held until its client gives up.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 0,
+  });
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
+  noteOutages(pool);
   if (opts.preparedStatements) preparingPools.add(pool);
   const db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', pool, close: () => pool.end() };

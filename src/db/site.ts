@@ -21,6 +21,7 @@ export function getDb(): Db {
     }
     globalForDb.__dbHandle = connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, {
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
+      connectionTimeoutMs: 10_000,
     });
   }
   return globalForDb.__dbHandle.db;

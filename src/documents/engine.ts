@@ -57,7 +57,7 @@ import {
   representativesCheck,
   socialInformation,
 } from './generators/lists';
-import { customDocument, letter } from './templates/generate';
+import { customDocument, letter, letterTemplateOf, UNKNOWN_LETTER } from './templates/generate';
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',
@@ -209,12 +209,12 @@ export async function availabilityOf(
   db: Db,
   kind: string,
   siren: string,
-): Promise<{ available: true } | { available: false; reason: string }> {
+): Promise<{ available: true } | { available: false; reason: string; field?: 'siren' }> {
   const offer = documentOffer(kind);
   if (!offer) return { available: false, reason: 'Ce type de document n’existe pas.' };
   try {
     const company = await lookupCompany(db, kind, siren, getCachedProfile);
-    if (!company.ok) return { available: false, reason: company.failure.message };
+    if (!company.ok) return { available: false, reason: company.failure.message, field: 'siren' };
     const profile = company.profile;
     const services = documentServices();
     if (offer.producer.by === 'provider') {
@@ -235,4 +235,63 @@ export async function availabilityOf(
         'La disponibilité de ce document n’a pas pu être vérifiée : réessayez dans un instant.',
     };
   }
+}
+
+/**
+ * The payload field that says which document a kind produces (the director, the notice, the
+ * letter, the template, the brand): a payload the generator cannot deliver is that field's fault.
+ */
+const PAYLOAD_FIELD: Record<string, (payload: unknown) => string> = {
+  'director-report': (p) => (p && typeof p === 'object' && 'directorId' in p ? 'directorId' : 'n'),
+  'commercial-advertisements': () => 'commercial_advertisement_id',
+  letters: () => 'type',
+  'custom-document': () => 'documentId',
+  brands: () => 'brand_number',
+};
+
+/**
+ * Whether the document of this payload can be delivered, asked before the order exists: for the
+ * kinds whose payload names what to produce, the kind's generator builds the document's model
+ * (no rendering) from the registry as it is now; a payload it cannot deliver (the 999th
+ * director, an unknown notice, letter type or template, a required field of the template left
+ * empty) is VALIDATION_FAILED naming the field, in French. Other kinds: nothing to check beyond
+ * `availabilityOf`, and no query.
+ */
+export async function deliverableOf(
+  db: Db,
+  kind: string,
+  siren: string | null,
+  payload: unknown,
+): Promise<Result<void>> {
+  const fieldOf = PAYLOAD_FIELD[kind];
+  if (!fieldOf) return success(undefined);
+  // A letter's model only adds the company's data to its template: the type is all to check, and
+  // costs no query (letters are the hot path of order creation).
+  if (kind === 'letters')
+    return letterTemplateOf(payload)
+      ? success(undefined)
+      : failure('VALIDATION_FAILED', UNKNOWN_LETTER, { fields: { type: [UNKNOWN_LETTER] } });
+  const own = OWN[kind];
+  if (kind !== 'custom-document' && !own) return success(undefined);
+  const company = await lookupCompany(db, kind, siren ?? '', getCachedProfile);
+  if (!company.ok) {
+    const message = company.failure.message;
+    return failure('VALIDATION_FAILED', message, { fields: { siren: [message] } });
+  }
+  const now = new Date();
+  const model =
+    kind === 'custom-document'
+      ? await customDocument(db, company.profile, payload, now)
+      : await own!.generate({
+          db,
+          profile: company.profile!,
+          payload,
+          now,
+          services: documentServices(),
+        });
+  if (model.ok) return success(undefined);
+  if (model.code === 'VALIDATION_FAILED' || model.code === 'SERVICE_UNAVAILABLE') return model;
+  return failure('VALIDATION_FAILED', model.message, {
+    fields: { [fieldOf(payload)]: [model.message] },
+  });
 }

@@ -14,7 +14,7 @@
 import type { Db } from '@/db/client';
 import type { DocumentFormat } from '@/domain/catalogue';
 import type { Result } from '@/lib/errors';
-import { availabilityOf, generateDocument } from './engine';
+import { availabilityOf, deliverableOf, generateDocument } from './engine';
 
 export type { DocumentFormat };
 
@@ -54,6 +54,20 @@ export function availability(
   db: Db,
   kind: string,
   siren: string,
-): Promise<{ available: true } | { available: false; reason: string }> {
+): Promise<{ available: true } | { available: false; reason: string; field?: 'siren' }> {
   return availabilityOf(db, kind, siren);
+}
+
+/**
+ * Whether the document this payload asks for can be delivered, checked before an order is
+ * taken (src/orders/service.ts): VALIDATION_FAILED naming the payload's field (the director, the
+ * notice, the letter type, the template and its fields) when it cannot.
+ */
+export function checkDeliverable(
+  db: Db,
+  kind: string,
+  siren: string | null,
+  payload: unknown,
+): Promise<Result<void>> {
+  return deliverableOf(db, kind, siren, payload);
 }

@@ -93,12 +93,47 @@ export type Result<T> = { ok: true; value: T } | Failure;
 
 export const success = <T>(value: T): Result<T> => ({ ok: true, value });
 
+/** Seconds a client is told to wait (`Retry-After`) before asking again after a 503. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** A failure; every 503 carries `Retry-After` (RETRY_AFTER_SECONDS unless given). */
 export function failure(
   code: ErrorCode,
   message?: string,
   more: Omit<Failure, 'ok' | 'code' | 'message'> = {},
 ): Failure {
-  return { ok: false, code, message: message ?? ERRORS[code].message, ...more };
+  const f: Failure = { ok: false, code, message: message ?? ERRORS[code].message, ...more };
+  if (ERRORS[code].status === 503 && f.retryAfterSeconds == null)
+    f.retryAfterSeconds = RETRY_AFTER_SECONDS;
+  return f;
+}
+
+/**
+ * Whether a thrown error means the database cannot be reached or takes no more connections,
+ * rather than a fault of the request or of the code: refused or dropped connection, unknown host,
+ * `too many clients` (53300), server starting or shutting down (57P01-57P03), any connection
+ * exception (class 08), the pool's wait for a connection timed out, an embedded PGlite closed.
+ * Drizzle wraps the driver's error: its `cause` chain is read too. The one classification: the
+ * server (src/server/unavailable.ts) and the handlers answer these 503 with `Retry-After`.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  for (let depth = 0; e != null && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DATABASE_DOWN_CODES.test(code)) return true;
+    if (typeof message === 'string' && DATABASE_DOWN_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const DATABASE_DOWN_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|EPIPE|53300|53400|57P0[123]|08[0-9A-Z]{3})$/;
+const DATABASE_DOWN_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|too many clients|remaining connection slots are reserved|the database system is (starting up|shutting down)|PGlite is closed|Cannot use a pool after calling end on the pool|Client has encountered a connection error/i;
+
+/** The failure of a request the database could not serve: 503, `Retry-After`, French message. */
+export function databaseUnavailable(): Failure {
+  return failure('SERVICE_UNAVAILABLE');
 }
 
 export function isErrorCode(code: string): code is ErrorCode {

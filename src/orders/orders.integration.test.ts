@@ -181,8 +181,8 @@ describe('ordering and paying through the signed webhook', () => {
 
   it('places one order of two identical ones sent at once; the other is SAME_ORDER_PENDING', async () => {
     const both = await Promise.all([
-      order(alice, 'letters', DANONE, { type: 'en-meme-temps' }),
-      order(alice, 'letters', DANONE, { type: 'en-meme-temps' }),
+      order(alice, 'letters', DANONE, { type: 'demande-de-delais-de-paiement' }),
+      order(alice, 'letters', DANONE, { type: 'demande-de-delais-de-paiement' }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 403]);
     const created = await json(both.find((r) => r.status === 201)!);
@@ -370,16 +370,26 @@ describe('input errors', () => {
   });
 
   it('takes the body kinds, custom documents and director reports', async () => {
-    const letter = await order(alice, 'letters', DANONE, { type: 'mise-en-demeure' });
+    const letter = await order(alice, 'letters', DANONE, { type: 'mise-en-demeure-de-payer' });
     expect(letter.status).toBe(201);
-    expect((await json(letter)).data.data.payload).toEqual({ type: 'mise-en-demeure' });
+    expect((await json(letter)).data.data.payload).toEqual({ type: 'mise-en-demeure-de-payer' });
     const doc = await documentOrderRoute.POST(
-      request('/api/document/attestation-vigilance/order', {
+      request('/api/document/pouvoir/order', {
         method: 'POST',
         who: alice,
-        body: { fields: { name: 'Dupont' } },
+        body: {
+          siren: DANONE,
+          fields: {
+            agentName: 'Jeanne Dupont',
+            agentAddress: '1 rue de la Paix, 75002 Paris',
+            purpose: 'Représenter la société à l’assemblée générale',
+            validUntil: '2027-12-31',
+            place: 'Paris',
+            letterDate: '2026-11-27',
+          },
+        },
       }),
-      params({ documentId: 'attestation-vigilance' }),
+      params({ documentId: 'pouvoir' }),
     );
     expect(doc.status).toBe(201);
     const report = await directorOrderRoute.POST(

@@ -13,7 +13,7 @@ import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability } from '@/documents';
+import { availability, checkDeliverable } from '@/documents';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { isTestMode, paymentProvider } from '@/payments/provider';
@@ -34,7 +34,10 @@ export type OrderRequest =
   | { kind: 'director-report'; siren: string; index: string };
 
 /** What placing an order asks of the documents module; tests replace it. */
-export const orderDeps: { availability: typeof availability } = { availability };
+export const orderDeps: {
+  availability: typeof availability;
+  deliverable: typeof checkDeliverable;
+} = { availability, deliverable: checkDeliverable };
 
 /** Kinds ordered through their own route, not POST /api/{kind}/{siren}/order. */
 const OWN_ROUTE_KINDS = new Set(['custom-document', 'director-report']);
@@ -91,8 +94,15 @@ async function parseRequest(
   }
   if (siren) {
     const available = await orderDeps.availability(db, req.kind, siren);
-    if (!available.available) return failure('DOCUMENT_UNAVAILABLE', available.reason);
+    if (!available.available)
+      return failure('DOCUMENT_UNAVAILABLE', available.reason, {
+        fields: available.field ? { [available.field]: [available.reason] } : undefined,
+      });
   }
+  // Everything the document needs, before the order exists: an order that could not be delivered
+  // would be charged, then refunded (an invoice and a credit note for nothing).
+  const deliverable = await orderDeps.deliverable(db, req.kind, siren, payload);
+  if (!deliverable.ok) return deliverable;
   return success({ kind: req.kind, siren, payload, spec });
 }
 

@@ -120,11 +120,14 @@ export type CompanyProfile = {
 /** A company's profile, or INVALID_SIREN / COMPANY_NOT_FOUND. */
 export type CompanyLookup = Result<CompanyProfile>;
 
-/** A SIREN from a URL: left-padded to 9 digits, then checked (format and Luhn key). */
+/**
+ * A SIREN from a URL, decoded already (never decoded again here): left-padded to 9 digits, then
+ * checked (format and Luhn key).
+ */
 export function validateSiren(
   input: string,
 ): { ok: true; siren: string } | { ok: false; message: string } {
-  const siren = parseSiren(decodeURIComponent(input));
+  const siren = parseSiren(input);
   if (!siren || !isSirenFormat(siren)) {
     return { ok: false, message: 'Le numéro SIREN doit comporter 9 chiffres.' };
   }

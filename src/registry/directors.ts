@@ -283,9 +283,9 @@ export type DirectorLookup = Result<DirectorProfile>;
  * homonyms born another month are other people). A person without a birth month-year cannot be
  * told apart from homonyms: the profile then holds the one mandate of the id.
  */
-export async function getDirectorProfile(db: Db, rawId: string): Promise<DirectorLookup> {
-  const id = decodeURIComponent(rawId);
-  if (!id || id.length > 200) {
+export async function getDirectorProfile(db: Db, id: string): Promise<DirectorLookup> {
+  // A control character (NUL) is no id, and PostgreSQL refuses it in a parameter.
+  if (!id || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) {
     return failure('INVALID_DIRECTOR_ID', 'Identifiant de dirigeant invalide.');
   }
   const notFound = failure(

@@ -48,10 +48,35 @@ export function pathIsClean(pathname: string): boolean {
     }
 
     if (CONTROL.test(decoded)) return false;
-    // An encoded "%" (%25…) only serves to be decoded twice somewhere: no route takes one.
-    if (/%[0-9a-f]{2}/i.test(decoded)) return false;
+    // An encoded "%" (%25…) only serves to be decoded twice somewhere: no route takes one, and a
+    // lone one (%25, %25ZZ) would make a second decoding throw.
+    if (decoded.includes('%')) return false;
   }
   return true;
+}
+
+/** The widths and qualities next.config.ts allows the image optimizer (a test pins them). */
+const IMAGE_WIDTHS = new Set([
+  16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840,
+]);
+const IMAGE_QUALITIES = new Set([75]);
+
+/**
+ * Whether a query of Next's image optimizer (`/_next/image?url=…&w=…&q=…`) names one of the
+ * site's own files with an allowed width and quality: a path from the root, without `..`, `//`,
+ * a segment of dots, a backslash, a `%` or a control character (`/....//....//etc/passwd` made Next answer 500).
+ */
+export function imageQueryIsClean(query: string): boolean {
+  const params = new URLSearchParams(query);
+  const url = params.getAll('url');
+  const w = params.getAll('w');
+  const q = params.getAll('q');
+  if (url.length !== 1 || w.length !== 1 || q.length > 1) return false;
+  const path = url[0]!;
+  if (!/^\/[^/\\]/.test(path) || /[\\%?#]|\/\/|(^|\/)\.+(\/|$)/.test(path)) return false;
+  if (CONTROL.test(path) || path.length > 500) return false;
+  if (!/^\d{1,4}$/.test(w[0]!) || !IMAGE_WIDTHS.has(Number(w[0]))) return false;
+  return q.length === 0 || (/^\d{1,3}$/.test(q[0]!) && IMAGE_QUALITIES.has(Number(q[0])));
 }
 
 /** The refusal a request deserves before any handler, or null to let it through. */
@@ -69,6 +94,8 @@ export function checkRequest(req: IncomingMessage): Refusal | null {
   const pathname = q < 0 ? url : url.slice(0, q);
   if (!pathname.startsWith('/') || !pathIsClean(pathname))
     return { status: 400, code: 'INVALID_INPUT', message: 'Adresse de la requête invalide.' };
+  if (pathname === '/_next/image' && !imageQueryIsClean(q < 0 ? '' : url.slice(q + 1)))
+    return { status: 400, code: 'INVALID_INPUT', message: 'Image demandée invalide.' };
   const length = req.headers['content-length'];
   if (length !== undefined) {
     const n = Number(length);

@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import type { Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
 import {
-  apiCacheControl,
+  apiHeaders,
   getCompanyApi,
   getCompanySectionApi,
   getDirectorApi,
@@ -89,7 +89,7 @@ export function encodeApiResult(result: ApiResult, request: ApiRequest): ApiAnsw
   let body: Uint8Array = new TextEncoder().encode(JSON.stringify(result.body));
   const headers: Array<[string, string]> = [
     ['Content-Type', 'application/json'],
-    ['Cache-Control', apiCacheControl(result.status)],
+    ...Object.entries(apiHeaders(result.status)),
   ];
   if (body.length >= COMPRESS_FROM) {
     headers.push(['Vary', 'Accept-Encoding']);

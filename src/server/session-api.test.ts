@@ -213,14 +213,14 @@ describe('the session routes ahead of Next.js', () => {
     // Due for a refresh: nothing written by the statement, Better Auth moves the expiry on, the
     // order is placed once after it, and the cookie is renewed.
     await setExpiry(new Date(Date.now() + 28 * 86_400_000));
-    const refreshed = await place('rafraîchie');
+    const refreshed = await place('relance-de-paiement');
     expect(refreshed.status).toBe(201);
     expect(
       refreshed.cookies.find(
         (c) => c.startsWith(`${SESSION_COOKIE}=`) && /Max-Age=2592000/i.test(c),
       ),
     ).toBeDefined();
-    expect(await ordersOf('rafraîchie')).toHaveLength(1);
+    expect(await ordersOf('relance-de-paiement')).toHaveLength(1);
     // Expired: 401, nothing written.
     await setExpiry(new Date(Date.now() - 60_000));
     expect((await place('expirée')).status).toBe(401);
@@ -269,7 +269,7 @@ describe('the session routes ahead of Next.js', () => {
   it('places and reads an order; another user’s order is 404', async () => {
     const placed = await fast('POST', `/api/letters/${DANONE}/order`, {
       ...as(alice),
-      body: { type: 'rapide' },
+      body: { type: 'demission-gerant' },
     });
     expect(placed.status).toBe(201);
     const id = (placed.body as { data: { data: { id: string } } }).data.data.id;
@@ -285,7 +285,9 @@ describe('the session routes ahead of Next.js', () => {
     expect((await fast('GET', `/api/orders/${id}`, as(bob))).status).toBe(404);
     expect((await fast('GET', `/api/orders/${id}`)).status).toBe(401);
     const [{ n }] = (
-      await db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE payload->>'type' = 'rapide'`)
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM orders WHERE payload->>'type' = 'demission-gerant'`,
+      )
     ).rows as [{ n: number }];
     expect(n).toBe(1);
   });

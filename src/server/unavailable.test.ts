@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestServer, type TestServer } from './testing';
-import { answerPageFailuresAsUnavailable } from './unavailable';
+import { answerFailuresAsUnavailable } from './unavailable';
 
 /** Behind it, a stand-in for Next.js whose render fails as it does without database connections. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer((req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    answerPageFailuresAsUnavailable(req, res);
+    answerFailuresAsUnavailable(req, res, { databaseUnavailable: false });
     if ((req.url ?? '').includes('fails')) {
       res.writeHead(500, { 'Content-Type': 'text/html', 'x-nextjs-cache': 'MISS' });
       res.end('<html>Internal Server Error</html>');

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OutageScope } from '@/db/outage';
+import { databaseUnavailable, failureBody, failureHeaders } from '@/lib/errors';
 
 /** Pages read from the database on request: a failure there is the database's. */
 const DATABASE_PAGES = /^\/(entreprises|dirigeants)\//;
-
-export const RETRY_AFTER_SECONDS = 30;
 
 const PAGE = `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex">
@@ -27,44 +27,84 @@ const KEEP = new Set([
 ]);
 
 /**
- * A company or director page whose rendering failed (the database out of connections, or down)
- * answers like the API does: 503 with `Retry-After`, here with a short French page, instead of
- * Next's 500. Installed by scripts/serve.ts before Next.js handles the request; replaces the
- * answer only when its status is 500 and nothing was sent yet.
+ * The answer of a request the database could not serve: 503 with `Retry-After`, the API's JSON
+ * error shape under `/api/` (SERVICE_UNAVAILABLE, src/lib/errors.ts), the short French page
+ * elsewhere. Writes with `end` (the original one, when an answer was intercepted).
  */
-export function answerPageFailuresAsUnavailable(req: IncomingMessage, res: ServerResponse): void {
-  if (!DATABASE_PAGES.test(req.url ?? '')) return;
+export function writeUnavailable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  end = res.end as (...a: unknown[]) => unknown,
+): void {
+  for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
+  const api = (req.url ?? '').startsWith('/api/');
+  const f = databaseUnavailable();
+  const body = api ? JSON.stringify(failureBody(f)) : PAGE;
+  res.statusCode = 503;
+  for (const [name, value] of Object.entries(failureHeaders(f))) res.setHeader(name, value);
+  res.setHeader('Content-Type', api ? 'application/json' : 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  end.call(res, req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A request whose handling by Next.js failed because the database could not serve it (out of
+ * connections, refusing them, down: the scope's note, src/db/outage.ts), and any company or
+ * director page whose rendering failed, answer 503 with `Retry-After` instead of Next's 500: JSON
+ * under `/api/`, a short French page elsewhere (`writeUnavailable`). Installed by the web server
+ * (src/server/site.ts) before Next.js handles the request; replaces the answer only when its
+ * status is 500 and nothing was sent yet. Any other 500 stays one.
+ */
+export function answerFailuresAsUnavailable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  scope: OutageScope,
+): void {
+  const page = DATABASE_PAGES.test(req.url ?? '');
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   let replaced = false;
   const replace = (): boolean => {
     if (replaced) return true;
     if (res.statusCode !== 500 || res.headersSent) return false;
+    if (!page && !scope.databaseUnavailable) return false;
     replaced = true;
-    for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
-    res.statusCode = 503;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Length', String(Buffer.byteLength(PAGE)));
-    (original.end as (...a: unknown[]) => ServerResponse).call(
-      res,
-      req.method === 'HEAD' ? undefined : PAGE,
-    );
+    writeUnavailable(req, res, original.end as (...a: unknown[]) => unknown);
     return true;
   };
+  // Node's own write and end call writeHead for an answer's implicit head: that one goes through.
+  let passing = false;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    if (status === 500 && !res.headersSent) {
+    if (status === 500 && !res.headersSent && !passing) {
+      // Held until the body is written: its headers are kept for an answer left as it is.
       res.statusCode = 500;
+      const headers = rest.find((r) => typeof r === 'object' && r !== null);
+      if (Array.isArray(headers)) {
+        for (let i = 0; i + 1 < headers.length; i += 2)
+          res.appendHeader(String(headers[i]), headers[i + 1] as string);
+      } else if (headers) {
+        for (const [name, value] of Object.entries(headers))
+          if (value !== undefined) res.setHeader(name, value as string | string[]);
+      }
       return res;
     }
     return (original.writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
   } as ServerResponse['writeHead'];
   res.write = function (this: ServerResponse, ...args: unknown[]) {
     if (replace()) return true;
-    return (original.write as (...a: unknown[]) => boolean).apply(this, args);
+    passing = true;
+    try {
+      return (original.write as (...a: unknown[]) => boolean).apply(this, args);
+    } finally {
+      passing = false;
+    }
   } as ServerResponse['write'];
   res.end = function (this: ServerResponse, ...args: unknown[]) {
     if (replace()) return res;
-    return (original.end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    passing = true;
+    try {
+      return (original.end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } finally {
+      passing = false;
+    }
   } as ServerResponse['end'];
 }

@@ -1,11 +1,11 @@
 import 'server-only';
-import { apiCacheControl, SOURCE_UNAVAILABLE, type ApiResult } from './registry-api';
+import { apiHeaders, SOURCE_UNAVAILABLE, type ApiResult } from './registry-api';
 
 /** JSON answer; success cached 5 minutes (spec section 9, data cache time). */
 export function json(result: ApiResult): Response {
   return Response.json(result.body, {
     status: result.status,
-    headers: { 'Cache-Control': apiCacheControl(result.status) },
+    headers: apiHeaders(result.status),
   });
 }
 

@@ -17,7 +17,7 @@ import { NO_COMMITMENT, NO_SOLVENCY_SCORE, sectionById } from '@/registry/sectio
 import { commitmentScore } from '@/registry/commitment-score';
 import { listSimilarCompanies } from '@/registry/similar';
 import { dataEnvelope } from '@/lib/api-envelope';
-import { failure, failureBody, statusOf, type Failure } from '@/lib/errors';
+import { failure, failureBody, RETRY_AFTER_SECONDS, statusOf, type Failure } from '@/lib/errors';
 
 export type ApiResult = { status: number; body: unknown };
 
@@ -25,9 +25,16 @@ export type ApiResult = { status: number; body: unknown };
  * Cache-Control of an answer: success kept 5 minutes (spec section 9, data cache time), a 4xx one
  * minute, an unavailable source not at all.
  */
-export function apiCacheControl(status: number): string {
+function apiCacheControl(status: number): string {
   if (status === 200) return 'public, max-age=300, s-maxage=300';
   return status < 500 ? 'public, max-age=60' : 'no-store';
+}
+
+/** The headers of an answer by its status: its Cache-Control, and `Retry-After` on a 503. */
+export function apiHeaders(status: number): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': apiCacheControl(status) };
+  if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+  return headers;
 }
 
 /** The answer of a failure: the status and JSON body `src/lib/errors.ts` gives its code. */

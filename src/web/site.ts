@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { getDb } from '@/db';
 import { getEnv } from '@/config/env';
+import { decodePageParam } from '@/lib/http/path';
 import { cached } from '@/registry/cache';
 import { getDirectorProfile } from '@/registry/directors';
 import type { EstablishmentFilter } from '@/registry/establishments';
@@ -15,11 +16,18 @@ export function siteUrl(): string {
 /** Per-request de-duplication: generateMetadata and the page share one read. */
 export const loadCompanyPage = cache(
   (siren: string, establishmentsPage = 1, establishmentsFilter: EstablishmentFilter = 'all') =>
-    getCompanyPageData(getDb(), siren, { establishmentsPage, establishmentsFilter }),
+    getCompanyPageData(getDb(), decodePageParam(siren), {
+      establishmentsPage,
+      establishmentsFilter,
+    }),
 );
 
-export const loadCompanyProfile = cache((siren: string) => getCachedProfile(getDb(), siren));
-
-export const loadDirectorProfile = cache((id: string) =>
-  cached(`director:${id}`, () => getDirectorProfile(getDb(), id)),
+/** These loaders take a page's parameter as Next.js gives it (encoded) and decode it once. */
+export const loadCompanyProfile = cache((siren: string) =>
+  getCachedProfile(getDb(), decodePageParam(siren)),
 );
+
+export const loadDirectorProfile = cache((param: string) => {
+  const id = decodePageParam(param);
+  return cached(`director:${id}`, () => getDirectorProfile(getDb(), id));
+});

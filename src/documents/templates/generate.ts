@@ -101,14 +101,18 @@ function modelFor(
 }
 
 /** `letters`: a letter template pre-filled with the company, blanks for the rest. Payload `{ type }`. */
-export async function letter(ctx: GenContext): Promise<Result<DocumentModel>> {
-  const type =
-    ctx.payload && typeof ctx.payload === 'object'
-      ? (ctx.payload as { type?: unknown }).type
-      : null;
+/** The letter template a `letters` payload names (`type`), or undefined for an unknown type. */
+export function letterTemplateOf(payload: unknown): DocumentTemplate | undefined {
+  const type = payload && typeof payload === 'object' ? (payload as { type?: unknown }).type : null;
   const template = typeof type === 'string' ? templateById(type) : undefined;
-  if (!template || !template.letter)
-    return failure('INVALID_INPUT', 'Type de courrier inconnu (voir GET /api/letter-templates).');
+  return template?.letter ? template : undefined;
+}
+
+export const UNKNOWN_LETTER = 'Type de courrier inconnu (voir GET /api/letter-templates).';
+
+export async function letter(ctx: GenContext): Promise<Result<DocumentModel>> {
+  const template = letterTemplateOf(ctx.payload);
+  if (!template) return failure('INVALID_INPUT', UNKNOWN_LETTER);
   return success(
     modelFor(template, await prefillValues(ctx.db, template, ctx.profile), ctx.profile, 'letters'),
   );

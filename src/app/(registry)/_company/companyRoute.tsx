@@ -8,6 +8,7 @@ import { companyDescription, companyJsonLd, companyTitle } from '@/web/seo';
 import { loadCompanyPage, siteUrl } from '@/web/site';
 import { CompanyPage } from '@/ui/company/CompanyPage';
 import { frameMetadata } from '@/ui/frame/metadata';
+import { decodePageParam } from '@/lib/http/path';
 
 /** Spec section 9: pages revalidate every 10 s, except the company-number page. */
 export const PAGE_REVALIDATE_S = 10;
@@ -67,7 +68,7 @@ export async function CompanyRouteBody({
   if (!lookup.ok) notFound();
   const p = lookup.value.profile;
   const path = `/entreprises/${p.siren}/${p.slug}`;
-  if (decodeURIComponent(companyName) !== p.slug) permanentRedirect(`${path}${query}`);
+  if (decodePageParam(companyName) !== p.slug) permanentRedirect(`${path}${query}`);
   return (
     <>
       <script

@@ -3,6 +3,7 @@ import t from '@/i18n/fr/account';
 import { ResetPasswordForm } from '@/ui/account/AuthForms';
 import s from '@/ui/account/account.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
+import { decodePageParam } from '@/lib/http/path';
 
 /**
  * A personal page (account, payment, orders): rendered per request, so Next answers
@@ -24,7 +25,7 @@ export default async function PasswordResetPage({ params }: Props) {
     <div className={s.narrow}>
       <h1 className={s.title}>{t.reset.title}</h1>
       <Suspense>
-        <ResetPasswordForm token={decodeURIComponent(token).slice(0, 200)} />
+        <ResetPasswordForm token={decodePageParam(token).slice(0, 200)} />
       </Suspense>
     </div>
   );

@@ -3,6 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { loadDirectorProfile, siteUrl } from '@/web/site';
 import { DirectorProfileView } from '@/ui/director/DirectorProfileView';
 import { frameMetadata } from '@/ui/frame/metadata';
+import { decodePageParam } from '@/lib/http/path';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +27,7 @@ export default async function DirectorPage({ params }: Props) {
   const lookup = await loadDirectorProfile(slug);
   if (!lookup.ok) notFound();
   const d = lookup.value;
-  if (decodeURIComponent(name) !== d.slug)
+  if (decodePageParam(name) !== d.slug)
     permanentRedirect(`/dirigeants/${encodeURIComponent(d.id)}/${d.slug}`);
   return <DirectorProfileView d={d} />;
 }

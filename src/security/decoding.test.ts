@@ -1,0 +1,310 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { imageQueryIsClean } from '@/server/guard';
+import { serveRegistryApi } from '@/server/registry-api';
+import { siteHandler } from '@/server/site';
+import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
+import { loadCompanyPage, loadCompanyProfile, loadDirectorProfile } from '@/web/site';
+import nextConfig from '../../next.config';
+
+/**
+ * Percent-encoding that only a second decoding would read (`%25`, `%25ZZ`), broken encodings and
+ * path tricks, in every dynamic segment of every route of src/app: never a 5xx. Once as an
+ * attacker sends them, through the web server's pipeline (src/server/site.ts: front door,
+ * registry API, session routes) to a stand-in for Next.js that matches the route table as Next
+ * does (one decoding) and calls the real route modules; once as Next.js would hand them to a
+ * route decoded once, straight to each handler, so a second decoding anywhere behind it shows.
+ */
+type Params = Record<string, string | string[]>;
+type Handler = (req: Request, ctx: { params: Promise<Params> }) => Response | Promise<Response>;
+type Route = { pattern: string; segments: string[]; module: Record<string, unknown> };
+
+const modules = import.meta.glob<Record<string, unknown>>('/src/app/**/route.ts', { eager: true });
+const ROUTES: Route[] = Object.entries(modules)
+  .map(([file, module]) => {
+    const segments = file
+      .replace(/^\/src\/app/, '')
+      .replace(/\/route\.ts$/, '')
+      .split('/')
+      .filter((s) => s && !/^\(.*\)$/.test(s));
+    return { pattern: `/${segments.join('/')}`, segments, module };
+  })
+  // Static segments first, as Next.js routes them (`/api/orders/[id]/checkout` before `[kind]`).
+  .sort((a, b) => dynamicCount(a) - dynamicCount(b));
+
+function dynamicCount(r: Route): number {
+  return r.segments.filter((s) => s.startsWith('[')).length;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Leaves the signed-in user as they are: these would end the session or the account. */
+const SKIP = (method: string, pattern: string) =>
+  pattern === '/logout' || (method === 'DELETE' && pattern.startsWith('/api/me'));
+
+/** The route and its parameters for a path, decoded once as Next.js does; null: no route. */
+function matchRoute(path: string): { route: Route; params: Params } | null | 'bad' {
+  const parts = path.split('/').filter(Boolean);
+  for (const route of ROUTES) {
+    const params: Params = {};
+    let ok = true;
+    for (let i = 0; i < route.segments.length && ok; i++) {
+      const seg = route.segments[i]!;
+      const catchAll = /^\[\[?\.\.\.(\w+)\]\]?$/.exec(seg);
+      const one = /^\[(\w+)\]$/.exec(seg);
+      try {
+        if (catchAll) {
+          const rest = parts.slice(i).map(decodeURIComponent);
+          if (rest.length === 0 && !seg.startsWith('[[')) ok = false;
+          else params[catchAll[1]!] = rest;
+          i = parts.length;
+          break;
+        }
+        if (i >= parts.length) ok = false;
+        else if (one) params[one[1]!] = decodeURIComponent(parts[i]!);
+        else if (seg !== parts[i]) ok = false;
+      } catch {
+        return 'bad'; // Next.js answers a malformed encoding 400 itself
+      }
+    }
+    const consumed = route.segments.some((s) => s.includes('...'))
+      ? true
+      : route.segments.length === parts.length;
+    if (ok && consumed) return { route, params };
+  }
+  return null;
+}
+
+let handle: DbHandle;
+let server: TestServer;
+const user = new TestClient();
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+function headersFor(method: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    cookie: user.cookieHeader(),
+    accept: 'application/json',
+    origin: 'http://localhost:3000',
+    'x-requested-with': 'XMLHttpRequest',
+  };
+  if (method !== 'GET') {
+    headers['x-xsrf-token'] = user.cookies.get('XSRF-TOKEN')!;
+    headers['content-type'] = 'application/json';
+  }
+  return headers;
+}
+
+async function callRoute(route: Route, method: string, path: string, params: Params) {
+  const handler = route.module[method] as Handler | undefined;
+  if (!handler) return new Response(null, { status: 405 });
+  const request = new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: headersFor(method),
+    body: method === 'GET' ? undefined : '{}',
+  });
+  return handler(request, { params: Promise.resolve(params) });
+}
+
+async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  for await (const _ of req); // the body, unread
+  const path = (req.url ?? '/').split('?')[0]!;
+  const found = matchRoute(path);
+  let status: number;
+  let body: Buffer;
+  if (found === 'bad' || found === null) {
+    status = found === 'bad' ? 400 : 404;
+    body = Buffer.from('');
+  } else {
+    try {
+      const answer = await callRoute(found.route, req.method!, req.url!, found.params);
+      status = answer.status;
+      body = Buffer.from(await answer.arrayBuffer());
+    } catch (e) {
+      status = 500; // what Next.js does with a handler that throws
+      body = Buffer.from(String(e));
+    }
+  }
+  res.statusCode = status;
+  res.end(body);
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  globalForDb.__dbHandle = handle;
+  resetAllRateLimits({ kind: 'memory' });
+  const registered = await user.post('/register', {
+    email: 'decodage@exemple.fr',
+    password: 'phrase de passe longue',
+    captcha: await solvedCaptcha(),
+  });
+  expect(registered.status).toBe(201);
+  server = await startTestServer(
+    siteHandler({
+      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
+      trustProxyHops: 0,
+      registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
+      next: nextStandIn,
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  resetAllRateLimits();
+  await server?.close();
+  globalForDb.__dbHandle = undefined;
+  await handle?.close();
+});
+
+/** As sent on the wire. */
+const ENCODED = ['%25', '%25ZZ', '%', '%E0%A4%A', '..%2F', '%00', '%2535', '%25%32%35'];
+/** As Next.js hands them to a route once decoded (or as is, when they do not decode). */
+const DECODED = ['%', '%ZZ', '%E0%A4%A', '../', '\u0000', '%35', '%25', '..'];
+
+/** Every way to put `value` in the route's dynamic segments, one segment at a time. */
+function pathsOf(
+  route: Route,
+  value: string,
+  fill: string,
+): Array<{ path: string; params: Params }> {
+  const dynamic = route.segments.map((s, i) => (s.startsWith('[') ? i : -1)).filter((i) => i >= 0);
+  return dynamic.map((target) => {
+    const params: Params = {};
+    const parts = route.segments.map((seg, i) => {
+      const name = /\w+/.exec(seg)?.[0] ?? '';
+      if (!seg.startsWith('[')) return seg;
+      const v = i === target ? value : fill;
+      params[name] = seg.includes('...') ? [v] : v;
+      return v;
+    });
+    return { path: `/${parts.join('/')}`, params };
+  });
+}
+
+const dynamicRoutes = ROUTES.filter((r) => dynamicCount(r) > 0);
+
+describe('the route table', () => {
+  it('is read from src/app', () => {
+    expect(dynamicRoutes.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining([
+        '/api/companies/[siren]',
+        '/api/companies/[siren]/[...section]',
+        '/api/directors/[id]',
+        '/api/financial-diagnostics/[siren]/stats',
+        '/api/[kind]/[siren]/order',
+      ]),
+    );
+  });
+});
+
+describe('double-decoding payloads sent to every route through the web server', () => {
+  for (const route of dynamicRoutes) {
+    it(route.pattern, async () => {
+      for (const method of METHODS) {
+        if (!route.module[method] || SKIP(method, route.pattern)) continue;
+        for (const value of ENCODED) {
+          for (const { path } of pathsOf(route, value, '552032534')) {
+            const res = await fetch(`${server.base}${path}`, {
+              method,
+              headers: headersFor(method),
+              body: method === 'GET' ? undefined : '{}',
+            });
+            const text = await res.text();
+            expect(res.status, `${method} ${path}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          }
+        }
+      }
+    });
+  }
+
+  it('the registry API and the pages the finding named', async () => {
+    const sections = ['establishments', 'directors', 'finances', 'notices', 'brands', 'x'];
+    const paths = [
+      '/api/companies/%25',
+      ...sections.map((s) => `/api/companies/%25ZZ/${s}`),
+      '/api/directors/%25',
+      '/api/directors/%25/personal',
+      '/api/directors/%25/pole-score',
+      '/entreprises/%25/x',
+      '/dirigeants/%25ZZ/x',
+      '/api/financial-diagnostics/%25/stats',
+    ];
+    for (const path of paths) {
+      const res = await rawRequest(`${server.base}${path}`);
+      expect([400, 404], path).toContain(res.status);
+    }
+  });
+});
+
+describe('parameters decoded once, as Next.js hands them to each route', () => {
+  for (const route of dynamicRoutes) {
+    it(route.pattern, async () => {
+      for (const method of METHODS) {
+        if (!route.module[method] || SKIP(method, route.pattern)) continue;
+        for (const value of DECODED) {
+          for (const { params } of pathsOf(route, value, '552032534')) {
+            const path = route.pattern.replace(/\[\[?(?:\.\.\.)?(\w+)\]\]?/g, (_, n: string) => {
+              const v = params[n];
+              return (Array.isArray(v) ? v : [v ?? '']).map(encodeURIComponent).join('/');
+            });
+            let status: number;
+            try {
+              status = (await callRoute(route, method, path, params)).status;
+            } catch (e) {
+              throw new Error(`${method} ${route.pattern} ${JSON.stringify(params)} threw ${e}`);
+            }
+            expect(status, `${method} ${route.pattern} ${JSON.stringify(params)}`).toBeLessThan(
+              500,
+            );
+          }
+        }
+      }
+    });
+  }
+
+  it('the pages’ loaders decode their parameter once and never throw', async () => {
+    for (const value of [...ENCODED, ...DECODED]) {
+      expect((await loadCompanyProfile(value)).ok).toBe(false);
+      expect((await loadCompanyPage(value)).ok).toBe(false);
+      expect((await loadDirectorProfile(value)).ok).toBe(false);
+    }
+    // One decoding, not two: `%2535…` is not the SIREN 552032534.
+    expect((await loadCompanyProfile('%2535%2535%2532032534')).ok).toBe(false);
+    expect((await loadCompanyProfile('552%20032%20534')).ok).toBe(true);
+  });
+});
+
+describe('the image optimizer', () => {
+  it('refuses a path that leaves the site, before Next.js', async () => {
+    for (const url of [
+      '/....//....//etc/passwd',
+      '/../etc/passwd',
+      '//evil.example/x.png',
+      'https://evil.example/x.png',
+      '/a/%2e%2e/b.png',
+      '/a\\b.png',
+    ]) {
+      const res = await rawRequest(
+        `${server.base}/_next/image?url=${encodeURIComponent(url)}&w=640&q=75`,
+      );
+      expect(res.status, url).toBe(400);
+    }
+    expect(
+      (await rawRequest(`${server.base}/_next/image?url=/....//....//etc/passwd&w=640&q=75`))
+        .status,
+    ).toBe(400);
+    expect(imageQueryIsClean('url=/logo.png&w=640&q=75')).toBe(true);
+    expect(imageQueryIsClean('url=/logo.png&w=641&q=75')).toBe(false);
+  });
+
+  it('allows the widths and qualities of next.config.ts', async () => {
+    const { images } = await nextConfig('test');
+    for (const w of [...images!.deviceSizes!, ...images!.imageSizes!])
+      for (const q of images!.qualities!)
+        expect(imageQueryIsClean(`url=/logo.png&w=${w}&q=${q}`), `${w} ${q}`).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import { queryRows, type DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { serveSessionApi } from '@/server/session-api';
+import { startTestServer, type TestServer } from '@/server/testing';
+
+/**
+ * Orders that cannot be delivered were taken, charged, then refunded (an invoice number and a
+ * credit-note number burnt for nothing). Everything a document needs is now checked before the
+ * order exists: 422 VALIDATION_FAILED naming the field, a French message, no order row, no
+ * number taken. Through the Next route handlers and the web server's fast path alike.
+ */
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+let handle: DbHandle;
+let server: TestServer;
+const user = new TestClient();
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  await insertRegistryFixtures(handle.db);
+  globalForDb.__dbHandle = handle;
+  resetAllRateLimits({ kind: 'memory' });
+  const r = await user.post('/register', {
+    email: 'commandes@exemple.fr',
+    password: 'phrase de passe longue',
+    captcha: await solvedCaptcha(),
+  });
+  expect(r.status).toBe(201);
+  server = await startTestServer((req, res) => {
+    void serveSessionApi(req, res).then((served) => {
+      if (!served) {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+  });
+}, 120_000);
+
+afterAll(async () => {
+  resetAllRateLimits();
+  await server?.close();
+  globalForDb.__dbHandle = undefined;
+  await handle?.close();
+});
+
+async function counts() {
+  const [row] = await queryRows<{ orders: number; invoices: number; counter: number }>(
+    handle.db,
+    sql`SELECT (SELECT count(*)::int FROM orders) AS orders,
+               (SELECT count(*)::int FROM invoices) AS invoices,
+               (SELECT coalesce(sum(last_number), 0)::int FROM invoice_counter) AS counter`,
+  );
+  return row!;
+}
+
+const CASES: Array<[what: string, path: string, body: unknown, field: string]> = [
+  [
+    'an unknown custom-document template',
+    '/api/document/modele-inconnu/order',
+    { fields: {} },
+    'documentId',
+  ],
+  ['the 999th director of a company', '/api/director-report/552032534/order/999', {}, 'n'],
+  ['an unknown letter type', '/api/letters/552032534/order', { type: 'courrier-inconnu' }, 'type'],
+  [
+    'an unknown BODACC notice',
+    '/api/commercial-advertisements/552032534/order',
+    { commercial_advertisement_id: 'annonce-inconnue' },
+    'commercial_advertisement_id',
+  ],
+  ['the SIREN 000000000', '/api/company-summary/000000000/order', {}, 'siren'],
+];
+
+function expectRefused(status: number, body: unknown, field: string, what: string) {
+  expect(status, `${what}: ${JSON.stringify(body)}`).toBe(422);
+  const error = (
+    body as { error: { code: string; message: string; fields?: Record<string, string[]> } }
+  ).error;
+  expect(['VALIDATION_FAILED', 'DOCUMENT_UNAVAILABLE']).toContain(error.code);
+  expect(Object.keys(error.fields ?? {}), what).toContain(field);
+  for (const m of error.fields![field]!) expect(m).toMatch(/[éèàùâêîôûç’ ]/);
+}
+
+describe('an order that cannot be delivered is refused before it exists', () => {
+  it.each(CASES)('%s (route handler)', async (what, path, body, field) => {
+    const before = await counts();
+    const r = await user.post(path, body);
+    expectRefused(r.status, r.body, field, what);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each(CASES.filter(([, path]) => !/^\/api\/(document|director-report)\//.test(path)))(
+    '%s (the web server’s fast path)',
+    async (what, path, body, field) => {
+      const before = await counts();
+      const res = await fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: {
+          cookie: user.cookieHeader(),
+          'x-xsrf-token': user.cookies.get('XSRF-TOKEN')!,
+          'content-type': 'application/json',
+          origin: 'http://localhost:3000',
+        },
+        body: JSON.stringify(body),
+      });
+      expectRefused(res.status, await res.json(), field, what);
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it('a deliverable order is still taken', async () => {
+    const r = await user.post('/api/director-report/552032534/order/1', {});
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect((await counts()).orders).toBe(1);
+  });
+});
