@@ -222,7 +222,7 @@ describe('opposition requests', () => {
     expect(listed.text).toContain(`n° ${r.value.id} | awaiting_review`);
     expect(listed.text).toContain('identity_proof');
     expect((await ops('oppositions:show', String(r.value.id))).text).toMatch(
-      /pièce d'identité : JPEG, 1 Ko/,
+      /pièce d’identité : JPEG, 1 Ko/,
     );
 
     const file = path.join(dataDir, 'piece-gilles');
@@ -242,7 +242,7 @@ describe('opposition requests', () => {
       'identité vérifiée',
     );
     expect(accepted.code).toBe(0);
-    expect(accepted.text).toContain("pièce d'identité supprimée");
+    expect(accepted.text).toContain("pièce d’identité supprimée");
     expect(await honoured()).toBe(before + 1);
     expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
     expect((await ops('oppositions:document', String(r.value.id), `${file}-2`)).code).toBe(1);
@@ -255,7 +255,7 @@ describe('opposition requests', () => {
     expect(shown.text).toMatch(/awaiting_review {2}par system/);
     expect(shown.text).toMatch(/document_read {2}par operator:claire/);
     expect(shown.text).toMatch(/accepted {2}par operator:claire {2}\(identité vérifiée\)/);
-    expect(shown.text).toMatch(/pièce d'identité : aucune/);
+    expect(shown.text).toMatch(/pièce d’identité : aucune/);
   });
 
   it('holds a sole trader with employees for review; an operator may reject it, and the document goes', async () => {
@@ -275,7 +275,7 @@ describe('opposition requests', () => {
     const rejected = await ops('oppositions:reject', String(r.value.id), '--par', 'paul');
     expect(rejected).toMatchObject({
       code: 0,
-      text: `Demande n° ${r.value.id} refusée ; pièce d'identité supprimée.`,
+      text: `Demande n° ${r.value.id} refusée ; pièce d’identité supprimée.`,
     });
     expect(await isCompanyOpposed(db(), '300025764')).toBe(false);
     expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();

@@ -91,8 +91,8 @@ export const commands: OpsCommand[] = [
       const doc = await identityDocumentInfo(db, c.id);
       out(
         doc
-          ? `pièce d'identité : ${DOCUMENT_TYPES[doc.mediaType].label}, ${Math.ceil(doc.sizeBytes / 1024)} Ko, reçue ${doc.createdAt} (npm run ops -- oppositions:document ${c.id} <fichier>)`
-          : "pièce d'identité : aucune (jamais reçue, ou supprimée avec la décision)",
+          ? `pièce d’identité : ${DOCUMENT_TYPES[doc.mediaType].label}, ${Math.ceil(doc.sizeBytes / 1024)} Ko, reçue ${doc.createdAt} (npm run ops -- oppositions:document ${c.id} <fichier>)`
+          : "pièce d’identité : aucune (jamais reçue, ou supprimée avec la décision)",
       );
       out('historique :');
       for (const e of await caseEvents(db, c.id))
@@ -102,7 +102,7 @@ export const commands: OpsCommand[] = [
   },
   {
     name: 'oppositions:document',
-    summary: "écrit la pièce d'identité déchiffrée d'une demande dans un fichier (--par NOM)",
+    summary: "écrit la pièce d’identité déchiffrée d'une demande dans un fichier (--par NOM)",
     async run(args, { db, out }) {
       const id = caseId(args);
       const target = args.find((a, i) => i > 0 && !a.startsWith('--') && args[i - 1] !== '--par');
@@ -112,7 +112,7 @@ export const commands: OpsCommand[] = [
       }
       const doc = await readIdentityDocument(db, id);
       if (!doc) {
-        out(`La demande n° ${id} n'a pas de pièce d'identité (jamais reçue, ou supprimée avec la décision).`);
+        out(`La demande n° ${id} n’a pas de pièce d’identité (jamais reçue, ou supprimée avec la décision).`);
         return 1;
       }
       const file = /\.[a-z]{2,4}$/i.test(target)
@@ -122,12 +122,12 @@ export const commands: OpsCommand[] = [
         // 'wx': never overwrites a file; 0600: readable by the operator alone.
         await writeFile(file, doc.bytes, { flag: 'wx', mode: 0o600 });
       } catch (e) {
-        out(`Impossible d'écrire ${file} : ${(e as Error).message}`);
+        out(`Impossible d’écrire ${file} : ${(e as Error).message}`);
         return 1;
       }
       await recordEvent(db, id, actorOf(args), 'document_read');
       out(
-        `Pièce d'identité de la demande n° ${id} écrite dans ${file} (${DOCUMENT_TYPES[doc.mediaType].label}). Supprimez ce fichier après l'examen.`,
+        `Pièce d’identité de la demande n° ${id} écrite dans ${file} (${DOCUMENT_TYPES[doc.mediaType].label}). Supprimez ce fichier après l’examen.`,
       );
       return 0;
     },
@@ -147,7 +147,7 @@ export const commands: OpsCommand[] = [
         return 1;
       }
       out(
-        `Demande n° ${id} acceptée : données masquées (${r.value.affectedSirens.length} entreprise(s)) ; pièce d'identité supprimée.`,
+        `Demande n° ${id} acceptée : données masquées (${r.value.affectedSirens.length} entreprise(s)) ; pièce d’identité supprimée.`,
       );
       return 0;
     },
@@ -169,7 +169,7 @@ export const commands: OpsCommand[] = [
       out(
         r.value.affectedSirens.length
           ? `Demande n° ${id} retirée : les données s'affichent de nouveau.`
-          : `Demande n° ${id} refusée ; pièce d'identité supprimée.`,
+          : `Demande n° ${id} refusée ; pièce d’identité supprimée.`,
       );
       return 0;
     },

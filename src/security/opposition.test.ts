@@ -202,7 +202,7 @@ describe('an e-mail proves a mailbox, not an identity', () => {
       const r = await post(fields, undefined, '192.0.2.20');
       expect(r.status).toBe(422);
       expect(r.body.error!.fields).toHaveProperty('personKey');
-      expect(r.body.error!.message).toMatch(/clé de personne n'est pas acceptée/);
+      expect(r.body.error!.message).toMatch(/clé de personne n’est pas acceptée/);
     }
     // The API without the route: the same refusal.
     expect(
@@ -248,7 +248,7 @@ describe('the identity document', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const cases: Array<[Upload[], RegExp]> = [
-      [[], /^Joignez une pièce d'identité/],
+      [[], /^Joignez une pièce d’identité/],
       // Claims to be a PDF (name and type) but is a program: the first bytes decide.
       [[{ bytes: exe, name: 'passeport.pdf', type: 'application/pdf' }], /PDF, JPEG ou PNG/],
       [[{ bytes: html, name: 'carte.png', type: 'image/png' }], /PDF, JPEG ou PNG/],
