@@ -42,7 +42,9 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ APP_ENV: 'prod', ...rest })).toThrow(
       /IDENTITY_DOCUMENT_KEY: obligatoire en production \(chiffrement des pièces d’identité/,
     );
-    expect(() => parseEnv({ IDENTITY_DOCUMENT_KEY: 'trop-court' })).toThrow(/IDENTITY_DOCUMENT_KEY/);
+    expect(() => parseEnv({ IDENTITY_DOCUMENT_KEY: 'trop-court' })).toThrow(
+      /IDENTITY_DOCUMENT_KEY/,
+    );
     const b64 = Buffer.alloc(32, 7).toString('base64');
     expect(parseEnv({ IDENTITY_DOCUMENT_KEY: b64 }).IDENTITY_DOCUMENT_KEY).toBe(b64);
   });

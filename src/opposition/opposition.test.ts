@@ -242,7 +242,7 @@ describe('opposition requests', () => {
       'identité vérifiée',
     );
     expect(accepted.code).toBe(0);
-    expect(accepted.text).toContain("pièce d’identité supprimée");
+    expect(accepted.text).toContain('pièce d’identité supprimée');
     expect(await honoured()).toBe(before + 1);
     expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
     expect((await ops('oppositions:document', String(r.value.id), `${file}-2`)).code).toBe(1);

@@ -69,7 +69,12 @@ const postJson = (body: unknown, address = '192.0.2.1') =>
 /** The form as a browser sends it with its file, or as an API client asking for JSON. */
 const postMultipart = (
   fields: Record<string, string>,
-  { address = '192.0.2.1', json = true, document = sampleDocumentBytes('pdf'), name = 'id.pdf' } = {},
+  {
+    address = '192.0.2.1',
+    json = true,
+    document = sampleDocumentBytes('pdf'),
+    name = 'id.pdf',
+  } = {},
 ) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);

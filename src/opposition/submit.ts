@@ -111,7 +111,9 @@ async function personKeyOfInput(db: Db, input: OppositionInput): Promise<Result<
       db,
       sql`SELECT person_key FROM directors WHERE id = ${input.directorId} AND kind = 'person'`,
     );
-    return row?.person_key ? success(row.person_key) : invalid('directorId', m.fields.unknownDirector);
+    return row?.person_key
+      ? success(row.person_key)
+      : invalid('directorId', m.fields.unknownDirector);
   }
   if (!input.lastName && !input.firstNames && !input.birthMonth)
     return invalid('identity', m.fields.identity);

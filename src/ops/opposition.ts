@@ -92,7 +92,7 @@ export const commands: OpsCommand[] = [
       out(
         doc
           ? `pièce d’identité : ${DOCUMENT_TYPES[doc.mediaType].label}, ${Math.ceil(doc.sizeBytes / 1024)} Ko, reçue ${doc.createdAt} (npm run ops -- oppositions:document ${c.id} <fichier>)`
-          : "pièce d’identité : aucune (jamais reçue, ou supprimée avec la décision)",
+          : 'pièce d’identité : aucune (jamais reçue, ou supprimée avec la décision)',
       );
       out('historique :');
       for (const e of await caseEvents(db, c.id))
@@ -112,7 +112,9 @@ export const commands: OpsCommand[] = [
       }
       const doc = await readIdentityDocument(db, id);
       if (!doc) {
-        out(`La demande n° ${id} n’a pas de pièce d’identité (jamais reçue, ou supprimée avec la décision).`);
+        out(
+          `La demande n° ${id} n’a pas de pièce d’identité (jamais reçue, ou supprimée avec la décision).`,
+        );
         return 1;
       }
       const file = /\.[a-z]{2,4}$/i.test(target)

@@ -38,7 +38,10 @@ export async function POST(req: Request) {
     const email = fields.email.trim().toLowerCase();
     const byEmail = await consume('opposition-email', email);
     if (!byEmail.ok) return fail(byEmail);
-    const byDomain = await consume('opposition-email-domain', email.slice(email.lastIndexOf('@') + 1));
+    const byDomain = await consume(
+      'opposition-email-domain',
+      email.slice(email.lastIndexOf('@') + 1),
+    );
     if (!byDomain.ok) return fail(byDomain);
   }
 
