@@ -77,7 +77,7 @@ describe('security headers', () => {
     const danone = await fetch(url('/api/companies/%2535%2535%2532032534'));
     expect(danone.status).toBe(400);
     expect(await danone.text()).not.toContain('DANONE');
-    const big = await fetch(url('/api/opposition'), {
+    const big = await fetch(url('/api/opposition/confirmation'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'x'.repeat(200_000) }),

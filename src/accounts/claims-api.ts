@@ -1,6 +1,8 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
+import { clientAddress } from '@/lib/http/client';
+import { consume } from '@/lib/rate-limit';
 import {
   approvedOwnerInfo,
   claimsOf,
@@ -18,10 +20,25 @@ const ok = <T>(value: T) => ({ ok: true as const, value });
 export const getClaims = (req: Request, db: Db = getDb()) =>
   respond(read(req, async (u, d) => ok(await claimsOf(d, u.id)), db));
 
-/** POST /api/claims (siren, role) */
+/**
+ * POST /api/claims (siren, role). Each claim is a postal letter: limits per client address and
+ * per account (429 with Retry-After), then at most a few pending claims per user and per company
+ * and one per user and company (src/accounts/claims.ts).
+ */
 export const postClaim = (req: Request, db: Db = getDb()) =>
   respond(
-    write(req, (u, f, d) => createClaim(d, u.id, { siren: f.siren, role: f.role }), db, true),
+    write(
+      req,
+      async (u, f, d) => {
+        const byAddress = await consume('claim-address', clientAddress(req));
+        if (!byAddress.ok) return byAddress;
+        const byUser = await consume('claim-user', u.id);
+        if (!byUser.ok) return byUser;
+        return createClaim(d, u.id, { siren: f.siren, role: f.role });
+      },
+      db,
+      true,
+    ),
   );
 
 /** POST /api/claims/{id}/verify (code) */

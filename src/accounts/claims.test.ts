@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
+import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { commands } from '@/ops/claims';
 import { countVerifiedClaims } from '@/registry/stats';
@@ -16,6 +17,8 @@ let dir: string;
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 
 beforeAll(async () => {
+  // The claims' limits count in this process alone: runs do not add up in a shared store.
+  resetAllRateLimits({ kind: 'memory' });
   handle = await createTestDb();
   await insertRegistryFixtures(handle.db);
   globalForDb.__dbHandle = handle;

@@ -14,6 +14,10 @@ import { parseOneSiren } from './follows';
  * who can revoke a verified claim (`npm run ops -- claim-revoke <id>`). A claim can be withdrawn.
  */
 export const MAX_CODE_ATTEMPTS = 5;
+/** Each pending claim is a letter to come: a user waits for theirs before claiming many more. */
+export const MAX_PENDING_CLAIMS_PER_USER = 3;
+/** Claims waiting on one company, all users together (each is a letter to its head office). */
+export const MAX_PENDING_CLAIMS_PER_COMPANY = 3;
 const ROLE_MAX = 80;
 
 export type ClaimView = {
@@ -84,13 +88,32 @@ export async function createClaim(
       'Cette entreprise a déjà un propriétaire vérifié. En cas de litige, écrivez-nous depuis la page de contact.',
     );
   }
-  if (open.some((c) => c.userId === userId)) {
-    return failure('CONFLICT', 'Vous avez déjà une demande en cours pour cette entreprise.');
+  const alreadyPending = () =>
+    failure('CONFLICT', 'Vous avez déjà une demande en cours pour cette entreprise.');
+  if (open.some((c) => c.userId === userId)) return alreadyPending();
+  if (open.filter((c) => c.status === 'pending').length >= MAX_PENDING_CLAIMS_PER_COMPANY) {
+    return failure(
+      'CONFLICT',
+      'Plusieurs demandes sont déjà en cours pour cette entreprise : attendez leur issue, ou écrivez-nous depuis la page de contact.',
+    );
   }
+  const [mine] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyClaims)
+    .where(and(eq(companyClaims.userId, userId), eq(companyClaims.status, 'pending')));
+  if (Number(mine?.n ?? 0) >= MAX_PENDING_CLAIMS_PER_USER) {
+    return failure(
+      'CONFLICT',
+      `Vous avez déjà ${MAX_PENDING_CLAIMS_PER_USER} demandes en attente de leur courrier : saisissez leurs codes ou retirez-en une avant d’en faire une autre.`,
+    );
+  }
+  // The unique index (one pending claim per user and company) settles requests that race.
   const [row] = await db
     .insert(companyClaims)
     .values({ siren: siren.value, userId, role })
+    .onConflictDoNothing()
     .returning();
+  if (!row) return alreadyPending();
   const view = (await claimsOf(db, userId)).find((c) => c.id === row!.id)!;
   return success(view);
 }

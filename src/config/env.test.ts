@@ -12,6 +12,7 @@ const publisherSettings = {
   HOST_NAME: 'Hébergeur SAS',
   HOST_ADDRESS: '2 rue B, 75001 Paris',
   HOST_PHONE: '+33 1 23 45 67 89',
+  IDENTITY_DOCUMENT_KEY: 'a'.repeat(64),
 };
 
 /** What else production requires (src/config/production.ts). */
@@ -47,6 +48,18 @@ describe('parseEnv', () => {
       /Invalid environment variables: PUBLICATION_DIRECTOR, HOST_PHONE\n {2}PUBLICATION_DIRECTOR: obligatoire/,
     );
     expect(parseEnv({ APP_ENV: 'local' }).SELLER_ADDRESS).toContain('Genève');
+  });
+
+  it('refuses to run in production without the identity documents’ key, and a malformed key anywhere', () => {
+    const { IDENTITY_DOCUMENT_KEY: _key, ...rest } = publisherSettings;
+    expect(() => parseEnv({ APP_ENV: 'prod', ...rest })).toThrow(
+      /IDENTITY_DOCUMENT_KEY: obligatoire en production \(32 octets en base64 ou en hexadécimal\) : chiffrement des pièces d’identité/,
+    );
+    expect(() => parseEnv({ IDENTITY_DOCUMENT_KEY: 'trop-court' })).toThrow(
+      /IDENTITY_DOCUMENT_KEY/,
+    );
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ IDENTITY_DOCUMENT_KEY: b64 }).IDENTITY_DOCUMENT_KEY).toBe(b64);
   });
 
   it('rejects an unknown APP_ENV and names the key', () => {

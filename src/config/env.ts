@@ -7,6 +7,14 @@ import { productionProblems } from './production';
  */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** A 32-byte key written in hex (64 characters) or base64 (44), or null. */
+export function decodeKey32(value: string): Buffer | null {
+  const v = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=$/.test(v)) return Buffer.from(v, 'base64');
+  return null;
+}
+
 export const envSchema = z.object({
   APP_ENV: z.enum(['local', 'prod', 'test']).default('local'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -75,6 +83,21 @@ export const envSchema = z.object({
   OPPOSITION_LINK_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'doit compter au moins 32 caractères').optional(),
+  ),
+  /**
+   * Key (32 bytes, in base64 or hex) that encrypts the identity documents of opposition requests
+   * at rest (AES-256-GCM, src/opposition/identity-document.ts). Required when APP_ENV=prod;
+   * elsewhere a random key is kept in `DATA_DIR/secrets/`.
+   */
+  IDENTITY_DOCUMENT_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => decodeKey32(v) !== null,
+        'doit valoir 32 octets, en base64 (44 caractères) ou en hexadécimal (64 caractères)',
+      )
+      .optional(),
   ),
   /**
    * Where rate-limit counts live (src/lib/rate-limit): `memory` (one process: the embedded

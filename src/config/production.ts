@@ -105,6 +105,11 @@ export function productionProblems(source: Record<string, string | undefined>): 
   for (const [key, role] of SECRETS) {
     if (!get(key)) add(key, `obligatoire en production (32 caractères au moins) : ${role}`);
   }
+  if (!get('IDENTITY_DOCUMENT_KEY'))
+    add(
+      'IDENTITY_DOCUMENT_KEY',
+      'obligatoire en production (32 octets en base64 ou en hexadécimal) : chiffrement des pièces d’identité des demandes d’opposition',
+    );
 
   const store = get('RATE_LIMIT_STORE') ?? (database ? 'postgres' : 'memory');
   if (store === 'memory')

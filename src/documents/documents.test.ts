@@ -18,8 +18,7 @@ import { createTestDb } from '@/db/testing';
 import { documentOffers } from '@/domain/catalogue/documents';
 import type { DocumentFormat } from '@/domain/catalogue';
 import { seedIfEmpty } from '@/ingest/seed';
-import { acceptOpposition } from '@/opposition/review';
-import { submitAndConfirm } from '@/opposition/testing';
+import { requestHidden } from '@/opposition/testing';
 import { availability, generate, type DocumentFile } from './index';
 import { setDocumentServices } from './services';
 
@@ -55,16 +54,13 @@ beforeAll(async () => {
     sql`UPDATE establishments SET address_number = '12', address_street = 'RUE CACHEE', signs = ARRAY['SIGNECACHE'] WHERE siren = '300025764'`,
   );
   // A director of Danone who opposed: he must vanish from every document.
-  const opposed = await submitAndConfirm(db, {
+  await requestHidden(db, {
     kind: 'person',
     lastName: 'SCHNEPP',
-    firstName: 'Gilles',
+    firstNames: 'Gilles',
     birthMonth: '1958-10',
     email: 'opposition@example.org',
   });
-  if (opposed.status === 'awaiting_review') {
-    expect((await acceptOpposition(db, opposed.id, 'test')).ok).toBe(true);
-  }
   const brand = await db.execute<{ siren: string; application_number: string }>(
     sql`SELECT siren, application_number FROM brands WHERE siren IN ('552032534', '356000000') ORDER BY application_number LIMIT 1`,
   );

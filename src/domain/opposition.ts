@@ -16,14 +16,17 @@ export const OPPOSITION_STATES = [
 export type OppositionState = (typeof OPPOSITION_STATES)[number];
 
 /**
- * Why a confirmed request waits for an operator instead of being applied:
+ * What an operator checks on a confirmed request before anything is hidden (every request waits
+ * for an operator: an e-mail proves a mailbox, not an identity):
+ * - `identity_proof`: always, the requester's identity proof against the person concerned;
  * - `single_member_company`: a one-member company (EURL, SASU…) or a unit of unknown legal form,
  *   whose name may be its owner's but which is a legal person;
  * - `employees`: the unit employs staff (its data are not one person's alone);
  * - `several_persons`: the request may cover more than one person (homonyms under one key, or an
  *   identity without a birth month).
  */
-export type ReviewReason = 'single_member_company' | 'employees' | 'several_persons';
+export type ReviewReason =
+  'identity_proof' | 'single_member_company' | 'employees' | 'several_persons';
 
 /** INSEE legal-form codes of one-member companies: legal persons often named after their owner. */
 const SINGLE_MEMBER_FORMS = new Set(['5498', '5720']);

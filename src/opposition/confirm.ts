@@ -1,22 +1,18 @@
 /**
  * The requester confirms a request with the link mailed to them: a forged, altered, replayed or
- * expired link changes nothing. A confirmed request is applied at once, unless the rules asked for
- * an operator's decision (then it waits as `awaiting_review`).
+ * expired link changes nothing. A confirmed request hides nothing yet: it waits for an operator
+ * (`awaiting_review`), who checks the identity proof and decides (review.ts). An e-mail proves a
+ * mailbox, not an identity.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import m from '@/i18n/fr/opposition';
 import { failure, success, type Result } from '@/lib/errors';
+import { deleteIdentityDocument } from './identity-document';
 import { readLinkToken } from './link';
-import { purgeAfterOpposition } from './purge';
-import { affectedSirens, applyCase, readCase, recordEvent } from './store';
+import { readCase, recordEvent } from './store';
 
-export type Confirmed = {
-  id: number;
-  status: 'applied' | 'awaiting_review';
-  /** The companies whose pages showed what is now hidden (empty while awaiting review). */
-  affectedSirens: string[];
-};
+export type Confirmed = { id: number; status: 'awaiting_review' };
 
 export async function confirmOpposition(
   db: Db,
@@ -27,7 +23,7 @@ export async function confirmOpposition(
   const link = readLinkToken(token, now.getTime());
   if (!link.ok) return failure('OPPOSITION_LINK_INVALID', m.linkInvalid);
 
-  const outcome = await db.transaction(async (tx): Promise<Result<Confirmed>> => {
+  return db.transaction(async (tx): Promise<Result<Confirmed>> => {
     const c = await readCase(tx, link.id, true);
     // The stored hash is cleared on use: a replayed link finds none.
     if (!c || c.status !== 'pending_confirmation' || c.tokenHash !== link.nonceHash)
@@ -36,25 +32,17 @@ export async function confirmOpposition(
       await tx.execute(
         sql`UPDATE opposition_cases SET status = 'expired', token_hash = NULL WHERE id = ${c.id}`,
       );
+      await deleteIdentityDocument(tx, c.id);
       await recordEvent(tx, c.id, 'system', 'expired', 'lien ouvert après expiration');
       return failure('OPPOSITION_LINK_EXPIRED', m.linkExpired);
     }
     await tx.execute(
-      sql`UPDATE opposition_cases SET token_hash = NULL, confirmed_at = ${now.toISOString()}
+      sql`UPDATE opposition_cases SET token_hash = NULL, confirmed_at = ${now.toISOString()},
+            status = 'awaiting_review'
           WHERE id = ${c.id}`,
     );
     await recordEvent(tx, c.id, 'requester', 'confirmed');
-    if (c.reviewReasons.length > 0) {
-      await tx.execute(
-        sql`UPDATE opposition_cases SET status = 'awaiting_review' WHERE id = ${c.id}`,
-      );
-      await recordEvent(tx, c.id, 'system', 'awaiting_review', c.reviewReasons.join(', '));
-      return success({ id: c.id, status: 'awaiting_review', affectedSirens: [] });
-    }
-    await applyCase(tx, c, 'applied', 'system');
-    return success({ id: c.id, status: 'applied', affectedSirens: await affectedSirens(tx, c) });
+    await recordEvent(tx, c.id, 'system', 'awaiting_review', c.reviewReasons.join(', ') || null);
+    return success({ id: c.id, status: 'awaiting_review' });
   });
-  if (outcome.ok && outcome.value.status === 'applied')
-    await purgeAfterOpposition(db, outcome.value.affectedSirens);
-  return outcome;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,7 +16,8 @@ import { refreshSearchIndex } from '@/search/indexer';
 import { confirmOpposition } from './confirm';
 import { submitOpposition } from './submit';
 import { caseEvents, readCase } from './store';
-import { isCompanyOpposed, tokenOfMail } from './testing';
+import { identityDocumentInfo } from './identity-document';
+import { isCompanyOpposed, sampleDocumentBytes, tokenOfMail, withDocument } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;
@@ -75,11 +76,11 @@ const ops = async (...argv: string[]) => {
 describe('opposition requests', () => {
   it('never hides a legal person on request: Danone (552032534) stays, and no mail goes out', async () => {
     const before = await honoured();
-    const r = await submitOpposition(db(), {
-      kind: 'company',
-      siren: '552 032 534',
-      email: 'concurrent@exemple.fr',
-    });
+    const r = await submitOpposition(
+      db(),
+      { kind: 'company', siren: '552 032 534', email: 'concurrent@exemple.fr' },
+      withDocument(),
+    );
     expect(r).toMatchObject({ ok: false, code: 'OPPOSITION_NOT_ALLOWED' });
     expect(r.ok ? '' : r.message).toMatch(/personne morale/);
     expect(await isCompanyOpposed(db(), '552032534')).toBe(false);
@@ -89,14 +90,17 @@ describe('opposition requests', () => {
     expect(smtp.received.some((m) => m.to.includes('concurrent@exemple.fr'))).toBe(false);
   });
 
-  it('hides nothing before the e-mail confirmation; the mailed link applies it once', async () => {
-    const r = await submitOpposition(db(), {
-      kind: 'company',
-      siren: '883010316',
-      email: 'raphael@exemple.fr',
-    });
+  it('hides nothing on the e-mail confirmation: an operator accepts, and the document goes', async () => {
+    const r = await submitOpposition(
+      db(),
+      { kind: 'company', siren: '883010316', email: 'raphael@exemple.fr' },
+      withDocument('png'),
+    );
     if (!r.ok) throw new Error(r.message);
     expect(r.value.status).toBe('pending_confirmation');
+    expect(await identityDocumentInfo(db(), r.value.id)).toMatchObject({
+      mediaType: 'image/png',
+    });
     const mail = await mailTo('raphael@exemple.fr');
     expect(mail.subject).toBe("Confirmez votre demande d'opposition");
     expect(mail.text).toContain('/opposition/confirmer?jeton=');
@@ -106,12 +110,10 @@ describe('opposition requests', () => {
 
     const token = tokenOfMail(mail.text);
     const confirmed = await confirmOpposition(db(), token);
-    expect(confirmed).toMatchObject({
-      ok: true,
-      value: { status: 'applied', affectedSirens: ['883010316'] },
-    });
-    expect(await isCompanyOpposed(db(), '883010316')).toBe(true);
-    expect(await nameOf('883010316')).toBeNull();
+    expect(confirmed).toMatchObject({ ok: true, value: { status: 'awaiting_review' } });
+    // Confirmed, still not applied: an e-mail proves a mailbox, not an identity.
+    expect(await isCompanyOpposed(db(), '883010316')).toBe(false);
+    expect(await nameOf('883010316')).toBe('RAPHAEL DUBIGNY');
 
     // Replayed: refused, nothing more happens.
     const before = await honoured();
@@ -120,16 +122,27 @@ describe('opposition requests', () => {
       code: 'OPPOSITION_LINK_INVALID',
     });
     expect(await honoured()).toBe(before);
+
+    const accepted = await ops('oppositions:accept', String(r.value.id), '--par', 'claire');
+    expect(accepted.code).toBe(0);
+    expect(await isCompanyOpposed(db(), '883010316')).toBe(true);
+    expect(await nameOf('883010316')).toBeNull();
+    expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
     const events = await caseEvents(db(), r.value.id);
-    expect(events.map((e) => e.action)).toEqual(['created', 'confirmed', 'applied']);
+    expect(events.map((e) => e.action)).toEqual([
+      'created',
+      'confirmed',
+      'awaiting_review',
+      'accepted',
+    ]);
   });
 
   it('refuses forged and altered links without touching any request', async () => {
-    const r = await submitOpposition(db(), {
-      kind: 'person',
-      personKey: 'JOUPPE|XAVIER|1990-02',
-      email: 'xavier@exemple.fr',
-    });
+    const r = await submitOpposition(
+      db(),
+      { kind: 'person', directorId: 't-104049424-1', email: 'xavier@exemple.fr' },
+      withDocument(),
+    );
     if (!r.ok) throw new Error(r.message);
     const token = tokenOfMail((await mailTo('xavier@exemple.fr')).text);
     const [id, expires, nonce, signature] = token.split('.') as [string, string, string, string];
@@ -150,41 +163,53 @@ describe('opposition requests', () => {
         code: 'OPPOSITION_LINK_INVALID',
       });
     expect((await readCase(db(), r.value.id))?.status).toBe('pending_confirmation');
-    expect((await searchDirectors(db(), { name: 'xavier jouppe' })).ok).toBe(true);
-    // The genuine link still works, and hides the person from search and pages.
+    expect((await readCase(db(), r.value.id))?.personKey).toBe('JOUPPE|XAVIER|1990-02');
+    // The genuine link works; the person stays in search until an operator accepts.
     expect(await confirmOpposition(db(), token)).toMatchObject({
       ok: true,
-      value: { status: 'applied' },
+      value: { status: 'awaiting_review' },
     });
+    const still = await searchDirectors(db(), { name: 'xavier jouppe' });
+    expect(still.ok && still.value.results.length).toBeGreaterThan(0);
+    expect((await ops('oppositions:accept', String(r.value.id))).code).toBe(0);
     const found = await searchDirectors(db(), { name: 'xavier jouppe' });
     expect(found.ok && found.value.results).toEqual([]);
   });
 
-  it('lets a link expire: an expired link changes nothing and marks the request expired', async () => {
+  it('lets a link expire: an expired link changes nothing, and the document is deleted', async () => {
     const long = new Date(Date.now() - 49 * 3600_000);
     const r = await submitOpposition(
       db(),
       { kind: 'company', siren: '883010316', email: 'tard@exemple.fr' },
+      withDocument(),
       { now: long },
     );
     if (!r.ok) throw new Error(r.message);
+    expect(await identityDocumentInfo(db(), r.value.id)).not.toBeNull();
     const token = tokenOfMail((await mailTo('tard@exemple.fr')).text);
     expect(await confirmOpposition(db(), token)).toMatchObject({
       ok: false,
       code: 'OPPOSITION_LINK_EXPIRED',
     });
     expect((await readCase(db(), r.value.id))?.status).toBe('expired');
+    expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
   });
 
-  it('holds for an operator a request that may hide several people, then applies the decision', async () => {
+  it('lets an operator read the identity document, then accept: the person is hidden and the document gone', async () => {
     const before = await honoured();
-    // No birth month: anyone named Gilles Schnepp.
-    const r = await submitOpposition(db(), {
-      kind: 'person',
-      personKey: 'SCHNEPP|GILLES|',
-      email: 'gilles@exemple.fr',
-    });
+    const r = await submitOpposition(
+      db(),
+      {
+        kind: 'person',
+        lastName: 'Schnepp',
+        firstNames: 'Gilles',
+        birthMonth: '1958-10',
+        email: 'gilles@exemple.fr',
+      },
+      withDocument('jpg'),
+    );
     if (!r.ok) throw new Error(r.message);
+    expect((await readCase(db(), r.value.id))?.personKey).toBe('SCHNEPP|GILLES|1958-10');
     const confirmed = await confirmOpposition(
       db(),
       tokenOfMail((await mailTo('gilles@exemple.fr')).text),
@@ -195,7 +220,18 @@ describe('opposition requests', () => {
     const listed = await ops('oppositions:list', '--statut', 'awaiting_review');
     expect(listed.code).toBe(0);
     expect(listed.text).toContain(`n° ${r.value.id} | awaiting_review`);
-    expect(listed.text).toContain('several_persons');
+    expect(listed.text).toContain('identity_proof');
+    expect((await ops('oppositions:show', String(r.value.id))).text).toMatch(
+      /pièce d’identité : JPEG, 1 Ko/,
+    );
+
+    const file = path.join(dataDir, 'piece-gilles');
+    const read = await ops('oppositions:document', String(r.value.id), file, '--par', 'claire');
+    expect(read.code).toBe(0);
+    expect(readFileSync(`${file}.jpg`)).toEqual(sampleDocumentBytes('jpg'));
+    expect(statSync(`${file}.jpg`).mode & 0o077).toBe(0);
+    // Never over an existing file.
+    expect((await ops('oppositions:document', String(r.value.id), `${file}.jpg`)).code).toBe(1);
 
     const accepted = await ops(
       'oppositions:accept',
@@ -206,7 +242,10 @@ describe('opposition requests', () => {
       'identité vérifiée',
     );
     expect(accepted.code).toBe(0);
+    expect(accepted.text).toContain('pièce d’identité supprimée');
     expect(await honoured()).toBe(before + 1);
+    expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
+    expect((await ops('oppositions:document', String(r.value.id), `${file}-2`)).code).toBe(1);
     // Accepting twice is refused.
     expect((await ops('oppositions:accept', String(r.value.id))).code).toBe(1);
 
@@ -214,31 +253,40 @@ describe('opposition requests', () => {
     expect(shown.text).toMatch(/created {2}par requester/);
     expect(shown.text).toMatch(/confirmed {2}par requester/);
     expect(shown.text).toMatch(/awaiting_review {2}par system/);
+    expect(shown.text).toMatch(/document_read {2}par operator:claire/);
     expect(shown.text).toMatch(/accepted {2}par operator:claire {2}\(identité vérifiée\)/);
+    expect(shown.text).toMatch(/pièce d’identité : aucune/);
   });
 
-  it('holds a sole trader with employees for review; an operator may reject it', async () => {
+  it('holds a sole trader with employees for review; an operator may reject it, and the document goes', async () => {
     await handle.db.execute(sql`UPDATE companies SET employer = true WHERE siren = '300025764'`);
-    const r = await submitOpposition(db(), {
-      kind: 'company',
-      siren: '300025764',
-      email: 'employeur@exemple.fr',
-    });
+    const r = await submitOpposition(
+      db(),
+      { kind: 'company', siren: '300025764', email: 'employeur@exemple.fr' },
+      withDocument(),
+    );
     if (!r.ok) throw new Error(r.message);
     await confirmOpposition(db(), tokenOfMail((await mailTo('employeur@exemple.fr')).text));
-    expect((await readCase(db(), r.value.id))?.reviewReasons).toEqual(['employees']);
+    expect((await readCase(db(), r.value.id))?.reviewReasons).toEqual([
+      'identity_proof',
+      'employees',
+    ]);
     expect((await readCase(db(), r.value.id))?.status).toBe('awaiting_review');
     const rejected = await ops('oppositions:reject', String(r.value.id), '--par', 'paul');
-    expect(rejected).toMatchObject({ code: 0, text: `Demande n° ${r.value.id} refusée.` });
+    expect(rejected).toMatchObject({
+      code: 0,
+      text: `Demande n° ${r.value.id} refusée ; pièce d’identité supprimée.`,
+    });
     expect(await isCompanyOpposed(db(), '300025764')).toBe(false);
+    expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
     const events = await caseEvents(db(), r.value.id);
     expect(events.at(-1)).toMatchObject({ action: 'rejected', actor: 'operator:paul' });
   });
 
-  it('lets an operator withdraw an applied request: the data show again', async () => {
+  it('lets an operator withdraw an accepted request: the data show again', async () => {
     const [row] = await queryRows<{ id: number }>(
       db(),
-      sql`SELECT id FROM opposition_cases WHERE siren = '883010316' AND status = 'applied'`,
+      sql`SELECT id FROM opposition_cases WHERE siren = '883010316' AND status = 'accepted'`,
     );
     const r = await ops('oppositions:reject', String(row!.id), '--note', 'demande abusive');
     expect(r.code).toBe(0);

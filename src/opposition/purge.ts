@@ -5,11 +5,12 @@ import { announceChanges } from '@/registry/change-feed';
 import { refreshSearchIndex } from '@/search/indexer';
 
 /**
- * After an opposition is applied or withdrawn: what this process keeps goes at once (the data
- * cache of every thread, and through its listener the front page cache), the companies' search rows
- * are rebuilt, and the change feed tells any other server process (PostgreSQL) to drop its own
- * caches and Next's pages; a route handler also purges Next's page cache itself
- * (`purgeNextPages`). A person's data span companies and director profiles: every cached page goes.
+ * After an operator accepts or withdraws an opposition: what this process keeps goes at once (the
+ * data cache of every thread, and through its listener the front page cache), the companies'
+ * search rows are rebuilt, and the change feed tells the server processes (PostgreSQL) to drop
+ * their own caches and Next's pages (the embedded database is stopped while `npm run ops` runs:
+ * the site's restart starts with empty caches). A person's data span companies and director
+ * profiles: every cached page goes.
  * A failure here leaves the decision standing; the next index refresh applies it to search.
  */
 export async function purgeAfterOpposition(db: Db, sirens: readonly string[]): Promise<void> {

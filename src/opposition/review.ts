@@ -2,10 +2,13 @@
  * Operators' decisions on opposition requests (npm run ops -- oppositions:…, src/ops/opposition.ts):
  * accept a confirmed request that waits for review, reject one (a request already applied is
  * withdrawn: the data show again), and expire unconfirmed ones. Every step is in the history.
+ * The requester's identity document goes with the decision, in its transaction: accepted,
+ * rejected or expired, the case keeps none.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { failure, success, type Result } from '@/lib/errors';
+import { deleteIdentityDocument } from './identity-document';
 import { purgeAfterOpposition } from './purge';
 import {
   affectedSirens,
@@ -33,6 +36,7 @@ export async function acceptOpposition(
         `La demande n° ${id} est « ${c.status} » : seule une demande confirmée en attente d'examen peut être acceptée.`,
       );
     await applyCase(tx, c, 'accepted', actor, note);
+    await deleteIdentityDocument(tx, id);
     return success({ id, status: 'accepted', affectedSirens: await affectedSirens(tx, c) });
   });
   if (outcome.ok) await purgeAfterOpposition(db, outcome.value.affectedSirens);
@@ -59,6 +63,7 @@ export async function rejectOpposition(
       sql`UPDATE opposition_cases SET status = 'rejected', token_hash = NULL, decided_at = now()
           WHERE id = ${id}`,
     );
+    await deleteIdentityDocument(tx, id);
     await recordEvent(tx, id, actor, wasHiding ? 'withdrawn' : 'rejected', note);
     return success({
       id,
@@ -80,7 +85,10 @@ export async function expireOppositions(db: Db, now = new Date()): Promise<numbe
           WHERE status = 'pending_confirmation' AND expires_at < ${now.toISOString()}
           RETURNING id`,
     );
-    for (const { id } of expired) await recordEvent(tx, id, 'system', 'expired');
+    for (const { id } of expired) {
+      await deleteIdentityDocument(tx, id);
+      await recordEvent(tx, id, 'system', 'expired');
+    }
     return expired.length;
   });
 }

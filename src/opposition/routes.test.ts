@@ -14,7 +14,7 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
-import { isCompanyOpposed, tokenOfMail } from './testing';
+import { isCompanyOpposed, sampleDocumentBytes, tokenOfMail } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;
@@ -66,6 +66,27 @@ const postJson = (body: unknown, address = '192.0.2.1') =>
       body: JSON.stringify(body),
     }),
   );
+/** The form as a browser sends it with its file, or as an API client asking for JSON. */
+const postMultipart = (
+  fields: Record<string, string>,
+  {
+    address = '192.0.2.1',
+    json = true,
+    document = sampleDocumentBytes('pdf'),
+    name = 'id.pdf',
+  } = {},
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('document', new Blob([new Uint8Array(document)], { type: 'application/pdf' }), name);
+  return oppositionRoute.POST(
+    new Request('http://0.0.0.0:3301/api/opposition', {
+      method: 'POST',
+      headers: { 'x-client-address': address, ...(json ? { accept: 'application/json' } : {}) },
+      body: form,
+    }),
+  );
+};
 const postForm = (fields: Record<string, string>, address = '192.0.2.1') =>
   oppositionRoute.POST(
     new Request('http://0.0.0.0:3301/api/opposition', {
@@ -79,8 +100,8 @@ const postForm = (fields: Record<string, string>, address = '192.0.2.1') =>
   );
 
 describe('opposition routes', () => {
-  it('answers a request with 202 and a mail; the confirmation route applies it', async () => {
-    const res = await postJson({
+  it('answers a request with 202 and a mail; the confirmation route holds it for an operator', async () => {
+    const res = await postMultipart({
       kind: 'company',
       siren: '883010316',
       email: 'route@exemple.fr',
@@ -99,8 +120,8 @@ describe('opposition routes', () => {
       }),
     );
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/opposition/confirmer?etat=applied');
-    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(true);
+    expect(form.headers.get('location')).toBe('/opposition/confirmer?etat=awaiting_review');
+    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(false);
     // Replayed through the API: refused.
     const again = await confirmationRoute.POST(
       new Request('http://x/api/opposition/confirmation', {
@@ -128,6 +149,15 @@ describe('opposition routes', () => {
     const q = new URL(location, 'http://site').searchParams;
     expect(q.get('erreur')).toBe('OPPOSITION_NOT_ALLOWED');
     expect(q.get('siren')).toBe('552032534');
+    // The form with its file, without script: the same redirect.
+    const multipart = await postMultipart(
+      { kind: 'person', email: 'a@b.fr', captcha: await solved() },
+      { json: false },
+    );
+    expect(multipart.status).toBe(303);
+    expect(multipart.headers.get('location')).toBe(
+      '/opposition?erreur=VALIDATION_FAILED&champ=identity&type=person',
+    );
     const bad = await postForm({
       kind: 'company',
       siren: 'abc',
@@ -145,9 +175,9 @@ describe('opposition routes', () => {
 
   it('limits requests per address and per e-mail: 429, Retry-After and a French message', async () => {
     const send = async (email: string, address: string) =>
-      postJson(
+      postMultipart(
         { kind: 'company', siren: '883010316', email, captcha: await solved(address) },
-        address,
+        { address },
       );
     for (let i = 0; i < 5; i++)
       expect((await send(`a${i}@exemple.fr`, '192.0.2.7')).status).toBe(202);

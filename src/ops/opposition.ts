@@ -1,16 +1,31 @@
 /**
- * Operators' commands on opposition requests (src/opposition): list, show with history, accept a
- * confirmed request that waits for review, reject (or withdraw an applied one).
+ * Operators' commands on opposition requests (src/opposition): list, show with history, read the
+ * requester's identity document (decrypted into a file of the operator's choosing), accept a
+ * confirmed request that waits for review, reject (or withdraw an applied one). Accepting or
+ * rejecting deletes the document.
  *
  *   npm run ops -- oppositions:list [--statut awaiting_review] [--limite 50]
  *   npm run ops -- oppositions:show <n°>
+ *   npm run ops -- oppositions:document <n°> <fichier> [--par NOM]
  *   npm run ops -- oppositions:accept <n°> [--par NOM] [--note "…"]
  *   npm run ops -- oppositions:reject <n°> [--par NOM] [--note "…"]
  */
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { OPPOSITION_STATES, type OppositionState } from '@/domain/opposition';
+import {
+  DOCUMENT_TYPES,
+  identityDocumentInfo,
+  readIdentityDocument,
+} from '@/opposition/identity-document';
 import { acceptOpposition, expireOppositions, rejectOpposition } from '@/opposition/review';
-import { caseEvents, listCases, readCase, type OppositionCase } from '@/opposition/store';
+import {
+  caseEvents,
+  listCases,
+  readCase,
+  recordEvent,
+  type OppositionCase,
+} from '@/opposition/store';
 import type { OpsCommand } from './types';
 
 function option(args: string[], ...names: string[]): string | undefined {
@@ -73,9 +88,49 @@ export const commands: OpsCommand[] = [
       }
       out(summary(c));
       if (c.reason) out(`motif : ${c.reason}`);
+      const doc = await identityDocumentInfo(db, c.id);
+      out(
+        doc
+          ? `pièce d’identité : ${DOCUMENT_TYPES[doc.mediaType].label}, ${Math.ceil(doc.sizeBytes / 1024)} Ko, reçue ${doc.createdAt} (npm run ops -- oppositions:document ${c.id} <fichier>)`
+          : 'pièce d’identité : aucune (jamais reçue, ou supprimée avec la décision)',
+      );
       out('historique :');
       for (const e of await caseEvents(db, c.id))
         out(`  ${e.at}  ${e.action}  par ${e.actor}${e.note ? `  (${e.note})` : ''}`);
+      return 0;
+    },
+  },
+  {
+    name: 'oppositions:document',
+    summary: "écrit la pièce d’identité déchiffrée d'une demande dans un fichier (--par NOM)",
+    async run(args, { db, out }) {
+      const id = caseId(args);
+      const target = args.find((a, i) => i > 0 && !a.startsWith('--') && args[i - 1] !== '--par');
+      if (!id || !target || /^\d+$/.test(target)) {
+        out('Usage : npm run ops -- oppositions:document <n°> <fichier> [--par NOM]');
+        return 2;
+      }
+      const doc = await readIdentityDocument(db, id);
+      if (!doc) {
+        out(
+          `La demande n° ${id} n’a pas de pièce d’identité (jamais reçue, ou supprimée avec la décision).`,
+        );
+        return 1;
+      }
+      const file = /\.[a-z]{2,4}$/i.test(target)
+        ? target
+        : `${target}.${DOCUMENT_TYPES[doc.mediaType].extensions[0]}`;
+      try {
+        // 'wx': never overwrites a file; 0600: readable by the operator alone.
+        await writeFile(file, doc.bytes, { flag: 'wx', mode: 0o600 });
+      } catch (e) {
+        out(`Impossible d’écrire ${file} : ${(e as Error).message}`);
+        return 1;
+      }
+      await recordEvent(db, id, actorOf(args), 'document_read');
+      out(
+        `Pièce d’identité de la demande n° ${id} écrite dans ${file} (${DOCUMENT_TYPES[doc.mediaType].label}). Supprimez ce fichier après l’examen.`,
+      );
       return 0;
     },
   },
@@ -94,7 +149,7 @@ export const commands: OpsCommand[] = [
         return 1;
       }
       out(
-        `Demande n° ${id} acceptée : données masquées (${r.value.affectedSirens.length} entreprise(s)).`,
+        `Demande n° ${id} acceptée : données masquées (${r.value.affectedSirens.length} entreprise(s)) ; pièce d’identité supprimée.`,
       );
       return 0;
     },
@@ -116,7 +171,7 @@ export const commands: OpsCommand[] = [
       out(
         r.value.affectedSirens.length
           ? `Demande n° ${id} retirée : les données s'affichent de nouveau.`
-          : `Demande n° ${id} refusée.`,
+          : `Demande n° ${id} refusée ; pièce d’identité supprimée.`,
       );
       return 0;
     },

@@ -10,7 +10,7 @@ import { listEstablishments } from './establishments';
 import { headlineYears, listFinancials, splitSeries } from './finances';
 import { listNotices } from './notices';
 import { submitOpposition } from '@/opposition/submit';
-import { submitAndConfirm } from '@/opposition/testing';
+import { requestHidden, withDocument } from '@/opposition/testing';
 import { getCompanyPageData } from './page-data';
 import { visibleSections } from './sections';
 import { listSimilarCompanies } from './similar';
@@ -406,37 +406,38 @@ describe('indexes and sitemaps', () => {
 
 describe('opposition', () => {
   it('rejects incomplete requests', async () => {
-    expect(await submitOpposition(handle.db, { kind: 'company', email: 'x' })).toMatchObject({
-      ok: false,
-    });
-    expect(await submitOpposition(handle.db, { kind: 'company', email: 'a@b.fr' })).toMatchObject({
-      ok: false,
-    });
+    const proof = withDocument();
+    expect(await submitOpposition(handle.db, { kind: 'company', email: 'x' }, proof)).toMatchObject(
+      { ok: false },
+    );
+    expect(
+      await submitOpposition(handle.db, { kind: 'company', email: 'a@b.fr' }, proof),
+    ).toMatchObject({ ok: false });
   });
 
-  it('honours a confirmed request at once: the person disappears from pages', async () => {
+  it('honours an accepted request: the person disappears from pages', async () => {
     const before = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(before.some((r) => r.lastName === 'SCHNEPP')).toBe(true);
-    const res = await submitAndConfirm(handle.db, {
+    const res = await requestHidden(handle.db, {
       kind: 'person',
-      personKey: 'SCHNEPP|GILLES|1958-10',
+      directorId: 't-552032534-2',
       email: 'demande@example.fr',
     });
-    expect(res.status).toBe('applied');
+    expect(res.status).toBe('accepted');
     const after = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(after.some((r) => r.lastName === 'SCHNEPP')).toBe(false);
     expect((await getDirectorProfile(handle.db, 't-552032534-2')).ok).toBe(false);
   });
 
   it('finds the person from the identity typed in the form', async () => {
-    const res = await submitAndConfirm(handle.db, {
+    const res = await requestHidden(handle.db, {
       kind: 'person',
       lastName: 'Picaud (Roaux)',
-      firstName: 'Géraldine',
-      birthMonth: '1970-02',
+      firstNames: 'Géraldine',
+      birthMonth: '02/1970',
       email: 'g@example.fr',
     });
-    expect(res.status).toBe('applied');
+    expect(res.status).toBe('accepted');
     const reps = await listRepresentatives(handle.db, await profileOf('552032534'));
     expect(reps.some((r) => r.lastName?.startsWith('PICAUD'))).toBe(false);
   });
@@ -445,13 +446,13 @@ describe('opposition', () => {
     expect((await profileOf('883010316')).name).toBe('RAPHAEL DUBIGNY');
     expect(
       (
-        await submitAndConfirm(handle.db, {
+        await requestHidden(handle.db, {
           kind: 'company',
           siren: '883 010 316',
           email: 'r@example.fr',
         })
       ).status,
-    ).toBe('applied');
+    ).toBe('accepted');
     const p = await profileOf('883010316');
     expect(p.name).toBeNull();
     expect(p.protectionReason).toBe('opposition');

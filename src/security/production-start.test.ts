@@ -40,6 +40,7 @@ const complete = {
   AUTH_SECRET: 'a'.repeat(40),
   CAPTCHA_SECRET: 'b'.repeat(40),
   OPPOSITION_LINK_SECRET: 'c'.repeat(40),
+  IDENTITY_DOCUMENT_KEY: 'd'.repeat(64),
   RATE_LIMIT_STORE: 'redis',
   REDIS_URL: 'redis://cache.internal:6379',
 };
@@ -53,6 +54,7 @@ const REQUIRED = [
   'AUTH_SECRET',
   'CAPTCHA_SECRET',
   'OPPOSITION_LINK_SECRET',
+  'IDENTITY_DOCUMENT_KEY',
   'RATE_LIMIT_STORE',
 ];
 

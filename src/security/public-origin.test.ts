@@ -14,6 +14,7 @@ import { resetAllRateLimits } from '@/lib/rate-limit';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer, type ReceivedMail } from '@/mail/testing';
 import { submitOpposition } from '@/opposition/submit';
+import { withDocument } from '@/opposition/testing';
 import { createTestUser, openSiteTestDb, params, request } from '@/orders/testing';
 import { payTestCheckout } from '@/payments/test-provider';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
@@ -145,11 +146,11 @@ describe('links are built from SITE_URL, never from the request', () => {
   });
 
   it('the opposition confirmation link is on SITE_URL', async () => {
-    const r = await submitOpposition(site.handle.db, {
-      kind: 'company',
-      siren: '883010316',
-      email: 'opposant@exemple.fr',
-    });
+    const r = await submitOpposition(
+      site.handle.db,
+      { kind: 'company', siren: '883010316', email: 'opposant@exemple.fr' },
+      withDocument(),
+    );
     expect(r.ok).toBe(true);
     const mail = await mailTo('opposant@exemple.fr', /opposition/);
     expectOnlySiteLinks(mail, '/opposition/confirmer');

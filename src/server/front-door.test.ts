@@ -102,10 +102,16 @@ describe('front door of the web server', () => {
   });
 
   it('caps bodies before reading them: 413 over 16 KB, 411 without a length', async () => {
-    expect((await post('/api/opposition', 'x'.repeat(1000))).body).toBe('ok 1000');
-    const big = await post('/api/opposition', 'x'.repeat(200_000));
+    expect((await post('/api/opposition/confirmation', 'x'.repeat(1000))).body).toBe('ok 1000');
+    const big = await post('/api/opposition/confirmation', 'x'.repeat(200_000));
     expect(big.status).toBe(413);
     expect(JSON.parse(big.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+    // The opposition request carries an identity document: its own cap, 5 MB and the fields.
+    expect((await post('/api/opposition', 'x'.repeat(200_000))).body).toBe('ok 200000');
+    const document = await raw(
+      'POST /api/opposition HTTP/1.1\r\nHost: x\r\nContent-Length: 5308417\r\n\r\n',
+    );
+    expect(document).toMatch(/^HTTP\/1\.1 413 /);
     const chunked = await raw(
       'POST /api/opposition HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
     );

@@ -12,7 +12,11 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 
 /** Body caps by path prefix, longest first; the default covers forms and JSON. */
 export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [
+  { prefix: '/api/opposition/confirmation', maxBytes: 16 * 1024 },
   { prefix: '/api/uploads/', maxBytes: 1024 * 1024 },
+  // An opposition request carries an identity document of 5 MB at most, and the form's fields
+  // (OPPOSITION_BODY_MAX in src/opposition/identity-document.ts; a test checks they agree).
+  { prefix: '/api/opposition', maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
 ];
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 

@@ -181,14 +181,14 @@ export function openApiDocument(serverUrl: string) {
     },
   };
   const rateLimited = error(
-    'Trop de demandes depuis cette adresse ou pour cette adresse électronique (RATE_LIMITED) ; en-tête `Retry-After` en secondes.',
+    'Trop de demandes depuis cette adresse, pour cette adresse électronique ou ce domaine de messagerie (RATE_LIMITED) ; en-tête `Retry-After` en secondes.',
   );
   paths['/api/opposition'] = {
     post: {
       tags: ['Vie privée'],
       summary: "Demande d'opposition",
       description:
-        "Enregistre une demande de masquage et envoie un lien de confirmation (valable 48 heures, une fois) à l'adresse électronique indiquée : rien n'est masqué avant la confirmation (POST /api/opposition/confirmation). Seules les données d'une personne physique (entrepreneur individuel, mandats d'un dirigeant) se masquent sur demande ; une demande qui peut concerner plusieurs personnes, ou une entreprise qui emploie du personnel, est examinée par notre équipe après confirmation. Corps JSON (16 Ko au plus) : kind (company ou person), siren, directorId, email, reason, et captcha : la solution ALTCHA (v2, SHA-256) d'un défi de GET /api/captcha, en base64 du JSON { challenge, solution }, valable une fois et 20 minutes.",
+        'Enregistre une demande de masquage avec la pièce d’identité du demandeur et envoie un lien de confirmation (valable 48 heures, une fois) à l’adresse électronique indiquée. Rien n’est masqué avant qu’un membre de notre équipe, après la confirmation (POST /api/opposition/confirmation), ait vérifié l’identité : une adresse électronique ne prouve pas qui l’on est. Seules les données d’une personne physique (entrepreneur individuel, mandats d’un dirigeant) se masquent sur demande. La personne se désigne par ce que le site affiche : directorId (sa fiche de dirigeant), siren (l’entrepreneur individuel), ou lastName, firstNames et birthMonth (AAAA-MM) ; une clé de personne (personKey) est refusée. Corps multipart/form-data (5 Mo et 64 Ko au plus) avec `Accept: application/json` : les champs ci-dessous et le fichier `document` (un seul : PDF, JPEG ou PNG reconnu à son contenu, 5 Mo au plus). Un corps JSON (16 Ko au plus) est lu, mais refusé faute de pièce d’identité. captcha : la solution ALTCHA (v2, SHA-256) d’un défi de GET /api/captcha, en base64 du JSON { challenge, solution }, valable une fois et 20 minutes. Limites par adresse, par adresse électronique et par domaine de messagerie.',
       requestBody: {
         required: true,
         content: {
@@ -206,6 +206,24 @@ export function openApiDocument(serverUrl: string) {
               },
             },
           },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['kind', 'email', 'captcha', 'document'],
+              properties: {
+                kind: { type: 'string', enum: ['company', 'person'] },
+                captcha: { type: 'string' },
+                siren: { type: 'string' },
+                directorId: { type: 'string' },
+                lastName: { type: 'string', maxLength: 100 },
+                firstNames: { type: 'string', maxLength: 200 },
+                birthMonth: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+                email: { type: 'string', format: 'email' },
+                reason: { type: 'string', maxLength: 2000 },
+                document: { type: 'string', format: 'binary' },
+              },
+            },
+          },
         },
       },
       responses: {
@@ -217,7 +235,7 @@ export function openApiDocument(serverUrl: string) {
         ),
         413: error('Corps trop volumineux (PAYLOAD_TOO_LARGE).'),
         422: error(
-          "Champ invalide (VALIDATION_FAILED, avec `fields`) ou données d'une personne morale, qui ne se masquent pas sur demande (OPPOSITION_NOT_ALLOWED).",
+          "Champ invalide (VALIDATION_FAILED, avec `fields` : pièce d'identité absente, d'un autre type, trop lourde ou en double, personne inconnue de nos données, personKey) ou données d'une personne morale, qui ne se masquent pas sur demande (OPPOSITION_NOT_ALLOWED).",
         ),
         429: rateLimited,
         503: error('Service momentanément indisponible (SERVICE_UNAVAILABLE).'),
@@ -229,7 +247,7 @@ export function openApiDocument(serverUrl: string) {
       tags: ['Vie privée'],
       summary: "Confirmation d'une demande d'opposition",
       description:
-        "Confirme une demande avec le jeton du lien reçu par courriel (`token` en JSON, `jeton` en formulaire). La demande est alors appliquée (status applied) ou attend l'examen d'un opérateur (status awaiting_review).",
+        "Confirme une demande avec le jeton du lien reçu par courriel (`token` en JSON, `jeton` en formulaire). La demande attend alors l'examen d'un opérateur (status awaiting_review), qui vérifie la pièce d'identité : rien n'est masqué avant sa décision.",
       requestBody: {
         required: true,
         content: {

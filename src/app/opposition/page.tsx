@@ -7,8 +7,8 @@ import { failureMessage, isErrorCode } from '@/lib/errors';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { getDirectorProfile } from '@/registry/directors';
 import s from '@/ui/company/company.module.css';
-import { CaptchaField } from '@/ui/captcha/CaptchaField';
 import { frameMetadataWithQuery } from '@/ui/frame/metadata';
+import { OppositionForm } from '@/ui/opposition/OppositionForm';
 
 export const dynamic = 'force-dynamic';
 
@@ -55,60 +55,13 @@ export default async function OppositionPage({ searchParams }: Props) {
           {m.sent}
         </p>
       ) : null}
-      {code ? (
-        <p className={s.alert} role="alert">
-          {errorText(code.slice(0, 40), one(q.champ), one(q.limite))}
-          {code === 'OPPOSITION_NOT_ALLOWED' ? (
-            <>
-              {' '}
-              <Link href="/contact">{m.correctionLink}</Link>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      <form className={s.form} method="post" action="/api/opposition">
-        <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 8 }}>
-          <legend style={{ fontWeight: 600, marginBottom: 8 }}>{m.legend}</legend>
-          <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
-            <input type="radio" name="kind" value="person" defaultChecked={kind === 'person'} />{' '}
-            {m.kindPerson}
-            {director?.ok ? ` (${director.value.name})` : ''}
-          </label>
-          <label style={{ display: 'flex', gap: 8, fontWeight: 400 }}>
-            <input type="radio" name="kind" value="company" defaultChecked={kind !== 'person'} />{' '}
-            {m.kindCompany}
-          </label>
-        </fieldset>
-        {director?.ok ? <input type="hidden" name="directorId" value={director.value.id} /> : null}
-        <label>
-          {m.siren}
-          <input
-            name="siren"
-            inputMode="numeric"
-            maxLength={11}
-            defaultValue={siren}
-            autoComplete="off"
-          />
-        </label>
-        <label>
-          {m.email}
-          <input name="email" type="email" required maxLength={200} autoComplete="email" />
-        </label>
-        <label>
-          {m.reason}
-          <textarea name="reason" rows={4} maxLength={2000} />
-        </label>
-        <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px' }}>
-          <label>
-            {m.honeypot}
-            <input name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
-        <CaptchaField />
-        <button className={s.button} type="submit">
-          {m.submit}
-        </button>
-      </form>
+      <OppositionForm
+        kind={kind === 'person' ? 'person' : 'company'}
+        siren={siren}
+        director={director?.ok ? { id: director.value.id, name: director.value.name } : null}
+        initialError={code ? errorText(code.slice(0, 40), one(q.champ), one(q.limite)) : null}
+        initialNotAllowed={code === 'OPPOSITION_NOT_ALLOWED'}
+      />
       <p className={s.note}>{m.note}</p>
     </div>
   );

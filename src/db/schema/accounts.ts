@@ -188,6 +188,10 @@ export const companyClaims = pgTable(
     uniqueIndex('company_claims_one_owner_idx')
       .on(t.siren)
       .where(sql`status = 'verified'`),
+    /** One pending claim per company and user, even when requests race. */
+    uniqueIndex('company_claims_one_pending_idx')
+      .on(t.userId, t.siren)
+      .where(sql`status = 'pending'`),
   ],
 );
 

@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Opposition requests as they go through their checks (src/opposition): submitted, confirmed by
@@ -6,8 +8,9 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * row of `opposition_requests` (src/db/schema/registry.ts) that the read models honour; nothing in
  * this table hides anything by itself.
  *
- * States: pending_confirmation → applied (confirmed, nothing to review) | awaiting_review
- * (confirmed, an operator decides) → accepted | rejected; pending_confirmation → expired.
+ * States: pending_confirmation → awaiting_review (confirmed: an operator checks the identity
+ * proof and decides) → accepted | rejected; pending_confirmation → expired. `applied` (confirmed
+ * and applied without review) is the state of requests made before identity proofs were asked.
  */
 export const oppositionCases = pgTable(
   'opposition_cases',
@@ -20,7 +23,7 @@ export const oppositionCases = pgTable(
     email: text('email').notNull(),
     reason: text('reason'),
     status: text('status').notNull().default('pending_confirmation'),
-    /** Why an operator must decide (codes of src/domain/opposition.ts); empty: applied on confirmation. */
+    /** Why an operator must decide (codes of src/domain/opposition.ts). */
     reviewReasons: text('review_reasons').array().notNull().default([]),
     /** SHA-256 of the confirmation link's nonce, cleared once used. */
     tokenHash: text('token_hash'),
@@ -32,9 +35,30 @@ export const oppositionCases = pgTable(
       .defaultNow(),
     confirmedAt: timestamp('confirmed_at', { mode: 'string', withTimezone: true }),
     decidedAt: timestamp('decided_at', { mode: 'string', withTimezone: true }),
+    /** How the requester proved who they are: 'document' (an uploaded identity document). */
+    proofMethod: text('proof_method'),
   },
   (t) => [index('opposition_cases_status_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * The identity document a requester uploaded with their request, encrypted (AES-256-GCM,
+ * src/opposition/identity-document.ts): only operators read it, and the row is deleted with the
+ * decision (accepted, rejected or expired).
+ */
+export const oppositionDocuments = pgTable('opposition_documents', {
+  caseId: integer('case_id')
+    .primaryKey()
+    .references(() => oppositionCases.id, { onDelete: 'cascade' }),
+  /** 'application/pdf', 'image/jpeg' or 'image/png', from the file's first bytes. */
+  mediaType: text('media_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  /** 12-byte nonce, 16-byte authentication tag, and the encrypted bytes. */
+  iv: bytea('iv').notNull(),
+  authTag: bytea('auth_tag').notNull(),
+  ciphertext: bytea('ciphertext').notNull(),
+  createdAt: timestamp('created_at', { mode: 'string', withTimezone: true }).notNull().defaultNow(),
+});
 
 /** What happened to a request, who did it and when: kept for good, never updated. */
 export const oppositionCaseEvents = pgTable(

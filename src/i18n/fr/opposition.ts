@@ -3,17 +3,26 @@ export default {
   title: "Demande d'opposition",
   metaTitle: "Demande d'opposition : masquer vos données",
   metaDescription:
-    'Demandez que votre nom, votre adresse ou vos mandats de dirigeant ne soient plus affichés sur le site. La demande est appliquée après confirmation par courriel.',
+    'Demandez que votre nom, votre adresse ou vos mandats de dirigeant ne soient plus affichés sur le site. La demande est examinée après confirmation par courriel et vérification de votre identité.',
   intro:
-    "Vous pouvez demander que vos données personnelles ne soient plus affichées : le nom et l'adresse d'un entrepreneur individuel, ou les mandats d'un dirigeant. Vous recevrez un courriel : la demande n'est appliquée qu'après votre confirmation par le lien qu'il contient.",
+    'Vous pouvez demander que vos données personnelles ne soient plus affichées : le nom et l’adresse d’un entrepreneur individuel, ou les mandats d’un dirigeant. Joignez une pièce d’identité : une adresse électronique ne prouve pas qui vous êtes. Vous recevrez un courriel à confirmer, puis un membre de notre équipe vérifie votre identité avant de masquer quoi que ce soit.',
   legalPersons:
     "Les données d'une société, d'une association ou de toute autre personne morale publiées par les registres officiels ne sont pas masquées sur demande : le droit d'opposition appartient aux personnes physiques. Si ces données sont inexactes, demandez leur correction.",
   correctionLink: 'Demander une correction',
-  sent: 'Votre demande est enregistrée. Pour la confirmer, ouvrez le lien que nous venons de vous envoyer par courriel (valable 48 heures). Rien n’est masqué avant cette confirmation.',
+  sent: 'Votre demande est enregistrée. Pour la confirmer, ouvrez le lien que nous venons de vous envoyer par courriel (valable 48 heures). Rien n’est masqué avant cette confirmation et la vérification de votre identité par notre équipe.',
   legend: 'Données concernées',
   kindPerson: 'Mes mandats de dirigeant',
   kindCompany: 'Mon entreprise individuelle (nom et adresse)',
-  siren: "Numéro SIREN de l'entreprise",
+  siren: 'Numéro SIREN de l’entreprise individuelle',
+  personLegend: 'Le dirigeant concerné (si vous ne venez pas de sa fiche)',
+  personFromProfile: 'Dirigeant concerné : {person}',
+  lastName: 'Nom de naissance',
+  firstNames: 'Prénoms',
+  birthMonth: 'Mois et année de naissance',
+  birthMonthHint: 'Par exemple 1990-02 pour février 1990.',
+  document: 'Pièce d’identité (PDF, JPEG ou PNG, 5 Mo au plus, obligatoire)',
+  documentHint:
+    'Carte d’identité, passeport ou titre de séjour à votre nom. Elle n’est lue que par notre équipe, conservée chiffrée et supprimée dès la décision.',
   email: 'Adresse électronique (obligatoire)',
   reason: 'Motif (facultatif)',
   honeypot: 'Ne pas remplir',
@@ -26,8 +35,23 @@ export default {
     sirenMissing: 'Indiquez le numéro SIREN concerné.',
     unknownCompany: 'Aucune entreprise ne porte ce numéro SIREN dans nos données.',
     identity:
-      'Indiquez vos nom, prénom et mois de naissance, ou faites la demande depuis votre fiche de dirigeant.',
-    birthMonth: 'Mois de naissance invalide.',
+      'Indiquez vos nom, prénoms et mois et année de naissance, ou faites la demande depuis votre fiche de dirigeant.',
+    lastName: 'Indiquez votre nom de naissance.',
+    firstNames: 'Indiquez vos prénoms.',
+    birthMonth: 'Indiquez votre mois et votre année de naissance (par exemple 1990-02).',
+    unknownPerson:
+      'Aucun dirigeant ne porte ces nom, prénoms et mois de naissance dans nos données : vérifiez-les, ou faites la demande depuis votre fiche de dirigeant.',
+    unknownDirector:
+      'Ce dirigeant n’est pas dans nos données : faites la demande depuis sa fiche de dirigeant.',
+    personKey:
+      'Indiquez la personne par sa fiche de dirigeant ou par ses nom, prénoms et mois de naissance : une clé de personne n’est pas acceptée.',
+    documentMissing: 'Joignez une pièce d’identité (PDF, JPEG ou PNG).',
+    documentOne: 'Joignez un seul fichier : votre pièce d’identité.',
+    documentTooLarge: 'La pièce d’identité dépasse 5 Mo : réduisez-la ou envoyez une photo.',
+    documentType: 'La pièce d’identité doit être un fichier PDF, JPEG ou PNG.',
+    documentMismatch:
+      'Le contenu du fichier ne correspond pas à son extension : envoyez un PDF (.pdf), un JPEG (.jpg) ou un PNG (.png).',
+    franceConnectUnavailable: 'La connexion par FranceConnect n’est pas disponible.',
     refused: 'Demande refusée.',
     tooLong: 'Un des champs est trop long.',
   },
@@ -51,10 +75,8 @@ export default {
       'En confirmant, vous demandez que les données indiquées dans le courriel ne soient plus affichées sur le site.',
     button: 'Confirmer ma demande',
     missing: 'Ce lien de confirmation est incomplet : ouvrez le lien reçu par courriel tel quel.',
-    applied:
-      'Votre demande est confirmée et appliquée : les données concernées ne sont plus affichées.',
     awaitingReview:
-      "Votre demande est confirmée. Elle concerne des données qu'un membre de notre équipe doit examiner avant de les masquer ; nous vous répondrons par courriel.",
+      'Votre demande est confirmée. Un membre de notre équipe vérifie votre pièce d’identité avant de masquer les données concernées ; nous vous répondrons par courriel.',
   },
   linkInvalid:
     "Ce lien de confirmation n'est pas valable ou a déjà servi. Si votre demande n'est pas encore confirmée, faites-en une nouvelle.",

@@ -70,11 +70,35 @@ export const RATE_LIMITS = {
     message:
       "Trop de demandes d'opposition pour cette adresse électronique aujourd'hui : confirmez celles déjà reçues par courriel, ou réessayez demain.",
   },
+  /**
+   * Opposition requests per e-mail domain: one person controlling a domain (any address @it) may
+   * not flood the operators' review queue. High enough for the large webmail domains.
+   */
+  'opposition-email-domain': {
+    points: 30,
+    durationSeconds: 60 * 60,
+    message:
+      "Trop de demandes d'opposition envoyées depuis ce domaine de messagerie : réessayez dans une heure.",
+  },
   /** Confirmation attempts per address (a forged link costs a point). */
   'opposition-confirm-address': {
     points: 20,
     durationSeconds: 60 * 60,
     message: 'Trop de tentatives de confirmation depuis votre adresse : réessayez plus tard.',
+  },
+  /** Company claims per address: each claim is a postal letter. */
+  'claim-address': {
+    points: 10,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Trop de demandes de propriété envoyées depuis votre adresse : chaque demande part par courrier postal, réessayez demain.',
+  },
+  /** Company claims per account (withdrawn ones count: a claim made is a letter drawn). */
+  'claim-user': {
+    points: 5,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Vous avez fait plusieurs demandes de propriété aujourd’hui : chaque demande part par courrier postal, réessayez demain.',
   },
   /** Contact form messages per address: a person writes a few, a spammer many. */
   'contact-address': {

@@ -3,24 +3,29 @@ import { dataEnvelope } from '@/lib/api-envelope';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { errorResponse, failure, type Failure } from '@/lib/errors';
-import { readFormOrJson } from '@/lib/http/body';
+import { readFormWithFiles } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
 import { consume, RATE_LIMITS } from '@/lib/rate-limit';
 import m from '@/i18n/fr/opposition';
+import { OPPOSITION_BODY_MAX } from '@/opposition/identity-document';
 import { submitOpposition } from '@/opposition/submit';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * POST an opposition request, as JSON (API) or as the /opposition form (the form gets a 303 back
- * to the page, with an error code rather than text). The solved captcha (src/lib/captcha) in `captcha` is
- * checked and spent first, then the limits per address and per e-mail.
- * Nothing is hidden here: the requester confirms by the link mailed to them (src/opposition).
+ * POST an opposition request with its identity document: multipart/form-data (the /opposition
+ * form, or the API with `Accept: application/json`), 5 MB for the file and a cap on the whole body
+ * read before anything else. A form without script gets a 303 back to the page, with an error code
+ * rather than text; JSON callers get JSON. The solved captcha (src/lib/captcha) in `captcha` is
+ * checked and spent first, then the limits per address, per e-mail and per e-mail domain.
+ * Nothing is hidden here: the requester confirms by the link mailed to them, then an operator
+ * checks the identity document and decides (src/opposition).
  */
 export async function POST(req: Request) {
-  const body = await readFormOrJson(req);
-  const fields = body.result.ok ? body.result.value : {};
+  const body = await readFormWithFiles(req, OPPOSITION_BODY_MAX);
+  const fields = body.result.ok ? body.result.value.fields : {};
+  const files = body.result.ok ? body.result.value.files : [];
   const fail = (f: Failure) => (body.isForm ? formOutcome(fields, f) : errorResponse(f));
   if (!body.result.ok) return fail(body.result);
 
@@ -30,11 +35,17 @@ export async function POST(req: Request) {
   const byAddress = await consume('opposition-address', clientAddress(req));
   if (!byAddress.ok) return fail(byAddress);
   if (typeof fields.email === 'string' && fields.email.includes('@')) {
-    const byEmail = await consume('opposition-email', fields.email.trim().toLowerCase());
+    const email = fields.email.trim().toLowerCase();
+    const byEmail = await consume('opposition-email', email);
     if (!byEmail.ok) return fail(byEmail);
+    const byDomain = await consume(
+      'opposition-email-domain',
+      email.slice(email.lastIndexOf('@') + 1),
+    );
+    if (!byDomain.ok) return fail(byDomain);
   }
 
-  const result = await submitOpposition(getDb(), fields).catch((e: unknown) => {
+  const result = await submitOpposition(getDb(), fields, { files }).catch((e: unknown) => {
     logFailure('opposition: submit failed', e);
     return failure('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 60 });
   });

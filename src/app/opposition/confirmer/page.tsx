@@ -33,9 +33,9 @@ export default async function ConfirmOppositionPage({ searchParams }: Props) {
   return (
     <div className={s.page}>
       <h1 className={s.title}>{m.confirm.title}</h1>
-      {state === 'applied' || state === 'awaiting_review' ? (
+      {state === 'awaiting_review' ? (
         <p className={`${s.alert} ${s.success}`} role="status">
-          {state === 'applied' ? m.confirm.applied : m.confirm.awaitingReview}
+          {m.confirm.awaitingReview}
         </p>
       ) : code ? (
         <p className={s.alert} role="alert">

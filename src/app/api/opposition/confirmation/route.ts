@@ -6,13 +6,13 @@ import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
 import { consume } from '@/lib/rate-limit';
 import { confirmOpposition } from '@/opposition/confirm';
-import { purgeNextPages } from '@/opposition/next-pages';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * POST the token of a confirmation link (`jeton` from the confirmation page's form, or `token` in
- * JSON). A confirmed request is applied at once (every cache purged) or waits for an operator.
+ * JSON). A confirmed request hides nothing: it waits for an operator, who checks the identity
+ * document and decides (`npm run ops -- oppositions:…`).
  */
 export async function POST(req: Request) {
   const body = await readFormOrJson(req);
@@ -28,7 +28,6 @@ export async function POST(req: Request) {
     return failure('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 60 });
   });
   if (!result.ok) return fail(result);
-  if (result.value.status === 'applied') purgeNextPages();
   if (body.isForm) return outcome({ etat: result.value.status }, null);
   return Response.json(dataEnvelope({ id: result.value.id, status: result.value.status }), {
     headers: { 'Cache-Control': 'no-store' },
