@@ -13,7 +13,6 @@ import { getEnv } from '../src/config/env';
 import { getDb } from '../src/db/site';
 import { startJobWorkers, stopJobWorkers } from '../src/jobs';
 import '../src/jobs/all';
-import { addressOf, CLIENT_ADDRESS_HEADER } from '../src/lib/http/client';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
@@ -44,8 +43,16 @@ const reportingOrigin = (() => {
   }
 })();
 onCompanyInvalidated((sirens) => pages.purge(sirens));
-/** The front door's settings, the same for every request (its security headers are built once). */
-const door = { siteUrl: env.SITE_URL, gtm: Boolean(env.GTM_ID), reportingOrigin };
+/**
+ * The front door's settings, the same for every request (its security headers are built once);
+ * it writes the client's address for the rate limits (src/lib/http/client.ts).
+ */
+const door = {
+  siteUrl: env.SITE_URL,
+  gtm: Boolean(env.GTM_ID),
+  reportingOrigin,
+  trustProxyHops: env.TRUST_PROXY_HOPS,
+};
 
 /**
  * The registry's change feed (src/registry/change-feed.ts): an import announced changed companies;
@@ -77,13 +84,6 @@ const ready = app.prepare().then(() => {
 });
 
 async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  // The client's address for rate limits, from the socket (or the trusted proxies' header); a
-  // value the client sent itself is overwritten.
-  req.headers[CLIENT_ADDRESS_HEADER] = addressOf(
-    req.socket.remoteAddress,
-    req.headers['x-forwarded-for'],
-    env.TRUST_PROXY_HOPS,
-  );
   if (frontDoor(req, res, door)) return;
   try {
     if (registryWorker ? registryWorker.handle(req, res) : await serveRegistryApi(req, res, getDb))

@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { ApiRequest } from '@/lib/http/answer';
+import { publicOrigin } from '@/lib/http/origin';
 import { AUTH_BASE_PATH, authFor } from './auth';
+import { csrfCookieHeader, issueCsrfToken } from './csrf';
+import { sessionCookieName, verifiedSessionToken } from './session';
 
 /**
  * The spec's account routes are a thin adapter over Better Auth's handler (not `auth.api`), so
@@ -58,20 +61,29 @@ export async function callAuth(
   } catch {
     json = null;
   }
-  return { status: res.status, json, cookies: res.headers.getSetCookie() };
+  return { status: res.status, json, cookies: withCsrfOfSession(req, res.headers.getSetCookie()) };
 }
 
 /**
- * The origin the browser used: Next.js builds `req.url` from its own idea of the host name
- * (`localhost` behind the custom server), while the browser's Origin header names the host it
- * typed. Better Auth's origin check compares the two.
+ * The Set-Cookie lines of an answer, with a new XSRF token when they open, rotate or close the
+ * session: the token is bound to the session (src/accounts/csrf.ts), so the browser's next call
+ * needs the new one, and gets it with the answer that changed the session.
  */
-export function publicOrigin(req: ApiRequest): string {
-  const url = new URL(req.url);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  if (!host || !/^[A-Za-z0-9.\-:[\]]+$/.test(host)) return url.origin;
-  return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
+function withCsrfOfSession(req: ApiRequest, cookies: string[]): string[] {
+  const prefix = `${sessionCookieName()}=`;
+  const line = cookies.find((c) => c.startsWith(prefix));
+  if (line === undefined) return cookies;
+  const value = line.slice(prefix.length).split(';')[0]!.trim();
+  let token: string | null = null;
+  if (value && !/;\s*max-age=0\b/i.test(line)) {
+    try {
+      token = verifiedSessionToken(decodeURIComponent(value));
+    } catch {
+      token = null;
+    }
+  }
+  const secure = publicOrigin(req).startsWith('https:');
+  return [...cookies, csrfCookieHeader(issueCsrfToken(token), secure)];
 }
 
 /** Better Auth's error code of a failed call (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…). */

@@ -26,10 +26,8 @@ import {
   failureResponse,
   guarded,
   guardedAnswer,
-  overriddenMethod,
-  readFields,
-  type Fields,
 } from './http';
+import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import {
   checkCsrf,
   readSessionWith,

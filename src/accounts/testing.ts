@@ -136,16 +136,28 @@ export async function dispatch(req: Request): Promise<Response> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers freely
 export type Answer = { status: number; body: any; headers: Headers };
 
-/** A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. */
+/**
+ * A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. The XSRF token is
+ * bound to the session (src/accounts/csrf.ts): the client takes the new one the server sends with
+ * a login or logout, and fetches a fresh one when its session cookie changed since it got its own.
+ */
 export class TestClient {
   cookies = new Map<string, string>();
   csrf = true;
+  /** The session cookie the XSRF token was received with (undefined: not received here). */
+  private csrfSession: string | null | undefined = undefined;
+
+  private sessionCookie(): string | null {
+    for (const [name, value] of this.cookies) if (name.endsWith('session_token')) return value;
+    return null;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   private keep(res: Response) {
+    let gotToken = false;
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -156,7 +168,9 @@ export class TestClient {
       );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
+      if (name === 'XSRF-TOKEN') gotToken = true;
     }
+    if (gotToken) this.csrfSession = this.sessionCookie();
   }
 
   async request(
@@ -165,7 +179,9 @@ export class TestClient {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<Answer> {
-    if (this.csrf && method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
+    const stale =
+      this.csrfSession !== undefined && this.csrfSession !== this.sessionCookie();
+    if (this.csrf && method !== 'GET' && (!this.cookies.has('XSRF-TOKEN') || stale)) {
       await this.request('GET', '/sanctum/csrf-cookie');
     }
     const headers = new Headers({

@@ -5,6 +5,7 @@ import { verifyCaptcha } from '@/lib/captcha/server';
 import { errorResponse, failure, type Failure } from '@/lib/errors';
 import { readFormOrJson } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
+import { crossSiteFailure } from '@/lib/http/origin';
 import { logFailure } from '@/lib/log';
 import { consume, RATE_LIMITS } from '@/lib/rate-limit';
 import m from '@/i18n/fr/opposition';
@@ -19,6 +20,10 @@ export const dynamic = 'force-dynamic';
  * Nothing is hidden here: the requester confirms by the link mailed to them (src/opposition).
  */
 export async function POST(req: Request) {
+  // A plain HTML form (no XSRF header): another site's page is refused by its Origin /
+  // Sec-Fetch-Site (src/lib/http/origin.ts); the captcha and the mailed link do the rest.
+  const crossSite = crossSiteFailure(req);
+  if (crossSite) return errorResponse(crossSite);
   const body = await readFormOrJson(req);
   const fields = body.result.ok ? body.result.value : {};
   const fail = (f: Failure) => (body.isForm ? formOutcome(fields, f) : errorResponse(f));
