@@ -48,6 +48,9 @@ import * as testPaymentRoute from '@/app/api/payments/test/[session]/route';
 import * as downloadRoute from '@/app/(commerce)/orders/[id]/download/route';
 import * as wordDownloadRoute from '@/app/(commerce)/orders/[id]/download/word/route';
 import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/download/route';
+import * as contactRoute from '@/app/api/contact/route';
+import * as oppositionRoute from '@/app/api/opposition/route';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
 
 type RouteModule = Record<string, unknown>;
 type Params = Record<string, string | string[] | undefined>;
@@ -91,6 +94,10 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/subscription/checkout', subscriptionCheckoutRoute],
   ['/api/subscription/cancel', subscriptionCancelRoute],
   ['/api/payments/test/:session', testPaymentRoute],
+  ['/api/payments/webhook', webhookRoute],
+  // The forms of a visitor without an account.
+  ['/api/contact', contactRoute],
+  ['/api/opposition', oppositionRoute],
   ['/orders/:id/download/word', wordDownloadRoute],
   ['/orders/:id/download', downloadRoute],
   ['/pre-orders/:id/download', preOrderDownloadRoute],
@@ -144,6 +151,11 @@ export type Answer = { status: number; body: any; headers: Headers };
 export class TestClient {
   cookies = new Map<string, string>();
   csrf = true;
+  /**
+   * A server to send the requests to over HTTP (src/server/testing.ts, `startFrontDoorServer`),
+   * rather than calling the route modules in this process.
+   */
+  via: string | null = null;
   /** The session cookie the XSRF token was received with (undefined: not received here). */
   private csrfSession: string | null | undefined = undefined;
 
@@ -199,7 +211,9 @@ export class TestClient {
       headers.set('Content-Type', 'application/json');
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const res = await dispatch(new Request(BASE + path, { method, headers, body: payload }));
+    const res = this.via
+      ? await fetch(this.via + path, { method, headers, body: payload, redirect: 'manual' })
+      : await dispatch(new Request(BASE + path, { method, headers, body: payload }));
     this.keep(res);
     const text = await res.text();
     let parsed: unknown = text;
