@@ -174,13 +174,15 @@ export const login = (req: Request, db: Db = getDb()) =>
     // passwords given with a solved captcha, so unsolved requests cannot lock anyone out.
     const locked = await available('login-account', email);
     if (!locked.ok) return failureResponse(locked);
+    // The captcha, when required or given: only a solved one lets a wrong password count.
+    const required = captchaRequired(email, address);
     let captchaSolved = false;
-    if (captchaRequired(email, address)) {
+    if (required || str(fields[CAPTCHA_FIELD]) !== '') {
       const captcha = await captchaFailure(fields);
-      if (captcha) {
+      if (captcha && required) {
         return failureResponse({ ...captcha, extra: { captcha_required: true } });
       }
-      captchaSolved = true;
+      captchaSolved = captcha === null;
     }
     const answer = await callAuth(db, req, '/sign-in/email', {
       body: {
