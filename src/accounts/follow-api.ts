@@ -20,13 +20,7 @@ import {
   unfollow,
   updateList,
 } from './follows';
-import {
-  accountAnswer,
-  dataResponse,
-  failureResponse,
-  guarded,
-  guardedAnswer,
-} from './http';
+import { accountAnswer, dataResponse, failureResponse, guarded, guardedAnswer } from './http';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import {
   checkCsrf,

@@ -1,11 +1,5 @@
 import 'server-only';
-import {
-  dataAnswer,
-  failureAnswer,
-  toResponse,
-  type Answer,
-  type ApiRequest,
-} from '@/lib/http/answer';
+import { dataAnswer, failureAnswer, toResponse, type Answer } from '@/lib/http/answer';
 import { failure, type Failure } from '@/lib/errors';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');

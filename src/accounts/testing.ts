@@ -191,8 +191,7 @@ export class TestClient {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<Answer> {
-    const stale =
-      this.csrfSession !== undefined && this.csrfSession !== this.sessionCookie();
+    const stale = this.csrfSession !== undefined && this.csrfSession !== this.sessionCookie();
     if (this.csrf && method !== 'GET' && (!this.cookies.has('XSRF-TOKEN') || stale)) {
       await this.request('GET', '/sanctum/csrf-cookie');
     }

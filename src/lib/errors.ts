@@ -37,7 +37,8 @@ const ERRORS = {
   /** A state change sent from another site's page (Origin / Sec-Fetch-Site, src/lib/http/origin.ts). */
   CROSS_SITE_REQUEST: {
     status: 403,
-    message: 'Cette demande a été envoyée depuis un autre site : elle est refusée. Recommencez depuis notre site.',
+    message:
+      'Cette demande a été envoyée depuis un autre site : elle est refusée. Recommencez depuis notre site.',
   },
   SAME_ORDER_PENDING: {
     status: 403,

@@ -31,7 +31,6 @@ export function readBrowserCookie(name: string): string | null {
 
 export const looksLoggedIn = () => readBrowserCookie(LOGGED_IN_COOKIE) === '1';
 
-
 export async function api<T>(
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
   path: string,

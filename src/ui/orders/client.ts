@@ -17,7 +17,6 @@ export type ApiAnswer<T> = {
   pending?: OrderView;
 };
 
-
 /** A call to our API as the spec's client makes it (section 7 headers, CSRF on writes). */
 export async function api<T>(
   url: string,
