@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { ApiRequest } from '@/lib/http/answer';
+import { clientAddress } from '@/lib/http/client';
 import { publicOrigin } from '@/lib/http/origin';
 import { AUTH_BASE_PATH, authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken } from './csrf';
@@ -23,7 +24,6 @@ const FORWARDED = [
   'origin',
   'referer',
   'user-agent',
-  'x-forwarded-for',
   'sec-fetch-site',
   'sec-fetch-mode',
   'sec-fetch-dest',
@@ -42,6 +42,9 @@ export async function callAuth(
     const v = req.headers.get(name);
     if (v) headers.set(name, v);
   }
+  // The client's address by the site's one rule (what Better Auth keeps with a session), never
+  // the X-Forwarded-For a client wrote.
+  headers.set('x-forwarded-for', clientAddress(req));
   // Our XSRF check already passed; a client that sends no Origin (not a browser) is same-site.
   if (!headers.has('origin') && !headers.has('referer')) headers.set('origin', url.origin);
   const method = init.method ?? 'POST';
