@@ -53,8 +53,16 @@ const reportingOrigin = (() => {
   }
 })();
 onCompanyInvalidated((sirens) => pages.purge(sirens));
-/** The front door's settings, the same for every request (its security headers are built once). */
-const door = { siteUrl: env.SITE_URL, gtm: Boolean(env.GTM_ID), reportingOrigin };
+/**
+ * The front door's settings, the same for every request (its security headers are built once);
+ * it writes the client's address for the rate limits (src/lib/http/client.ts).
+ */
+const door = {
+  siteUrl: env.SITE_URL,
+  gtm: Boolean(env.GTM_ID),
+  reportingOrigin,
+  trustProxyHops: env.TRUST_PROXY_HOPS,
+};
 
 /**
  * The registry's change feed (src/registry/change-feed.ts): an import announced changed companies;
@@ -87,7 +95,6 @@ const ready = app.prepare().then(() => {
 
 const respond = siteHandler({
   door,
-  trustProxyHops: env.TRUST_PROXY_HOPS,
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
   pages,

@@ -22,7 +22,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client';
 import { startTsWorker } from '../../src/lib/ts-worker';
-import { addressOf, CLIENT_ADDRESS_HEADER } from '../../src/lib/http/client';
 import { frontDoor } from '../../src/server/front-door';
 import { serveSessionApi, webRequestOf } from '../../src/server/session-api';
 
@@ -67,7 +66,6 @@ export async function startBenchServer(
     res.end(CONSTANT);
   };
   const server = http.createServer((req, res) => {
-    req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req.socket.remoteAddress, undefined, 0);
     if (frontDoor(req, res, door)) return;
     if (req.url === '/bench/constant') return constant(res);
     const floor = req.url?.startsWith('/bench/floor/') ? floors[req.url.slice(13)] : undefined;

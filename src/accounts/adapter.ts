@@ -2,7 +2,10 @@ import 'server-only';
 import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import type { ApiRequest } from '@/lib/http/answer';
+import { clientAddress } from '@/lib/http/client';
 import { AUTH_BASE_PATH, authFor } from './auth';
+import { csrfCookieHeader, issueCsrfToken } from './csrf';
+import { sessionCookieName, verifiedSessionToken } from './session';
 
 /**
  * The spec's account routes are a thin adapter over Better Auth's handler (not `auth.api`), so
@@ -21,7 +24,6 @@ const FORWARDED = [
   'origin',
   'referer',
   'user-agent',
-  'x-forwarded-for',
   'sec-fetch-site',
   'sec-fetch-mode',
   'sec-fetch-dest',
@@ -49,6 +51,9 @@ export async function callAuth(
     const v = req.headers.get(name);
     if (v) headers.set(name, v);
   }
+  // The client's address by the site's one rule (what Better Auth keeps with a session), never
+  // the X-Forwarded-For a client wrote.
+  headers.set('x-forwarded-for', clientAddress(req));
   // Our XSRF check already passed; a client that sends no Origin (not a browser) is same-site.
   if (!headers.has('origin') && !headers.has('referer')) headers.set('origin', url.origin);
   const method = init.method ?? 'POST';
@@ -68,7 +73,29 @@ export async function callAuth(
   } catch {
     json = null;
   }
-  return { status: res.status, json, cookies: res.headers.getSetCookie() };
+  return { status: res.status, json, cookies: withCsrfOfSession(req, res.headers.getSetCookie()) };
+}
+
+/**
+ * The Set-Cookie lines of an answer, with a new XSRF token when they open, rotate or close the
+ * session: the token is bound to the session (src/accounts/csrf.ts), so the browser's next call
+ * needs the new one, and gets it with the answer that changed the session.
+ */
+function withCsrfOfSession(req: ApiRequest, cookies: string[]): string[] {
+  const prefix = `${sessionCookieName()}=`;
+  const line = cookies.find((c) => c.startsWith(prefix));
+  if (line === undefined) return cookies;
+  const value = line.slice(prefix.length).split(';')[0]!.trim();
+  let token: string | null = null;
+  if (value && !/;\s*max-age=0\b/i.test(line)) {
+    try {
+      token = verifiedSessionToken(decodeURIComponent(value));
+    } catch {
+      token = null;
+    }
+  }
+  const secure = siteOrigin().startsWith('https:');
+  return [...cookies, csrfCookieHeader(issueCsrfToken(token), secure)];
 }
 
 /** Better Auth's error code of a failed call (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…). */

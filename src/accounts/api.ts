@@ -9,23 +9,21 @@ import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { failure, type Failure } from '@/lib/errors';
 import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
-import { consume, reset } from '@/lib/rate-limit';
+import { available, consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth } from './adapter';
 import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import {
   accountAnswer,
-  clientAddress,
   dataResponse,
   failureResponse,
   guarded,
   guardedAnswer,
   loggedInHint,
-  overriddenMethod,
-  readFields,
   str,
-  type Fields,
 } from './http';
 import { describeDevice, ipPrefix } from './devices';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
@@ -39,6 +37,7 @@ import {
   readSession,
   requireUser,
   sessionCookieName,
+  sessionTokenOf,
   verifiedSessionToken,
   type SessionUser,
 } from './session';
@@ -106,24 +105,27 @@ async function captchaFailure(fields: Fields): Promise<Failure | null> {
   return c.ok ? null : failure(c.code, c.message);
 }
 
-/** Reads the fields of a state-changing call after its XSRF check. */
-async function begin(req: Request): Promise<Fields | Failure> {
-  const csrf = checkCsrf(req);
+/**
+ * Reads the fields of a state-changing call after its origin and XSRF check; `anonymousForm` for
+ * the forms of a visitor without an account (a token of no session is taken).
+ */
+async function begin(req: Request, anonymousForm = false): Promise<Fields | Failure> {
+  const csrf = checkCsrf(req, { anonymousForm });
   if (!csrf.ok) return csrf;
   const fields = await readFields(req);
   return fields.ok ? fields.value : fields;
 }
 const isFailure = (x: Fields | Failure): x is Failure => (x as Failure).ok === false;
 
-/** GET /sanctum/csrf-cookie */
-export function csrfCookie(): Response {
+/** GET /sanctum/csrf-cookie: a token bound to the request's session (or to none). */
+export function csrfCookie(req: Request): Response {
   // Secure when the site is served over https (SITE_URL), as the session cookie: behind a TLS
   // proxy the request itself arrives over http.
   const secure = getEnv().SITE_URL.startsWith('https://');
   return new Response(null, {
     status: 204,
     headers: {
-      'Set-Cookie': csrfCookieHeader(issueCsrfToken(), secure),
+      'Set-Cookie': csrfCookieHeader(issueCsrfToken(sessionTokenOf(req)), secure),
       'Cache-Control': 'no-store',
     },
   });
@@ -137,7 +139,7 @@ const registerSchema = z.object({
 /** POST /register: 201 and a session; 422 with field errors. */
 export const register = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
-    const fields = await begin(req);
+    const fields = await begin(req, true);
     if (isFailure(fields)) return failureResponse(fields);
     const parsed = registerSchema.safeParse({
       email: fields.email,
@@ -176,7 +178,7 @@ export const LOGIN_FAILED_MESSAGE = 'Ces identifiants ne correspondent à aucun 
 /** POST /login: the session is rotated (a new one each time); 422 with one message. */
 export const login = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
-    const fields = await begin(req);
+    const fields = await begin(req, true);
     if (isFailure(fields)) return failureResponse(fields);
     const email = str(fields.email).trim().toLowerCase().slice(0, 254);
     const password = str(fields.password).slice(0, 1000);
@@ -186,13 +188,19 @@ export const login = (req: Request, db: Db = getDb()) =>
     const address = clientAddress(req);
     const byAddress = await consume('login-address', address);
     if (!byAddress.ok) return failureResponse(byAddress);
-    const byAccount = await consume('login-account', email);
-    if (!byAccount.ok) return failureResponse(byAccount);
-    if (captchaRequired(email, address)) {
+    // A locked account is refused whatever the password; the lock is spent only below, by wrong
+    // passwords given with a solved captcha, so unsolved requests cannot lock anyone out.
+    const locked = await available('login-account', email);
+    if (!locked.ok) return failureResponse(locked);
+    // The captcha, when required or given: only a solved one lets a wrong password count.
+    const required = captchaRequired(email, address);
+    let captchaSolved = false;
+    if (required || str(fields[CAPTCHA_FIELD]) !== '') {
       const captcha = await captchaFailure(fields);
-      if (captcha) {
+      if (captcha && required) {
         return failureResponse({ ...captcha, extra: { captcha_required: true } });
       }
+      captchaSolved = captcha === null;
     }
     const answer = await callAuth(db, req, '/sign-in/email', {
       body: {
@@ -212,6 +220,7 @@ export const login = (req: Request, db: Db = getDb()) =>
       return failureResponse(failure('FORBIDDEN'));
     }
     recordLoginFailure(email, address);
+    if (captchaSolved) await consume('login-account', email);
     return failureResponse({
       ...invalid({ email: [LOGIN_FAILED_MESSAGE] }, LOGIN_FAILED_MESSAGE),
       extra: { captcha_required: captchaRequired(email, address) },
@@ -224,7 +233,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 /** POST /forgot-password: the same answer whether the address is known or not. */
 export const forgotPassword = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
-    const fields = await begin(req);
+    const fields = await begin(req, true);
     if (isFailure(fields)) return failureResponse(fields);
     const parsed = emailSchema.safeParse(fields.email);
     if (!parsed.success)
@@ -241,7 +250,7 @@ export const forgotPassword = (req: Request, db: Db = getDb()) =>
 /** POST /reset-password: token and e-mail from the page's link, plus the new password. */
 export const resetPassword = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
-    const fields = await begin(req);
+    const fields = await begin(req, true);
     if (isFailure(fields)) return failureResponse(fields);
     const token = str(fields.token).slice(0, 200);
     const email = str(fields.email).trim().toLowerCase();

@@ -12,7 +12,8 @@ import {
   withdrawClaim,
 } from './claims';
 import { read, respond, write } from './follow-api';
-import { dataResponse, failureResponse, guarded, overriddenMethod } from './http';
+import { overriddenMethod } from '@/lib/http/body';
+import { dataResponse, failureResponse, guarded } from './http';
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 

@@ -21,16 +21,8 @@ import {
   unfollow,
   updateList,
 } from './follows';
-import {
-  accountAnswer,
-  dataResponse,
-  failureResponse,
-  guarded,
-  guardedAnswer,
-  overriddenMethod,
-  readFields,
-  type Fields,
-} from './http';
+import { accountAnswer, dataResponse, failureResponse, guarded, guardedAnswer } from './http';
+import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import {
   checkCsrf,
   readSessionWith,

@@ -7,6 +7,7 @@ import { runStatement, statement, type Db, type Statement } from '@/db/client';
 import { sessions, users } from '@/db/schema/accounts';
 import { failure, success, type Result } from '@/lib/errors';
 import type { ApiRequest } from '@/lib/http/answer';
+import { crossSiteFailure } from '@/lib/http/origin';
 import { authFor, COOKIE_PREFIX, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './auth';
 import { csrfTokenMatches, readCookie } from './csrf';
 import { authSignature } from './secret';
@@ -230,7 +231,23 @@ export async function requireOperator(req: ApiRequest): Promise<Result<SessionUs
   return user.role === 'operator' ? success(user) : failure('NOT_FOUND');
 }
 
-/** State-changing routes: the `X-XSRF-TOKEN` header must repeat the signed `XSRF-TOKEN` cookie. */
-export function checkCsrf(req: ApiRequest): Result<void> {
-  return csrfTokenMatches(req) ? success(undefined) : failure('CSRF_TOKEN_MISMATCH');
+/** The session token of the request's signed session cookie (no database read), or null. */
+export function sessionTokenOf(req: ApiRequest): string | null {
+  return hasSessionCookie(req) ? verifiedSessionToken(readCookie(req, sessionCookieName())) : null;
+}
+
+/**
+ * State-changing routes, every one but the payment webhook (signed by Stripe) and the mails'
+ * signed links: a request sent from another site is refused (403 CROSS_SITE_REQUEST,
+ * src/lib/http/origin.ts), then the `X-XSRF-TOKEN` header must repeat the `XSRF-TOKEN` cookie,
+ * signed for the request's session (419 CSRF_TOKEN_MISMATCH otherwise). `anonymousForm`: the
+ * forms a visitor fills in without an account (login, register, password reset, contact) also
+ * take a token of no session.
+ */
+export function checkCsrf(req: ApiRequest, opts: { anonymousForm?: boolean } = {}): Result<void> {
+  const crossSite = crossSiteFailure(req);
+  if (crossSite) return crossSite;
+  return csrfTokenMatches(req, sessionTokenOf(req), opts.anonymousForm)
+    ? success(undefined)
+    : failure('CSRF_TOKEN_MISMATCH');
 }

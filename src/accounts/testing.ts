@@ -51,6 +51,9 @@ import * as testPaymentRoute from '@/app/api/payments/test/[session]/route';
 import * as downloadRoute from '@/app/(commerce)/orders/[id]/download/route';
 import * as wordDownloadRoute from '@/app/(commerce)/orders/[id]/download/word/route';
 import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/download/route';
+import * as contactRoute from '@/app/api/contact/route';
+import * as oppositionRoute from '@/app/api/opposition/route';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
 
 type RouteModule = Record<string, unknown>;
 type Params = Record<string, string | string[] | undefined>;
@@ -96,6 +99,10 @@ const ROUTES: [string, RouteModule][] = [
   ['/api/subscription/checkout', subscriptionCheckoutRoute],
   ['/api/subscription/cancel', subscriptionCancelRoute],
   ['/api/payments/test/:session', testPaymentRoute],
+  ['/api/payments/webhook', webhookRoute],
+  // The forms of a visitor without an account.
+  ['/api/contact', contactRoute],
+  ['/api/opposition', oppositionRoute],
   ['/orders/:id/download/word', wordDownloadRoute],
   ['/orders/:id/download', downloadRoute],
   ['/pre-orders/:id/download', preOrderDownloadRoute],
@@ -141,16 +148,33 @@ export async function dispatch(req: Request): Promise<Response> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers freely
 export type Answer = { status: number; body: any; headers: Headers };
 
-/** A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. */
+/**
+ * A browser: keeps cookies, sends the XSRF header, the Ajax marker and an Origin. The XSRF token is
+ * bound to the session (src/accounts/csrf.ts): the client takes the new one the server sends with
+ * a login or logout, and fetches a fresh one when its session cookie changed since it got its own.
+ */
 export class TestClient {
   cookies = new Map<string, string>();
   csrf = true;
+  /**
+   * A server to send the requests to over HTTP (src/server/testing.ts, `startFrontDoorServer`),
+   * rather than calling the route modules in this process.
+   */
+  via: string | null = null;
+  /** The session cookie the XSRF token was received with (undefined: not received here). */
+  private csrfSession: string | null | undefined = undefined;
+
+  private sessionCookie(): string | null {
+    for (const [name, value] of this.cookies) if (name.endsWith('session_token')) return value;
+    return null;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   private keep(res: Response) {
+    let gotToken = false;
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -161,7 +185,9 @@ export class TestClient {
       );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
+      if (name === 'XSRF-TOKEN') gotToken = true;
     }
+    if (gotToken) this.csrfSession = this.sessionCookie();
   }
 
   async request(
@@ -170,7 +196,8 @@ export class TestClient {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<Answer> {
-    if (this.csrf && method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
+    const stale = this.csrfSession !== undefined && this.csrfSession !== this.sessionCookie();
+    if (this.csrf && method !== 'GET' && (!this.cookies.has('XSRF-TOKEN') || stale)) {
       await this.request('GET', '/sanctum/csrf-cookie');
     }
     const headers = new Headers({
@@ -189,7 +216,9 @@ export class TestClient {
       headers.set('Content-Type', 'application/json');
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const res = await dispatch(new Request(BASE + path, { method, headers, body: payload }));
+    const res = this.via
+      ? await fetch(this.via + path, { method, headers, body: payload, redirect: 'manual' })
+      : await dispatch(new Request(BASE + path, { method, headers, body: payload }));
     this.keep(res);
     const text = await res.text();
     let parsed: unknown = text;

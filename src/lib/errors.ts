@@ -34,6 +34,12 @@ const ERRORS = {
   },
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
   FORBIDDEN: { status: 403, message: "Vous n'avez pas accès à cette ressource." },
+  /** A state change sent from another site's page (Origin / Sec-Fetch-Site, src/lib/http/origin.ts). */
+  CROSS_SITE_REQUEST: {
+    status: 403,
+    message:
+      'Cette demande a été envoyée depuis un autre site : elle est refusée. Recommencez depuis notre site.',
+  },
   SAME_ORDER_PENDING: {
     status: 403,
     message: 'Une commande identique est déjà en cours de traitement.',

@@ -22,7 +22,7 @@ export const IDENTITY_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The opposition route's body cap: the document and the form's fields. The web server caps the
- * route's declared length with the same figure (src/server/guard.ts, BODY_LIMITS).
+ * route's declared length with the same figure (`BODY_CAPS` of src/lib/http/body.ts, which the front door reads too).
  */
 export const OPPOSITION_BODY_MAX = IDENTITY_DOCUMENT_MAX_BYTES + 64 * 1024;
 

@@ -7,6 +7,7 @@ import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
+import { frontDoorAddressHeaders } from '@/lib/http/client';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
@@ -50,7 +51,7 @@ beforeEach(() => {
 
 const challenge = async (address = '192.0.2.1') => {
   const res = await captchaRoute.GET(
-    new Request('http://x/api/captcha', { headers: { 'x-client-address': address } }),
+    new Request('http://x/api/captcha', { headers: frontDoorAddressHeaders(address) }),
   );
   return res;
 };
@@ -62,7 +63,7 @@ const postJson = (body: unknown, address = '192.0.2.1') =>
   oppositionRoute.POST(
     new Request('http://0.0.0.0:3301/api/opposition', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-client-address': address },
+      headers: { 'content-type': 'application/json', ...frontDoorAddressHeaders(address) },
       body: JSON.stringify(body),
     }),
   );
@@ -93,7 +94,7 @@ const postForm = (fields: Record<string, string>, address = '192.0.2.1') =>
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-client-address': address,
+        ...frontDoorAddressHeaders(address),
       },
       body: new URLSearchParams(fields).toString(),
     }),

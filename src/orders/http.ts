@@ -87,15 +87,3 @@ export function asUser(
     opts,
   );
 }
-
-/** The JSON body of a request, or a failure for a body that is not JSON. */
-export async function jsonBody(req: ApiRequest): Promise<Result<unknown>> {
-  const text = await req.text();
-  if (text.trim() === '') return { ok: true, value: undefined };
-  if (text.length > 64_000) return failure('PAYLOAD_TOO_LARGE');
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return failure('INVALID_INPUT', 'Le corps de la requête n’est pas du JSON valide.');
-  }
-}

@@ -8,7 +8,8 @@ import { getDb } from '@/db/site';
 import { failure, success } from '@/lib/errors';
 import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
 import { subscriptionOfJson } from '@/payments/subscriptions';
-import { asUserAnswer, jsonBody, resultAnswer } from './http';
+import { readJson } from '@/lib/http/body';
+import { asUserAnswer, resultAnswer } from './http';
 import {
   getOrder,
   isOrderId,
@@ -36,7 +37,7 @@ async function orderFrom(
   if (!csrf.ok) return failureAnswer(csrf);
   if (!hasSessionCookie(req)) return failureAnswer(failure('UNAUTHENTICATED'));
   const db = getDb();
-  const body = await jsonBody(req);
+  const body = await readJson(req);
   const prepared = body.ok
     ? await prepareOrder(db, { ...target, body: body.value }, req.headers.get('x-source-id'))
     : body;

@@ -146,7 +146,6 @@ beforeAll(async () => {
   server = await startTestServer(
     siteHandler({
       door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
-      trustProxyHops: 0,
       registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
       next: nextStandIn,
     }),

@@ -38,7 +38,7 @@ import { getDirectorProfile } from '@/registry/directors';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchCompanies } from '@/search/companies';
 import { refreshSearchIndex } from '@/search/indexer';
-import { bodyLimitOf } from '@/server/guard';
+import { bodyCapOf } from '@/lib/http/body';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;
@@ -289,8 +289,8 @@ describe('the identity document', () => {
   });
 
   it('refuses a body over the route’s cap with 413, declared or streamed, before reading it', async () => {
-    expect(bodyLimitOf('/api/opposition')).toBe(OPPOSITION_BODY_MAX);
-    expect(bodyLimitOf('/api/opposition/confirmation')).toBe(16 * 1024);
+    expect(bodyCapOf('/api/opposition')).toBe(OPPOSITION_BODY_MAX);
+    expect(bodyCapOf('/api/opposition/confirmation')).toBe(16 * 1024);
     const big = new Uint8Array(OPPOSITION_BODY_MAX + 1);
     const declared = await oppositionRoute.POST(
       new Request('http://x/api/opposition', {

@@ -83,7 +83,6 @@ beforeAll(async () => {
   server = await startTestServer(
     siteHandler({
       door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
-      trustProxyHops: 0,
       registryApi: (req, res) => serveRegistryApi(req, res, getDb),
       next: nextStandIn,
     }),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAddress } from '@/lib/http/client';
 import { frontDoor } from './front-door';
 import { pathIsClean } from './guard';
 import { rawRequest, startTestServer, type TestServer } from './testing';
@@ -24,6 +25,11 @@ beforeAll(async () => {
     )
       return;
     reached.push(`${req.method} ${req.url}`);
+    if (req.url === '/address') {
+      // What a route handler would read: the address the front door wrote and sealed.
+      res.end(clientAddress({ headers: { get: (n) => (req.headers[n] as string) ?? null } }));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -116,6 +122,16 @@ describe('front door of the web server', () => {
       'POST /api/opposition HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
     );
     expect(chunked).toMatch(/^HTTP\/1\.1 411 /);
+  });
+
+  it('writes the client’s address from the socket over whatever the client sent', async () => {
+    const forged = {
+      'x-client-address': '198.51.100.1',
+      'x-client-address-seal': 'forgé',
+      'x-forwarded-for': '198.51.100.2',
+      'x-real-ip': '198.51.100.3',
+    };
+    expect((await rawRequest(`${server.base}/address`, forged)).body.toString()).toBe('127.0.0.1');
   });
 
   it('answers 408 to a body that does not arrive in time', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { establishClientAddress } from '@/lib/http/client';
 import { checkRequest, guardSlowBody, writeRefusal } from './guard';
 import { isHttps, securityHeaders } from './security-headers';
 
@@ -7,6 +8,8 @@ export type FrontDoorOptions = {
   gtm: boolean;
   reportingOrigin: string | null;
   bodyTimeoutMs?: number;
+  /** Reverse proxies in front that append to `X-Forwarded-For` (`TRUST_PROXY_HOPS`; 0 by default). */
+  trustProxyHops?: number;
 };
 
 /** The security headers of a server's options, over TLS or not: built once each, not per request. */
@@ -24,10 +27,13 @@ function headersOf(o: FrontDoorOptions, https: boolean): Array<[string, string]>
 }
 
 /**
- * The first thing scripts/serve.ts does with a request: the security headers on the answer, then
- * the request checks (src/server/guard.ts). True when the request was answered (refused) here.
+ * The first thing scripts/serve.ts does with a request: the client's address for the rate limits
+ * (src/lib/http/client.ts: from the socket or the trusted proxies, overwriting what the client
+ * sent), the security headers on the answer, then the request checks (src/server/guard.ts). True
+ * when the request was answered (refused) here.
  */
 export function frontDoor(req: IncomingMessage, res: ServerResponse, o: FrontDoorOptions): boolean {
+  establishClientAddress(req.headers, req.socket.remoteAddress, o.trustProxyHops ?? 0);
   for (const [name, value] of headersOf(o, isHttps(o.siteUrl, req.headers['x-forwarded-proto'])))
     res.setHeader(name, value);
   const refusal = checkRequest(req);

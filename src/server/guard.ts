@@ -2,30 +2,17 @@
  * What the web server (scripts/serve.ts) checks on every request before anything else reads it:
  * the method, the request target (well-formed percent-encoding, no NUL or control character, no
  * encoded `%` that a second decoding would turn into something else) and the body's declared size
- * per route. A refusal is a short answer with a code (JSON under /api/, French text elsewhere),
+ * against its route's cap (the one table of src/lib/http/body.ts, which the handlers read too). A refusal is a short answer with a code (JSON under /api/, French text elsewhere),
  * never a 500, and nothing reaches Next.js, the registry API or SQL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyCapOf } from '@/lib/http/body';
 
 /** Methods the site answers; anything else (TRACE, TRACK, CONNECT, made-up ones) is a 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Body caps by path prefix, longest first; the default covers forms and JSON. */
-export const BODY_LIMITS: ReadonlyArray<{ prefix: string; maxBytes: number }> = [
-  { prefix: '/api/opposition/confirmation', maxBytes: 16 * 1024 },
-  { prefix: '/api/uploads/', maxBytes: 1024 * 1024 },
-  // An opposition request carries an identity document of 5 MB at most, and the form's fields
-  // (OPPOSITION_BODY_MAX in src/opposition/identity-document.ts; a test checks they agree).
-  { prefix: '/api/opposition', maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
-];
-export const DEFAULT_BODY_LIMIT = 16 * 1024;
-
 /** A body not received in full by then is refused (408): a slow client holds no handler. */
 export const BODY_TIMEOUT_MS = 15_000;
-
-export function bodyLimitOf(pathname: string): number {
-  return BODY_LIMITS.find((l) => pathname.startsWith(l.prefix))?.maxBytes ?? DEFAULT_BODY_LIMIT;
-}
 
 type Refusal = { status: number; code: string; message: string; headers?: Record<string, string> };
 
@@ -105,7 +92,7 @@ export function checkRequest(req: IncomingMessage): Refusal | null {
     const n = Number(length);
     if (!Number.isSafeInteger(n) || n < 0)
       return { status: 400, code: 'INVALID_INPUT', message: 'En-tête Content-Length invalide.' };
-    if (n > bodyLimitOf(pathname))
+    if (n > bodyCapOf(pathname))
       return {
         status: 413,
         code: 'PAYLOAD_TOO_LARGE',

@@ -112,7 +112,6 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(201);
   server = await startTestServer((req, res) => {
-    req.headers['x-client-address'] = '192.0.2.50';
     if (frontDoor(req, res, { siteUrl: 'http://localhost', gtm: false, reportingOrigin: null }))
       return;
     void serveRegistryApi(req, res, () => handle.db)

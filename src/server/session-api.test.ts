@@ -228,8 +228,14 @@ describe('the session routes ahead of Next.js', () => {
   });
 
   it('answers 401 before looking at the order when the session cookie is not valid', async () => {
-    const forged = withSession(alice, encodeURIComponent('faux.' + 'A'.repeat(43) + '='));
-    const xsrf = alice.cookies.get('XSRF-TOKEN');
+    // The XSRF token of a request without a (valid) session is one of no session: a visitor's.
+    const visitor = new TestClient();
+    await visitor.get('/sanctum/csrf-cookie');
+    const xsrf = visitor.cookies.get('XSRF-TOKEN')!;
+    const forged = withSession(alice, encodeURIComponent('faux.' + 'A'.repeat(43) + '=')).replace(
+      /XSRF-TOKEN=[^;]+/,
+      `XSRF-TOKEN=${xsrf}`,
+    );
     for (const body of [{ type: 'valide' }, { type: 42 }])
       expect(
         (await fast('POST', `/api/letters/${DANONE}/order`, { cookie: forged, xsrf, body })).status,

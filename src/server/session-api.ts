@@ -122,7 +122,8 @@ export function webRequestOf(req: IncomingMessage, body: Buffer | undefined): Re
 /**
  * The request as the handlers read it, straight from Node's: a header is what `Headers.get`
  * gives (several values joined by ", "; Node already joins several Cookie lines by "; "), the
- * body is decoded as `Request.text()` decodes it (UTF-8, a leading byte-order mark dropped).
+ * body is the bytes received (read behind the front door's cap, then capped again by the
+ * handlers' body reader, src/lib/http/body.ts).
  */
 export function apiRequestOf(req: IncomingMessage, body: Buffer | undefined): ApiRequest {
   return {
@@ -135,12 +136,9 @@ export function apiRequestOf(req: IncomingMessage, body: Buffer | undefined): Ap
         return Array.isArray(value) ? value.join(', ') : value;
       },
     },
-    text: () => Promise.resolve(body ? utf8.decode(body) : ''),
-    formData: () => webRequestOf(req, body).formData(),
+    arrayBuffer: () => Promise.resolve(body ? new Uint8Array(body).buffer : new ArrayBuffer(0)),
   };
 }
-
-const utf8 = new TextDecoder();
 
 /** Bodies from this size on are compressed for clients that accept gzip (as Next.js does). */
 const COMPRESS_FROM = 1024;

@@ -6,7 +6,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withOutageScope } from '@/db/outage';
 import { isDatabaseUnavailable } from '@/lib/errors';
-import { addressOf, CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
 import { frontDoor, type FrontDoorOptions } from './front-door';
 import type { FrontPageCache } from './page-cache';
@@ -17,7 +16,6 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
 export type SiteOptions = {
   door: FrontDoorOptions;
-  trustProxyHops: number;
   /** The registry API (worker thread or this thread): true when it answered. */
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
@@ -26,13 +24,7 @@ export type SiteOptions = {
 
 export function siteHandler(o: SiteOptions): Handler {
   return async function respond(req, res) {
-    // The client's address for rate limits, from the socket (or the trusted proxies' header); a
-    // value the client sent itself is overwritten.
-    req.headers[CLIENT_ADDRESS_HEADER] = addressOf(
-      req.socket.remoteAddress,
-      req.headers['x-forwarded-for'],
-      o.trustProxyHops,
-    );
+    // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
       if (await o.registryApi(req, res)) return;

@@ -38,3 +38,39 @@ export async function startTestServer(listener: http.RequestListener): Promise<T
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/**
+ * A real HTTP server that does what scripts/serve.ts does before Next.js (the front door: the
+ * client's address, the security headers, the request checks and body caps), then hands the
+ * request, as the `Request` Next.js would build, to `handle` (route modules called directly).
+ */
+export async function startFrontDoorServer(
+  handle: (req: Request) => Promise<Response>,
+  options: { trustProxyHops?: number } = {},
+): Promise<TestServer> {
+  const { frontDoor } = await import('./front-door');
+  const { webRequestOf } = await import('./session-api');
+  const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null, ...options };
+  return startTestServer((req, res) => {
+    if (frontDoor(req, res, door)) return;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
+      void handle(webRequestOf(req, body))
+        .then(async (answer) => {
+          res.statusCode = answer.status;
+          answer.headers.forEach((v, k) => {
+            if (k !== 'set-cookie') res.setHeader(k, v);
+          });
+          const cookies = answer.headers.getSetCookie();
+          if (cookies.length) res.setHeader('Set-Cookie', cookies);
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => {
+          res.statusCode = 599;
+          res.end();
+        });
+    });
+  });
+}

@@ -32,7 +32,7 @@ const COMMON = {
   400: err('Requête mal formée (INVALID_INPUT).'),
   401: err('Connexion requise (UNAUTHENTICATED).'),
   403: err(
-    'Refusé : origine non autorisée (FORBIDDEN) ou commande identique déjà en attente de paiement (SAME_ORDER_PENDING).',
+    'Refusé : demande envoyée depuis un autre site (CROSS_SITE_REQUEST : en-tête `Origin` d’un autre site ou `Sec-Fetch-Site: cross-site`), origine non autorisée (FORBIDDEN) ou commande identique déjà en attente de paiement (SAME_ORDER_PENDING).',
   ),
   402: err('Carte refusée (PAYMENT_DECLINED).'),
   404: err('Objet introuvable, ou appartenant à un autre utilisateur (NOT_FOUND).'),
@@ -68,12 +68,13 @@ type Op = {
 };
 
 /**
- * A state-changing call of a signed-in user: guest 401, CSRF 419, field errors 422, a method the
- * route does not take (or a `_method` override it refuses) 405. 400: a malformed address or body.
+ * A state-changing call of a signed-in user: sent from another site 403, guest 401, CSRF 419,
+ * field errors 422, a method the route does not take (or a `_method` override it refuses) 405.
+ * 400: a malformed address or body.
  */
-const USER_WRITE: Code[] = [400, 401, 404, 405, 413, 415, 419, 422, 429, 503];
+const USER_WRITE: Code[] = [400, 401, 403, 404, 405, 413, 415, 419, 422, 429, 503];
 const USER_READ: Code[] = [400, 401, 404, 405, 429, 503];
-const PUBLIC_WRITE: Code[] = [400, 413, 415, 419, 422, 429, 503];
+const PUBLIC_WRITE: Code[] = [400, 403, 413, 415, 419, 422, 429, 503];
 
 const str = { type: 'string' };
 const OPS: Record<string, Partial<Record<Method, Op>>> = {

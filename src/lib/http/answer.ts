@@ -17,8 +17,8 @@ export interface ApiRequest {
   /** Absolute URL, as `Request.url`. */
   readonly url: string;
   readonly headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  formData(): Promise<FormData>;
+  /** The body; read it with src/lib/http/body.ts, which caps it. */
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 /** An HTTP answer with a JSON body (or none). */

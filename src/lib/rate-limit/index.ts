@@ -33,7 +33,11 @@ export type RateLimitRule = {
 };
 
 export const RATE_LIMITS = {
-  /** Failed logins per account (e-mail): slows password guessing on one account. */
+  /**
+   * Wrong passwords per account (e-mail) given with a solved captcha: slows password guessing on
+   * one account. Requests without a valid captcha never count, so no one locks an account by
+   * sending forms without solving them; a locked account still opens by a mailed magic link.
+   */
   'login-account': {
     points: 10,
     durationSeconds: 15 * 60,
@@ -198,6 +202,19 @@ export async function consume(name: RateLimitName, key: string, points = 1): Pro
     }
     throw e;
   }
+}
+
+/**
+ * Whether `key` may still spend under rule `name`, without spending: RATE_LIMITED (with the seconds
+ * to wait) once its points are spent or while it is blocked. For counters spent only by some
+ * outcomes (a wrong password after a solved captcha), checked before the attempt.
+ */
+export async function available(name: RateLimitName, key: string): Promise<Result<void>> {
+  const res = await limiter(name).get(key);
+  if (!res || res.consumedPoints < RATE_LIMITS[name].points) return success(undefined);
+  return failure('RATE_LIMITED', RATE_LIMITS[name].message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  });
 }
 
 /** Forgets a key's spent points (e.g. a successful login clears that account's failures). */

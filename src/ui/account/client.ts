@@ -6,6 +6,8 @@
  * `X-XSRF-TOKEN`. A small cookie `registre_connecte` (set by the server, readable, no secret)
  * tells the frame whether to show "Mon compte" without a server round trip.
  */
+import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
+
 export type ApiFailure = {
   status: number;
   code: string;
@@ -29,11 +31,6 @@ export function readBrowserCookie(name: string): string | null {
 
 export const looksLoggedIn = () => readBrowserCookie(LOGGED_IN_COOKIE) === '1';
 
-async function refreshCsrf(): Promise<string> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin', cache: 'no-store' });
-  return readBrowserCookie('XSRF-TOKEN') ?? '';
-}
-
 export async function api<T>(
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
   path: string,
@@ -44,7 +41,7 @@ export async function api<T>(
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (method !== 'GET') {
-    headers['X-XSRF-TOKEN'] = await refreshCsrf();
+    headers[CSRF_HEADER] = await freshCsrfToken();
     headers['Content-Type'] = 'application/json';
   }
   let res: Response;

@@ -1,6 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { CaptchaField } from '@/ui/captcha/CaptchaField';
+import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
 import s from './content.module.css';
 
 type Topic = { value: string; label: string };
@@ -25,6 +26,8 @@ export function ContactForm({ topics }: { topics: Topic[] }) {
     try {
       const res = await fetch('/api/contact', {
         method: 'POST',
+        headers: { [CSRF_HEADER]: await freshCsrfToken() },
+        credentials: 'same-origin',
         body: new URLSearchParams(data as unknown as Record<string, string>),
       });
       const body = (await res.json()) as {

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { interpolate } from '@/i18n/interpolate';
 import m from '@/i18n/fr/documents';
 import type { TemplateSummary, Values } from '@/documents/templates/types';
+import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
 import s from './documents.module.css';
 
 const STORAGE_KEY = 'document-storage';
@@ -24,11 +25,6 @@ function readStored(): Stored | null {
   } catch {
     return null;
   }
-}
-
-function cookie(name: string): string | null {
-  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
 }
 
 export function TemplateForm({
@@ -114,7 +110,7 @@ export function TemplateForm({
     setStatus({ busy: true, error: null });
     const fields = Object.assign({}, ...formValues) as Values;
     try {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
+      const token = await freshCsrfToken();
       const res = await fetch(`/api/document/${encodeURIComponent(template.id)}/order`, {
         method: 'POST',
         credentials: 'include',
@@ -122,7 +118,7 @@ export function TemplateForm({
           'content-type': 'application/json',
           accept: 'application/json',
           'x-requested-with': 'XMLHttpRequest',
-          'x-xsrf-token': cookie('XSRF-TOKEN') ?? '',
+          [CSRF_HEADER]: token,
         },
         body: JSON.stringify({ siren, fields }),
       });

@@ -3,6 +3,7 @@
  * of spec section 3 (source id, recap-company-storage) and the e-commerce event.
  */
 import { readConsentCookie } from '@/ui/consent/consent';
+import { CSRF_HEADER, csrfToken, freshCsrfToken } from '@/ui/http/csrf';
 import type { OrderJson } from '@/orders/present';
 
 /** An order as the API answers it (src/orders/present.ts; a type only, nothing of the server). */
@@ -16,25 +17,6 @@ export type ApiAnswer<T> = {
   pending?: OrderView;
 };
 
-function cookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    }
-  }
-  return null;
-}
-
-async function csrfToken(): Promise<string> {
-  let token = cookie('XSRF-TOKEN');
-  if (!token) {
-    await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' }).catch(() => undefined);
-    token = cookie('XSRF-TOKEN');
-  }
-  return token ?? '';
-}
-
 /** A call to our API as the spec's client makes it (section 7 headers, CSRF on writes). */
 export async function api<T>(
   url: string,
@@ -46,17 +28,24 @@ export async function api<T>(
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (method !== 'GET') {
-    headers['X-XSRF-TOKEN'] = await csrfToken();
+    headers[CSRF_HEADER] = await csrfToken();
     const source = readSourceId();
     if (source) headers['X-Source-Id'] = source;
   }
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  let res = await send();
+  if (res.status === 419 && method !== 'GET') {
+    // The token of another session (it changes with the session): once more with a fresh one.
+    headers[CSRF_HEADER] = await freshCsrfToken();
+    res = await send();
+  }
   let json: { data?: { data?: T }; error?: ApiAnswer<T>['error'] } = {};
   try {
     json = (await res.json()) as typeof json;

@@ -1,31 +1,32 @@
+import { checkCsrf } from '@/accounts/session';
 import { getDb } from '@/db';
 import { dataEnvelope } from '@/lib/api-envelope';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { failure, errorResponse, type ErrorCode } from '@/lib/errors';
+import { readFields } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client';
 import { consume } from '@/lib/rate-limit';
 import { submitContactMessage } from '@/content/contact';
-import { requestAddress } from '@/content/request';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/contact (JSON or form fields): limited per address, captcha checked and spent, then
- * the message is stored and mailed to support. 201 `{ data: { data: { id } } }`.
+ * POST /api/contact (JSON or form fields): from this site only, with the XSRF token (a visitor's
+ * token of no session is taken: src/accounts/session.ts), limited per address, captcha checked
+ * and spent, then the message is stored and mailed to support. 201 `{ data: { data: { id } } }`.
  */
 export async function POST(req: Request) {
-  const limited = await consume('contact-address', requestAddress(req));
+  const csrf = checkCsrf(req, { anonymousForm: true });
+  if (!csrf.ok) return errorResponse(csrf);
+  const limited = await consume('contact-address', clientAddress(req));
   if (!limited.ok) return errorResponse(limited);
-  const type = req.headers.get('content-type') ?? '';
-  let raw: Record<string, unknown>;
-  try {
-    const body: unknown = type.includes('application/json')
-      ? await req.json()
-      : Object.fromEntries(await req.formData());
-    raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  } catch {
-    return errorResponse(failure('INVALID_INPUT', 'Message illisible.'));
-  }
+  const body = await readFields(req);
+  if (!body.ok)
+    return errorResponse(
+      body.code === 'PAYLOAD_TOO_LARGE' ? body : failure('INVALID_INPUT', 'Message illisible.'),
+    );
+  const raw = body.value;
   const captcha = await verifyCaptcha(raw[CAPTCHA_FIELD]);
   if (!captcha.ok) {
     return errorResponse(failure(captcha.code as ErrorCode, captcha.message));

@@ -5,6 +5,7 @@ import { verifyCaptcha } from '@/lib/captcha/server';
 import { errorResponse, failure, type Failure } from '@/lib/errors';
 import { readFormWithFiles } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
+import { crossSiteFailure } from '@/lib/http/origin';
 import { logFailure } from '@/lib/log';
 import { consume, RATE_LIMITS } from '@/lib/rate-limit';
 import m from '@/i18n/fr/opposition';
@@ -23,6 +24,10 @@ export const dynamic = 'force-dynamic';
  * checks the identity document and decides (src/opposition).
  */
 export async function POST(req: Request) {
+  // A plain HTML form (no XSRF header): another site's page is refused by its Origin /
+  // Sec-Fetch-Site (src/lib/http/origin.ts); the captcha and the mailed link do the rest.
+  const crossSite = crossSiteFailure(req);
+  if (crossSite) return errorResponse(crossSite);
   const body = await readFormWithFiles(req, OPPOSITION_BODY_MAX);
   const fields = body.result.ok ? body.result.value.fields : {};
   const files = body.result.ok ? body.result.value.files : [];

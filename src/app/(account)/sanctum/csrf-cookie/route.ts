@@ -2,6 +2,6 @@ import { csrfCookie } from '@/accounts/api';
 
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return csrfCookie();
+export function GET(req: Request) {
+  return csrfCookie(req);
 }

@@ -1,7 +1,8 @@
 import { getDb } from '@/db/site';
 import { errorResponse } from '@/lib/errors';
 import { complementaryInformations } from '@/orders/complementary';
-import { jsonAnswer, jsonBody } from '@/orders/http';
+import { readJson } from '@/lib/http/body';
+import { jsonAnswer } from '@/orders/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * /api/companies/{x} is answered by the registry API ahead of Next.js; it reads only, so no CSRF.
  */
 export async function POST(req: Request) {
-  const body = await jsonBody(req);
+  const body = await readJson(req);
   if (!body.ok) return errorResponse(body);
   return jsonAnswer(await complementaryInformations(getDb(), body.value));
 }

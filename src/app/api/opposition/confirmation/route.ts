@@ -3,6 +3,7 @@ import { dataEnvelope } from '@/lib/api-envelope';
 import { errorResponse, failure, type Failure } from '@/lib/errors';
 import { readFormOrJson } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
+import { crossSiteFailure } from '@/lib/http/origin';
 import { logFailure } from '@/lib/log';
 import { consume } from '@/lib/rate-limit';
 import { confirmOpposition } from '@/opposition/confirm';
@@ -15,6 +16,10 @@ export const dynamic = 'force-dynamic';
  * document and decides (`npm run ops -- oppositions:…`).
  */
 export async function POST(req: Request) {
+  // A plain HTML form (no XSRF header): another site's page is refused by its Origin /
+  // Sec-Fetch-Site (src/lib/http/origin.ts); the captcha and the mailed link do the rest.
+  const crossSite = crossSiteFailure(req);
+  if (crossSite) return errorResponse(crossSite);
   const body = await readFormOrJson(req);
   const fields = body.result.ok ? body.result.value : {};
   const token = fields.jeton ?? fields.token;

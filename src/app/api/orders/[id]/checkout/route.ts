@@ -1,4 +1,5 @@
-import { asUser, jsonAnswer, jsonBody } from '@/orders/http';
+import { readJson } from '@/lib/http/body';
+import { asUser, jsonAnswer } from '@/orders/http';
 import { startCheckout } from '@/orders/service';
 import { errorResponse } from '@/lib/errors';
 
@@ -10,7 +11,7 @@ export async function POST(req: Request, ctx: { params: Promise<{ id: string }> 
   return asUser(
     req,
     async (db, user) => {
-      const body = await jsonBody(req);
+      const body = await readJson(req);
       if (!body.ok) return errorResponse(body);
       return jsonAnswer(await startCheckout(db, user, id, body.value));
     },

@@ -1,4 +1,5 @@
-import { asUser, jsonAnswer, jsonBody } from '@/orders/http';
+import { readJson } from '@/lib/http/body';
+import { asUser, jsonAnswer } from '@/orders/http';
 import { errorResponse } from '@/lib/errors';
 import { viewTestCheckout } from '@/payments/test-provider';
 import { payInTestMode } from '@/payments/test-checkout';
@@ -17,7 +18,7 @@ export async function POST(req: Request, ctx: { params: Promise<{ session: strin
   return asUser(
     req,
     async (db, user) => {
-      const body = await jsonBody(req);
+      const body = await readJson(req);
       if (!body.ok) return errorResponse(body);
       const webhookUrl = new URL('/api/payments/webhook', req.url).toString();
       return jsonAnswer(await payInTestMode(db, user.id, session, body.value, webhookUrl));
