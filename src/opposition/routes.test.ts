@@ -83,7 +83,10 @@ const postMultipart = (
   return oppositionRoute.POST(
     new Request('http://0.0.0.0:3301/api/opposition', {
       method: 'POST',
-      headers: { 'x-client-address': address, ...(json ? { accept: 'application/json' } : {}) },
+      headers: {
+        ...frontDoorAddressHeaders(address),
+        ...(json ? { accept: 'application/json' } : {}),
+      },
       body: form,
     }),
   );

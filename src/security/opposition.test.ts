@@ -39,6 +39,7 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchCompanies } from '@/search/companies';
 import { refreshSearchIndex } from '@/search/indexer';
 import { bodyCapOf } from '@/lib/http/body';
+import { frontDoorAddressHeaders } from '@/lib/http/client';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;
@@ -78,7 +79,7 @@ const db = () => handle.db;
 
 const solved = async (address: string) => {
   const res = await captchaRoute.GET(
-    new Request('http://x/api/captcha', { headers: { 'x-client-address': address } }),
+    new Request('http://x/api/captcha', { headers: frontDoorAddressHeaders(address) }),
   );
   return solveForTest(((await res.json()) as { data: { data: never } }).data.data);
 };
@@ -99,7 +100,7 @@ async function post(
   const res = await oppositionRoute.POST(
     new Request('http://0.0.0.0:3301/api/opposition', {
       method: 'POST',
-      headers: { 'x-client-address': address, accept: 'application/json' },
+      headers: { ...frontDoorAddressHeaders(address), accept: 'application/json' },
       body: form,
     }),
   );
@@ -421,7 +422,7 @@ describe('company claims: each one is a postal letter', () => {
     return c;
   }
   const claim = (c: TestClient, siren: string, address: string) =>
-    c.request('POST', '/api/claims', { siren, role: 'Gérant' }, { 'x-client-address': address });
+    c.request('POST', '/api/claims', { siren, role: 'Gérant' }, frontDoorAddressHeaders(address));
 
   it('30 claims in a burst make one letter; the rest get 409 or 429 with Retry-After', async () => {
     const a = await user('rafale@exemple.fr');
