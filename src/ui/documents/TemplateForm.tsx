@@ -146,7 +146,7 @@ export function TemplateForm({
         return;
       }
       router.push(
-        `/documents/loading/${encodeURIComponent(template.id)}?commande=${encodeURIComponent(String(body.data.data.id))}`,
+        `/documents/loading/${encodeURIComponent(String(body.data.data.id))}`,
       );
     } catch {
       setStatus({
