@@ -109,11 +109,20 @@ export async function orderPage(db: Db, kind: string, siren: string): Promise<Re
   const offer = documentOffer(kind);
   if (!offer || kind === 'custom-document') return failure('NOT_FOUND');
   const lookup = await getCachedProfile(db, siren);
-  if (!lookup.ok) return failure(lookup.code === 'COMPANY_NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', lookup.message);
+  if (!lookup.ok)
+    return failure(
+      lookup.code === 'COMPANY_NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT',
+      lookup.message,
+    );
   const p = lookup.value;
-  const company = { siren: p.siren, name: p.displayName, href: `/entreprises/${p.siren}/${p.slug}` };
+  const company = {
+    siren: p.siren,
+    name: p.displayName,
+    href: `/entreprises/${p.siren}/${p.slug}`,
+  };
   const answer = await availability(db, kind, p.siren);
-  if (!answer.available) return success({ company, offer, unavailable: answer.reason, choices: null });
+  if (!answer.available)
+    return success({ company, offer, unavailable: answer.reason, choices: null });
   try {
     return success({ company, offer, unavailable: null, choices: await orderChoices(db, kind, p) });
   } catch (error) {

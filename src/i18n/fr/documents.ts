@@ -56,8 +56,10 @@ export default {
     price: 'Prix TTC',
     unavailable: 'Ce document ne peut pas être commandé pour cette entreprise.',
     choose: 'Choisissez ce que vous commandez :',
-    noChoice: 'Il n’y a rien à choisir pour cette entreprise : ce document ne peut pas être commandé ici.',
+    noChoice:
+      'Il n’y a rien à choisir pour cette entreprise : ce document ne peut pas être commandé ici.',
     orderOne: 'Commander ({price})',
-    after: 'Après la commande : le récapitulatif, le paiement, puis le document à télécharger sur la page de la commande.',
+    after:
+      'Après la commande : le récapitulatif, le paiement, puis le document à télécharger sur la page de la commande.',
   },
 } as const;

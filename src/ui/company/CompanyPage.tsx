@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyPageData } from '@/registry/page-data';
 import { searchedSources } from '@/registry/coverage';
-import {
-  sectionById,
-  sectionOrders,
-  visibleSections,
-  type SectionId,
-} from '@/registry/sections';
+import { sectionById, sectionOrders, visibleSections, type SectionId } from '@/registry/sections';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
 import { DirectorsSection } from './DirectorsSection';
 import { DocumentsSection } from './DocumentsSection';

@@ -67,13 +67,7 @@ export function DirectorsSection({
 }) {
   const sources = representatives.ok ? representatives.value.map((r) => r.source) : [];
   return (
-    <Section
-      id="dirigeants"
-      title={m.title}
-      sources={sources}
-      searched={searched}
-      orders={orders}
-    >
+    <Section id="dirigeants" title={m.title} sources={sources} searched={searched} orders={orders}>
       <WhenLoaded value={representatives}>
         {(reps) => {
           if (protectedPerson) return <Empty>{m.protectedPerson}</Empty>;

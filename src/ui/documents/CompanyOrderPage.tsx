@@ -26,7 +26,9 @@ export function CompanyOrderPage({ data }: { data: OrderPage }) {
         </Link>
       </p>
       <h1>{interpolate(o.title, { document: offer.label, company: company.name })}</h1>
-      <p className={s.meta}>{interpolate(o.company, { name: company.name, siren: company.siren })}</p>
+      <p className={s.meta}>
+        {interpolate(o.company, { name: company.name, siren: company.siren })}
+      </p>
       <dl className={s.facts}>
         <dt>{o.contents}</dt>
         <dd>{offer.contents}</dd>

@@ -24,7 +24,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const r = await load(kind, siren);
   return frameMetadata(`/documents/entreprise/${siren}/${kind}`, {
     title: r.ok
-      ? interpolate(m.orderPage.title, { document: r.value.offer.label, company: r.value.company.name })
+      ? interpolate(m.orderPage.title, {
+          document: r.value.offer.label,
+          company: r.value.company.name,
+        })
       : undefined,
     robots: { index: false, follow: true },
   });
