@@ -13,7 +13,17 @@
  */
 import type { Db } from '@/db/client';
 import type { DocumentFormat } from '@/domain/catalogue';
-import type { Result } from '@/lib/errors';
+import {
+  documentOffer,
+  documentOffers,
+  orderPagePath,
+  type CompanyDocument,
+  type DocumentOffer,
+} from '@/domain/catalogue/documents';
+import { failure, success, type Result } from '@/lib/errors';
+import { logFailure } from '@/lib/log';
+import { getCachedProfile } from '@/registry/page-data';
+import { orderChoices, type OrderChoice } from './choices';
 import { availabilityOf, deliverableOf, generateDocument } from './engine';
 
 export type { DocumentFormat };
@@ -70,4 +80,72 @@ export function checkDeliverable(
   payload: unknown,
 ): Promise<Result<void>> {
   return deliverableOf(db, kind, siren, payload);
+}
+
+/**
+ * The documents deliverable for a company, as its page's « Documents » section lists them: every
+ * kind of the catalogue that `availability` says can be produced (custom documents are the
+ * templates of /documents, not a company's). No second rule: availability decides.
+ */
+export async function companyDocuments(db: Db, siren: string): Promise<CompanyDocument[]> {
+  const offers = documentOffers().filter((o) => o.kind !== 'custom-document');
+  if (!offers.length) return [];
+  // The first answer fills the registry's profile cache that the others read.
+  const first = await availability(db, offers[0]!.kind, siren);
+  const rest = await Promise.all(offers.slice(1).map((o) => availability(db, o.kind, siren)));
+  const answers = [first, ...rest];
+  return offers
+    .filter((_, i) => answers[i]!.available)
+    .map((o) => ({
+      kind: o.kind,
+      label: o.label,
+      priceCents: o.priceCents,
+      formats: o.formats,
+      href: orderPagePath(siren, o.kind),
+    }));
+}
+
+export type OrderPage = {
+  company: { siren: string; name: string; href: string };
+  offer: DocumentOffer;
+  /** Why the kind cannot be ordered for this company, or null. */
+  unavailable: string | null;
+  /** What to choose before ordering (a brand, a notice…); null: ordered as it is. */
+  choices: OrderChoice[] | null;
+};
+
+/**
+ * The order page of a kind for a company (/documents/entreprise/{siren}/{kind}): the offer, its
+ * availability and the choices it takes. Unknown kind or company: NOT_FOUND; bad SIREN:
+ * INVALID_INPUT.
+ */
+export async function orderPage(db: Db, kind: string, siren: string): Promise<Result<OrderPage>> {
+  const offer = documentOffer(kind);
+  if (!offer || kind === 'custom-document') return failure('NOT_FOUND');
+  const lookup = await getCachedProfile(db, siren);
+  if (!lookup.ok)
+    return failure(
+      lookup.code === 'COMPANY_NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT',
+      lookup.message,
+    );
+  const p = lookup.value;
+  const company = {
+    siren: p.siren,
+    name: p.displayName,
+    href: `/entreprises/${p.siren}/${p.slug}`,
+  };
+  const answer = await availability(db, kind, p.siren);
+  if (!answer.available)
+    return success({ company, offer, unavailable: answer.reason, choices: null });
+  try {
+    return success({ company, offer, unavailable: null, choices: await orderChoices(db, kind, p) });
+  } catch (error) {
+    logFailure('documents', error);
+    return success({
+      company,
+      offer,
+      unavailable: `La liste des documents à commander n’a pas pu être lue : ${(error as Error).message} Réessayez dans un instant.`,
+      choices: null,
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
-import { success, type Result } from '@/lib/errors';
+import type { CompanyDocument } from '@/domain/catalogue/documents';
+import { failure, success, type Result } from '@/lib/errors';
 import { cached } from './cache';
 import { getCompanyProfile, type CompanyLookup, type CompanyProfile } from './company';
 import { pickMainDirector, listRepresentatives, type Representative } from './directors';
@@ -28,6 +29,8 @@ export type CompanyPageData = {
   agreements: Result<AgreementView[]>;
   similar: Result<CompanySummary[]>;
   labels: Result<CompanyLabelView[]>;
+  /** The documents deliverable for the company (the « Documents » section). */
+  documents: Result<CompanyDocument[]>;
   /** How far each source's data goes: named by empty sections. */
   coverage: Coverage;
 };
@@ -55,7 +58,15 @@ export function getCachedProfile(db: Db, siren: string): Promise<CompanyLookup> 
 export async function getCompanyPageData(
   db: Db,
   siren: string,
-  opts: { establishmentsPage?: number; establishmentsFilter?: EstablishmentFilter } = {},
+  opts: {
+    establishmentsPage?: number;
+    establishmentsFilter?: EstablishmentFilter;
+    /**
+     * The documents deliverable for the company: given by the caller (the documents module's
+     * `companyDocuments`), so the registry does not depend on the documents it feeds.
+     */
+    documents?: (siren: string) => Promise<CompanyDocument[]>;
+  } = {},
 ): Promise<CompanyPageLookup> {
   const defaultView =
     (opts.establishmentsPage ?? 1) === 1 && (opts.establishmentsFilter ?? 'all') === 'all';
@@ -73,6 +84,7 @@ export async function getCompanyPageData(
       agreements,
       similar,
       labels,
+      documents,
       coverage,
     ] = await Promise.all([
       attempt(() =>
@@ -90,6 +102,9 @@ export async function getCompanyPageData(
       attempt(() => listAgreements(db, profile.siren)),
       attempt(() => listSimilarCompanies(db, profile)),
       attempt(() => listCompanyLabels(db, profile.siren)),
+      opts.documents
+        ? attempt(() => opts.documents!(profile.siren))
+        : Promise.resolve(failure('SOURCE_UNAVAILABLE') as Result<CompanyDocument[]>),
       getCoverage(db).catch(() => ({}) as Coverage),
     ]);
     return success({
@@ -104,6 +119,7 @@ export async function getCompanyPageData(
       agreements,
       similar,
       labels,
+      documents,
       coverage,
     });
   };
@@ -116,6 +132,7 @@ export async function getCompanyPageData(
           l.value.representatives,
           l.value.financials,
           l.value.notices,
+          ...(opts.documents ? [l.value.documents] : []),
         ].every((s) => s.ok)
       : l.code === 'COMPANY_NOT_FOUND',
   );

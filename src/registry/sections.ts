@@ -4,6 +4,7 @@
  * section whose loader failed shows its empty state (never breaks the page).
  */
 import type { SourceName } from '@/db/schema';
+import type { CatalogueKind, CompanyDocument } from '@/domain/catalogue/documents';
 import type { Result } from '@/lib/errors';
 import type { CompanyPageData } from './page-data';
 import { commitmentScore } from './commitment-score';
@@ -31,6 +32,7 @@ export type SectionId =
   | 'effectifs'
   | 'bourse'
   | 'scores'
+  | 'documents'
   | 'similaires';
 
 export type SectionDef = {
@@ -43,6 +45,8 @@ export type SectionDef = {
   show: (d: CompanyPageData) => boolean;
   /** Why a hidden-by-rule section is absent (printed by the API and the per-company page). */
   absentReason?: string;
+  /** The documents of this section's data: linked from the section to their order page when deliverable. */
+  orderKinds?: CatalogueKind[];
 };
 
 const has = <T>(l: Result<T>, test: (d: T) => boolean) => (l.ok ? test(l.value) : true); // a failed source shows its empty state rather than vanishing
@@ -66,12 +70,14 @@ export const SECTIONS: SectionDef[] = [
     sources: ['sirene'],
     page: (s) => `/liste-etablissements/${s}`,
     show: () => true,
+    orderKinds: ['establishments-list'],
   },
   {
     id: 'dirigeants',
     title: 'Dirigeants et représentants',
     sources: ['rne', 'recherche-entreprises', 'bodacc'],
     show: (d) => !d.profile.isNaturalPerson || has(d.representatives, (r) => r.length > 0),
+    orderKinds: ['representative-synthesis', 'director-report'],
   },
   {
     id: 'finances',
@@ -79,6 +85,7 @@ export const SECTIONS: SectionDef[] = [
     sources: ['inpi-ratios', 'recherche-entreprises'],
     page: (s) => `/comptes-annuels/${s}`,
     show: (d) => !d.profile.isNaturalPerson || has(d.financials, (f) => f.length > 0),
+    orderKinds: ['key-figures', 'financial-diagnostics'],
   },
   {
     id: 'annonces',
@@ -86,6 +93,7 @@ export const SECTIONS: SectionDef[] = [
     sources: ['bodacc'],
     page: (s) => `/annonces-bodacc/${s}`,
     show: () => true,
+    orderKinds: ['commercial-advertisements-list', 'commercial-advertisements'],
   },
   {
     id: 'procedures',
@@ -146,6 +154,14 @@ export const SECTIONS: SectionDef[] = [
     absentReason: NO_COMMITMENT,
   },
   {
+    id: 'documents',
+    title: 'Documents',
+    sources: [],
+    // Always shown: the kinds the availability seam of src/documents says we can deliver for this
+    // company, or, when there is none, why (its empty state).
+    show: () => true,
+  },
+  {
     id: 'similaires',
     title: 'Entreprises similaires',
     sources: ['sirene'],
@@ -153,6 +169,14 @@ export const SECTIONS: SectionDef[] = [
     show: (d) => d.similar.ok && d.similar.value.length > 0,
   },
 ];
+
+/** The deliverable documents a section links to (its `orderKinds`), in that order. */
+export function sectionOrders(id: SectionId, d: CompanyPageData): CompanyDocument[] {
+  const kinds = sectionById(id).orderKinds ?? [];
+  if (!d.documents.ok) return [];
+  const docs = d.documents.value;
+  return kinds.flatMap((k) => docs.filter((doc) => doc.kind === k));
+}
 
 export function visibleSections(d: CompanyPageData): SectionDef[] {
   return SECTIONS.filter((s) => s.show(d));

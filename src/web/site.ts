@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { getDb } from '@/db';
 import { getEnv } from '@/config/env';
 import { decodePageParam } from '@/lib/http/path';
+import { companyDocuments } from '@/documents';
 import { cached } from '@/registry/cache';
 import { getDirectorProfile } from '@/registry/directors';
 import type { EstablishmentFilter } from '@/registry/establishments';
@@ -19,6 +20,8 @@ export const loadCompanyPage = cache(
     getCompanyPageData(getDb(), decodePageParam(siren), {
       establishmentsPage,
       establishmentsFilter,
+      // Cached on its own too: the live views (an establishments page or filter) read it again.
+      documents: (s) => cached(`documents:${s}`, () => companyDocuments(getDb(), s)),
     }),
 );
 

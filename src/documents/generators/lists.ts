@@ -257,6 +257,12 @@ export const commercialAdvertisementsList: Generator = async (ctx) => {
   );
 };
 
+/** One notice is ordered by its id: there must be one to choose. */
+export const noticeCheck: Check = async ({ db, profile }) =>
+  (await listNotices(db, profile, { limit: 1 })).items.length
+    ? null
+    : 'Aucune annonce n’a été publiée au BODACC pour cette entreprise.';
+
 export const commercialAdvertisement: Generator = async (ctx) => {
   const id = readString(ctx.payload, 'commercial_advertisement_id');
   if (!id)

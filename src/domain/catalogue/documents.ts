@@ -436,3 +436,22 @@ export function producerLabel(producer: Producer): string {
     ? 'Produit par nos soins à partir des données publiques'
     : `Délivré par ${providerNames[producer.provider]}`;
 }
+
+/**
+ * A document we can deliver for one company, as its page lists it (the « Documents » section):
+ * what the availability seam of src/documents says is deliverable, with its price, formats and
+ * the page where it is ordered. The same for every visitor: nothing personal.
+ */
+export type CompanyDocument = {
+  kind: CatalogueKind;
+  label: string;
+  priceCents: number;
+  formats: readonly DocumentFormat[];
+  /** The kind's order page for this company (`orderPagePath`). */
+  href: string;
+};
+
+/** Where a kind is ordered for a company: its description, price, formats and order button(s). */
+export function orderPagePath(siren: string, kind: string): string {
+  return `/documents/entreprise/${siren}/${kind}`;
+}

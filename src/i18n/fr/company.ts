@@ -240,6 +240,17 @@ export default {
     rule: 'Même activité, même département, classées par taille.',
   },
   labels: { title: 'Labels et certifications' },
+  documents: {
+    title: 'Documents',
+    lead: 'Les documents que nous pouvons produire ou obtenir pour {name}, avec leur prix TTC et leurs formats. Chacun se commande depuis sa page.',
+    columns: { document: 'Document', formats: 'Formats', price: 'Prix TTC', order: 'Commande' },
+    order: 'Commander',
+    orderLabel: 'Commander : {document}',
+    sectionOrder: 'Commander : {document} — {price}',
+    none: 'Aucun document de notre catalogue ne peut être produit pour cette entreprise à partir des données dont nous disposons : il n’y a rien à commander ici.',
+    templates: 'Modèles de courriers et d’actes pré-remplis',
+    allPrices: 'Tous les documents et leurs prix',
+  },
   scores: {
     title: 'Score écologique et social',
     total: '{score} sur {max}',

@@ -29,8 +29,8 @@ export default {
   orderFailed: 'La commande n’a pas pu être passée : {message}',
   formats: 'Vous recevrez le document en Word (DOCX) et en PDF.',
   loadingTitle: 'Votre document est en préparation',
-  loadingText:
-    'Nous produisons votre document. Il sera téléchargeable depuis la page de votre commande dès qu’il sera prêt, en général en quelques secondes.',
+  loadingUnknown:
+    'Cette adresse ne correspond à aucune commande. Vos commandes et leurs documents sont dans votre compte.',
   loadingLink: 'Voir mes commandes',
   b2bTitle: 'Documents et rapports sur les entreprises',
   b2bIntro:
@@ -44,4 +44,22 @@ export default {
     price: 'Prix TTC',
   },
   customTemplates: 'Modèles de documents personnalisés',
+  orderPage: {
+    title: '{document} — {company}',
+    company: '{name} (SIREN {siren})',
+    back: 'Retour à la fiche de {name}',
+    contents: 'Contenu',
+    sources: 'Sources',
+    dates: 'Dates',
+    formats: 'Formats',
+    producer: 'Producteur',
+    price: 'Prix TTC',
+    unavailable: 'Ce document ne peut pas être commandé pour cette entreprise.',
+    choose: 'Choisissez ce que vous commandez :',
+    noChoice:
+      'Il n’y a rien à choisir pour cette entreprise : ce document ne peut pas être commandé ici.',
+    orderOne: 'Commander ({price})',
+    after:
+      'Après la commande : le récapitulatif, le paiement, puis le document à télécharger sur la page de la commande.',
+  },
 } as const;

@@ -72,6 +72,9 @@ export default {
     confirm: 'Confirmer le paiement',
     cancel: 'Annuler et revenir',
     done: 'Ce paiement est déjà terminé.',
+    declinedTitle: 'Le paiement n’a pas abouti',
+    declinedHelp:
+      'Votre commande est conservée et reste en attente de paiement : aucun montant n’a été débité. Vérifiez le numéro, la date d’expiration et le cryptogramme de la carte, puis réessayez, ou payez avec une autre carte. Si le refus persiste, votre banque peut vous en donner la raison.',
   },
   success: {
     title: 'Paiement accepté',

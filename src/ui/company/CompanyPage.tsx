@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { CompanyPageData } from '@/registry/page-data';
 import { searchedSources } from '@/registry/coverage';
-import { sectionById, visibleSections, type SectionId } from '@/registry/sections';
+import { sectionById, sectionOrders, visibleSections, type SectionId } from '@/registry/sections';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
 import { DirectorsSection } from './DirectorsSection';
+import { DocumentsSection } from './DocumentsSection';
 import { EstablishmentsSection } from './EstablishmentsSection';
 import { FinancesSection } from './FinancesSection';
 import { IdentitySection } from './IdentitySection';
@@ -25,6 +26,7 @@ import s from './company.module.css';
 function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNode {
   const p = d.profile;
   const searched = searchedSources(d.coverage, sectionById(id).sources);
+  const orders = sectionOrders(id, d);
   switch (id) {
     case 'labels':
       return <LabelsSection labels={d.labels} />;
@@ -41,6 +43,7 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
           headOffice={p.headOffice}
           establishments={d.establishments}
           basePath={path}
+          orders={orders}
         />
       );
     case 'dirigeants':
@@ -50,12 +53,22 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
           main={d.mainDirector}
           protectedPerson={p.protected && p.isNaturalPerson}
           searched={searched}
+          orders={orders}
         />
       );
     case 'finances':
-      return <FinancesSection siren={p.siren} financials={d.financials} searched={searched} />;
+      return (
+        <FinancesSection
+          siren={p.siren}
+          financials={d.financials}
+          searched={searched}
+          orders={orders}
+        />
+      );
     case 'annonces':
-      return <NoticesSection siren={p.siren} notices={d.notices} searched={searched} />;
+      return (
+        <NoticesSection siren={p.siren} notices={d.notices} searched={searched} orders={orders} />
+      );
     case 'procedures':
       return <InsolvencySection insolvency={d.insolvency} searched={searched} />;
     case 'actes':
@@ -66,6 +79,8 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
       return <AgreementsSection agreements={d.agreements} searched={searched} />;
     case 'effectifs':
       return <EmployeesSection profile={p} />;
+    case 'documents':
+      return <DocumentsSection name={p.displayName} documents={d.documents} />;
     case 'similaires':
       return <SimilarSection similar={d.similar} />;
     default:

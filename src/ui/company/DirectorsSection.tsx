@@ -1,3 +1,4 @@
+import type { CompanyDocument } from '@/domain/catalogue/documents';
 import Link from 'next/link';
 import type { Result } from '@/lib/errors';
 import type { Representative } from '@/registry/directors';
@@ -56,15 +57,17 @@ export function DirectorsSection({
   main,
   protectedPerson,
   searched,
+  orders,
 }: {
   representatives: Result<Representative[]>;
   main: Representative | null;
   protectedPerson: boolean;
   searched?: SourceRef[];
+  orders?: CompanyDocument[];
 }) {
   const sources = representatives.ok ? representatives.value.map((r) => r.source) : [];
   return (
-    <Section id="dirigeants" title={m.title} sources={sources} searched={searched}>
+    <Section id="dirigeants" title={m.title} sources={sources} searched={searched} orders={orders}>
       <WhenLoaded value={representatives}>
         {(reps) => {
           if (protectedPerson) return <Empty>{m.protectedPerson}</Empty>;

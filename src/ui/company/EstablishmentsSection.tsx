@@ -1,3 +1,4 @@
+import type { CompanyDocument } from '@/domain/catalogue/documents';
 import Link from 'next/link';
 import type { Result } from '@/lib/errors';
 import type { EstablishmentView } from '@/registry/company';
@@ -179,17 +180,20 @@ export function EstablishmentsSection({
   headOffice,
   establishments,
   basePath,
+  orders,
 }: {
   siren: string;
   headOffice: EstablishmentView | null;
   establishments: Result<EstablishmentPage>;
   basePath: string;
+  orders?: CompanyDocument[];
 }) {
   return (
     <Section
       id="etablissements"
       title={m.title}
       link={{ href: `/liste-etablissements/${siren}`, label: m.allLink }}
+      orders={orders}
     >
       {headOffice ? (
         <p>

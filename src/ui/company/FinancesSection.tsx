@@ -1,3 +1,4 @@
+import type { CompanyDocument } from '@/domain/catalogue/documents';
 import { splitSeries, type FinancialYear } from '@/registry/finances';
 import type { Result } from '@/lib/errors';
 import type { SourceRef } from '@/registry/result';
@@ -144,10 +145,12 @@ export function FinancesSection({
   siren,
   financials,
   searched,
+  orders,
 }: {
   siren: string;
   financials: Result<FinancialYear[]>;
   searched?: SourceRef[];
+  orders?: CompanyDocument[];
 }) {
   return (
     <Section
@@ -156,6 +159,7 @@ export function FinancesSection({
       link={{ href: `/comptes-annuels/${siren}`, label: m.allLink }}
       sources={financials.ok ? financials.value.map((y) => y.source) : []}
       searched={searched}
+      orders={orders}
     >
       <WhenLoaded value={financials}>
         {(years) => <FinancesBody years={years} compact />}

@@ -1,3 +1,4 @@
+import type { CompanyDocument } from '@/domain/catalogue/documents';
 import Link from 'next/link';
 import { lexiconLink } from '@/content/lexicon-links';
 import type { Result } from '@/lib/errors';
@@ -89,10 +90,12 @@ export function NoticesSection({
   siren,
   notices,
   searched,
+  orders,
 }: {
   siren: string;
   notices: Result<{ items: NoticeView[]; total: number }>;
   searched?: SourceRef[];
+  orders?: CompanyDocument[];
 }) {
   return (
     <Section
@@ -101,6 +104,7 @@ export function NoticesSection({
       link={{ href: `/annonces-bodacc/${siren}`, label: m.notices.allLink }}
       sources={notices.ok ? notices.value.items.slice(0, 1).map((n) => n.source) : []}
       searched={searched}
+      orders={orders}
     >
       <WhenLoaded value={notices}>
         {(n) =>

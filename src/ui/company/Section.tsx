@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Result } from '@/lib/errors';
+import type { CompanyDocument } from '@/domain/catalogue/documents';
+import { formatPrice } from '@/domain/catalogue';
 import type { SourceRef } from '@/registry/result';
 import { formatDate } from './format';
 import s from './company.module.css';
@@ -48,6 +50,7 @@ export function Section({
   searched,
   children,
   headingLevel = 2,
+  orders = [],
 }: {
   id: string;
   title: string;
@@ -57,6 +60,8 @@ export function Section({
   searched?: SourceRef[];
   children: ReactNode;
   headingLevel?: 2 | 3;
+  /** The deliverable documents made of this section's data: links to their order pages. */
+  orders?: CompanyDocument[];
 }) {
   const hasSources = (sources ?? []).some(Boolean);
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -73,6 +78,7 @@ export function Section({
         ) : null}
       </div>
       {children}
+      <SectionOrders orders={orders} />
       {hasSources ? (
         <SourceLine sources={sources!} />
       ) : searched?.length ? (
@@ -96,4 +102,23 @@ export function WhenLoaded<R extends Result<unknown>>({
 }) {
   if (!value.ok) return <Empty>{t('company', 'sourceFailed', { message: value.message })}</Empty>;
   return <>{children(value.value)}</>;
+}
+
+/** Under a section whose data a document sells: a link to that document's order page. */
+function SectionOrders({ orders }: { orders: CompanyDocument[] }) {
+  if (!orders.length) return null;
+  return (
+    <ul className={s.sectionOrders}>
+      {orders.map((d) => (
+        <li key={d.kind}>
+          <Link href={d.href} prefetch={false}>
+            {t('company', 'documents.sectionOrder', {
+              document: d.label,
+              price: formatPrice(d.priceCents),
+            })}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

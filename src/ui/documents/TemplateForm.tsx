@@ -141,9 +141,7 @@ export function TemplateForm({
         });
         return;
       }
-      router.push(
-        `/documents/loading/${encodeURIComponent(template.id)}?commande=${encodeURIComponent(String(body.data.data.id))}`,
-      );
+      router.push(`/documents/loading/${encodeURIComponent(String(body.data.data.id))}`);
     } catch {
       setStatus({
         busy: false,

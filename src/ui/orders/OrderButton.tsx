@@ -26,23 +26,29 @@ export function OrderButton({
   priceCents,
   body,
   label,
+  endpoint,
+  choice,
 }: {
   kind: string;
   siren: string;
   priceCents: number;
   body?: Record<string, unknown>;
   label?: string;
+  /** A kind with its own route (director-report): where the order is posted. */
+  endpoint?: string;
+  /** Tells the buttons of one kind apart on a page (a brand, a notice…), for the resumed order. */
+  choice?: string;
 }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const resumed = useRef(false);
 
-  const resumeKey = `${kind}:${siren.padStart(9, '0')}`;
+  const resumeKey = `${kind}:${siren.padStart(9, '0')}${choice ? `:${choice}` : ''}`;
 
   async function place() {
     setBusy(true);
     try {
-      const res = await api<OrderView>(`/api/${kind}/${siren.padStart(9, '0')}/order`, {
+      const res = await api<OrderView>(endpoint ?? `/api/${kind}/${siren.padStart(9, '0')}/order`, {
         method: 'POST',
         body,
       });
@@ -58,7 +64,8 @@ export function OrderButton({
         return;
       }
       if (res.error?.code === 'SAME_ORDER_PENDING' && res.pending) {
-        toast.error(ordersText['same-order-pending']);
+        // Spec section 8: shown as an error at top centre.
+        toast.error(ordersText['same-order-pending'], { position: 'top' });
         router.push(nextStep(res.pending));
         return;
       }

@@ -27,6 +27,8 @@ export function TestCardPayment() {
   const [card, setCard] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Why the last attempt failed: stays on the page (the toast goes after 6 s). */
+  const [declined, setDeclined] = useState<string | null>(null);
   const m = ordersText.payment;
 
   useEffect(() => {
@@ -48,6 +50,7 @@ export function TestCardPayment() {
     );
     setBusy(false);
     if (res.data?.outcome === 'requires_confirmation') {
+      setDeclined(null);
       setConfirming(true);
       return;
     }
@@ -56,7 +59,9 @@ export function TestCardPayment() {
       return;
     }
     setConfirming(false);
-    toast.error(res.error?.message ?? ordersText.genericError);
+    const message = res.error?.message ?? ordersText.genericError;
+    setDeclined(message);
+    toast.error(message);
   }
 
   return (
@@ -70,6 +75,14 @@ export function TestCardPayment() {
         </p>
       )}
       {session && session.status !== 'open' && <p>{m.done}</p>}
+      {declined && session?.status === 'open' && (
+        <div role="alert" className={s.notice} data-testid="payment-declined">
+          <p>
+            <strong>{m.declinedTitle}</strong> — {declined}
+          </p>
+          <p>{m.declinedHelp}</p>
+        </div>
+      )}
       {session?.status === 'open' && !confirming && (
         <form
           className={s.form}

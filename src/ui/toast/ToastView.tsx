@@ -21,7 +21,7 @@ export default function ToastView({
         onClose={(_, reason) => {
           if (reason !== 'clickaway') onClose();
         }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        anchorOrigin={{ vertical: toast.position, horizontal: 'center' }}
       >
         <Alert
           severity={toast.severity}
@@ -30,6 +30,7 @@ export default function ToastView({
           slotProps={{ closeButton: { 'aria-label': toastText.close } as object }}
           sx={{ width: '100%' }}
           data-testid="toast"
+          data-position={toast.position}
         >
           {toast.message}
         </Alert>

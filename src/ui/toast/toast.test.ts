@@ -24,4 +24,14 @@ describe('toast store', () => {
     expect(calls).toBe(3);
     expect(store.get()?.severity).toBe('info');
   });
+
+  it('shows at the bottom centre, and at the top centre when asked (SAME_ORDER_PENDING, spec section 8)', () => {
+    const store = createToastStore();
+    expect(store.show('Un', 'info').position).toBe('bottom');
+    expect(store.show('Deux', 'error', { position: 'top' })).toMatchObject({
+      message: 'Deux',
+      severity: 'error',
+      position: 'top',
+    });
+  });
 });

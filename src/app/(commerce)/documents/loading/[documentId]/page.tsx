@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { isOrderId } from '@/orders/service';
 import m from '@/i18n/fr/documents';
 import s from '@/ui/documents/documents.module.css';
 
@@ -8,19 +10,28 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ documentId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-/** After the order: the order page polls it and downloads the file (spec section 4). */
-export default async function Page({ searchParams }: Props) {
+/**
+ * /documents/loading/{id}, after a document is ordered: the page of that order, /commandes/{id},
+ * which polls it, asks for its payment and downloads the file (spec section 4). The id is the
+ * order's; an older link named the template and gave the order as `?commande=`. Anything else
+ * says it knows no such order, without polling anything.
+ */
+export default async function Page({ params, searchParams }: Props) {
+  const { documentId } = await params;
   const q = await searchParams;
-  const order =
-    typeof q.commande === 'string' && /^[\w-]{1,64}$/.test(q.commande) ? q.commande : null;
+  if (isOrderId(documentId)) redirect(`/commandes/${documentId}`);
+  if (typeof q.commande === 'string' && isOrderId(q.commande)) redirect(`/commandes/${q.commande}`);
   return (
     <main className={s.page}>
       <h1>{m.loadingTitle}</h1>
-      <p role="status">{m.loadingText}</p>
+      <p role="status">{m.loadingUnknown}</p>
       <p>
-        <Link href={order ? `/commandes/${order}` : '/mon-compte'}>{m.loadingLink}</Link>
+        <Link href="/mon-compte">{m.loadingLink}</Link>
       </p>
     </main>
   );

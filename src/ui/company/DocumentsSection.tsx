@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import type { CompanyDocument } from '@/domain/catalogue/documents';
+import { formatPrice } from '@/domain/catalogue';
+import { formatsLabel } from '@/domain/catalogue/documents';
+import type { Result } from '@/lib/errors';
+import { messages, t } from '@/i18n';
+import { Empty, Section, WhenLoaded } from './Section';
+import s from './company.module.css';
+
+const m = messages.company.documents;
+
+/**
+ * The « Documents » section: the kinds deliverable for this company (the availability seam of
+ * src/documents), with price and formats, each linking to its order page. Plain links, the same
+ * HTML for every visitor: what is personal (already bought, a subscriber's quota) is for the
+ * order pages, read in the browser.
+ */
+export function DocumentsSection({
+  name,
+  documents,
+}: {
+  name: string;
+  documents: Result<CompanyDocument[]>;
+}) {
+  return (
+    <Section id="documents" title={m.title} link={{ href: '/nos-tarifs', label: m.allPrices }}>
+      <WhenLoaded value={documents}>
+        {(docs) =>
+          docs.length ? (
+            <>
+              <p className={s.muted}>{t('company', 'documents.lead', { name })}</p>
+              <table className={s.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{m.columns.document}</th>
+                    <th scope="col">{m.columns.formats}</th>
+                    <th scope="col">{m.columns.price}</th>
+                    <th scope="col">{m.columns.order}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {docs.map((d) => (
+                    <tr key={d.kind} data-kind={d.kind}>
+                      <th scope="row">{d.label}</th>
+                      <td>{formatsLabel(d.formats)}</td>
+                      <td>{formatPrice(d.priceCents)}</td>
+                      <td>
+                        <Link
+                          href={d.href}
+                          prefetch={false}
+                          aria-label={t('company', 'documents.orderLabel', { document: d.label })}
+                        >
+                          {m.order}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <Empty>{m.none}</Empty>
+          )
+        }
+      </WhenLoaded>
+      <p>
+        <Link href="/documents" prefetch={false}>
+          {m.templates}
+        </Link>
+      </p>
+    </Section>
+  );
+}
