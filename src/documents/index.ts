@@ -16,6 +16,23 @@ import type { DocumentFormat } from '@/domain/catalogue';
 import type { Result } from '@/lib/errors';
 import { availabilityOf, generateDocument } from './engine';
 
+/**
+ * Whether a kind is sold in this deployment at all (whatever the company): `documentSale`,
+ * `isSold`, `soldOffers`, `unsoldOffers`, `orderOffer`, `configuredProviders` (src/documents/sale.ts).
+ * `availability` below applies the same rule first, then the company's own case.
+ */
+export {
+  configuredProviders,
+  documentSale,
+  isSold,
+  orderOffer,
+  soldOffers,
+  unsoldOffers,
+  type Sale,
+} from './sale';
+export { solvencyScore } from './score';
+export { inpiCompanyPage, listFilings, type Filing, type Filings } from './providers/filings';
+
 export type { DocumentFormat };
 
 export type DocumentFile = {
@@ -49,7 +66,10 @@ export function generate(
   return generateDocument(db, kind, siren, payload, options);
 }
 
-/** Whether `generate` can produce this kind for this company, and if not, why (French). */
+/**
+ * Whether `generate` can produce this kind for this company, and if not, why (French). A kind not
+ * sold here answers first, naming the kind and its issuer's own way to get it.
+ */
 export function availability(
   db: Db,
   kind: string,
@@ -57,3 +77,4 @@ export function availability(
 ): Promise<{ available: true } | { available: false; reason: string }> {
   return availabilityOf(db, kind, siren);
 }
+
