@@ -88,3 +88,18 @@ export function orderOffer(
   const offer = documentOffer(kind)!;
   return { kind, label: offer.label, priceCents: offer.priceCents };
 }
+
+/**
+ * The subscription's promise, from what is sold: our own documents without limit, and the issuers'
+ * documents sold here (by name) within the monthly quota; none of them when no issuer is connected.
+ */
+export function subscriptionText(quota: number): string {
+  const perUnit = soldOffers().filter((o) => o.producer.by === 'provider');
+  const ours = 'Téléchargements illimités de nos documents';
+  const end = 'Sans engagement : résiliable à tout moment depuis votre compte.';
+  if (perUnit.length === 0 || quota <= 0) return `${ours}. ${end}`;
+  const names = perUnit.map((o) => o.label.charAt(0).toLowerCase() + o.label.slice(1));
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} et ${names.at(-1)}`;
+  return `${ours}, et ${quota} document${quota > 1 ? 's' : ''} officiel${quota > 1 ? 's' : ''} par mois parmi : ${list}. ${end}`;
+}

@@ -43,5 +43,6 @@ export default {
     producer: 'Producteur',
     price: 'Prix TTC',
   },
+  notSold: 'Non vendu sur ce site',
   customTemplates: 'Modèles de documents personnalisés',
 } as const;

@@ -17,7 +17,7 @@ import s from './Header.module.css';
 export function SiteHeader({ siteUrl }: { siteUrl: string }) {
   return (
     <ShellGate part="header">
-      <TopBar siteUrl={siteUrl} />
+      <TopBar />
       <div className={`container ${s.bar}`}>
         <Link
           href="/"
