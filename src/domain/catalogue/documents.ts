@@ -40,7 +40,7 @@ const BDF = { label: 'banque-france.fr', href: 'https://www.banque-france.fr' };
 /** Each issuer's own way, for the kinds whose issuer this deployment is not connected to. */
 const officialWays: Record<ProviderId, OfficialWay> = {
   'inpi-rne': {
-    text: 'Les actes, statuts et comptes annuels déposés se consultent et se téléchargent gratuitement sur data.inpi.fr, le site public du Registre national des entreprises.',
+    text: 'Les actes, statuts et comptes annuels déposés sont tenus par l’INPI ; ils se consultent et se téléchargent gratuitement sur data.inpi.fr, le site public du Registre national des entreprises.',
     links: [DATA_INPI],
   },
   greffe: {
