@@ -57,11 +57,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <ErrorReportingMeta />
       </head>
       <body>
-        <AppShell
-          siteUrl={env.SITE_URL}
-          organisation={organisationJsonLd(env.SITE_URL)}
-          gtmId={env.GTM_ID}
-        >
+        <AppShell organisation={organisationJsonLd(env.SITE_URL)} gtmId={env.GTM_ID}>
           {children}
         </AppShell>
       </body>

@@ -17,23 +17,12 @@ import type { Result } from '@/lib/errors';
 import { availabilityOf, generateDocument } from './engine';
 
 /**
- * Whether a kind is sold in this deployment at all (whatever the company): `documentSale`,
- * `isSold`, `soldOffers`, `unsoldOffers`, `orderOffer`, `configuredProviders` (src/documents/sale.ts).
- * `availability` below applies the same rule first, then the company's own case.
+ * Whether a kind is sold in this deployment at all, whatever the company (`documentSale`,
+ * `isSold`; the lists and helpers for pages are in src/documents/sale.ts, the filings INPI lists
+ * in providers/filings.ts, our score in score.ts). `availability` below applies the same rule
+ * first, then the company's own case.
  */
-export {
-  configuredProviders,
-  documentSale,
-  isSold,
-  orderOffer,
-  soldOffers,
-  unsoldOffers,
-  type Sale,
-} from './sale';
-export { solvencyScore } from './score';
-export { inpiCompanyPage, listFilings, type Filing, type Filings } from './providers/filings';
-
-export type { DocumentFormat };
+export { documentSale, isSold } from './sale';
 
 export type DocumentFile = {
   fileName: string;
@@ -77,4 +66,3 @@ export function availability(
 ): Promise<{ available: true } | { available: false; reason: string }> {
   return availabilityOf(db, kind, siren);
 }
-

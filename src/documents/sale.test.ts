@@ -54,7 +54,10 @@ beforeAll(async () => {
   handle = await createTestDb();
   await insertRegistryFixtures(handle.db);
   registry = await startTestServer((req, res) => {
-    if (req.url === `/entreprises/${DANONE}/documents/kbis` && req.headers.authorization === 'Bearer k') {
+    if (
+      req.url === `/entreprises/${DANONE}/documents/kbis` &&
+      req.headers.authorization === 'Bearer k'
+    ) {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return res.end(KBIS_PDF);
     }
@@ -77,7 +80,10 @@ const withRegistry = () =>
 
 async function section(name: string) {
   const r = await getCompanySectionApi(handle.db, DANONE, name, new URLSearchParams());
-  return { status: r.status, data: (r.body as { data: { data: Record<string, unknown> } }).data.data };
+  return {
+    status: r.status,
+    data: (r.body as { data: { data: Record<string, unknown> } }).data.data,
+  };
 }
 
 describe('which kinds are sold', () => {
@@ -107,7 +113,11 @@ describe('which kinds are sold', () => {
       'https://www.monidenum.fr',
       'https://data.inpi.fr',
     ]);
-    expect(unsoldOffers().map((u) => u.offer.kind).sort()).toEqual([...PROVIDER_KINDS].sort());
+    expect(
+      unsoldOffers()
+        .map((u) => u.offer.kind)
+        .sort(),
+    ).toEqual([...PROVIDER_KINDS].sort());
   });
 });
 
@@ -127,7 +137,11 @@ describe('the API sections', () => {
 
   it('acts, patents and stock markets name their source and say they are not loaded', async () => {
     setDocumentServices(none);
-    for (const name of ['acts', 'articles-of-incorporation', 'acts-and-articles-of-incorporation']) {
+    for (const name of [
+      'acts',
+      'articles-of-incorporation',
+      'acts-and-articles-of-incorporation',
+    ]) {
       const { data } = await section(name);
       expect(data).toMatchObject({
         loaded: false,
@@ -137,7 +151,10 @@ describe('the API sections', () => {
     }
     for (const name of ['patents', 'stock-markets']) {
       const { data } = await section(name);
-      expect(data).toMatchObject({ loaded: false, source: { url: expect.stringMatching(/^https:/) } });
+      expect(data).toMatchObject({
+        loaded: false,
+        source: { url: expect.stringMatching(/^https:/) },
+      });
       expect(data).not.toHaveProperty('items');
     }
   });
@@ -157,7 +174,10 @@ describe('orders and files', () => {
     withRegistry();
     expect(await availability(handle.db, 'kbis', DANONE)).toEqual({ available: true });
     const file = await generate(handle.db, 'kbis', DANONE, {});
-    expect(file).toMatchObject({ ok: true, value: { body: KBIS_PDF, contentType: 'application/pdf' } });
+    expect(file).toMatchObject({
+      ok: true,
+      value: { body: KBIS_PDF, contentType: 'application/pdf' },
+    });
   });
 });
 
@@ -199,7 +219,12 @@ describe('the top bar counters', () => {
     verifiedCompanyProfile: 0,
     kbisAvailable: 9605,
   };
-  const keys = ['docAvailable', 'searchableSiret', 'verifiedCompanyProfile', 'kbisAvailable'] as const;
+  const keys = [
+    'docAvailable',
+    'searchableSiret',
+    'verifiedCompanyProfile',
+    'kbisAvailable',
+  ] as const;
 
   it('shows no Kbis counter when the Kbis is not sold, and never a zero', () => {
     setDocumentServices(none);

@@ -38,15 +38,14 @@ function fromEnv(): DocumentServices {
       env.VIES_URL === 'off'
         ? null
         : createViesClient({ baseUrl: env.VIES_URL, timeoutMs: env.VIES_TIMEOUT_MS }),
-    inpi:
-      on.has('inpi-rne')
-        ? createInpiClient({
-            baseUrl: env.INPI_API_URL,
-            username: env.INPI_USERNAME!,
-            password: env.INPI_PASSWORD!,
-            timeoutMs: env.INPI_TIMEOUT_MS,
-          })
-        : null,
+    inpi: on.has('inpi-rne')
+      ? createInpiClient({
+          baseUrl: env.INPI_API_URL,
+          username: env.INPI_USERNAME!,
+          password: env.INPI_PASSWORD!,
+          timeoutMs: env.INPI_TIMEOUT_MS,
+        })
+      : null,
     greffe: on.has('greffe')
       ? createInfogreffeClient({
           baseUrl: env.INFOGREFFE_API_URL!,

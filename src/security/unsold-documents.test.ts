@@ -64,7 +64,9 @@ describe('ordering a document that is not sold here', () => {
     expect(res.status).toBe(422);
     const json = (await res.json()) as { error: { code: string; message: string } };
     expect(json.error.code).toBe('DOCUMENT_UNAVAILABLE');
-    expect(json.error.message).toContain(`« ${documentOffer(kind)!.label} » n’est pas vendu sur ce site`);
+    expect(json.error.message).toContain(
+      `« ${documentOffer(kind)!.label} » n’est pas vendu sur ce site`,
+    );
     expect(await orderCount()).toBe(before);
   });
 

@@ -2,7 +2,9 @@ import { isSold } from '@/documents/sale';
 import type { HeaderStats } from '@/registry/stats';
 
 /** The counters as the site may print them: no Kbis counter when the Kbis is not sold here. */
-export type ShownHeaderStats = Omit<HeaderStats, 'kbisAvailable'> & { kbisAvailable: number | null };
+export type ShownHeaderStats = Omit<HeaderStats, 'kbisAvailable'> & {
+  kbisAvailable: number | null;
+};
 
 /**
  * The top bar's and the home page's counters through the availability rule

@@ -174,7 +174,10 @@ export function getCompanySectionApi(
           return ok({
             loaded: false,
             reason: 'Un entrepreneur individuel ne dépose pas de statuts.',
-            source: { name: 'INPI, Registre national des entreprises', url: inpiCompanyPage(p.siren) },
+            source: {
+              name: 'INPI, Registre national des entreprises',
+              url: inpiCompanyPage(p.siren),
+            },
           });
         }
         const filings = await listFilings(p.siren);

@@ -61,7 +61,9 @@ export function createBanqueDeFranceClient(opts: {
     }
     if (!res.ok) {
       await res.body?.cancel();
-      return unavailable(`Le service de la Banque de France a répondu par une erreur (${res.status}).`);
+      return unavailable(
+        `Le service de la Banque de France a répondu par une erreur (${res.status}).`,
+      );
     }
     const body = (await res.json().catch(() => null)) as {
       access_token?: string;

@@ -85,7 +85,10 @@ describe('Infogreffe client', () => {
     });
     expect(await client().document('kbis', '888888888')).toMatchObject({
       ok: false,
-      error: { kind: 'unavailable', message: 'Le service d’Infogreffe n’a pas renvoyé un fichier PDF.' },
+      error: {
+        kind: 'unavailable',
+        message: 'Le service d’Infogreffe n’a pas renvoyé un fichier PDF.',
+      },
     });
     expect(await client('cle-greffe', 200).document('kbis', '777777777')).toMatchObject({
       ok: false,

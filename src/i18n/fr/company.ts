@@ -237,7 +237,8 @@ export default {
     title: 'Actes et statuts',
     link: 'En savoir plus',
     /** With INPI connected: the filings and their orders are on the section's page. */
-    loaded: 'La liste des actes, statuts et comptes annuels déposés au Registre national des entreprises, et chacun à commander, est sur la page Actes et statuts.',
+    loaded:
+      'La liste des actes, statuts et comptes annuels déposés au Registre national des entreprises, et chacun à commander, est sur la page Actes et statuts.',
     /** Without: they exist at INPI, free to read there. */
     atInpi:
       'Les actes, statuts et comptes annuels déposés par l’entreprise sont tenus par l’INPI au Registre national des entreprises ; ils ne sont pas chargés ici et se consultent gratuitement sur data.inpi.fr.',

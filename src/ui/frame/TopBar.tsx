@@ -13,7 +13,8 @@ const m = messages.frame;
  */
 export function TopBar() {
   const env = getEnv();
-  const review = env.REVIEW_SCORE && env.REVIEW_URL ? { score: env.REVIEW_SCORE, url: env.REVIEW_URL } : null;
+  const review =
+    env.REVIEW_SCORE && env.REVIEW_URL ? { score: env.REVIEW_SCORE, url: env.REVIEW_URL } : null;
   return (
     <div className={s.bar}>
       <div className={`container ${s.inner}`}>

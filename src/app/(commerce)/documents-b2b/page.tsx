@@ -33,39 +33,39 @@ export default function Page() {
           {documentOffers().map((o) => {
             const sale = documentSale(o.kind)!;
             return (
-            <tr key={o.kind} data-sold={sale.sold}>
-              <th scope="row">{o.label}</th>
-              <td>
-                {o.contents}
-                {o.notOfficial ? <p className={s.meta}>{o.notOfficial}</p> : null}
-              </td>
-              <td>
-                {o.sources.join(' ; ')}
-                <p className={s.meta}>{o.dates}</p>
-              </td>
-              <td>{formatsLabel(o.formats)}</td>
-              <td>{producerLabel(o.producer)}</td>
-              <td>
-                {sale.sold ? (
-                  formatPrice(o.priceCents)
-                ) : (
-                  <>
-                    {m.notSold}
-                    <p className={s.meta}>
-                      {sale.official.text}{' '}
-                      {sale.official.links.map((l, i) => (
-                        <span key={l.href}>
-                          {i > 0 ? ', ' : ''}
-                          <a href={l.href} rel="noopener noreferrer">
-                            {l.label}
-                          </a>
-                        </span>
-                      ))}
-                    </p>
-                  </>
-                )}
-              </td>
-            </tr>
+              <tr key={o.kind} data-sold={sale.sold}>
+                <th scope="row">{o.label}</th>
+                <td>
+                  {o.contents}
+                  {o.notOfficial ? <p className={s.meta}>{o.notOfficial}</p> : null}
+                </td>
+                <td>
+                  {o.sources.join(' ; ')}
+                  <p className={s.meta}>{o.dates}</p>
+                </td>
+                <td>{formatsLabel(o.formats)}</td>
+                <td>{producerLabel(o.producer)}</td>
+                <td>
+                  {sale.sold ? (
+                    formatPrice(o.priceCents)
+                  ) : (
+                    <>
+                      {m.notSold}
+                      <p className={s.meta}>
+                        {sale.official.text}{' '}
+                        {sale.official.links.map((l, i) => (
+                          <span key={l.href}>
+                            {i > 0 ? ', ' : ''}
+                            <a href={l.href} rel="noopener noreferrer">
+                              {l.label}
+                            </a>
+                          </span>
+                        ))}
+                      </p>
+                    </>
+                  )}
+                </td>
+              </tr>
             );
           })}
         </tbody>

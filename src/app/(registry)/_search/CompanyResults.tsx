@@ -36,7 +36,9 @@ export async function CompanyResults({
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
   // A service whose document is sold here offers it for the listed companies.
-  const order = orderOffer(service ? services.find((x) => x.link === service)?.orderKind : undefined);
+  const order = orderOffer(
+    service ? services.find((x) => x.link === service)?.orderKind : undefined,
+  );
   return (
     <CompanySearchView
       title={title}
