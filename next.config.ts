@@ -4,6 +4,16 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The financial diagnostic was sold under another body's product name; its old address moves.
+  redirects: () =>
+    Promise.resolve([
+      { source: '/diagnostic-nota-pme', destination: '/diagnostic-financier', permanent: true },
+      {
+        source: '/diagnostic-nota-pme/:rest*',
+        destination: '/diagnostic-financier/:rest*',
+        permanent: true,
+      },
+    ]),
   // No ETag: Next hashes the whole HTML in JavaScript on every response to make one (a tenth of a
   // cached company page's server time), and HTML pages are not kept by browsers anyway
   // (s-maxage applies to shared caches only).

@@ -252,15 +252,34 @@ describe('page frame', () => {
   });
 
   describe('top bar and footer', () => {
-    it('has the review link in a new tab and the contact address of the current host', async () => {
+    it('shows no review score without a review source, and the support address', async () => {
       const { page } = await open();
       await page.goto(baseUrl());
-      expect(await page.getAttribute('[data-testid="review-link"]', 'target')).toBe('_blank');
-      expect(await page.textContent('[data-testid="review-link"]')).toContain('4,9/5');
-      // The frame is static: the browser puts in the host it was reached on once hydrated.
-      const host = new URL(baseUrl()).hostname;
-      await page.waitForSelector(`[data-testid="contact-mail"][href="mailto:contact@${host}"]`);
-      expect(await page.textContent('[data-testid="contact-mail"]')).toBe(`contact@${host}`);
+      // REVIEW_SCORE / REVIEW_URL are not set: no score is invented.
+      expect(await page.$$('[data-testid="review-link"]')).toHaveLength(0);
+      expect(await page.textContent('[data-testid="top-bar-stats"]')).not.toContain('4,9');
+      // SUPPORT_EMAIL (its default here), never « contact@127.0.0.1 ».
+      await page.waitForSelector('[data-testid="contact-mail"][href="mailto:support@registre.fr"]');
+      expect(await page.textContent('[data-testid="contact-mail"]')).toBe('support@registre.fr');
+    });
+
+    it('does not sell the Kbis without the registries: no price, no button, the official way', async () => {
+      const { page } = await open();
+      await page.goto(`${baseUrl()}/extrait-kbis`);
+      const notice = page.locator('[data-testid="not-sold"]');
+      expect(await notice.textContent()).toContain('non vendu sur ce site');
+      expect(await notice.locator('a[href="https://www.infogreffe.fr"]').count()).toBe(1);
+      expect(await notice.locator('a[href="https://www.monidenum.fr"]').count()).toBe(1);
+      await page.goto(`${baseUrl()}/extrait-kbis/resultats?q=552032534`);
+      await page.locator('text=DANONE').first().waitFor();
+      expect(await page.getByRole('button', { name: /Commander pour/ }).count()).toBe(0);
+      await page.goto(`${baseUrl()}/nos-tarifs`);
+      const list = page.locator('[data-testid="not-sold-list"]');
+      expect(await list.textContent()).toContain('Extrait Kbis');
+      expect(await page.textContent('[data-testid="plan-text"]')).not.toContain('Kbis');
+      expect(await page.textContent('[data-testid="kbis-disclaimer"]')).toContain(
+        'Nous ne le vendons pas',
+      );
     });
 
     it('adds the Kbis link and the subscription notice on result pages only', async () => {

@@ -3,6 +3,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../src/config/env';
 import { PUBLISHER_KEYS } from '../src/config/production';
+import { providersConfiguredIn } from '../src/documents/providers/configured';
 
 /**
  * Settings that `next build` prints into the pages it prerenders (the root layout's canonical
@@ -20,13 +21,25 @@ const BAKED_KEYS = [
   'SENTRY_DSN',
   'SENTRY_RELEASE',
   'SUPPORT_EMAIL',
+  'REVIEW_SCORE',
+  'REVIEW_URL',
   ...PUBLISHER_KEYS,
 ] as const satisfies ReadonlyArray<keyof Env>;
+
+/**
+ * Not a setting but what the settings make sold (src/documents/providers/configured.ts): the
+ * prices page, the service pages and the footer print it, so a change of connected issuers
+ * rebuilds. Only the issuers' names are recorded, never their credentials.
+ */
+const DOCUMENT_PROVIDERS = 'DOCUMENT_PROVIDERS';
 
 const SETTINGS_FILE = 'build-settings.json';
 
 function bakedOf(env: Env): Record<string, string | null> {
-  return Object.fromEntries(BAKED_KEYS.map((k) => [k, env[k] ?? null]));
+  return {
+    ...Object.fromEntries(BAKED_KEYS.map((k) => [k, env[k] ?? null])),
+    [DOCUMENT_PROVIDERS]: providersConfiguredIn(env).join(','),
+  };
 }
 
 export async function recordBuildSettings(env: Env, root = process.cwd()): Promise<void> {
@@ -48,10 +61,10 @@ export function staleBuildSettings(env: Env, root = process.cwd()): string[] {
       unknown
     >;
   } catch {
-    return [...BAKED_KEYS];
+    return [...BAKED_KEYS, DOCUMENT_PROVIDERS];
   }
   const now = bakedOf(env);
-  return BAKED_KEYS.filter((k) => built[k] !== now[k]);
+  return [...BAKED_KEYS, DOCUMENT_PROVIDERS].filter((k) => built[k] !== now[k]);
 }
 
 /** Newest modification time under the given paths (files and folders, recursively). */

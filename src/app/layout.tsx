@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { getEnv } from '@/config/env';
-import { messages, t } from '@/i18n';
+import { messages } from '@/i18n';
 import { ErrorReportingMeta } from '@/lib/error-reporting/ErrorReportingMeta';
 import { consentBootstrapScript } from '@/ui/consent/consent';
 import { AppShell } from '@/ui/frame/AppShell';
-import { mailDomain } from '@/ui/frame/rules';
 import { cssVariables } from '@/ui/theme/cssVariables';
 import './globals.css';
 
@@ -36,7 +35,7 @@ function organisationJsonLd(siteUrl: string) {
     url: origin,
     logo: `${origin}/logo.svg`,
     description: org.description,
-    email: t('frame', 'contactMail', { domain: mailDomain(null, siteUrl) }),
+    email: getEnv().SUPPORT_EMAIL,
     address: {
       '@type': 'PostalAddress',
       addressLocality: org.addressLocality,
@@ -58,11 +57,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <ErrorReportingMeta />
       </head>
       <body>
-        <AppShell
-          siteUrl={env.SITE_URL}
-          organisation={organisationJsonLd(env.SITE_URL)}
-          gtmId={env.GTM_ID}
-        >
+        <AppShell organisation={organisationJsonLd(env.SITE_URL)} gtmId={env.GTM_ID}>
           {children}
         </AppShell>
       </body>

@@ -239,6 +239,35 @@ export const envSchema = z.object({
   INPI_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
   INPI_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
   INPI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * The court registries' document service (Infogreffe): Kbis, debt status, liens and pledges.
+   * The address and key come with the contract signed with the upstream; without both, those
+   * kinds are not sold here (src/documents/providers/configured.ts). Same for the two below.
+   */
+  INFOGREFFE_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  INFOGREFFE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  INFOGREFFE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Banque de France (credit quotation, outstanding credit): OAuth2 client credentials. */
+  BANQUE_DE_FRANCE_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  BANQUE_DE_FRANCE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  BANQUE_DE_FRANCE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  BANQUE_DE_FRANCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** AFDCC's diagnostic service: an API key. */
+  AFDCC_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  AFDCC_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AFDCC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * Customer reviews shown in the top bar, only when both are set: the score as the review site
+   * publishes it (`4,6/5`) and the page that publishes it. None by default: no score is shown.
+   */
+  REVIEW_SCORE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d(?:,\d)?\/5$/, 'doit avoir la forme 4,6/5')
+      .optional(),
+  ),
+  REVIEW_URL: z.preprocess(emptyToUndefined, z.string().url().startsWith('https://').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

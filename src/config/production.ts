@@ -36,6 +36,11 @@ const PLACEHOLDERS: Array<[key: string, pattern: RegExp]> = [
   ['HOST_PHONE', /^\+33 1 00 00 00 00$/],
 ];
 
+/** Whether a publisher setting holds one of the example values (CHE-000.000.000, FR00000000000…). */
+export function isPlaceholder(key: string, value: string): boolean {
+  return PLACEHOLDERS.some(([k, pattern]) => k === key && pattern.test(value.trim()));
+}
+
 const SECRETS: Array<[key: string, role: string]> = [
   ['AUTH_SECRET', 'signe les sessions, les jetons anti-CSRF et les liens des courriels'],
   ['CAPTCHA_SECRET', 'signe les défis anti-robot, vérifiables par chaque processus'],

@@ -8,7 +8,7 @@ export const ARTICLE_SERVICE_PATHS = [
   'numero-eori',
   'numero-tva',
   'situation-sirene',
-  'diagnostic-nota-pme',
+  'diagnostic-financier',
   'numero-siren-siret',
   'comptes-annuels',
   'liste-etablissements',

@@ -13,6 +13,7 @@ import { getCachedProfile } from '@/registry/page-data';
 import type { DocumentFile, GenerateOptions } from './index';
 import type { DocumentModel, RenderMeta } from './model';
 import { fetchUpstream, upstreamAvailability } from './providers/upstream';
+import { documentSale } from './sale';
 import { renderCsv } from './render/csv';
 import { renderDocx } from './render/docx';
 import { renderPdf } from './render/pdf';
@@ -135,6 +136,8 @@ export async function generateDocument(
 ): Promise<Result<DocumentFile>> {
   const offer = documentOffer(kind);
   if (!offer) return failure('INVALID_INPUT', `Type de document inconnu : ${kind}.`);
+  const sale = documentSale(kind)!;
+  if (!sale.sold) return failure('DOCUMENT_UNAVAILABLE', sale.reason);
   const format = options.format ?? offer.formats[0]!;
   if (!offer.formats.includes(format)) {
     return failure('INVALID_INPUT', `Ce document n’existe pas au format ${format.toUpperCase()}.`);
@@ -213,6 +216,9 @@ export async function availabilityOf(
 ): Promise<{ available: true } | { available: false; reason: string; field?: 'siren' }> {
   const offer = documentOffer(kind);
   if (!offer) return { available: false, reason: 'Ce type de document n’existe pas.' };
+  // Not sold here: said before any lookup, so an order of it never reaches the orders table.
+  const sale = documentSale(kind)!;
+  if (!sale.sold) return { available: false, reason: sale.reason };
   try {
     const company = await lookupCompany(db, kind, siren, getCachedProfile);
     if (!company.ok) return { available: false, reason: company.failure.message, field: 'siren' };

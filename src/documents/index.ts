@@ -26,7 +26,13 @@ import { getCachedProfile } from '@/registry/page-data';
 import { orderChoices, type OrderChoice } from './choices';
 import { availabilityOf, deliverableOf, generateDocument } from './engine';
 
-export type { DocumentFormat };
+/**
+ * Whether a kind is sold in this deployment at all, whatever the company (`documentSale`,
+ * `isSold`; the lists and helpers for pages are in src/documents/sale.ts, the filings INPI lists
+ * in providers/filings.ts, our score in score.ts). `availability` below applies the same rule
+ * first, then the company's own case.
+ */
+export { documentSale, isSold } from './sale';
 
 export type DocumentFile = {
   fileName: string;
@@ -59,7 +65,10 @@ export function generate(
   return generateDocument(db, kind, siren, payload, options);
 }
 
-/** Whether `generate` can produce this kind for this company, and if not, why (French). */
+/**
+ * Whether `generate` can produce this kind for this company, and if not, why (French). A kind not
+ * sold here answers first, naming the kind and its issuer's own way to get it.
+ */
 export function availability(
   db: Db,
   kind: string,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { documentKinds } from '@/domain/catalogue';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability } from '@/documents';
+import { availability, isSold } from '@/documents';
 import { failure, success, type Result } from '@/lib/errors';
 
 const input = z.object({
@@ -24,7 +24,9 @@ export type ComplementaryInformations = {
   kinds: {
     kind: string;
     label: string;
-    price_cents: number;
+    /** null: not sold in this deployment (src/documents/sale.ts), so no price. */
+    price_cents: number | null;
+    sold_here: boolean;
     formats: readonly string[];
     available: boolean;
     reason: string | null;
@@ -46,10 +48,12 @@ export async function complementaryInformations(
   for (const d of documentKinds) {
     if (wanted && !wanted.has(d.kind)) continue;
     const a = await availability(db, d.kind, siren);
+    const sold = isSold(d.kind);
     kinds.push({
       kind: d.kind,
       label: d.label,
-      price_cents: d.priceCents,
+      price_cents: sold ? d.priceCents : null,
+      sold_here: sold,
       formats: d.formats,
       available: a.available,
       reason: a.available ? null : a.reason,

@@ -40,6 +40,8 @@ import * as complementaryRoute from '@/app/api/companies/complementary-informati
 import { TestClient } from '@/accounts/testing';
 import { fulfilmentDeps, refundOrder } from './fulfilment';
 import { getOrder, orderDeps } from './service';
+import { createInpiClient } from '@/documents/providers/inpi';
+import { setDocumentServices } from '@/documents/services';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';
 
@@ -82,6 +84,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
+  setDocumentServices(null);
   fulfilmentDeps.generate = realGenerate;
   orderDeps.availability = realAvailability;
 });
@@ -336,15 +339,15 @@ describe('input errors', () => {
   it('answers unknown kinds, bad SIRENs, bad payloads, guests and missing CSRF with a code', async () => {
     const unknown = await order(alice, 'tarot-reading');
     expect(unknown.status).toBe(404);
-    const badSiren = await order(alice, 'kbis', 'abc');
+    const badSiren = await order(alice, 'rne-extracts', 'abc');
     expect(badSiren.status).toBe(400);
     expect((await json(badSiren)).error?.code).toBe('INVALID_INPUT');
-    const badPayload = await order(alice, 'acts', DANONE, { provider: 'inpi' });
+    const badPayload = await order(alice, 'brands', DANONE, { brand: 'x' });
     expect(badPayload.status).toBe(422);
     expect((await json(badPayload)).error?.code).toBe('VALIDATION_FAILED');
     const notJson = await order(alice, 'letters', DANONE, '{nope');
     expect(notJson.status).toBe(400);
-    const unknownCompany = await order(alice, 'kbis', '000000001');
+    const unknownCompany = await order(alice, 'rne-extracts', '000000001');
     expect((await json(unknownCompany)).error?.code).toBe('DOCUMENT_UNAVAILABLE');
     const browser = new TestClient();
     await browser.get('/sanctum/csrf-cookie');
@@ -413,7 +416,12 @@ describe('input errors', () => {
       }
     ).data.data;
     expect(data.siren).toBe(DANONE);
-    expect(data.kinds.find((k) => k.kind === 'kbis')?.price_cents).toBe(490);
+    expect(data.kinds.find((k) => k.kind === 'rne-extracts')?.price_cents).toBe(490);
+    // Not sold here (no registry connected in tests): no price, the reason names it.
+    expect(data.kinds.find((k) => k.kind === 'kbis')).toMatchObject({
+      price_cents: null,
+      available: false,
+    });
   });
 });
 
@@ -541,8 +549,16 @@ describe('the subscription', () => {
 
     const own = (await json(await order(dave, 'establishments-list'))).data.data;
     expect(own).toMatchObject({ state: 'paid', paid_with: 'subscription' });
-    // Filed deeds come from the INPI (one unit of the monthly quota each); its service is not
-    // reachable from the tests, so it is taken to be.
+    // Filed deeds come from the INPI (one unit of the monthly quota each): INPI is connected
+    // (sold here), and its service, not reachable from the tests, is taken to answer.
+    setDocumentServices({
+      inpi: createInpiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        username: 'u',
+        password: 'p',
+        timeoutMs: 100,
+      }),
+    });
     orderDeps.availability = async (d, kind, siren) =>
       kind === 'acts' || kind === 'balance-sheets'
         ? { available: true }

@@ -13,7 +13,7 @@ import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability, checkDeliverable } from '@/documents';
+import { availability, checkDeliverable, documentSale } from '@/documents';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { isTestMode, paymentProvider } from '@/payments/provider';
@@ -61,6 +61,10 @@ async function parseRequest(
   if (!spec || (OWN_ROUTE_KINDS.has(req.kind) && !viaOwnRoute)) {
     return failure('NOT_FOUND', 'Ce type de document n’existe pas.');
   }
+  // A kind not sold in this deployment (src/documents/sale.ts) is refused first, whatever the
+  // company or the payload: no order row, no payment page.
+  const sale = documentSale(req.kind);
+  if (sale && !sale.sold) return failure('DOCUMENT_UNAVAILABLE', sale.reason);
   let siren: string | null = null;
   let payload: Record<string, unknown> = {};
   if ('siren' in req) {

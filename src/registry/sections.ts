@@ -13,9 +13,9 @@ import { commitmentScore } from './commitment-score';
 export const NO_COMMITMENT =
   'Aucun label, aucune certification ni aucune déclaration publique à caractère écologique ou social (bilan GES, index Egapro, RGE, bio, ESS…) n’est connu de nos sources pour cette entreprise : nous ne calculons pas de score écologique et social plutôt que d’afficher un zéro qui passerait pour un jugement.';
 
-/** Why there is no solvency score (pole-score): not computed from open data. */
+/** Why there is no solvency score (pole-score): no published year holds enough ratios. */
 export const NO_SOLVENCY_SCORE =
-  'Le score de solvabilité ne peut être calculé à partir des seules données ouvertes dont nous disposons : nous ne l’inventons pas.';
+  'Aucun exercice publié de cette entreprise ne contient assez de ratios exploitables pour calculer notre note de solidité financière : nous ne l’inventons pas.';
 
 export type SectionId =
   | 'identite'
@@ -122,7 +122,7 @@ export const SECTIONS: SectionDef[] = [
     page: (s) => `/brevets/${s}`,
     show: () => false,
     absentReason:
-      "Les brevets ne figurent pas dans les données ouvertes que nous intégrons : la section n'est pas affichée plutôt que d'être devinée.",
+      'Les brevets de l’entreprise ne sont pas chargés dans nos données : ils se consultent gratuitement sur data.inpi.fr, dans la base des brevets de l’INPI.',
   },
   {
     id: 'conventions',
@@ -142,7 +142,7 @@ export const SECTIONS: SectionDef[] = [
     sources: [],
     show: () => false,
     absentReason:
-      "Aucune source ouverte ne relie les SIREN aux cotations boursières : la section n'est pas affichée.",
+      'Les cotations en bourse ne sont pas chargées dans nos données : l’Autorité des marchés financiers (amf-france.org) publie la liste des sociétés cotées et leurs informations réglementées.',
   },
   {
     id: 'scores',

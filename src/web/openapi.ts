@@ -11,20 +11,22 @@ import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 const SECTION_DOCS: Record<CompanySection, string> = {
   labels:
     'Labels et certifications (RGE, Qualiopi, SIAE, FINESS, bio, service public, Egapro, bilan GES…), chacun avec sa source et sa date.',
-  'kbis-available': "Indique si un extrait Kbis existe pour l'entreprise (immatriculation au RCS).",
+  'kbis-available':
+    'Extrait Kbis : `available` (vendu ici et l’entreprise immatriculée au RCS), `sold_here` (greffes raccordés), `registered`, le motif ; non vendu ici : `official`, les liens officiels (infogreffe.fr, monidenum.fr, data.inpi.fr).',
   'share-capital': 'Capital social, devise et source.',
   'balance-sheets':
     'Comptes annuels publiés par exercice et par type de comptes (sociaux, consolidés).',
   'acts-and-articles-of-incorporation':
-    'Actes et statuts déposés (non encore intégrés : liste vide et motif).',
-  'articles-of-incorporation': 'Statuts (non encore intégrés : liste vide et motif).',
-  acts: 'Actes déposés (non encore intégrés : liste vide et motif).',
+    'Dépôts au RNE (actes, statuts, comptes annuels) listés par l’INPI : `{ loaded: true, items: [{ id, kind, filedAt, type, content, confidential, order_kind, sold_here }], source }` ; sans accès à l’INPI, `{ loaded: false, reason, source }` avec la page gratuite de data.inpi.fr.',
+  'articles-of-incorporation': 'Statuts déposés, même forme que la section des actes et statuts.',
+  acts: 'Actes déposés, même forme que la section des actes et statuts.',
   'insolvency-proceedings':
     'Procédures collectives publiées au BODACC, avec la situation actuelle.',
   'commercial-advertisements': 'Annonces BODACC, 50 par page (`page`).',
   establishments: 'Établissements, 20 par page (`page`), filtre `status` = open ou closed.',
   brands: 'Marques déposées à l’INPI.',
-  patents: 'Brevets (aucune source ouverte intégrée : liste vide et motif).',
+  patents:
+    'Brevets : non chargés dans nos données, `{ loaded: false, reason, source }` (INPI, data.inpi.fr).',
   representatives:
     'Dirigeants et représentants, avec le dirigeant principal ; naissance en mois et année seulement.',
   'similar-companies':
@@ -35,8 +37,9 @@ const SECTION_DOCS: Record<CompanySection, string> = {
   'balance-sheets/detail-list': 'Indicateurs de bilan par exercice.',
   'income-statements/detail-list': 'Indicateurs du compte de résultat par exercice.',
   'pole-score':
-    'Score de solvabilité : non calculable à partir des données ouvertes (available = false).',
-  'stock-markets': 'Cotations boursières : aucune source ouverte (liste vide et motif).',
+    'Notre note de solidité financière (0 à 100, classe A à E), celle des documents vendus, calculée sur le dernier exercice publié : `{ available: true, fiscal_year, score, grade, capped, criteria, method }` ; `available = false` et le motif quand aucun exercice ne suffit.',
+  'stock-markets':
+    'Cotations boursières : non chargées dans nos données, `{ loaded: false, reason, source }` (AMF).',
   employees: "Tranche d'effectif salarié et année de référence.",
   'key-numbers':
     'Chiffres clés : dernier exercice, établissements ouverts et fermés, effectif, capital.',
@@ -175,7 +178,7 @@ export function openApiDocument(serverUrl: string) {
     get: {
       tags: ['Dirigeants'],
       summary: 'Score du dirigeant',
-      description: 'Non calculable à partir des données ouvertes (available = false).',
+      description: 'Nous ne notons pas les personnes (available = false).',
       parameters: [idParam],
       responses: directorResponses,
     },

@@ -4,7 +4,10 @@
  * handlers stay one line and every answer is testable without a server.
  */
 import type { Db } from '@/db/client';
-import { isRcsLegalForm } from '@/domain/legal-forms';
+import { inpiCompanyPage, listFilings } from '@/documents/providers/filings';
+import { documentSale } from '@/documents/sale';
+import { solvencyScore } from '@/documents/score';
+import { NOT_RCS_REGISTERED, rcsRegistered } from '@/documents/providers/upstream';
 import { listAgreements, listBrands } from '@/registry/brands';
 import { getCachedProfile } from '@/registry/page-data';
 import type { CompanyProfile } from '@/registry/company';
@@ -50,8 +53,11 @@ const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data
 
 const unavailable = (reason: string) => ({ available: false, reason });
 
-const ACTS_REASON =
-  'Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données ; ils sont consultables gratuitement sur data.inpi.fr.';
+const NO_PERSON_SCORE =
+  'Nous ne notons pas les personnes : notre note de solidité financière porte sur une entreprise, à partir de ses comptes publiés.';
+
+const PATENTS_SOURCE = { name: 'INPI, base des brevets', url: 'https://data.inpi.fr' };
+const STOCK_SOURCE = { name: 'AMF, base des sociétés cotées', url: 'https://www.amf-france.org' };
 
 function paymentData(p: CompanyProfile) {
   return {
@@ -122,14 +128,25 @@ export function getCompanySectionApi(
   return withCompany(db, siren, async (p) => {
     switch (section as CompanySection) {
       case 'kbis-available': {
-        const registered =
-          (!!p.rcs && p.state !== 'struck-off') ||
-          (!p.isNaturalPerson && isRcsLegalForm(p.legalForm.code));
+        // The one rule (src/documents/sale.ts): sold only with the registries connected.
+        const sale = documentSale('kbis')!;
+        if (!sale.sold) {
+          return ok({
+            available: false,
+            sold_here: false,
+            reason: sale.reason,
+            official: sale.official.links,
+            registered: rcsRegistered(p),
+          });
+        }
+        const registered = rcsRegistered(p);
         return ok({
           available: registered,
+          sold_here: true,
           reason: registered
             ? 'Extrait Kbis délivré par le greffe du tribunal de commerce.'
-            : "Cette entreprise n'est pas immatriculée au RCS : aucun extrait Kbis n'existe pour elle.",
+            : NOT_RCS_REGISTERED,
+          registered,
         });
       }
       case 'share-capital':
@@ -159,8 +176,34 @@ export function getCompanySectionApi(
         );
       case 'acts-and-articles-of-incorporation':
       case 'articles-of-incorporation':
-      case 'acts':
-        return ok({ items: [], ...unavailable(ACTS_REASON) });
+      case 'acts': {
+        if (p.isNaturalPerson) {
+          return ok({
+            loaded: false,
+            reason: 'Un entrepreneur individuel ne dépose pas de statuts.',
+            source: {
+              name: 'INPI, Registre national des entreprises',
+              url: inpiCompanyPage(p.siren),
+            },
+          });
+        }
+        const filings = await listFilings(p.siren);
+        if (!filings.loaded) return ok(filings);
+        const items =
+          section === 'articles-of-incorporation'
+            ? filings.items.filter((f) => f.kind === 'act' && /statut/i.test(f.content.join(' ')))
+            : section === 'acts'
+              ? filings.items.filter((f) => f.kind === 'act')
+              : filings.items;
+        return ok({
+          ...filings,
+          items: items.map((f) => ({
+            ...f,
+            order_kind: f.kind === 'act' ? 'acts' : 'balance-sheets',
+            sold_here: !f.confidential,
+          })),
+        });
+      }
       case 'insolvency-proceedings':
         return ok(await listInsolvency(db, p.siren));
       case 'commercial-advertisements': {
@@ -178,7 +221,11 @@ export function getCompanySectionApi(
       case 'brands':
         return ok(await listBrands(db, p.siren));
       case 'patents':
-        return ok({ items: [], ...unavailable(sectionById('brevets').absentReason!) });
+        return ok({
+          loaded: false,
+          reason: sectionById('brevets').absentReason!,
+          source: PATENTS_SOURCE,
+        });
       case 'representatives': {
         const reps = await listRepresentatives(db, p);
         return ok({ main: pickMainDirector(reps), items: reps });
@@ -225,14 +272,20 @@ export function getCompanySectionApi(
           capital: p.capital,
         });
       }
-      case 'pole-score':
-        return ok(unavailable(NO_SOLVENCY_SCORE));
+      case 'pole-score': {
+        const score = await solvencyScore(db, p.siren);
+        return ok(score ? { available: true, ...score } : unavailable(NO_SOLVENCY_SCORE));
+      }
       case 'ecological-score-details': {
         const score = commitmentScore(p, await listCompanyLabels(db, p.siren));
         return ok(score ? { available: true, ...score } : unavailable(NO_COMMITMENT));
       }
       case 'stock-markets':
-        return ok({ items: [], ...unavailable(sectionById('bourse').absentReason!) });
+        return ok({
+          loaded: false,
+          reason: sectionById('bourse').absentReason!,
+          source: STOCK_SOURCE,
+        });
     }
   });
 }
@@ -255,6 +308,6 @@ export async function getDirectorApi(
       nationality: d.nationality,
     });
   }
-  if (part === 'pole-score') return ok(unavailable(NO_SOLVENCY_SCORE));
+  if (part === 'pole-score') return ok(unavailable(NO_PERSON_SCORE));
   return ok(d);
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { messages } from '@/i18n';
-import { getHeaderStats, type HeaderStats } from '@/registry/stats';
+import { getHeaderStats } from '@/registry/stats';
+import { visibleStats, type HeaderStatKey } from '@/ui/frame/rules';
+import { soldHeaderStats } from '@/web/header-stats';
 import { formatCount } from '@/ui/format';
 import { Icon } from '@/ui/icons/Icon';
 import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
@@ -16,7 +18,7 @@ export const metadata: Metadata = frameMetadata('/', {
   description: m.description,
 });
 
-const statKeys: Array<keyof HeaderStats> = [
+const statKeys: HeaderStatKey[] = [
   'docAvailable',
   'searchableSiret',
   'kbisAvailable',
@@ -24,7 +26,7 @@ const statKeys: Array<keyof HeaderStats> = [
 ];
 
 export default async function HomePage() {
-  const stats = await getHeaderStats();
+  const stats = soldHeaderStats(await getHeaderStats());
   return (
     <>
       <section className={s.hero} aria-labelledby="home-title">
@@ -67,9 +69,9 @@ export default async function HomePage() {
         </h2>
         <ul className={s.stats} data-testid="home-stats">
           {stats ? (
-            statKeys.map((key) => (
+            visibleStats(stats, statKeys).map(({ key, value }) => (
               <li key={key} className={s.stat} data-stat={key}>
-                <strong className={s.statValue}>{formatCount(stats[key])}</strong>
+                <strong className={s.statValue}>{formatCount(value)}</strong>
                 <span className={s.statLabel}>{messages.frame.stats[key]}</span>
               </li>
             ))

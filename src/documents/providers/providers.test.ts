@@ -253,7 +253,9 @@ describe('INPI RNE client and the kinds it delivers', () => {
     const a = await availability(handle.db, 'balance-sheets', '552032534');
     expect(a).toEqual({
       available: false,
-      reason: expect.stringMatching(/notre accès à son service n’est pas configuré/),
+      reason: expect.stringMatching(
+        /^Le document « Comptes annuels » n’est pas vendu sur ce site\. .*data\.inpi\.fr/,
+      ),
     });
     expect(
       await generate(handle.db, 'acts', '552032534', { filing_number: '6412a1' }),

@@ -1,29 +1,57 @@
 /**
  * Kinds only a third party can issue. We never imitate them: either the issuer's API delivers the
- * file (INPI's RNE for filed deeds and accounts), or the kind is unavailable and says why.
+ * file (INPI's RNE for filed deeds and accounts, the court registries for the Kbis and the liens,
+ * the Banque de France, the AFDCC), or the kind is not sold here and says where to get it
+ * (src/documents/sale.ts).
  */
-import { documentOffer, providerNames, type ProviderId } from '@/domain/catalogue/documents';
+import type { UpstreamAnswer } from '@/clients/pdf';
+import type { GreffeProduct } from '@/clients/infogreffe/client';
+import type { BanqueDeFranceDocument } from '@/clients/banque-de-france/client';
+import { documentOffer } from '@/domain/catalogue/documents';
+import { isRcsLegalForm } from '@/domain/legal-forms';
 import { failure, success, type Result } from '@/lib/errors';
 import type { CompanyProfile } from '@/registry/company';
+import { documentSale } from '../sale';
 import type { DocumentServices } from '../services';
 import type { InpiAttachments } from './inpi';
 
-const ALTERNATIVES: Partial<Record<string, string>> = {
-  kbis: ' Vous pouvez commander à la place notre extrait d’immatriculation établi d’après le RNE et Sirene, qui n’est pas un Kbis, ou demander le Kbis au greffe (infogreffe.fr).',
-  'bank-of-france-quotations':
-    ' L’entreprise peut demander sa propre cotation à la Banque de France.',
-  'patents-list': ' Les brevets se consultent gratuitement sur data.inpi.fr.',
-  patents: ' Les brevets se consultent gratuitement sur data.inpi.fr.',
+export type UpstreamFile = { fileName: string; body: Buffer };
+
+const GREFFE: Partial<Record<string, GreffeProduct>> = {
+  kbis: 'kbis',
+  'partial-dept-status': 'etat-endettement',
+  'ps-extracts': 'privileges-suretes',
+  'ps-synthesis': 'synthese-privileges-suretes',
+};
+const BANQUE_DE_FRANCE: Partial<Record<string, BanqueDeFranceDocument>> = {
+  'bank-of-france-quotations': 'cotation',
+  'financial-outstandings': 'encours',
+};
+const FILE_STEMS: Partial<Record<string, string>> = {
+  kbis: 'extrait-kbis',
+  'partial-dept-status': 'etat-endettement',
+  'ps-extracts': 'extrait-privileges-suretes',
+  'ps-synthesis': 'synthese-privileges-suretes',
+  'bank-of-france-quotations': 'cotation-banque-de-france',
+  'financial-outstandings': 'encours-financiers',
+  'afdcc-diagnostics': 'diagnostic-afdcc',
 };
 
-export function notConnectedReason(kind: string, provider: ProviderId): string {
-  return `Ce document est délivré uniquement par ${providerNames[provider]}, auquel nous ne sommes pas raccordés : il ne peut pas être commandé ici.${ALTERNATIVES[kind] ?? ''}`;
+/**
+ * Whether a company is registered at the RCS, so that a court registry holds its Kbis: a known
+ * RCS registration not struck off, or a legal form that must register (src/domain/legal-forms).
+ */
+export function rcsRegistered(p: CompanyProfile): boolean {
+  return (
+    (!!p.rcs && p.state !== 'struck-off') ||
+    (!p.isNaturalPerson && isRcsLegalForm(p.legalForm.code))
+  );
 }
 
-export const INPI_NOT_CONFIGURED =
-  'Ce document est délivré par l’INPI (Registre national des entreprises) et notre accès à son service n’est pas configuré : il ne peut pas être commandé pour le moment.';
+export const NOT_RCS_REGISTERED =
+  'Cette entreprise n’est pas immatriculée au RCS : aucun extrait Kbis n’existe pour elle.';
 
-export type UpstreamFile = { fileName: string; body: Buffer };
+const NOT_DIFFUSIBLE = 'Les données de cette entreprise ne sont pas diffusibles.';
 
 type ActsPayload = { filing_number?: unknown; provider?: unknown; order_data?: unknown };
 type SheetPayload = {
@@ -43,11 +71,11 @@ export async function upstreamAvailability(
 ): Promise<string | null> {
   const offer = documentOffer(kind);
   if (!offer || offer.producer.by !== 'provider') return null;
-  if (offer.producer.provider !== 'inpi-rne')
-    return notConnectedReason(kind, offer.producer.provider);
-  if (!services.inpi) return INPI_NOT_CONFIGURED;
-  if (profile.protected && profile.isNaturalPerson)
-    return 'Les données de cette entreprise ne sont pas diffusibles.';
+  const sale = documentSale(kind)!;
+  if (!sale.sold) return sale.reason;
+  if (profile.protected && profile.isNaturalPerson) return NOT_DIFFUSIBLE;
+  if (GREFFE[kind]) return rcsRegistered(profile) ? null : NOT_RCS_REGISTERED;
+  if (offer.producer.provider !== 'inpi-rne' || !services.inpi) return null;
   const list = await services.inpi.attachments(profile.siren);
   if (!list.ok) return list.error.message;
   const items = kind === 'acts' ? list.value.acts : list.value.balanceSheets;
@@ -78,6 +106,19 @@ function pick(kind: 'acts' | 'balance-sheets', list: InpiAttachments, payload: u
   );
 }
 
+function fromAnswer(
+  kind: string,
+  siren: string,
+  answer: UpstreamAnswer<Buffer>,
+): Result<UpstreamFile> {
+  if (!answer.ok) {
+    return answer.error.kind === 'not-found'
+      ? failure('DOCUMENT_UNAVAILABLE', answer.error.message)
+      : failure('SERVICE_UNAVAILABLE', answer.error.message);
+  }
+  return success({ fileName: `${FILE_STEMS[kind] ?? kind}-${siren}.pdf`, body: answer.value });
+}
+
 /** The issuer's own file, delivered as it is. */
 export async function fetchUpstream(
   kind: string,
@@ -85,17 +126,30 @@ export async function fetchUpstream(
   payload: unknown,
   services: DocumentServices,
 ): Promise<Result<UpstreamFile>> {
-  const offer = documentOffer(kind)!;
-  if (offer.producer.by !== 'provider') return failure('DOCUMENT_UNAVAILABLE');
-  if (offer.producer.provider !== 'inpi-rne') {
-    return failure('DOCUMENT_UNAVAILABLE', notConnectedReason(kind, offer.producer.provider));
-  }
-  if (!services.inpi) return failure('DOCUMENT_UNAVAILABLE', INPI_NOT_CONFIGURED);
+  const sale = documentSale(kind);
+  if (!sale || sale.offer.producer.by !== 'provider') return failure('DOCUMENT_UNAVAILABLE');
+  if (!sale.sold) return failure('DOCUMENT_UNAVAILABLE', sale.reason);
   if (profile.protected && profile.isNaturalPerson) {
-    return failure(
-      'DOCUMENT_UNAVAILABLE',
-      'Les données de cette entreprise ne sont pas diffusibles.',
+    return failure('DOCUMENT_UNAVAILABLE', NOT_DIFFUSIBLE);
+  }
+  const greffe = GREFFE[kind];
+  if (greffe && services.greffe) {
+    if (!rcsRegistered(profile)) return failure('DOCUMENT_UNAVAILABLE', NOT_RCS_REGISTERED);
+    return fromAnswer(kind, profile.siren, await services.greffe.document(greffe, profile.siren));
+  }
+  const bdf = BANQUE_DE_FRANCE[kind];
+  if (bdf && services.banqueDeFrance) {
+    return fromAnswer(
+      kind,
+      profile.siren,
+      await services.banqueDeFrance.document(bdf, profile.siren),
     );
+  }
+  if (kind === 'afdcc-diagnostics' && services.afdcc) {
+    return fromAnswer(kind, profile.siren, await services.afdcc.diagnostic(profile.siren));
+  }
+  if (!services.inpi || (kind !== 'acts' && kind !== 'balance-sheets')) {
+    return failure('DOCUMENT_UNAVAILABLE');
   }
   const which = kind === 'acts' ? 'acts' : 'balance-sheets';
   const list = await services.inpi.attachments(profile.siren);

@@ -30,6 +30,55 @@ export const providerNames: Record<ProviderId, string> = {
 
 export type Producer = { by: 'self' } | { by: 'provider'; provider: ProviderId };
 
+/** Where to get a document officially when we do not sell it: a sentence and its links. */
+export type OfficialWay = { text: string; links: Array<{ label: string; href: string }> };
+
+const INFOGREFFE = { label: 'infogreffe.fr', href: 'https://www.infogreffe.fr' };
+const DATA_INPI = { label: 'data.inpi.fr', href: 'https://data.inpi.fr' };
+const BDF = { label: 'banque-france.fr', href: 'https://www.banque-france.fr' };
+
+/** Each issuer's own way, for the kinds whose issuer this deployment is not connected to. */
+const officialWays: Record<ProviderId, OfficialWay> = {
+  'inpi-rne': {
+    text: 'Les actes, statuts et comptes annuels déposés sont tenus par l’INPI ; ils se consultent et se téléchargent gratuitement sur data.inpi.fr, le site public du Registre national des entreprises.',
+    links: [DATA_INPI],
+  },
+  greffe: {
+    text: 'Ce document se demande au greffe du tribunal de commerce, sur infogreffe.fr.',
+    links: [INFOGREFFE],
+  },
+  'banque-de-france': {
+    text: 'La Banque de France ne communique ce document qu’aux établissements habilités et à l’entreprise elle-même, qui le demande gratuitement à la Banque de France.',
+    links: [BDF],
+  },
+  afdcc: {
+    text: 'Le diagnostic AFDCC est réservé aux adhérents de l’AFDCC et à ses partenaires.',
+    links: [{ label: 'afdcc.com', href: 'https://www.afdcc.com' }],
+  },
+  'inpi-brevets': {
+    text: 'Les brevets se consultent gratuitement sur data.inpi.fr, dans la base des brevets de l’INPI.',
+    links: [DATA_INPI],
+  },
+  legifrance: {
+    text: 'Les accords d’entreprise sont publiés gratuitement sur Légifrance.',
+    links: [{ label: 'legifrance.gouv.fr', href: 'https://www.legifrance.gouv.fr' }],
+  },
+};
+
+const kindWays: Partial<Record<string, OfficialWay>> = {
+  kbis: {
+    text: 'L’extrait Kbis est délivré par les greffes des tribunaux de commerce, sur infogreffe.fr ; les dirigeants d’une société l’obtiennent gratuitement sur monidenum.fr avec leur identité numérique. L’extrait du Registre national des entreprises, lui, est gratuit sur data.inpi.fr, et notre extrait d’immatriculation d’après le RNE et Sirene (qui n’est pas un Kbis) se commande ici, sur la fiche de chaque entreprise.',
+    links: [INFOGREFFE, { label: 'monidenum.fr', href: 'https://www.monidenum.fr' }, DATA_INPI],
+  },
+};
+
+/** The official way to get a kind an issuer delivers (undefined for the kinds we produce). */
+export function officialWay(kind: string): OfficialWay | undefined {
+  const offer = documentOffer(kind);
+  if (!offer || offer.producer.by !== 'provider') return undefined;
+  return kindWays[kind] ?? officialWays[offer.producer.provider];
+}
+
 export type DocumentOffer = {
   kind: CatalogueKind;
   /** Name on the order, the invoice and the prices page. */

@@ -16,7 +16,7 @@ const specLinks = [
   '/numero-eori',
   '/numero-tva',
   '/situation-sirene',
-  '/diagnostic-nota-pme',
+  '/diagnostic-financier',
   '/numero-siren-siret',
   '/comptes-annuels',
   '/liste-etablissements',

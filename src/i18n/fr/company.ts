@@ -18,8 +18,12 @@ export default {
         'Actes, statuts et procès-verbaux déposés par {name} au Registre national des entreprises.',
       section: 'Actes et statuts déposés',
       naturalPerson: 'Un entrepreneur individuel ne dépose pas de statuts.',
-      notYet:
-        "Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données. Ils sont consultables gratuitement sur data.inpi.fr, avec le SIREN de l'entreprise.",
+      inpiLink: 'Consulter gratuitement les dépôts du SIREN {siren} sur data.inpi.fr',
+      none: 'L’INPI ne liste aucun acte ni compte annuel déposé pour cette entreprise.',
+      columns: { date: 'Date de dépôt', type: 'Type', content: 'Contenu', order: 'Document' },
+      noDate: 'Non datée',
+      confidential: 'Confidentiel : non diffusé par l’INPI',
+      source: 'Source : {source}, consultable gratuitement sur',
     },
     notices: {
       title: 'Annonces BODACC',
@@ -232,8 +236,13 @@ export default {
   acts: {
     title: 'Actes et statuts',
     link: 'En savoir plus',
-    notYet:
-      "Les actes et statuts déposés au Registre national des entreprises ne sont pas encore intégrés à nos données. Ils sont consultables gratuitement sur le site de l'INPI (data.inpi.fr).",
+    /** With INPI connected: the filings and their orders are on the section's page. */
+    loaded:
+      'La liste des actes, statuts et comptes annuels déposés au Registre national des entreprises, et chacun à commander, est sur la page Actes et statuts.',
+    /** Without: they exist at INPI, free to read there. */
+    atInpi:
+      'Les actes, statuts et comptes annuels déposés par l’entreprise sont tenus par l’INPI au Registre national des entreprises ; ils ne sont pas chargés ici et se consultent gratuitement sur data.inpi.fr.',
+    inpiLink: 'Voir les dépôts sur data.inpi.fr',
   },
   similar: {
     title: 'Entreprises similaires',

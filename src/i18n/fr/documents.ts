@@ -43,6 +43,7 @@ export default {
     producer: 'Producteur',
     price: 'Prix TTC',
   },
+  notSold: 'Non vendu sur ce site',
   customTemplates: 'Modèles de documents personnalisés',
   orderPage: {
     title: '{document} — {company}',

@@ -62,15 +62,19 @@ const rightsLinks: FooterLink[] = [
 export default {
   label: 'Pied de page',
   description:
-    'Registre rassemble les données officielles des entreprises françaises — Sirene, BODACC, RNE, INPI — et vous permet de commander leurs documents en quelques clics.',
+    'Registre rassemble les données officielles des entreprises françaises — Sirene, BODACC, RNE, INPI — et en tire des documents à commander en quelques clics.',
   socialTitle: 'Suivez-nous',
   socialLinkLabel: 'Registre sur {name} (nouvel onglet)',
   columns,
   socialLinks,
   accountTitle: 'Votre espace',
   accountText: 'Retrouvez vos commandes, vos documents et vos listes d’entreprises suivies.',
+  /** When the registries are connected (src/documents/sale.ts). */
+  kbisDisclaimerSold:
+    'L’extrait Kbis officiel est délivré uniquement par les greffes des tribunaux de commerce : nous le commandons pour vous auprès du greffe, par Infogreffe. Avec l’abonnement, les extraits Kbis sont inclus dans la limite du quota mensuel indiqué dans les conditions générales ; au-delà, chaque extrait est facturé à l’unité.',
+  /** Otherwise: we do not sell it, and say where it is. */
   kbisDisclaimer:
-    'L’extrait Kbis officiel est délivré uniquement par les greffes des tribunaux de commerce : nous le commandons pour vous auprès du greffe compétent. Avec l’abonnement, les extraits Kbis sont inclus dans la limite du quota mensuel indiqué dans les conditions générales ; au-delà, chaque extrait est facturé à l’unité.',
+    'L’extrait Kbis officiel est délivré uniquement par les greffes des tribunaux de commerce, sur infogreffe.fr ; les dirigeants d’une société l’obtiennent gratuitement sur monidenum.fr. Nous ne le vendons pas : notre extrait d’immatriculation établi d’après le RNE et Sirene n’est pas un Kbis.',
   sourcesTitle: 'Sources et partenaires',
   sources: [
     { name: 'INSEE — base Sirene', href: 'https://www.sirene.fr' },

@@ -2,7 +2,7 @@
 export default {
   title: 'Registre — informations officielles sur les entreprises françaises',
   description:
-    'Recherchez une entreprise française par nom, SIREN ou SIRET : identité, dirigeants, établissements, comptes annuels, annonces BODACC, marques. Commandez l’extrait Kbis et les documents officiels.',
+    'Recherchez une entreprise française par nom, SIREN ou SIRET : identité, dirigeants, établissements, comptes annuels, annonces BODACC, marques. Commandez nos documents établis d’après les registres officiels.',
   heading: 'Toutes les informations officielles sur les entreprises françaises',
   lead: 'Identité, dirigeants, établissements, comptes annuels, annonces légales et marques : les données publiques des registres, réunies et mises à jour.',
   searchLabel: 'Nom d’entreprise, SIREN ou SIRET',

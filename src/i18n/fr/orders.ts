@@ -80,6 +80,11 @@ export default {
     title: 'Paiement accepté',
     text: 'Merci ! Nous préparons votre document.',
   },
+  notSold: {
+    region: '{document} : où l’obtenir',
+    title: '{document} : non vendu sur ce site',
+    newTab: ' (nouvel onglet)',
+  },
   prices: {
     title: 'Nos tarifs',
     lead: 'Les prix s’entendent TTC, TVA de 20 % comprise. Chaque document se commande à l’unité, ou sans compter avec l’abonnement.',
@@ -87,11 +92,12 @@ export default {
     formats: 'Formats',
     price: 'Prix TTC',
     planTitle: 'Abonnement mensuel',
-    planText:
-      'Téléchargements illimités de nos documents et {quota} documents officiels payants par mois (Kbis, actes, comptes annuels…). Sans engagement : résiliable à tout moment depuis votre compte.',
     planPrice: '{price} par mois',
     subscribe: 'S’abonner',
     perUnit: 'compté dans le quota mensuel de l’abonnement',
+    notSoldTitle: 'Documents que nous ne vendons pas',
+    notSoldLead:
+      'Ces documents sont délivrés uniquement par leur émetteur, auquel ce site n’est pas raccordé : voici où les obtenir.',
   },
   account: {
     title: 'Mes commandes',

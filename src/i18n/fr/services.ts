@@ -11,4 +11,5 @@ export default {
   },
   from: 'À partir de {price}',
   free: 'Gratuit',
+  notSold: 'Où l’obtenir',
 } as const;

@@ -23,7 +23,15 @@ import {
 import s from './company.module.css';
 
 /** Sections as declared in src/registry/sections.ts, each drawn by its component. */
-function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNode {
+/** What the page says of sources outside the registry's data, from the deployment. */
+type PageOptions = { inpiConnected: boolean };
+
+function renderSection(
+  id: SectionId,
+  d: CompanyPageData,
+  path: string,
+  opts: PageOptions,
+): ReactNode {
   const p = d.profile;
   const searched = searchedSources(d.coverage, sectionById(id).sources);
   const orders = sectionOrders(id, d);
@@ -72,7 +80,7 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
     case 'procedures':
       return <InsolvencySection insolvency={d.insolvency} searched={searched} />;
     case 'actes':
-      return <ActsSection siren={p.siren} />;
+      return <ActsSection siren={p.siren} inpiConnected={opts.inpiConnected} />;
     case 'marques':
       return <BrandsSection siren={p.siren} brands={d.brands} searched={searched} />;
     case 'conventions':
@@ -88,7 +96,16 @@ function renderSection(id: SectionId, d: CompanyPageData, path: string): ReactNo
   }
 }
 
-export function CompanyPage({ data, path }: { data: CompanyPageData; path: string }) {
+export function CompanyPage({
+  data,
+  path,
+  inpiConnected = false,
+}: {
+  data: CompanyPageData;
+  path: string;
+  /** INPI connected here (src/documents/sale.ts): the acts section points to their list. */
+  inpiConnected?: boolean;
+}) {
   const sections = visibleSections(data);
   return (
     <div className={s.page}>
@@ -113,7 +130,7 @@ export function CompanyPage({ data, path }: { data: CompanyPageData; path: strin
         </nav>
         <div>
           {sections.map((sec) => (
-            <div key={sec.id}>{renderSection(sec.id, data, path)}</div>
+            <div key={sec.id}>{renderSection(sec.id, data, path, { inpiConnected })}</div>
           ))}
         </div>
       </div>

@@ -338,14 +338,28 @@ export function EmployeesSection({ profile: p }: { profile: CompanyProfile }) {
   );
 }
 
-export function ActsSection({ siren }: { siren: string }) {
+/**
+ * The acts section of the company page: the filings are listed on /actes-et-statuts/{siren} when
+ * INPI is connected here (`inpiConnected`); otherwise they are said to exist at INPI, with its
+ * free public page.
+ */
+export function ActsSection({ siren, inpiConnected }: { siren: string; inpiConnected: boolean }) {
   return (
     <Section
       id="actes"
       title={m.acts.title}
       link={{ href: `/actes-et-statuts/${siren}`, label: m.acts.link }}
     >
-      <Empty>{m.acts.notYet}</Empty>
+      {inpiConnected ? (
+        <p>{m.acts.loaded}</p>
+      ) : (
+        <p>
+          {m.acts.atInpi}{' '}
+          <a href={`https://data.inpi.fr/entreprises/${siren}`} rel="noopener noreferrer">
+            {m.acts.inpiLink}
+          </a>
+        </p>
+      )}
     </Section>
   );
 }

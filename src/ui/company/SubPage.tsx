@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { CompanyProfile } from '@/registry/company';
-import { documentKind, type OrderKind } from '@/domain/catalogue';
 import { OrderButton } from '@/ui/orders/OrderButton';
 import { formatSiren } from './format';
 import { Breadcrumb, CompanyHeader } from './CompanyHeader';
@@ -12,13 +11,13 @@ import { messages, t } from '@/i18n';
 export function SubPage({
   profile,
   title,
-  orderKind,
+  order,
   children,
 }: {
   profile: CompanyProfile;
   title: string;
-  /** The document this page sells (catalogue): an order button with its price. */
-  orderKind?: OrderKind;
+  /** The document this page sells, when it is sold here (src/documents/sale.ts): a button. */
+  order?: { kind: string; priceCents: number };
   children: ReactNode;
 }) {
   const m = messages.company.subPage;
@@ -36,13 +35,9 @@ export function SubPage({
         profile={profile}
         heading={t('company', 'subPage.heading', { title, name: profile.displayName })}
       />
-      {orderKind && (
+      {order && (
         <p>
-          <OrderButton
-            kind={orderKind}
-            siren={profile.siren}
-            priceCents={documentKind(orderKind).priceCents}
-          />
+          <OrderButton kind={order.kind} siren={profile.siren} priceCents={order.priceCents} />
         </p>
       )}
       {children}

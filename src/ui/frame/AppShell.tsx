@@ -18,12 +18,10 @@ export type OrganisationData = Record<string, unknown>;
  */
 export function AppShell({
   children,
-  siteUrl,
   organisation,
   gtmId,
 }: {
   children: React.ReactNode;
-  siteUrl: string;
   organisation: OrganisationData;
   gtmId: string | undefined;
 }) {
@@ -35,7 +33,7 @@ export function AppShell({
       <Suspense fallback={null}>
         <ProgressBar />
       </Suspense>
-      <SiteHeader siteUrl={siteUrl} />
+      <SiteHeader />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>

@@ -1,22 +1,11 @@
-'use client';
-import { useSyncExternalStore } from 'react';
 import frame from '@/i18n/fr/frame';
-import { mailDomain } from './rules';
 import s from './TopBar.module.css';
 
-const noSubscription = () => () => {};
-
 /**
- * The contact address of the current host (spec section 2). The frame is static, so the server
- * renders the site's own domain and the browser switches to the host it was reached on.
+ * The contact address of the top bar: the site's support address (SUPPORT_EMAIL), never one made
+ * up from the host a page was reached on (which gave « contact@127.0.0.1 »).
  */
-export function ContactMail({ siteUrl, icon }: { siteUrl: string; icon: React.ReactNode }) {
-  const domain = useSyncExternalStore(
-    noSubscription,
-    () => mailDomain(window.location.host, siteUrl),
-    () => mailDomain(null, siteUrl),
-  );
-  const mail = frame.contactMail.replaceAll('{domain}', domain);
+export function ContactMail({ mail, icon }: { mail: string; icon: React.ReactNode }) {
   return (
     <a
       className={s.link}

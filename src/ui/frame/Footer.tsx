@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { isSold } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { clickAction } from '@/i18n/fr/footer';
 import { Icon } from '@/ui/icons/Icon';
@@ -59,7 +60,9 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         </div>
       </div>
       <div className={`container ${s.notes}`}>
-        <p data-testid="kbis-disclaimer">{m.kbisDisclaimer}</p>
+        <p data-testid="kbis-disclaimer">
+          {isSold('kbis') ? m.kbisDisclaimerSold : m.kbisDisclaimer}
+        </p>
         <div className={s.sources}>
           <h2 className={s.columnTitle}>{m.sourcesTitle}</h2>
           <ul>

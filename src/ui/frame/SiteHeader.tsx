@@ -14,10 +14,10 @@ import s from './Header.module.css';
  * The page header: top bar, logo, main navigation (xl and up) or hamburger, search box (not on the
  * home page), account button.
  */
-export function SiteHeader({ siteUrl }: { siteUrl: string }) {
+export function SiteHeader() {
   return (
     <ShellGate part="header">
-      <TopBar siteUrl={siteUrl} />
+      <TopBar />
       <div className={`container ${s.bar}`}>
         <Link
           href="/"

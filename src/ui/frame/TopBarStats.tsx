@@ -2,16 +2,16 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { HeaderStats } from '@/registry/stats';
+import type { ShownHeaderStats } from '@/web/header-stats';
 import frame from '@/i18n/fr/frame';
 import { formatCount } from '@/ui/format';
-import { topBarItems } from './rules';
+import { topBarItems, visibleStats } from './rules';
 import s from './TopBar.module.css';
 
 const m = frame;
 
 /** undefined: not fetched yet; null: the server has no figures. */
-type Loaded = HeaderStats | null | undefined;
+type Loaded = ShownHeaderStats | null | undefined;
 
 /**
  * The counters of the top bar. A Client Component because the frame is static (pages come from
@@ -25,7 +25,7 @@ export function TopBarStats() {
     let live = true;
     fetch('/api/header-stats')
       .then((r) => (r.ok ? r.json() : null))
-      .then((body: { data?: { data?: HeaderStats | null } } | null) => {
+      .then((body: { data?: { data?: ShownHeaderStats | null } } | null) => {
         if (live) setStats(body?.data?.data ?? null);
       })
       .catch(() => live && setStats(null));
@@ -36,9 +36,9 @@ export function TopBarStats() {
   return (
     <ul className={s.stats} data-testid="top-bar-stats" aria-busy={stats === undefined}>
       {stats ? (
-        items.stats.map((key) => (
+        visibleStats(stats, items.stats).map(({ key, value }) => (
           <li key={key} className={s.stat} data-stat={key}>
-            <strong>{formatCount(stats[key])}</strong>
+            <strong>{formatCount(value)}</strong>
             {m.stats[key]}
           </li>
         ))

@@ -32,6 +32,20 @@ export function isResultPage(pathname: string): boolean {
 export type HeaderStatKey =
   'docAvailable' | 'searchableSiret' | 'verifiedCompanyProfile' | 'kbisAvailable';
 
+/**
+ * The counters worth printing: a counter the site does not offer (null: the Kbis when it is not
+ * sold here) or at zero (« 0 profils d’entreprise vérifiés ») is left out.
+ */
+export function visibleStats(
+  stats: Partial<Record<HeaderStatKey, number | null>>,
+  keys: readonly HeaderStatKey[],
+): Array<{ key: HeaderStatKey; value: number }> {
+  return keys.flatMap((key) => {
+    const value = stats[key];
+    return typeof value === 'number' && value > 0 ? [{ key, value }] : [];
+  });
+}
+
 export type TopBarItems = {
   stats: HeaderStatKey[];
   /** The fifth item, a link to /extrait-kbis. */

@@ -1,4 +1,6 @@
+import { documentSale } from '@/documents/sale';
 import { ServiceArticleLinks } from '@/ui/content/ServiceArticle';
+import { NotSold } from '@/ui/orders/NotSold';
 import { SearchCombobox } from './SearchCombobox';
 import { serviceOf, type ServicePath } from './servicePages';
 import s from './search.module.css';
@@ -8,6 +10,7 @@ import { messages, t } from '@/i18n';
 export function ServiceSearch({ path }: { path: ServicePath }) {
   const service = serviceOf(path);
   const m = messages.search.service;
+  const sale = service.orderKind ? documentSale(service.orderKind) : undefined;
   return (
     <div className={`container ${s.page}`}>
       <header className={s.head}>
@@ -19,6 +22,7 @@ export function ServiceSearch({ path }: { path: ServicePath }) {
           label={t('search', 'service.boxLabel', { service: service.title })}
           placeholder={m.boxPlaceholder}
         />
+        {sale && !sale.sold ? <NotSold label={sale.offer.label} official={sale.official} /> : null}
       </header>
       <ServiceArticleLinks servicePath={path.slice(1)} />
     </div>

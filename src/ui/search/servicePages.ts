@@ -30,11 +30,13 @@ export function servicePathOf(segment: string): ServicePath | undefined {
   return SERVICE_BY_PATH.has(path) ? path : undefined;
 }
 
-export function serviceOf(path: ServicePath): Pick<Service, 'title' | 'description' | 'link'> {
+export function serviceOf(
+  path: ServicePath,
+): Pick<Service, 'title' | 'description' | 'link' | 'orderKind'> {
   const found = SERVICE_BY_PATH.get(path);
   if (!found) throw new Error(`No service search page at ${path}`);
   const { title, description } = found;
-  return { title, description, link: path };
+  return { title, description, link: path, orderKind: found.orderKind };
 }
 
 export function serviceSearchMetadata(path: ServicePath): Metadata {

@@ -7,6 +7,7 @@ import {
   type ServicesVariant,
   type ServiceType,
 } from '@/domain/catalogue';
+import { isSold } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { Icon } from '@/ui/icons/Icon';
 import { groupServices } from '@/ui/frame/menus';
@@ -74,6 +75,8 @@ export function ServicesGrid({
     <ul className={s.grid} data-variant="full">
       {list.map((service) => {
         const price = servicePriceCents(service);
+        // A document not sold here shows no price: its page says where to get it.
+        const sold = !service.orderKind || isSold(service.orderKind);
         return (
           <li
             key={service.slug}
@@ -89,9 +92,11 @@ export function ServicesGrid({
             <p className={s.description}>{service.description}</p>
             <p className={s.price}>
               <span>
-                {price === undefined
-                  ? messages.services.free
-                  : t('services', 'from', { price: formatPrice(price) })}
+                {!sold
+                  ? messages.services.notSold
+                  : price === undefined
+                    ? messages.services.free
+                    : t('services', 'from', { price: formatPrice(price) })}
               </span>
               <Icon name="arrowForward" size={18} />
             </p>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { documentOffers, formatsLabel, producerLabel } from '@/domain/catalogue/documents';
+import { documentSale } from '@/documents/sale';
 import { formatPrice } from '@/domain/catalogue';
 import m from '@/i18n/fr/documents';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -29,22 +30,44 @@ export default function Page() {
           </tr>
         </thead>
         <tbody>
-          {documentOffers().map((o) => (
-            <tr key={o.kind}>
-              <th scope="row">{o.label}</th>
-              <td>
-                {o.contents}
-                {o.notOfficial ? <p className={s.meta}>{o.notOfficial}</p> : null}
-              </td>
-              <td>
-                {o.sources.join(' ; ')}
-                <p className={s.meta}>{o.dates}</p>
-              </td>
-              <td>{formatsLabel(o.formats)}</td>
-              <td>{producerLabel(o.producer)}</td>
-              <td>{formatPrice(o.priceCents)}</td>
-            </tr>
-          ))}
+          {documentOffers().map((o) => {
+            const sale = documentSale(o.kind)!;
+            return (
+              <tr key={o.kind} data-sold={sale.sold}>
+                <th scope="row">{o.label}</th>
+                <td>
+                  {o.contents}
+                  {o.notOfficial ? <p className={s.meta}>{o.notOfficial}</p> : null}
+                </td>
+                <td>
+                  {o.sources.join(' ; ')}
+                  <p className={s.meta}>{o.dates}</p>
+                </td>
+                <td>{formatsLabel(o.formats)}</td>
+                <td>{producerLabel(o.producer)}</td>
+                <td>
+                  {sale.sold ? (
+                    formatPrice(o.priceCents)
+                  ) : (
+                    <>
+                      {m.notSold}
+                      <p className={s.meta}>
+                        {sale.official.text}{' '}
+                        {sale.official.links.map((l, i) => (
+                          <span key={l.href}>
+                            {i > 0 ? ', ' : ''}
+                            <a href={l.href} rel="noopener noreferrer">
+                              {l.label}
+                            </a>
+                          </span>
+                        ))}
+                      </p>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <p>

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getEnv } from '@/config/env';
 import { formatPrice, serviceTypes } from '@/domain/catalogue';
-import { documentOffers, formatsLabel } from '@/domain/catalogue/documents';
+import { formatsLabel } from '@/domain/catalogue/documents';
+import { soldOffers, subscriptionText, unsoldOffers } from '@/documents/sale';
 import { costsPerUnit } from '@/domain/orders';
 import { messages, t } from '@/i18n';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -15,16 +16,21 @@ export const metadata: Metadata = frameMetadata('/nos-tarifs', {
   description: m.lead,
 });
 
-/** /nos-tarifs: every kind and the plan, from the catalogue (one table drives the prices). */
+/**
+ * /nos-tarifs: the kinds sold here and the plan, from the catalogue and the availability rule
+ * (src/documents/sale.ts); the kinds not sold are listed without a price, with where to get them.
+ */
 export default function Page() {
   const env = getEnv();
+  const sold = soldOffers();
+  const unsold = unsoldOffers();
   return (
     <div className={`container ${s.page}`}>
       <h1 className={s.title}>{m.title}</h1>
       <p className={s.lead}>{m.lead}</p>
       <div className={s.plan}>
         <h2>{m.planTitle}</h2>
-        <p>{t('orders', 'prices.planText', { quota: env.SUBSCRIPTION_MONTHLY_QUOTA })}</p>
+        <p data-testid="plan-text">{subscriptionText(env.SUBSCRIPTION_MONTHLY_QUOTA)}</p>
         <p>
           <strong>
             {t('orders', 'prices.planPrice', { price: formatPrice(env.SUBSCRIPTION_PRICE_CENTS) })}
@@ -33,7 +39,7 @@ export default function Page() {
         <SubscribeButton />
       </div>
       {serviceTypes.map((type) => {
-        const kinds = documentOffers().filter((d) => d.type === type);
+        const kinds = sold.filter((d) => d.type === type);
         if (kinds.length === 0) return null;
         return (
           <section key={type}>
@@ -64,6 +70,27 @@ export default function Page() {
           </section>
         );
       })}
+      {unsold.length > 0 && (
+        <section data-testid="not-sold-list">
+          <h2>{m.notSoldTitle}</h2>
+          <p>{m.notSoldLead}</p>
+          <ul>
+            {unsold.map((u) => (
+              <li key={u.offer.kind}>
+                <strong>{u.offer.label}</strong> — {u.official.text}{' '}
+                {u.official.links.map((l, i) => (
+                  <span key={l.href}>
+                    {i > 0 ? ', ' : ''}
+                    <a href={l.href} rel="noopener noreferrer">
+                      {l.label}
+                    </a>
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

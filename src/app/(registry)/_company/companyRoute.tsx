@@ -1,4 +1,5 @@
 import 'server-only';
+import { configuredProviders } from '@/documents/sale';
 import type { Metadata } from 'next';
 import { unstable_cache } from 'next/cache';
 import { notFound, permanentRedirect } from 'next/navigation';
@@ -75,7 +76,11 @@ export async function CompanyRouteBody({
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: companyJsonLd(p, `${siteUrl()}${path}`) }}
       />
-      <CompanyPage data={lookup.value} path={path} />
+      <CompanyPage
+        data={lookup.value}
+        path={path}
+        inpiConnected={configuredProviders().has('inpi-rne')}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { CompanyProfile } from '@/registry/company';
 import { loadCompanyProfile } from '@/web/site';
 import { subPageMetadata } from '@/web/subpage-metadata';
 import { services } from '@/domain/catalogue';
+import { orderOffer } from '@/documents/sale';
 import { SubPage } from '@/ui/company/SubPage';
 import { frameMetadata } from '@/ui/frame/metadata';
 
@@ -47,7 +48,7 @@ export function companySubPageRoute(opts: {
       <SubPage
         profile={lookup.value}
         title={opts.title}
-        orderKind={services.find((s) => s.link === `/${opts.route}`)?.orderKind}
+        order={orderOffer(services.find((s) => s.link === `/${opts.route}`)?.orderKind)}
       >
         {await opts.body(lookup.value, query)}
       </SubPage>

@@ -1,5 +1,6 @@
 import { getDb } from '@/db';
-import { documentKind, services } from '@/domain/catalogue';
+import { services } from '@/domain/catalogue';
+import { orderOffer } from '@/documents/sale';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
 import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
@@ -34,11 +35,10 @@ export async function CompanyResults({
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
-  // A service that sells a document offers it for the listed companies.
-  const kind = service ? services.find((x) => x.link === service)?.orderKind : undefined;
-  const order = kind
-    ? { kind, label: documentKind(kind).label, priceCents: documentKind(kind).priceCents }
-    : undefined;
+  // A service whose document is sold here offers it for the listed companies.
+  const order = orderOffer(
+    service ? services.find((x) => x.link === service)?.orderKind : undefined,
+  );
   return (
     <CompanySearchView
       title={title}

@@ -1,5 +1,6 @@
 import { dataEnvelope } from '@/lib/api-envelope';
 import { getHeaderStats } from '@/registry/stats';
+import { soldHeaderStats } from '@/web/header-stats';
 
 /**
  * The top bar's counters, fetched by the browser: the frame is static (served from the page
@@ -9,7 +10,7 @@ import { getHeaderStats } from '@/registry/stats';
 export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
-  const stats = await getHeaderStats();
+  const stats = soldHeaderStats(await getHeaderStats());
   return Response.json(dataEnvelope(stats), {
     headers: {
       'Cache-Control': stats ? 'public, max-age=300' : 'no-store',

@@ -1,20 +1,91 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { listFilings } from '@/documents/providers/filings';
+import { orderOffer } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { Empty, Section } from '@/ui/company/Section';
+import { OrderButton } from '@/ui/orders/OrderButton';
 
 const m = messages.company.subPages.acts;
 
+/**
+ * /actes-et-statuts/{siren}: the filings INPI lists for the company (date, type, content), each
+ * public act and set of accounts with its order button when INPI is connected here; otherwise
+ * where to read them for free (INPI's public site), never an empty list posing as data.
+ */
 export default companySubPageRoute({
   route: 'actes-et-statuts',
   title: m.title,
   describe: (p) => t('company', 'subPages.acts.describe', { name: p.displayName }),
-  body: (p) => {
-    return (
-      <>
+  body: async (p) => {
+    if (p.isNaturalPerson) {
+      return (
         <Section id="actes" title={m.section}>
-          <Empty>{p.isNaturalPerson ? m.naturalPerson : m.notYet}</Empty>
+          <Empty>{m.naturalPerson}</Empty>
         </Section>
-      </>
+      );
+    }
+    const filings = await listFilings(p.siren);
+    if (!filings.loaded) {
+      return (
+        <Section id="actes" title={m.section}>
+          <p data-testid="filings-not-loaded">{filings.reason}</p>
+          <p>
+            <a href={filings.source.url} rel="noopener noreferrer">
+              {t('company', 'subPages.acts.inpiLink', { siren: p.siren })}
+            </a>
+          </p>
+        </Section>
+      );
+    }
+    const acts = orderOffer('acts');
+    const sheets = orderOffer('balance-sheets');
+    return (
+      <Section id="actes" title={m.section}>
+        {filings.items.length === 0 ? (
+          <Empty>{m.none}</Empty>
+        ) : (
+          <table data-testid="filings">
+            <thead>
+              <tr>
+                <th scope="col">{m.columns.date}</th>
+                <th scope="col">{m.columns.type}</th>
+                <th scope="col">{m.columns.content}</th>
+                <th scope="col">{m.columns.order}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {filings.items.map((f) => {
+                const offer = f.kind === 'act' ? acts : sheets;
+                return (
+                  <tr key={`${f.kind}-${f.id}`}>
+                    <td>{f.filedAt ?? m.noDate}</td>
+                    <td>{f.type}</td>
+                    <td>{f.content.join(', ')}</td>
+                    <td>
+                      {f.confidential ? (
+                        m.confidential
+                      ) : offer ? (
+                        <OrderButton
+                          kind={offer.kind}
+                          siren={p.siren}
+                          priceCents={offer.priceCents}
+                          body={f.kind === 'act' ? { filing_number: f.id } : { id: f.id }}
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        <p>
+          {t('company', 'subPages.acts.source', { source: filings.source.name })}{' '}
+          <a href={filings.source.url} rel="noopener noreferrer">
+            data.inpi.fr
+          </a>
+        </p>
+      </Section>
     );
   },
 });
