@@ -3,8 +3,8 @@
  * (src/config/env.ts); tests, the preview and the bench replace them with `setDocumentServices`.
  */
 import { getEnv, siteOrigin } from '@/config/env';
-import { createInpiClient, type InpiClient } from './providers/inpi';
-import { createViesClient, type ViesClient } from './providers/vies';
+import { createInpiClient, type InpiClient } from '@/clients/inpi/rne-api';
+import { createViesClient, type ViesClient } from '@/clients/vies/vat-check';
 
 export type DocumentServices = {
   /** null: VAT numbers are printed "non vérifié" without a call. */

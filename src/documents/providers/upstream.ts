@@ -6,7 +6,7 @@ import { documentOffer, providerNames, type ProviderId } from '@/domain/catalogu
 import { failure, success, type Result } from '@/lib/errors';
 import type { CompanyProfile } from '@/registry/company';
 import type { DocumentServices } from '../services';
-import type { InpiAttachments } from './inpi';
+import type { InpiAttachments } from '@/clients/inpi/rne-api';
 
 const ALTERNATIVES: Partial<Record<string, string>> = {
   kbis: ' Vous pouvez commander à la place notre extrait d’immatriculation établi d’après le RNE et Sirene, qui n’est pas un Kbis, ou demander le Kbis au greffe (infogreffe.fr).',
