@@ -81,6 +81,28 @@ describe('content', () => {
     expect(types).toContain('DefinedTerm');
   });
 
+  it('titles a 404 under the content folders « Page introuvable », and each glossary term on its own', async () => {
+    const page = await open();
+    for (const path of [
+      '/actualites/inconnue',
+      '/actualites/inconnue/article-inconnu',
+      '/notre-lexique/inconnue',
+      '/dictionnaire-greffe/terme-inconnu',
+    ]) {
+      const res = await page.goto(`${baseUrl()}${path}`);
+      expect(res?.status(), path).toBe(404);
+      expect(await page.title(), path).toBe('Page introuvable | Registre');
+      expect(await page.textContent('h1'), path).toContain('Page introuvable');
+    }
+    await page.goto(`${baseUrl()}/notre-lexique/formalites/bodacc`);
+    expect(await page.title()).toBe('BODACC | Registre');
+    await page.goto(`${baseUrl()}/dictionnaire-greffe/bodacc`);
+    expect(await page.title()).toBe('BODACC — Dictionnaire du greffe | Registre');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${baseUrl()}/dictionnaire-greffe/bodacc`,
+    );
+  });
+
   it('sends the contact form: the message reaches support through the SMTP server', async () => {
     const page = await open();
     await page.goto(`${baseUrl()}/contact`);
