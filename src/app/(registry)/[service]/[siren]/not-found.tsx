@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { messages } from '@/i18n';
 import { CompanyNotFound } from '@/ui/company/NotFound';
+import { notFoundMetadata } from '@/ui/frame/metadata';
 import { subPageOf } from '../../_company/subpages';
 
 /**
@@ -13,11 +14,9 @@ export async function generateMetadata({
 }: {
   params: Promise<{ service: string }>;
 }): Promise<Metadata> {
-  const companyPage = subPageOf((await params).service);
-  return {
-    title: companyPage ? messages.company.notFound.title : messages.errors.notFound.title,
-    robots: { index: false },
-  };
+  return subPageOf((await params).service)
+    ? { title: messages.company.notFound.title, robots: { index: false } }
+    : notFoundMetadata;
 }
 
 export default CompanyNotFound;
