@@ -81,6 +81,35 @@ describe('content', () => {
     expect(types).toContain('DefinedTerm');
   });
 
+  it('titles a 404 under the content folders « Page introuvable », and each glossary term on its own', async () => {
+    const page = await open();
+    const paths = [
+      '/actualites/inconnue',
+      '/actualites/inconnue/article-inconnu',
+      '/notre-lexique/inconnue',
+      '/notre-lexique/inconnue/terme-inconnu',
+      '/nos-dossiers/inconnue',
+      '/dictionnaire-greffe/terme-inconnu',
+      '/creation-entreprise/forme-inconnue',
+    ];
+    const seen: string[] = [];
+    for (const path of paths) {
+      const res = await page.goto(`${baseUrl()}${path}`);
+      await page.waitForLoadState('networkidle');
+      seen.push(`${path} ${res?.status()} ${await page.title()} / ${await page.textContent('h1')}`);
+    }
+    expect(seen).toEqual(
+      paths.map((p) => `${p} 404 Page introuvable | Registre / Page introuvable`),
+    );
+    await page.goto(`${baseUrl()}/notre-lexique/formalites/bodacc`);
+    expect(await page.title()).toBe('BODACC | Registre');
+    await page.goto(`${baseUrl()}/dictionnaire-greffe/bodacc`);
+    expect(await page.title()).toBe('BODACC — Dictionnaire du greffe | Registre');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${baseUrl()}/dictionnaire-greffe/bodacc`,
+    );
+  });
+
   it('sends the contact form: the message reaches support through the SMTP server', async () => {
     const page = await open();
     await page.goto(`${baseUrl()}/contact`);

@@ -3,11 +3,9 @@ import Link from 'next/link';
 import { messages } from '@/i18n';
 import c from '@/ui/company/company.module.css';
 import s from '@/ui/errors/errors.module.css';
+import { notFoundMetadata } from '@/ui/frame/metadata';
 
-export const metadata: Metadata = {
-  title: messages.errors.notFound.title,
-  robots: { index: false },
-};
+export const metadata: Metadata = notFoundMetadata;
 
 /** Any address that matches no page: a French page inside the site frame (root layout). */
 export default function NotFound() {

@@ -17,7 +17,7 @@ import { getCompanyPageData } from '@/registry/page-data';
 import { sectionOrders, visibleSections } from '@/registry/sections';
 import { DocumentsSection } from '@/ui/company/DocumentsSection';
 import { availability, companyDocuments, orderPage } from './index';
-import type { InpiClient } from './providers/inpi';
+import type { InpiClient } from '@/clients/inpi/rne-api';
 import { setDocumentServices } from './services';
 
 const DANONE = '552032534';

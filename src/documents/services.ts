@@ -10,8 +10,8 @@ import {
 } from '@/clients/banque-de-france/client';
 import { createInfogreffeClient, type InfogreffeClient } from '@/clients/infogreffe/client';
 import { providersConfiguredIn } from './providers/configured';
-import { createInpiClient, type InpiClient } from './providers/inpi';
-import { createViesClient, type ViesClient } from './providers/vies';
+import { createInpiClient, type InpiClient } from '@/clients/inpi/rne-api';
+import { createViesClient, type ViesClient } from '@/clients/vies/vat-check';
 
 export type DocumentServices = {
   /** null: VAT numbers are printed "non vérifié" without a call. */

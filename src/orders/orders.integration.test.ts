@@ -40,7 +40,7 @@ import * as complementaryRoute from '@/app/api/companies/complementary-informati
 import { TestClient } from '@/accounts/testing';
 import { fulfilmentDeps, refundOrder } from './fulfilment';
 import { getOrder, orderDeps } from './service';
-import { createInpiClient } from '@/documents/providers/inpi';
+import { createInpiClient } from '@/clients/inpi/rne-api';
 import { setDocumentServices } from '@/documents/services';
 import type { OrderJson } from './present';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from './testing';

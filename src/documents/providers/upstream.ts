@@ -13,7 +13,7 @@ import { failure, success, type Result } from '@/lib/errors';
 import type { CompanyProfile } from '@/registry/company';
 import { documentSale } from '../sale';
 import type { DocumentServices } from '../services';
-import type { InpiAttachments } from './inpi';
+import type { InpiAttachments } from '@/clients/inpi/rne-api';
 
 export type UpstreamFile = { fileName: string; body: Buffer };
 

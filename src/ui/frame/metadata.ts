@@ -63,3 +63,12 @@ export function frameMetadataWithQuery(pathname: string, base: Metadata = {}) {
     return frameMetadata(pathname, base, await searchParams);
   };
 }
+
+/**
+ * The site's 404 page: its own title, never indexed. Also what a route's metadata says for an
+ * address it does not serve, since Next may resolve that metadata for the 404 page too.
+ */
+export const notFoundMetadata: Metadata = {
+  title: messages.errors.notFound.title,
+  robots: { index: false },
+};

@@ -1,36 +1,17 @@
 import { notFound } from 'next/navigation';
-import { entries, entry, urlOf } from '@/content';
-import { Article } from '@/ui/content/Article';
-import { entryMetadata } from '@/ui/content/metadata';
+import { ArticlePage, articleMetadata, articleParams, findArticle } from '@/ui/content/ArticlePage';
 
 export const dynamicParams = false;
-export function generateStaticParams() {
-  return entries('creation').map((e) => ({ companyType: e.slug }));
-}
+export const generateStaticParams = () =>
+  articleParams('creation').map(({ slug }) => ({ companyType: slug }));
 
 type Props = { params: Promise<{ companyType: string }> };
+const find = async ({ params }: Props) => findArticle('creation', null, (await params).companyType);
 
-export async function generateMetadata({ params }: Props) {
-  const e = entry('creation', null, (await params).companyType);
-  return e ? entryMetadata(urlOf('creation', e), e) : {};
-}
+export const generateMetadata = async (props: Props) => articleMetadata(await find(props));
 
-export default async function CreationGuide({ params }: Props) {
-  const e = entry('creation', null, (await params).companyType);
-  if (!e) notFound();
-  const url = urlOf('creation', e);
-  const others = entries('creation').filter((o) => o.slug !== e.slug);
-  return (
-    <Article
-      entry={e}
-      url={url}
-      kind="Article"
-      trail={[
-        { name: 'Créer son entreprise', href: '/creation-entreprise' },
-        { name: e.title, href: url },
-      ]}
-      relatedTitle="Les autres formes d’entreprise"
-      related={others.map((o) => ({ title: o.title, href: urlOf('creation', o) }))}
-    />
-  );
+export default async function CreationGuide(props: Props) {
+  const found = await find(props);
+  if (!found) notFound();
+  return <ArticlePage {...found} />;
 }
