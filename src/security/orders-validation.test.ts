@@ -68,7 +68,8 @@ const CASES: Array<[what: string, path: string, body: unknown, field: string]> =
   ['an unknown letter type', '/api/letters/552032534/order', { type: 'courrier-inconnu' }, 'type'],
   [
     'an unknown BODACC notice',
-    '/api/commercial-advertisements/552032534/order',
+    // A company with notices (GANYMEDE): one without any is refused before, on its SIREN.
+    '/api/commercial-advertisements/880878145/order',
     { commercial_advertisement_id: 'annonce-inconnue' },
     'commercial_advertisement_id',
   ],
