@@ -272,6 +272,16 @@ describe('the session routes (/api/me, following, orders) through their route fi
     });
     expect(placed.status).toBe(201);
     const id = (placed.body as { data: { data: { id: string } } }).data.data.id;
+    // The same order again while it waits for its payment: the unique index, one order.
+    const again = await call('POST', `/api/letters/${DANONE}/order`, {
+      ...as(alice),
+      body: { type: 'demission-gerant' },
+    });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({
+      error: { code: 'SAME_ORDER_PENDING' },
+      data: { data: { id } },
+    });
     const read = await call('GET', `/api/orders/${id}`, as(alice));
     expect(read.status).toBe(200);
     const viaNext = await orderRoute.GET(
