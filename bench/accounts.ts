@@ -5,9 +5,9 @@
  *
  * A fresh database (`bench_accounts`, dropped at the end) with the registry fixtures, a pool as
  * the production server's (10 connections, named prepared statements). The requests take the
- * production server's path before Next.js (bench/lib/http.ts): the front door, then the session
- * routes (src/server/session-api.ts, the same handlers the Next route files call); what that path
- * leaves (register, login) goes to the route modules of src/app/(account). Autocannon runs on a
+ * production server's path before Next.js (bench/lib/http.ts): the front door, then the route
+ * modules of src/app, called directly (the session fast path that answered /api/me and the follow
+ * routes ahead of Next.js is gone: it saved about a millisecond). Autocannon runs on a
  * worker thread of this process, on the same 2 cores as the server and PostgreSQL. Prints p50/p95/
  * p99 of `GET /api/me` and of follow/unfollow, the ceiling (a constant JSON answer through the
  * same server, with the same request headers) and the floor (the same after one SQL round trip), and the cost of a login (scrypt, Better Auth's defaults). Run under

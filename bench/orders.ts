@@ -3,7 +3,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres; a throw-away database is created and dropped).
  *
  * 1 and 2 go over HTTP through the production server's path before Next.js (bench/lib/http.ts:
- * the front door, then src/server/session-api.ts, the handlers the route files call), autocannon
+ * the front door, then the Next route modules called directly), autocannon
  * on a worker thread, 20 connections, each request as the next of 20 users; a database pool of 20
  * with named prepared statements (as the production server's on PostgreSQL). 3 and 4 call the route handlers in
  * this process (the figures are the engine's: webhooks, jobs, storage).
@@ -45,6 +45,7 @@ process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
 const { load, machine, startBenchServer } = await import('./lib/http');
+const { dispatch } = await import('../src/accounts/testing');
 const { connectPostgres, queryRows } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');
@@ -148,7 +149,7 @@ const DURATION = durationAt > 0 ? Number(process.argv[durationAt + 1]) : 10;
 // 1. creation, over HTTP through the production server's path (bench/lib/http.ts): 20
 // connections, each request as the next of the 20 users, each body a distinct letter.
 await concurrently(CALLERS, 40, (i, c) => createOrder(users[c]!, 'letters', { type: `w${i}` }));
-const server = await startBenchServer(async () => new Response(null, { status: 404 }));
+const server = await startBenchServer(dispatch);
 const asJson = (who: Who) => ({ ...who.headers, 'content-type': 'application/json' });
 const creating = (bodies: string) => ({
   connections: CALLERS,
@@ -217,7 +218,7 @@ const orderInsert = () =>
         RETURNING *`,
     { prepared: true },
   );
-const s2 = await startBenchServer(async () => new Response(null, { status: 404 }), db, {
+const s2 = await startBenchServer(dispatch, db, {
   'order-insert': orderInsert,
 });
 for (const [path, label] of REFERENCES) {

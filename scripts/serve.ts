@@ -2,8 +2,7 @@
  * The production web server that `npm start` runs once the site is built: Node's HTTP server with
  * the built Next.js site behind it (the same request handler as `next start`), and the registry
  * API answered ahead of Next's routing, from a worker thread on PostgreSQL
- * (src/server/registry-api.ts, src/server/registry-api-worker.ts), then the hot session routes
- * (src/server/session-api.ts). Production runs it compiled (scripts/build-server.ts:
+ * (src/server/registry-api.ts, src/server/registry-api-worker.ts). Production runs it compiled (scripts/build-server.ts:
  * `.next/registre/serve.mjs`), not through tsx. Settings come from the
  * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
  */

@@ -1,11 +1,10 @@
 /**
  * What bench:accounts and bench:orders share: an HTTP server that answers requests the way the
  * production server (scripts/serve.ts) does before Next.js — the client address, the front door
- * (security headers, request checks), then the session routes' fast path
- * (src/server/session-api.ts) — and autocannon load with every response time recorded.
+ * (security headers, request checks) — and autocannon load with every response time recorded.
  *
- * Requests the fast path leaves go to `fallback` (the bench's stand-in for Next.js, e.g. the
- * accounts area's route table). Two reference routes go through the same front door as the real
+ * Requests then go to `fallback` (the bench's stand-in for Next.js, e.g. the accounts area's route
+ * table, src/accounts/testing.ts). Two reference routes go through the same front door as the real
  * ones, so that a load with the same request headers compares like with like:
  * `GET /bench/constant` answers a constant JSON body at once (the ceiling of this machine for an
  * HTTP answer at that concurrency, autocannon on the same cores); `GET /bench/queries/{n}` the
@@ -23,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client';
 import { startTsWorker } from '../../src/lib/ts-worker';
 import { frontDoor } from '../../src/server/front-door';
-import { serveSessionApi, webRequestOf } from '../../src/server/session-api';
+import { webRequestOf } from '../../src/server/testing';
 
 /** One kind of request of a load: fixed, or with a numbered body or rotating paths. */
 type BenchRequest = {
@@ -95,7 +94,6 @@ export async function startBenchServer(
       return;
     }
     void (async () => {
-      if (await serveSessionApi(req, res)) return;
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const answer = await fallback(

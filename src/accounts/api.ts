@@ -313,7 +313,7 @@ async function sessionGone(db: Db, token: string): Promise<boolean> {
  * GET /api/me/{optional id}: the user of the session, or of a magic token (`?magic_token=`), which
  * is spent and turned into a session. 401 for a guest; another id than one's own is 404.
  */
-export const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answer> =>
+const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answer> =>
   guardedAnswer(async () => {
     const query = req.url.indexOf('?');
     const magic =

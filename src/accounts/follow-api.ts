@@ -13,23 +13,15 @@ import {
   disableAlerts,
   follow,
   followedCompaniesOf,
-  followedOfRider,
   getList,
   listsOf,
   removeCompanies,
-  SESSION_WITH_FOLLOWED,
   unfollow,
   updateList,
 } from './follows';
 import { accountAnswer, dataResponse, failureResponse, guarded, guardedAnswer } from './http';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
-import {
-  checkCsrf,
-  readSessionWith,
-  requireSession,
-  type SessionRider,
-  type SessionUser,
-} from './session';
+import { checkCsrf, readSession, requireSession, type SessionUser } from './session';
 
 /**
  * The routes of spec section 7 "Following". Reads need a session; writes need the XSRF token
@@ -37,21 +29,17 @@ import {
  */
 type Handler = (user: SessionUser, fields: Fields, db: Db) => Promise<Result<unknown>>;
 
-/**
- * A read: the session's user (401 without one), one call, its data or failure. With `rider`,
- * `run` also gets the rider's value, read with the session (undefined after a session refresh).
- */
-export function read<R = never>(
+/** A read: the session's user (401 without one), one call, its data or failure. */
+export function read(
   req: ApiRequest,
-  run: (user: SessionUser, db: Db, rider: R | null | undefined) => Promise<Result<unknown>>,
+  run: (user: SessionUser, db: Db) => Promise<Result<unknown>>,
   db: Db,
-  rider?: SessionRider,
 ): Promise<Answer> {
   return guardedAnswer(async () => {
-    const found = await readSessionWith<R>(req, rider, db);
-    if (!found) return failureAnswer(failure('UNAUTHENTICATED'));
-    const r = await run(found.session.user, db, found.rider);
-    const cookies = found.session.refreshCookies;
+    const session = await readSession(req, db);
+    if (!session) return failureAnswer(failure('UNAUTHENTICATED'));
+    const r = await run(session.user, db);
+    const cookies = session.refreshCookies;
     return r.ok ? accountAnswer(r.value, 200, cookies) : failureAnswer(r, cookies);
   });
 }
@@ -76,16 +64,9 @@ export const respond = (answer: Promise<Answer>): Promise<Response> => answer.th
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-/** GET /api/company/followed: read with the session, in one statement. */
-export const followedAnswer = (req: ApiRequest, db: Db = getDb()) =>
-  read<{ siren: string; listId: number }[]>(
-    req,
-    async (u, d, rider) =>
-      ok(rider === undefined ? await followedCompaniesOf(d, u.id) : followedOfRider(rider ?? [])),
-    db,
-    { statement: SESSION_WITH_FOLLOWED, values: {} },
-  );
-export const getFollowed = (req: Request, db?: Db) => respond(followedAnswer(req, db));
+/** GET /api/company/followed */
+export const getFollowed = (req: Request, db: Db = getDb()) =>
+  respond(read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db));
 
 /** GET /api/followed-lists */
 export const getLists = (req: Request, db: Db = getDb()) =>
@@ -148,16 +129,12 @@ export const listCompanies = (req: Request, id: string, db: Db = getDb()) =>
   );
 
 /** POST /api/company/{siren}/follow[/{listId}] */
-export const followAnswer = (req: ApiRequest, siren: string, listId?: string, db: Db = getDb()) =>
-  write(req, (u, _f, d) => follow(d, u.id, siren, listId), db);
-export const followCompany = (req: Request, siren: string, listId?: string, db?: Db) =>
-  respond(followAnswer(req, siren, listId, db));
+export const followCompany = (req: Request, siren: string, listId?: string, db: Db = getDb()) =>
+  respond(write(req, (u, _f, d) => follow(d, u.id, siren, listId), db));
 
 /** DELETE /api/company/{siren}/unfollow */
-export const unfollowAnswer = (req: ApiRequest, siren: string, db: Db = getDb()) =>
-  write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db);
-export const unfollowCompany = (req: Request, siren: string, db?: Db) =>
-  respond(unfollowAnswer(req, siren, db));
+export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =>
+  respond(write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db));
 
 /** POST /api/company/unfollow-list (body: sirens) */
 export const unfollowMany = (req: Request, db: Db = getDb()) =>

@@ -11,7 +11,6 @@ import { companies } from '@/db/schema/registry';
 import { isValidSiren, parseSiren } from '@/domain/siren';
 import { failure, success, type Result } from '@/lib/errors';
 import { ensureSnapshots } from './alerts/record';
-import { sessionStatement } from './session';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
 
 /**
@@ -435,21 +434,6 @@ function bySiren(rows: readonly { siren: string; listId: number }[]): Followed[]
 /** GET /api/company/followed: each followed SIREN with the ids of the lists that hold it. */
 export async function followedCompaniesOf(db: Db, userId: string): Promise<Followed[]> {
   return bySiren(await followedOf(db).execute({ userId }));
-}
-
-/**
- * The same read as a rider of the session's statement (src/accounts/session.ts), for the follow
- * buttons of every company page a logged-in user opens: one round trip with the session.
- */
-export const SESSION_WITH_FOLLOWED = sessionStatement(
-  (userId) => sql`(SELECT coalesce(json_agg(json_build_object('siren', f.siren, 'listId', f.list_id)
-                    ORDER BY f.created_at DESC, f.list_id), '[]'::json)
-                   FROM ${followedCompanies} f JOIN ${followedLists} l ON l.id = f.list_id
-                   WHERE l.user_id = ${userId})`,
-);
-
-export function followedOfRider(rows: { siren: string; listId: number }[]): Followed[] {
-  return bySiren(rows);
 }
 
 /** Alerts off for a list (the unsubscribe link of its mails). */

@@ -1,9 +1,9 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/db';
-import { runStatement, statement, type Db, type Statement } from '@/db/client';
+import { runStatement, statement, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema/accounts';
 import { failure, success, type Result } from '@/lib/errors';
 import type { ApiRequest } from '@/lib/http/answer';
@@ -78,15 +78,6 @@ type SessionRow = Pick<
 
 const epochMs = (column: unknown) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/**
- * A write made in the session's statement, so that a hot route that writes (placing an order)
- * costs one round trip: a data-modifying statement (`INSERT … SELECT … FROM {from} … RETURNING *`)
- * that selects its user from `from`, a relation with one row (`userId`, the session's user) only
- * when the session is valid and not due for a refresh; so nothing is written for a session that
- * Better Auth must see first. Its `RETURNING` row comes back as `written`.
- */
-export type SessionWrite = (session: { from: SQL; userId: SQL }) => SQL;
-
 const SESSION_COLUMNS = sql`${users.id} AS "id", ${users.email} AS "email",
          ${users.emailVerified} AS "emailVerified", ${users.role} AS "role", ${users.name} AS "name",
          ${users.profile} AS "profile", ${epochMs(sessions.expiresAt)} AS "expiresMs",
@@ -94,30 +85,8 @@ const SESSION_COLUMNS = sql`${users.id} AS "id", ${users.email} AS "email",
 const SESSION_OF_TOKEN = sql`FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.userId}
   WHERE ${sessions.token} = ${sql.placeholder('token')}`;
 
-/**
- * The statement that reads the session of a token with its user, rendered once and prepared per
- * connection; with `rider`, one more column (`"rider"`) computed in the same statement for the
- * session's user (the SQL it is given for the user's id), so that a hot route reads its own row
- * with the session in one round trip; with `write`, a write for that user in the same statement
- * (`SessionWrite`), its row as `"written"`. Its other placeholders are the rider's and the write's.
- */
-export function sessionStatement(rider?: (userId: SQL) => SQL, write?: SessionWrite): Statement {
-  if (!write)
-    return statement(
-      sql`SELECT ${SESSION_COLUMNS}${rider ? sql`, ${rider(sql`${users.id}`)} AS "rider"` : sql``} ${SESSION_OF_TOKEN}`,
-    );
-  // The session once (a WITH query referred to twice is computed once), the write from it when
-  // fresh: the same comparison as readSessionWith's, with its instant (`freshAfterMs`).
-  const fresh = sql`(SELECT s."id" AS "userId" FROM s
-    WHERE s."expiresMs" > ${sql.placeholder('freshAfterMs')}::float8) AS fresh`;
-  return statement(sql`WITH s AS (SELECT ${SESSION_COLUMNS} ${SESSION_OF_TOKEN}),
-    w AS (${write({ from: fresh, userId: sql`fresh."userId"` })})
-  SELECT s.*${rider ? sql`, ${rider(sql`s."id"`)} AS "rider"` : sql``},
-         (SELECT row_to_json(w) FROM w) AS "written"
-  FROM s`);
-}
-
-const SESSION_QUERY = sessionStatement();
+/** The session of a token with its user: one statement, prepared per connection. */
+const SESSION_QUERY = statement(sql`SELECT ${SESSION_COLUMNS} ${SESSION_OF_TOKEN}`);
 
 function accountOf(row: SessionRow, refreshCookies: string[] = []): SessionAccount {
   return {
@@ -146,48 +115,16 @@ export async function readSession(
   req: ApiRequest,
   db: Db = getDb(),
 ): Promise<SessionAccount | null> {
-  return (
-    (await readSessionWith(req, { statement: SESSION_QUERY, values: {} }, db))?.session ?? null
-  );
-}
-
-/** A row a route reads with the session, in the session's statement (`sessionStatement`). */
-export type SessionRider = { statement: Statement; values: Record<string, unknown> };
-
-/** No rider: the session alone. */
-const PLAIN: SessionRider = { statement: SESSION_QUERY, values: {} };
-
-/**
- * `readSession` with a rider read in the same statement: its value (null when the rider's query
- * found nothing), or undefined when the session went through Better Auth's refresh, after which
- * the caller reads it on its own. With a statement that writes (`sessionStatement`'s `write`),
- * `written` is the row written (null: the write wrote nothing; undefined: it was not made, the
- * session having gone through the refresh).
- */
-export async function readSessionWith<R = never, W = never>(
-  req: ApiRequest,
-  { statement: st, values }: SessionRider = PLAIN,
-  db: Db = getDb(),
-): Promise<{
-  session: SessionAccount;
-  rider: R | null | undefined;
-  written: W | null | undefined;
-} | null> {
   // No session cookie: no database round trip.
   if (!hasSessionCookie(req)) return null;
   const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
   if (!token) return null;
-  // A session expiring after this instant is neither expired nor due for a refresh.
-  const freshAfterMs = Date.now() + (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
   // A database error is one (a 500), not a missing session: the browser would log its user out.
-  const [row] = await runStatement<SessionRow & { rider?: R | null; written?: W | null }>(db, st, {
-    ...values,
-    token,
-    freshAfterMs,
-  });
+  const [row] = await runStatement<SessionRow>(db, SESSION_QUERY, { token });
   if (!row) return null;
-  if (row.expiresMs > freshAfterMs)
-    return { session: accountOf(row), rider: row.rider ?? null, written: row.written ?? null };
+  // A session expiring after this instant is neither expired nor due for a refresh.
+  if (row.expiresMs > Date.now() + (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000)
+    return accountOf(row);
   // Expired (deleted) or due for a refresh (expiry moved on): Better Auth decides, and its
   // refreshed cookie goes back to the browser.
   const headers = new Headers({ cookie: req.headers.get('cookie') ?? '' });
@@ -196,12 +133,7 @@ export async function readSessionWith<R = never, W = never>(
     .catch(() => null);
   if (!refreshed?.response) return null;
   const [again] = await runStatement<SessionRow>(db, SESSION_QUERY, { token });
-  if (!again) return null;
-  return {
-    session: accountOf(again, refreshed.headers.getSetCookie()),
-    rider: undefined,
-    written: undefined,
-  };
+  return again ? accountOf(again, refreshed.headers.getSetCookie()) : null;
 }
 
 /** Whether the request carries a session cookie at all (not whether it is valid). */

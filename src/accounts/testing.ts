@@ -1,12 +1,14 @@
 /**
  * Test helpers of the accounts area: a browser-like client (cookie jar, XSRF header) that calls
  * the real route modules of src/app/(account), and the orders and payments routes a signed-in
- * user calls, through the same path table Next.js would use (with the POST rewrites of
- * src/proxy.ts).
+ * user calls, matched as Next.js would against the site's route table (src/server/routes.ts:
+ * every key below is an entry of it, checked by the compiler), with the POST rewrites of
+ * src/proxy.ts.
  */
 import { siteOrigin } from '@/config/env';
 import { issueChallenge } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
+import { byPrecedence, matchRoute, type Params, type RoutePattern } from '@/server/routes';
 import * as csrfRoute from '@/app/(account)/sanctum/csrf-cookie/route';
 import * as registerRoute from '@/app/(account)/api/account/register/route';
 import * as loginRoute from '@/app/(account)/api/account/login/route';
@@ -56,93 +58,74 @@ import * as oppositionRoute from '@/app/api/opposition/route';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 
 type RouteModule = Record<string, unknown>;
-type Params = Record<string, string | string[] | undefined>;
 
-/** [pattern, module]: `:name` one segment, `*name` zero or more (optional catch-all). */
-const ROUTES: [string, RouteModule][] = [
-  ['/sanctum/csrf-cookie', csrfRoute],
-  ['/register', registerRoute],
-  ['/login', loginRoute],
-  ['/forgot-password', forgotRoute],
-  ['/reset-password', resetRoute],
-  ['/logout', logoutRoute],
-  ['/verify-email/confirm', confirmRoute],
-  ['/api/me/export', exportRoute],
-  ['/api/me/verification-email', resendRoute],
-  ['/api/me/events', eventsRoute],
-  ['/api/me/sessions', sessionsRoute],
-  ['/api/me/sessions/:id', sessionRoute],
-  ['/api/alerts/unsubscribe', unsubscribeRoute],
-  ['/api/me/*id', meRoute],
-  ['/api/onboarding/user-infos', onboardingRoute],
-  ['/api/company/followed', followedRoute],
-  ['/api/company/unfollow-list', unfollowListRoute],
-  ['/api/company/:siren/follow/*listId', followRoute],
-  ['/api/company/:siren/unfollow', unfollowRoute],
-  ['/api/followed-lists', listsRoute],
-  ['/api/claims', claimsRoute],
-  ['/api/claims/:id/verify', claimVerifyRoute],
-  ['/api/claims/:id/info', claimInfoRoute],
-  ['/api/claims/:id', claimRoute],
-  ['/api/company/:siren/owner-info', ownerInfoRoute],
-  ['/api/followed-lists/:id/companies', listCompaniesRoute],
-  ['/api/followed-lists/:id', listRoute],
+/** The route modules, keyed by their entry of the site's route table (src/server/routes.ts). */
+const MODULES: Partial<Record<RoutePattern, RouteModule>> = {
+  '/sanctum/csrf-cookie': csrfRoute,
+  '/register': registerRoute,
+  '/login': loginRoute,
+  '/forgot-password': forgotRoute,
+  '/reset-password': resetRoute,
+  '/logout': logoutRoute,
+  '/verify-email/confirm': confirmRoute,
+  '/api/me/export': exportRoute,
+  '/api/me/verification-email': resendRoute,
+  '/api/me/events': eventsRoute,
+  '/api/me/sessions': sessionsRoute,
+  '/api/me/sessions/[id]': sessionRoute,
+  '/api/alerts/unsubscribe': unsubscribeRoute,
+  '/api/me/[[...id]]': meRoute,
+  '/api/onboarding/user-infos': onboardingRoute,
+  '/api/company/followed': followedRoute,
+  '/api/company/unfollow-list': unfollowListRoute,
+  '/api/company/[siren]/follow/[[...listId]]': followRoute,
+  '/api/company/[siren]/unfollow': unfollowRoute,
+  '/api/followed-lists': listsRoute,
+  '/api/claims': claimsRoute,
+  '/api/claims/[id]/verify': claimVerifyRoute,
+  '/api/claims/[id]/info': claimInfoRoute,
+  '/api/claims/[id]': claimRoute,
+  '/api/company/[siren]/owner-info': ownerInfoRoute,
+  '/api/followed-lists/[id]/companies': listCompaniesRoute,
+  '/api/followed-lists/[id]': listRoute,
   // Orders, downloads, invoices, credit notes and the subscription (src/orders, src/payments).
-  ['/api/orders', ordersRoute],
-  ['/api/orders-exports', ordersExportRoute],
-  ['/api/orders/:id/checkout', checkoutRoute],
-  ['/api/orders/:id', orderRoute],
-  ['/api/invoices', invoicesRoute],
-  ['/api/invoices/:id', invoiceRoute],
-  ['/api/credit-notes/:id', creditNoteRoute],
-  ['/api/subscription', subscriptionRoute],
-  ['/api/subscription/checkout', subscriptionCheckoutRoute],
-  ['/api/subscription/cancel', subscriptionCancelRoute],
-  ['/api/payments/test/:session', testPaymentRoute],
-  ['/api/payments/webhook', webhookRoute],
+  '/api/orders': ordersRoute,
+  '/api/orders-exports': ordersExportRoute,
+  '/api/orders/[id]/checkout': checkoutRoute,
+  '/api/orders/[id]': orderRoute,
+  '/api/invoices': invoicesRoute,
+  '/api/invoices/[id]': invoiceRoute,
+  '/api/credit-notes/[id]': creditNoteRoute,
+  '/api/subscription': subscriptionRoute,
+  '/api/subscription/checkout': subscriptionCheckoutRoute,
+  '/api/subscription/cancel': subscriptionCancelRoute,
+  '/api/payments/test/[session]': testPaymentRoute,
+  '/api/payments/webhook': webhookRoute,
   // The forms of a visitor without an account.
-  ['/api/contact', contactRoute],
-  ['/api/opposition', oppositionRoute],
-  ['/orders/:id/download/word', wordDownloadRoute],
-  ['/orders/:id/download', downloadRoute],
-  ['/pre-orders/:id/download', preOrderDownloadRoute],
-  ['/api/document/:documentId/order', documentOrderRoute],
-  ['/api/director-report/:siren/order/:n', directorOrderRoute],
-  ['/api/:kind/:siren/order', kindOrderRoute],
-];
+  '/api/contact': contactRoute,
+  '/api/opposition': oppositionRoute,
+  '/orders/[id]/download/word': wordDownloadRoute,
+  '/orders/[id]/download': downloadRoute,
+  '/pre-orders/[id]/download': preOrderDownloadRoute,
+  '/api/document/[documentId]/order': documentOrderRoute,
+  '/api/director-report/[siren]/order/[n]': directorOrderRoute,
+  '/api/[kind]/[siren]/order': kindOrderRoute,
+};
 
-function match(pattern: string, path: string): Params | null {
-  const p = pattern.split('/').filter(Boolean);
-  const s = path.split('/').filter(Boolean);
-  const params: Params = {};
-  for (let i = 0; i < p.length; i++) {
-    const part = p[i]!;
-    if (part.startsWith('*')) {
-      const rest = s.slice(i).map(decodeURIComponent);
-      params[part.slice(1)] = rest.length ? rest : undefined;
-      return params;
-    }
-    if (i >= s.length) return null;
-    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(s[i]!);
-    else if (part !== s[i]) return null;
-  }
-  return s.length === p.length ? params : null;
-}
+/** The patterns, in Next's order. */
+const PATTERNS = byPrecedence(Object.keys(MODULES));
 
 export const BASE = 'http://localhost:3000';
 
 /** Dispatches a request to the route module that Next.js would pick; 404/405 like Next. */
 export async function dispatch(req: Request): Promise<Response> {
-  const path = new URL(req.url).pathname;
-  for (const [pattern, mod] of ROUTES) {
-    const params = match(pattern, path);
-    if (!params) continue;
-    const handler = mod[req.method] as
-      ((r: Request, ctx: { params: Promise<Params> }) => Response | Promise<Response>) | undefined;
-    if (!handler) return new Response(null, { status: 405 });
-    return handler(req, { params: Promise.resolve(params) });
-  }
-  return new Response(null, { status: 404 });
+  const found = matchRoute(new URL(req.url).pathname, PATTERNS);
+  if (found === 'bad') return new Response(null, { status: 400 });
+  if (!found) return new Response(null, { status: 404 });
+  const handler = MODULES[found.pattern as RoutePattern]![req.method] as
+    ((r: Request, ctx: { params: Promise<Params> }) => Response | Promise<Response>) | undefined;
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(req, { params: Promise.resolve(found.params) });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers freely

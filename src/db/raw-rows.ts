@@ -45,22 +45,3 @@ export function selectList<T extends Table>(
     names.map((n) => (cast.has(n) ? `${alias}.${n}::text AS ${n}` : `${alias}.${n}`)).join(', '),
   );
 }
-
-/**
- * A row of `table` from its `row_to_json` object (keys are the database column names), with each
- * value decoded as Drizzle decodes that column (timestamps to `Date`, JSON left parsed, arrays…):
- * the same object a Drizzle `select()` of the table gives. One difference: a JSON column holding a
- * bare string that is itself JSON text (`"12"`) comes back parsed; the tables read this way
- * (orders, subscriptions) hold objects there.
- */
-export function rowFromJson<T extends Table>(
-  table: T,
-  json: Record<string, unknown>,
-): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
-}

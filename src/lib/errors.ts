@@ -78,6 +78,11 @@ const ERRORS = {
   },
   SOURCE_UNAVAILABLE: { status: 503, message: 'Les données sont momentanément indisponibles.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Le service est momentanément indisponible.' },
+  /** An unexpected failure of ours (a bug): reported, the person is told to try again. */
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Une erreur inattendue est survenue de notre côté. Réessayez dans quelques instants.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

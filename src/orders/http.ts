@@ -1,10 +1,5 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
-import {
-  checkCsrf,
-  readSessionWith,
-  type SessionRider,
-  type SessionUser,
-} from '@/accounts/session';
+import { checkCsrf, readSession, type SessionUser } from '@/accounts/session';
 import { getDb, type Db } from '@/db/site';
 import { errorResponse, failure, type Failure, type Result } from '@/lib/errors';
 import {
@@ -29,42 +24,30 @@ export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
 
 /**
  * Runs `fn` for the user of the session; `failed` answers 401 without one. State-changing routes
- * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs. With
- * `rider`, `fn` also gets the rider's value (null: nothing found; undefined: not read, after a
- * session refresh).
+ * pass `csrf: true`: a missing or wrong token answers 419 before anything else runs.
  */
 async function withUser<T>(
   req: ApiRequest,
-  fn: (db: Db, user: SessionUser, cookies: string[], rider: unknown) => Promise<T>,
+  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<T>,
   failed: (f: Failure) => T,
-  opts: { csrf?: boolean; rider?: SessionRider },
+  opts: { csrf?: boolean },
 ): Promise<T> {
   if (opts.csrf) {
     const csrf = checkCsrf(req);
     if (!csrf.ok) return failed(csrf);
   }
-  const read = await readSessionWith(req, opts.rider);
-  if (!read) return failed(failure('UNAUTHENTICATED'));
-  return fn(getDb(), read.session.user, read.session.refreshCookies, read.rider);
+  const session = await readSession(req);
+  if (!session) return failed(failure('UNAUTHENTICATED'));
+  return fn(getDb(), session.user, session.refreshCookies);
 }
 
-/** `asUser` for the hot routes the web server answers ahead of Next.js (src/server/session-api.ts). */
-export function asUserAnswer<R = never>(
+/** `asUser` for a handler that returns an `Answer`; the session's refreshed cookie is passed on. */
+export function asUserAnswer(
   req: ApiRequest,
-  fn: (
-    db: Db,
-    user: SessionUser,
-    cookies: string[],
-    rider: R | null | undefined,
-  ) => Promise<Answer>,
-  opts: { csrf?: boolean; rider?: SessionRider } = {},
+  fn: (db: Db, user: SessionUser, cookies: string[]) => Promise<Answer>,
+  opts: { csrf?: boolean } = {},
 ): Promise<Answer> {
-  return withUser(
-    req,
-    (db, user, cookies, rider) => fn(db, user, cookies, rider as R | null | undefined),
-    (f) => failureAnswer(f),
-    opts,
-  );
+  return withUser(req, fn, (f) => failureAnswer(f), opts);
 }
 
 export function asUser(

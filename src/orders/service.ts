@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
-import { sessionStatement, type SessionUser } from '@/accounts/session';
-import { rowFromJson } from '@/db/raw-rows';
+import type { SessionUser } from '@/accounts/session';
 import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
 import { creditNotes, invoices, orders, payments } from '@/db/schema';
@@ -17,13 +16,7 @@ import { availability, checkDeliverable, documentSale } from '@/documents';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { isTestMode, paymentProvider } from '@/payments/provider';
-import {
-  activeSubscription,
-  activeSubscriptionJson,
-  quotaUsed,
-  takeQuota,
-  type SubscriptionRow,
-} from '@/payments/subscriptions';
+import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptions';
 import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
 import { presentOrder, type OrderJson, type OrderRow } from './present';
 import { fulfilOrderJob } from './jobs';
@@ -183,61 +176,8 @@ function orderValues(order: PreparedOrder) {
   };
 }
 
-const column = (c: { name: string }) => sql.identifier(c.name);
-const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
-/**
- * The usual order in one round trip (POST /api/{kind}/{siren}/order): the session's statement
- * (src/accounts/session.ts) inserts the order, waiting for its payment, for a user whose session
- * is fresh and who has no active subscription; its rider is the subscription. Nothing is written
- * for a subscriber (whose order the plan may pay, `placePreparedOrder`), for a session due for a
- * refresh, or when the same order is still unfinished (the unique index, as `insertOrder`).
- */
-export const SESSION_PLACING_ORDER = sessionStatement(
-  activeSubscriptionJson,
-  ({ from, userId }) => sql`INSERT INTO ${orders} (${sql.join(
-    [
-      orders.id,
-      orders.userId,
-      orders.kind,
-      orders.siren,
-      orders.payload,
-      orders.sameOrderKey,
-      orders.formats,
-      orders.priceExclVatCents,
-      orders.vatCents,
-      orders.totalCents,
-      orders.sourceId,
-    ].map(column),
-    sql`, `,
-  )})
-  SELECT ${placeholder('id', 'text')}, ${userId}, ${placeholder('kind', 'text')},
-         ${placeholder('siren', 'text')}, ${placeholder('payload', 'jsonb')},
-         ${placeholder('key', 'text')}, ${placeholder('formats', 'text[]')},
-         ${placeholder('priceExclVatCents', 'integer')}, ${placeholder('vatCents', 'integer')},
-         ${placeholder('totalCents', 'integer')}, ${placeholder('sourceId', 'text')}
-  FROM ${from}
-  WHERE ${activeSubscriptionJson(userId)} IS NULL
-  ON CONFLICT (${column(orders.userId)}, ${column(orders.sameOrderKey)}) WHERE ${UNFINISHED}
-  DO NOTHING
-  RETURNING *`,
-);
-
-/** The values of `SESSION_PLACING_ORDER` for an order. */
-export function placingValues(order: PreparedOrder): Record<string, unknown> {
-  return {
-    ...orderValues(order),
-    payload: orders.payload.mapToDriverValue(order.payload),
-  };
-}
-
-/** The order `SESSION_PLACING_ORDER` wrote. */
-export function placedOrder(json: Record<string, unknown>): OrderJson {
-  return presentOrder(rowFromJson(orders, json));
-}
-
 /** An order request checked and priced, not yet placed (`prepareOrder`). */
-export type PreparedOrder = {
+type PreparedOrder = {
   kind: string;
   siren: string | null;
   payload: Record<string, unknown>;
@@ -248,7 +188,7 @@ export type PreparedOrder = {
 };
 
 /** What an order request orders, checked (kind, company, payload, availability) and priced. */
-export async function prepareOrder(
+async function prepareOrder(
   db: Db,
   req: OrderRequest,
   sourceId?: string | null,
@@ -277,24 +217,20 @@ export async function createOrder(
   user: SessionUser,
   req: OrderRequest,
   sourceId?: string | null,
-  /** The user's active subscription when the caller read it already (null: none). */
-  knownSubscription?: SubscriptionRow | null,
 ): Promise<Result<OrderJson>> {
   const prepared = await prepareOrder(db, req, sourceId);
   if (!prepared.ok) return prepared;
-  return placePreparedOrder(db, user, prepared.value, knownSubscription);
+  return placePreparedOrder(db, user, prepared.value);
 }
 
 /** `createOrder` for an order already prepared. */
-export async function placePreparedOrder(
+async function placePreparedOrder(
   db: Db,
   user: SessionUser,
   order: PreparedOrder,
-  knownSubscription?: SubscriptionRow | null,
 ): Promise<Result<OrderJson>> {
   const { kind, key } = order;
-  const sub =
-    knownSubscription === undefined ? await activeSubscription(db, user.id) : knownSubscription;
+  const sub = await activeSubscription(db, user.id);
   const quota = getEnv().SUBSCRIPTION_MONTHLY_QUOTA;
   const cover = sub ? subscriptionCover(kind, await quotaUsed(db, sub), quota) : 'none';
   /** The new order, or undefined when the same order is still unfinished (unique index). */
@@ -400,41 +336,6 @@ export async function getOrder(db: Db, userId: string, id: string): Promise<Resu
   const [found] = await billedOrderOf(db).execute({ id, userId });
   if (!found) return orderNotFound();
   return success(presentBilled(found));
-}
-
-/**
- * The order page's poll in one round trip: the session's statement (src/accounts/session.ts) with
- * the order `orderId` of the session's user, its invoice and credit note, as `row_to_json`.
- */
-export const SESSION_WITH_ORDER = sessionStatement(
-  (userId) => sql`(SELECT row_to_json(b) FROM (
-    SELECT ${orders}.*, ${invoices.id} AS "invoiceId", ${invoices.number} AS "invoiceNumber",
-           ${invoices.issuedAt} AS "invoiceIssuedAt", ${creditNotes.id} AS "creditNoteId",
-           ${creditNotes.number} AS "creditNoteNumber", ${creditNotes.issuedAt} AS "creditNoteIssuedAt"
-    FROM ${orders}
-    LEFT JOIN ${invoices} ON ${invoices.orderId} = ${orders.id}
-    LEFT JOIN ${creditNotes} ON ${creditNotes.invoiceId} = ${invoices.id}
-    WHERE ${orders.id} = ${sql.placeholder('orderId')} AND ${orders.userId} = ${userId}
-    LIMIT 1) b)`,
-);
-
-/** The order of `SESSION_WITH_ORDER`'s rider (null: no such order of this user). */
-export function orderOfRider(json: Record<string, unknown> | null): Result<OrderJson> {
-  if (!json) return orderNotFound();
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const int = (v: unknown) => (typeof v === 'number' ? v : null);
-  const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
-  return success(
-    presentBilled({
-      order: rowFromJson(orders, json),
-      invoiceId: text(json.invoiceId),
-      invoiceNumber: int(json.invoiceNumber),
-      invoiceIssuedAt: date(json.invoiceIssuedAt),
-      creditNoteId: text(json.creditNoteId),
-      creditNoteNumber: int(json.creditNoteNumber),
-      creditNoteIssuedAt: date(json.creditNoteIssuedAt),
-    }),
-  );
 }
 
 export async function listOrders(db: Db, userId: string, limit = 200): Promise<OrderJson[]> {

@@ -3,8 +3,7 @@
  * data, and a monthly quota of the kinds that cost us per unit (src/domain/orders.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { rowFromJson } from '@/db/raw-rows';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
 import { subscriptions, subscriptionUsage, payments } from '@/db/schema';
@@ -22,20 +21,6 @@ export async function activeSubscription(
 ): Promise<SubscriptionRow | null> {
   const [row] = await activeOf(db).execute({ userId, now });
   return row ?? null;
-}
-
-/**
- * The same subscription as a `row_to_json` subquery for the user `userId` (SQL), to be read with
- * the session in one statement (the order routes), and its row back.
- */
-export const activeSubscriptionJson = (userId: SQL) =>
-  sql`(SELECT row_to_json(s) FROM (SELECT * FROM ${subscriptions}
-       WHERE ${subscriptions.userId} = ${userId} AND ${subscriptions.state} = 'active'
-         AND ${subscriptions.currentPeriodEnd} > now()
-       ORDER BY ${subscriptions.currentPeriodEnd} DESC LIMIT 1) s)`;
-
-export function subscriptionOfJson(json: Record<string, unknown> | null): SubscriptionRow | null {
-  return json ? rowFromJson(subscriptions, json) : null;
 }
 
 /** Read by the routes that do not read it with the session: built once (`preparedQuery`). */

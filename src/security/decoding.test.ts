@@ -7,6 +7,7 @@ import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { imageQueryIsClean } from '@/server/guard';
 import { serveRegistryApi } from '@/server/registry-api';
+import { byPrecedence, matchRoute, patternOfFile, type Params } from '@/server/routes';
 import { siteHandler } from '@/server/site';
 import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
 import { loadCompanyPage, loadCompanyProfile, loadDirectorProfile } from '@/web/site';
@@ -16,26 +17,22 @@ import nextConfig from '../../next.config';
  * Percent-encoding that only a second decoding would read (`%25`, `%25ZZ`), broken encodings and
  * path tricks, in every dynamic segment of every route of src/app: never a 5xx. Once as an
  * attacker sends them, through the web server's pipeline (src/server/site.ts: front door,
- * registry API, session routes) to a stand-in for Next.js that matches the route table as Next
+ * registry API) to a stand-in for Next.js that matches the route table as Next
  * does (one decoding) and calls the real route modules; once as Next.js would hand them to a
  * route decoded once, straight to each handler, so a second decoding anywhere behind it shows.
  */
-type Params = Record<string, string | string[]>;
 type Handler = (req: Request, ctx: { params: Promise<Params> }) => Response | Promise<Response>;
 type Route = { pattern: string; segments: string[]; module: Record<string, unknown> };
 
+// The route files, named and ordered by the site's route table (src/server/routes.ts).
 const modules = import.meta.glob<Record<string, unknown>>('/src/app/**/route.ts', { eager: true });
-const ROUTES: Route[] = Object.entries(modules)
-  .map(([file, module]) => {
-    const segments = file
-      .replace(/^\/src\/app/, '')
-      .replace(/\/route\.ts$/, '')
-      .split('/')
-      .filter((s) => s && !/^\(.*\)$/.test(s));
-    return { pattern: `/${segments.join('/')}`, segments, module };
-  })
-  // Static segments first, as Next.js routes them (`/api/orders/[id]/checkout` before `[kind]`).
-  .sort((a, b) => dynamicCount(a) - dynamicCount(b));
+const BY_PATTERN = new Map<string, Route>(
+  Object.entries(modules).map(([file, module]) => {
+    const pattern = patternOfFile(file);
+    return [pattern, { pattern, segments: pattern.split('/').filter(Boolean), module }];
+  }),
+);
+const ROUTES: Route[] = byPrecedence([...BY_PATTERN.keys()]).map((p) => BY_PATTERN.get(p)!);
 
 function dynamicCount(r: Route): number {
   return r.segments.filter((s) => s.startsWith('[')).length;
@@ -47,36 +44,13 @@ const SKIP = (method: string, pattern: string) =>
   pattern === '/logout' || (method === 'DELETE' && pattern.startsWith('/api/me'));
 
 /** The route and its parameters for a path, decoded once as Next.js does; null: no route. */
-function matchRoute(path: string): { route: Route; params: Params } | null | 'bad' {
-  const parts = path.split('/').filter(Boolean);
-  for (const route of ROUTES) {
-    const params: Params = {};
-    let ok = true;
-    for (let i = 0; i < route.segments.length && ok; i++) {
-      const seg = route.segments[i]!;
-      const catchAll = /^\[\[?\.\.\.(\w+)\]\]?$/.exec(seg);
-      const one = /^\[(\w+)\]$/.exec(seg);
-      try {
-        if (catchAll) {
-          const rest = parts.slice(i).map(decodeURIComponent);
-          if (rest.length === 0 && !seg.startsWith('[[')) ok = false;
-          else params[catchAll[1]!] = rest;
-          i = parts.length;
-          break;
-        }
-        if (i >= parts.length) ok = false;
-        else if (one) params[one[1]!] = decodeURIComponent(parts[i]!);
-        else if (seg !== parts[i]) ok = false;
-      } catch {
-        return 'bad'; // Next.js answers a malformed encoding 400 itself
-      }
-    }
-    const consumed = route.segments.some((s) => s.includes('...'))
-      ? true
-      : route.segments.length === parts.length;
-    if (ok && consumed) return { route, params };
-  }
-  return null;
+function routeOf(path: string): { route: Route; params: Params } | null | 'bad' {
+  const found = matchRoute(
+    path,
+    ROUTES.map((r) => r.pattern),
+  );
+  if (found === null || found === 'bad') return found;
+  return { route: BY_PATTERN.get(found.pattern)!, params: found.params };
 }
 
 let handle: DbHandle;
@@ -112,7 +86,7 @@ async function callRoute(route: Route, method: string, path: string, params: Par
 async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for await (const _ of req); // the body, unread
   const path = (req.url ?? '/').split('?')[0]!;
-  const found = matchRoute(path);
+  const found = routeOf(path);
   let status: number;
   let body: Buffer;
   if (found === 'bad' || found === null) {

@@ -5,18 +5,15 @@ import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { serveSessionApi } from '@/server/session-api';
-import { startTestServer, type TestServer } from '@/server/testing';
 
 /**
  * Orders that cannot be delivered were taken, charged, then refunded (an invoice number and a
  * credit-note number burnt for nothing). Everything a document needs is now checked before the
  * order exists: 422 VALIDATION_FAILED naming the field, a French message, no order row, no
- * number taken. Through the Next route handlers and the web server's fast path alike.
+ * number taken. Through the Next route handlers.
  */
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 let handle: DbHandle;
-let server: TestServer;
 const user = new TestClient();
 
 beforeAll(async () => {
@@ -30,19 +27,10 @@ beforeAll(async () => {
     captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
-  server = await startTestServer((req, res) => {
-    void serveSessionApi(req, res).then((served) => {
-      if (!served) {
-        res.statusCode = 404;
-        res.end();
-      }
-    });
-  });
 }, 120_000);
 
 afterAll(async () => {
   resetAllRateLimits();
-  await server?.close();
   globalForDb.__dbHandle = undefined;
   await handle?.close();
 });
@@ -93,25 +81,6 @@ describe('an order that cannot be delivered is refused before it exists', () => 
     expectRefused(r.status, r.body, field, what);
     expect(await counts()).toEqual(before);
   });
-
-  it.each(CASES.filter(([, path]) => !/^\/api\/(document|director-report)\//.test(path)))(
-    '%s (the web server’s fast path)',
-    async (what, path, body, field) => {
-      const before = await counts();
-      const res = await fetch(`${server.base}${path}`, {
-        method: 'POST',
-        headers: {
-          cookie: user.cookieHeader(),
-          'x-xsrf-token': user.cookies.get('XSRF-TOKEN')!,
-          'content-type': 'application/json',
-          origin: 'http://localhost:3000',
-        },
-        body: JSON.stringify(body),
-      });
-      expectRefused(res.status, await res.json(), field, what);
-      expect(await counts()).toEqual(before);
-    },
-  );
 
   it('a deliverable order is still taken', async () => {
     const r = await user.post('/api/director-report/552032534/order/1', {});

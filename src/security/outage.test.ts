@@ -17,7 +17,7 @@ import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
  * The database refuses connections (a pool on a closed port): every route that reads it answers
  * 503 with `Retry-After`, the API's JSON error shape under /api/ and the French « service
  * indisponible » page elsewhere, never a 500. The requests go through the web server's own
- * pipeline (src/server/site.ts: front door, registry API, session routes), then a stand-in for
+ * pipeline (src/server/site.ts: front door, registry API), then a stand-in for
  * Next.js that calls the real route modules and, as Next does, answers 500 when one throws.
  */
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };

@@ -24,7 +24,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { namesAny } from '@/registry/cache';
-import { acceptsGzip } from './registry-api';
+import { acceptsGzip } from '@/lib/http/gzip';
 
 type Entry = {
   key: string;

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
@@ -12,6 +11,7 @@ import * as personalRoute from '@/app/api/directors/[id]/personal/route';
 import * as poleScoreRoute from '@/app/api/directors/[id]/pole-score/route';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 import { registryApiCall, serveRegistryApi } from './registry-api';
+import { siteHandler } from './site';
 
 let handle: DbHandle;
 let server: TestServer;
@@ -25,14 +25,18 @@ beforeAll(async () => {
   // The Next route handlers read the site's database through getDb(): the same handle.
   globalForDb.__dbHandle = handle;
   serverDb = () => handle.db;
-  server = await startTestServer((req, res) => {
-    void serveRegistryApi(req, res, () => serverDb()).then((served) => {
-      if (!served) {
-        res.statusCode = 599; // "left to Next.js"
+  // The web server's pipeline (src/server/site.ts): the front door, then the fast path; a
+  // stand-in for Next.js answers 599 ("left to Next.js").
+  server = await startTestServer(
+    siteHandler({
+      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
+      registryApi: (req, res) => serveRegistryApi(req, res, () => serverDb()),
+      next: async (_req, res) => {
+        res.statusCode = 599;
         res.end();
-      }
-    });
-  });
+      },
+    }),
+  );
   base = server.base;
 });
 
@@ -73,44 +77,44 @@ describe('registryApiCall', () => {
     ])
       expect(registryApiCall(path, q), path).toBeNull();
   });
-
-  it('covers every route file under /api/companies and /api/directors', () => {
-    // A new route file there must be added to this path (or it would be shadowed by it).
-    const routes = readdirSync('src/app/api', { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('route.ts') && /^(companies|directors)\//.test(f))
-      .sort();
-    expect(routes).toEqual([
-      'companies/[siren]/[...section]/route.ts',
-      'companies/[siren]/route.ts',
-      // POST only: the fast path answers GET and HEAD alone.
-      'companies/complementary-informations/route.ts',
-      'directors/[id]/personal/route.ts',
-      'directors/[id]/pole-score/route.ts',
-      'directors/[id]/route.ts',
-    ]);
-  });
 });
 
-type Answer = { status: number; type: string | null; cache: string | null; body: unknown };
+type Answer = {
+  status: number;
+  type: string | null;
+  cache: string | null;
+  cookies: string[];
+  body: unknown;
+};
 
+/** The front door's security headers, which every answer of the web server carries. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+];
+
+const answerOf = async (res: Response): Promise<Answer> => ({
+  status: res.status,
+  type: res.headers.get('content-type'),
+  cache: res.headers.get('cache-control'),
+  cookies: res.headers.getSetCookie(),
+  body: await res.json(),
+});
+
+/** The fast path's answer, through the web server's pipeline; it carries the security headers. */
 async function viaServer(path: string): Promise<Answer> {
   const res = await fetch(base + path);
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    cache: res.headers.get('cache-control'),
-    body: await res.json(),
-  };
+  expect(res.status, `${path}: left to Next.js`).not.toBe(599);
+  for (const name of SECURITY_HEADERS)
+    expect(res.headers.get(name), `${path}: ${name}`).toBeTruthy();
+  return answerOf(res);
 }
 
-async function viaNext(res: Response): Promise<Answer> {
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    cache: res.headers.get('cache-control'),
-    body: await res.json(),
-  };
-}
+/** The Next route file's answer (its handler called as Next.js calls it). */
+const viaNext = answerOf;
 
 const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   rawRequest(base + path, headers, method);
@@ -125,15 +129,22 @@ describe('serveRegistryApi', () => {
       ['552032534', '?load_payment_data_only=true'],
       ['552 032 534', ''],
       ['552032535', ''],
+      ['abc', ''],
+      ['12345678', ''],
       ['732829320', ''],
       ['300025764', ''],
     ];
+    const statuses = new Set<number>();
     for (const [siren, query] of companyCases) {
       const path = `/api/companies/${encodeURIComponent(siren)}${query}`;
-      expect(await viaServer(path), path).toEqual(
+      const fast = await viaServer(path);
+      statuses.add(fast.status);
+      expect(fast, path).toEqual(
         await viaNext(await companyRoute.GET(req(path), params({ siren }))),
       );
     }
+    // A company, a missing one, a bad SIREN.
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 404]));
     const sectionCases: Array<[string, string[], string]> = [
       ['552032534', ['representatives'], ''],
       ['552032534', ['balance-sheets', 'detail-list'], ''],

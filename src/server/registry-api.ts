@@ -10,12 +10,15 @@
  * `next dev` and document the routes: both paths give the same status, body and headers
  * (tested in registry-api.test.ts).
  *
- * Anything this path does not recognise (another method, a trailing slash, an undecodable
- * segment, an unknown director sub-route) is left to Next.js.
+ * Its paths are entries of the site's route table (src/server/routes.ts, derived from src/app),
+ * matched with Next's precedence; anything else (another method, a trailing slash, an
+ * undecodable segment, a path another route of the table takes) is left to Next.js.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type { Db } from '@/db/client';
+import type { PlainApiRequest } from '@/lib/http/answer';
+import { encodeBody } from '@/lib/http/gzip';
+import { byPrecedence, matchRoute, ROUTES, type Params, type RoutePattern } from './routes';
 import { logFailure } from '@/lib/log';
 import {
   apiHeaders,
@@ -28,53 +31,36 @@ import {
 
 export type RegistryCall = (db: Db) => Promise<ApiResult>;
 
-const COMPANY = /^\/api\/companies\/([^/]+)(?:\/([^/]+(?:\/[^/]+)*))?$/;
-const DIRECTOR = /^\/api\/directors\/([^/]+)(?:\/(personal|pole-score))?$/;
+type Call = (params: Params, query: URLSearchParams) => RegistryCall;
+const one = (p: Params, name: string) => p[name] as string;
 
-function decode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
+/** The routes of src/app this path answers (entries of the route table), and their calls. */
+const CALLS = {
+  '/api/companies/[siren]': (p, q) => (db) => getCompanyApi(db, one(p, 'siren'), q),
+  '/api/companies/[siren]/[...section]': (p, q) => (db) =>
+    getCompanySectionApi(db, one(p, 'siren'), (p.section as string[]).join('/'), q),
+  '/api/directors/[id]': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'profile'),
+  '/api/directors/[id]/personal': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'personal'),
+  '/api/directors/[id]/pole-score': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'pole-score'),
+} satisfies Partial<Record<RoutePattern, Call>>;
+
+export const REGISTRY_API_ROUTES = Object.keys(CALLS) as (keyof typeof CALLS)[];
+
+/**
+ * The routes of the table under the same prefixes, in Next's order: a path Next.js would give to
+ * another route (`/api/companies/complementary-informations`) is left to it.
+ */
+const CANDIDATES = byPrecedence(
+  ROUTES.filter((r) => r.startsWith('/api/companies/') || r.startsWith('/api/directors/')),
+);
 
 /** The service call for a path and query, or null when the path is not one of these routes. */
 export function registryApiCall(pathname: string, query: URLSearchParams): RegistryCall | null {
-  const company = COMPANY.exec(pathname);
-  if (company) {
-    const siren = decode(company[1]!);
-    const section = company[2] === undefined ? undefined : decode(company[2]);
-    if (siren === null || section === null) return null;
-    return section === undefined
-      ? (db) => getCompanyApi(db, siren, query)
-      : (db) => getCompanySectionApi(db, siren, section, query);
-  }
-  const director = DIRECTOR.exec(pathname);
-  if (director) {
-    const id = decode(director[1]!);
-    if (id === null) return null;
-    const part = (director[2] ?? 'profile') as 'profile' | 'personal' | 'pole-score';
-    return (db) => getDirectorApi(db, id, part);
-  }
-  return null;
+  const match = matchRoute(pathname, CANDIDATES);
+  if (match === null || match === 'bad') return null;
+  const call: Call | undefined = CALLS[match.pattern as keyof typeof CALLS];
+  return call ? call(match.params, query) : null;
 }
-
-/** Bodies from this size on are compressed for clients that accept gzip (as Next.js does). */
-const COMPRESS_FROM = 1024;
-
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
-/** What a request to these routes says: all the answer depends on. */
-export type ApiRequest = { method: string; url: string; acceptEncoding?: string };
 
 /** An answer ready to write: it crosses from the worker thread to the HTTP server as is. */
 export type ApiAnswer = {
@@ -84,21 +70,17 @@ export type ApiAnswer = {
 };
 
 /** JSON, its Cache-Control, gzip when the client takes it, no body for HEAD. */
-export function encodeApiResult(result: ApiResult, request: ApiRequest): ApiAnswer {
+export function encodeApiResult(result: ApiResult, request: PlainApiRequest): ApiAnswer {
   // A body of its own (not a slice of Buffer's shared pool): a worker thread can hand it over.
-  let body: Uint8Array = new TextEncoder().encode(JSON.stringify(result.body));
+  const { body, headers: encoding } = encodeBody(
+    new TextEncoder().encode(JSON.stringify(result.body)),
+    request.acceptEncoding,
+  );
   const headers: Array<[string, string]> = [
     ['Content-Type', 'application/json'],
     ...Object.entries(apiHeaders(result.status)),
+    ...encoding,
   ];
-  if (body.length >= COMPRESS_FROM) {
-    headers.push(['Vary', 'Accept-Encoding']);
-    if (acceptsGzip(request.acceptEncoding)) {
-      body = gzipSync(body);
-      headers.push(['Content-Encoding', 'gzip']);
-    }
-  }
-  headers.push(['Content-Length', String(body.length)]);
   return { status: result.status, headers, body: request.method === 'HEAD' ? null : body };
 }
 
@@ -120,7 +102,7 @@ export function isRegistryApiRequest(method: string | undefined, url: string | u
 
 /** The answer to a request to these routes, or null when it is not one of them. */
 export async function answerRegistryApi(
-  request: ApiRequest,
+  request: PlainApiRequest,
   db: () => Db,
 ): Promise<ApiAnswer | null> {
   const call = callOf(request.method, request.url);
@@ -141,7 +123,7 @@ export function writeApiAnswer(res: ServerResponse, answer: ApiAnswer): void {
   res.end(answer.body ?? undefined);
 }
 
-export const apiRequestOf = (req: IncomingMessage): ApiRequest => ({
+export const apiRequestOf = (req: IncomingMessage): PlainApiRequest => ({
   method: req.method ?? 'GET',
   url: req.url ?? '',
   acceptEncoding:

@@ -5,9 +5,10 @@
 import { parentPort } from 'node:worker_threads';
 import { getDb } from '@/db/site';
 import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
-import { answerRegistryApi, encodeApiResult, type ApiRequest } from './registry-api';
+import type { PlainApiRequest } from '@/lib/http/answer';
+import { answerRegistryApi, encodeApiResult } from './registry-api';
 
-export type WorkerRequest = { id: number } & ApiRequest;
+export type WorkerRequest = { id: number } & PlainApiRequest;
 
 parentPort?.on('message', (message: WorkerRequest) => {
   const { id, ...request } = message;

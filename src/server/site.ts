@@ -1,16 +1,15 @@
 /**
  * What the web server (scripts/serve.ts) does with each request, in order: the front door, the
- * registry API, the session routes, the front page cache, then Next.js. Kept apart from the
- * server's start-up so that tests run this very pipeline with a stand-in for Next.js.
+ * registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
+ * tests run this very pipeline with a stand-in for Next.js.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withOutageScope } from '@/db/outage';
+import { reportServerFailure } from '@/lib/error-reporting/server';
 import { isDatabaseUnavailable } from '@/lib/errors';
-import { logFailure } from '@/lib/log';
 import { frontDoor, type FrontDoorOptions } from './front-door';
 import type { FrontPageCache } from './page-cache';
-import { serveSessionApi } from './session-api';
-import { answerFailuresAsUnavailable, writeUnavailable } from './unavailable';
+import { answerFailuresAsUnavailable, writeFailure, writeUnavailable } from './unavailable';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
@@ -20,30 +19,31 @@ export type SiteOptions = {
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
   next: Handler;
+  /** Where an exception of these steps is reported (the site's error reporting by default). */
+  report?: (scope: string, error: unknown) => Promise<void>;
 };
 
 export function siteHandler(o: SiteOptions): Handler {
+  const report = o.report ?? reportServerFailure;
   return async function respond(req, res) {
     // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
       if (await o.registryApi(req, res)) return;
-      if (await serveSessionApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
       o.pages?.record(req, res);
-      // Only Next's handling gets a scope: the fast paths above pay no AsyncLocalStorage.
+      // Only Next's handling gets a scope: the fast path above pays no AsyncLocalStorage.
       await withOutageScope((scope) => {
         answerFailuresAsUnavailable(req, res, scope);
         return o.next(req, res);
       });
     } catch (e) {
-      logFailure(`${req.method} ${(req.url ?? '').slice(0, 120)}`, e);
+      // The site's answers, as Next's own failures give them: 503 when the database could not
+      // serve, else 500 INTERNAL_ERROR (JSON under /api/, a French page elsewhere), reported.
+      await report(`${req.method} ${(req.url ?? '').slice(0, 120)}`, e);
       if (res.headersSent) res.destroy();
       else if (isDatabaseUnavailable(e)) writeUnavailable(req, res);
-      else {
-        res.statusCode = 500;
-        res.end('Internal Server Error');
-      }
+      else writeFailure(req, res);
     }
   };
 }

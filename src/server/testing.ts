@@ -1,6 +1,26 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The absolute URL of the request, as Next.js builds `Request.url` (host, protocol). */
+function urlOf(req: http.IncomingMessage): string {
+  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${proto}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+}
+
+/** The standard Request a route handler receives, as Next.js builds it (host, protocol). */
+export function webRequestOf(req: http.IncomingMessage, body: Buffer | undefined): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (value) for (const v of value) headers.append(name, v);
+  }
+  return new Request(urlOf(req), {
+    method: req.method,
+    headers,
+    body: body ? new Uint8Array(body) : undefined,
+  });
+}
+
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /**
@@ -49,7 +69,6 @@ export async function startFrontDoorServer(
   options: { trustProxyHops?: number } = {},
 ): Promise<TestServer> {
   const { frontDoor } = await import('./front-door');
-  const { webRequestOf } = await import('./session-api');
   const door = { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null, ...options };
   return startTestServer((req, res) => {
     if (frontDoor(req, res, door)) return;

@@ -1,20 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OutageScope } from '@/db/outage';
-import { databaseUnavailable, failureBody, failureHeaders } from '@/lib/errors';
+import {
+  databaseUnavailable,
+  failure,
+  failureBody,
+  failureHeaders,
+  statusOf,
+  type Failure,
+} from '@/lib/errors';
 
 /** Pages read from the database on request: a failure there is the database's. */
 const DATABASE_PAGES = /^\/(entreprises|dirigeants)\//;
 
-const PAGE = `<!DOCTYPE html>
+/** The site's short French error page (no stylesheet, no script: it must always render). */
+const page = (title: string, text: string) => `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Service momentanément indisponible</title></head>
+<title>${title}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
-<h1>Service momentanément indisponible</h1>
-<p>Les données de cette page ne peuvent pas être lues pour le moment. Réessayez dans quelques instants.</p>
+<h1>${title}</h1>
+<p>${text}</p>
 <p><a href="/">Retour à l’accueil</a></p>
 </body></html>
 `;
+
+const UNAVAILABLE_PAGE = page(
+  'Service momentanément indisponible',
+  'Les données de cette page ne peuvent pas être lues pour le moment. Réessayez dans quelques instants.',
+);
+const FAILURE_PAGE = page(
+  'Une erreur est survenue',
+  'Cette page n’a pas pu être affichée à cause d’une erreur de notre côté. Elle nous a été signalée ; réessayez dans quelques instants.',
+);
 
 /** Headers of the failed answer that the replacement keeps (the security headers). */
 const KEEP = new Set([
@@ -26,6 +43,24 @@ const KEEP = new Set([
   'strict-transport-security',
 ]);
 
+/** A failure's answer: the API's JSON error shape under `/api/`, the French page elsewhere. */
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  f: Failure,
+  html: string,
+  end: (...a: unknown[]) => unknown,
+): void {
+  for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
+  const api = (req.url ?? '').startsWith('/api/');
+  const body = api ? JSON.stringify(failureBody(f)) : html;
+  res.statusCode = statusOf(f.code);
+  for (const [name, value] of Object.entries(failureHeaders(f))) res.setHeader(name, value);
+  res.setHeader('Content-Type', api ? 'application/json' : 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  end.call(res, req.method === 'HEAD' ? undefined : body);
+}
+
 /**
  * The answer of a request the database could not serve: 503 with `Retry-After`, the API's JSON
  * error shape under `/api/` (SERVICE_UNAVAILABLE, src/lib/errors.ts), the short French page
@@ -36,15 +71,18 @@ export function writeUnavailable(
   res: ServerResponse,
   end = res.end as (...a: unknown[]) => unknown,
 ): void {
-  for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
-  const api = (req.url ?? '').startsWith('/api/');
-  const f = databaseUnavailable();
-  const body = api ? JSON.stringify(failureBody(f)) : PAGE;
-  res.statusCode = 503;
-  for (const [name, value] of Object.entries(failureHeaders(f))) res.setHeader(name, value);
-  res.setHeader('Content-Type', api ? 'application/json' : 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
-  end.call(res, req.method === 'HEAD' ? undefined : body);
+  writeAnswer(req, res, databaseUnavailable(), UNAVAILABLE_PAGE, end);
+}
+
+/** The answer of an unexpected failure before Next.js: 500 INTERNAL_ERROR, JSON or French page. */
+export function writeFailure(req: IncomingMessage, res: ServerResponse): void {
+  writeAnswer(
+    req,
+    res,
+    failure('INTERNAL_ERROR'),
+    FAILURE_PAGE,
+    res.end as (...a: unknown[]) => unknown,
+  );
 }
 
 /**

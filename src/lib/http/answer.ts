@@ -1,12 +1,8 @@
 /**
- * What the hot JSON routes read of a request and what they answer, without the Fetch API's
- * objects. The web server answers those routes ahead of Next.js (src/server/session-api.ts):
- * building a `Request` (undici `Headers`, URL parsing) for each call, then a `Response` whose body
- * is a web stream read back into a buffer, cost more than the route's own work, and every promise
- * of those streams pays the AsyncLocalStorage hooks Next.js and Better Auth leave enabled. The
- * handlers therefore take an `ApiRequest`, which a real `Request` satisfies as it is (the Next
- * route files pass theirs), and return an `Answer`, which `toResponse` turns into a `Response` for
- * Next and the fast path writes straight to Node's response.
+ * The one request and answer type of the site's JSON handlers: they read an `ApiRequest` (a Fetch
+ * `Request` satisfies it as it is: the Next route files pass theirs) and return an `Answer`, which
+ * `toResponse` turns into a `Response`. `PlainApiRequest` is the part of it the registry API's
+ * fast path reads (src/server/registry-api.ts), as plain data that crosses to its worker thread.
  */
 import { dataEnvelope } from '@/lib/api-envelope';
 import { failureBody, failureHeaders, statusOf, type Failure } from '@/lib/errors';
@@ -20,6 +16,16 @@ export interface ApiRequest {
   /** The body; read it with src/lib/http/body.ts, which caps it. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }
+
+/**
+ * The part of a request a public, cacheable read depends on (the registry API), as plain data:
+ * its method, its path and query as received (Node's `IncomingMessage.url`: not absolute, unlike
+ * `ApiRequest.url`) and its Accept-Encoding.
+ */
+export type PlainApiRequest = Pick<ApiRequest, 'method'> & {
+  url: string;
+  acceptEncoding?: string;
+};
 
 /** An HTTP answer with a JSON body (or none). */
 export type Answer = {

@@ -4,7 +4,7 @@
  * caps are one table per route (`BODY_CAPS`), read both by the web server's front door, which
  * refuses a declared length over the cap before anything reads the body (src/server/guard.ts),
  * and by the handlers themselves, for the paths without the front door (`next dev`, `next start`,
- * a chunked body) and the fast path of src/server/session-api.ts.
+ * a chunked body).
  */
 import { failure, success, type Result } from '@/lib/errors';
 import type { ApiRequest } from './answer';
@@ -65,7 +65,7 @@ export async function readBody(
   const declared = req.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) return tooLarge();
   if (req.body === undefined) {
-    // Already in memory (the fast path reads it behind the front door's cap): checked all the same.
+    // An `ApiRequest` without a body stream (its bytes in memory): checked all the same.
     const bytes = new Uint8Array(await req.arrayBuffer());
     return bytes.byteLength > maxBytes ? tooLarge() : success(bytes);
   }

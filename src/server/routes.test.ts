@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { registryApiCall, REGISTRY_API_ROUTES } from './registry-api';
+import {
+  byPrecedence,
+  matchRoute,
+  patternOfFile,
+  routeFiles,
+  routeTableProblems,
+  ROUTES,
+} from './routes';
+
+describe('the route table (src/server/routes.ts)', () => {
+  it('has one entry per route file of src/app and no entry without a file', () => {
+    const files = routeFiles();
+    expect(routeTableProblems(files)).toEqual({ missing: [], orphans: [] });
+    expect(new Set(files.map(patternOfFile)).size, 'two files for one route').toBe(files.length);
+  });
+
+  it('fails on a route file without an entry, and on an entry without a file', () => {
+    const files = routeFiles();
+    expect(routeTableProblems([...files, 'src/app/(x)/api/nouvelle/[id]/route.ts'])).toEqual({
+      missing: ['/api/nouvelle/[id]'],
+      orphans: [],
+    });
+    expect(routeTableProblems(files, [...ROUTES, '/api/disparue'])).toEqual({
+      missing: [],
+      orphans: ['/api/disparue'],
+    });
+  });
+
+  it('names a file as Next.js does: groups removed, dynamic segments kept', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'routes-'));
+    const app = path.join(dir, 'src/app');
+    for (const f of [
+      '(account)/api/me/[[...id]]/route.ts',
+      '(registry)/page.tsx',
+      'api/companies/[siren]/[...section]/route.ts',
+      'api/companies/[siren]/helpers.ts',
+    ]) {
+      mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
+      writeFileSync(path.join(app, f), '');
+    }
+    expect(routeFiles(app).map(patternOfFile)).toEqual([
+      '/api/me/[[...id]]',
+      '/',
+      '/api/companies/[siren]/[...section]',
+    ]);
+  });
+
+  it('matches with Next’s precedence: static, then [x], [...x], [[...x]]', () => {
+    const table = byPrecedence(ROUTES);
+    expect(matchRoute('/api/orders/abc/checkout', table)).toEqual({
+      pattern: '/api/orders/[id]/checkout',
+      params: { id: 'abc' },
+    });
+    expect(matchRoute('/api/document/x/order', table)).toMatchObject({
+      pattern: '/api/document/[documentId]/order',
+    });
+    expect(matchRoute('/api/letters/552032534/order', table)).toMatchObject({
+      pattern: '/api/[kind]/[siren]/order',
+      params: { kind: 'letters', siren: '552032534' },
+    });
+    expect(matchRoute('/api/me', table)).toEqual({ pattern: '/api/me/[[...id]]', params: {} });
+    expect(matchRoute('/api/me/events', table)).toMatchObject({ pattern: '/api/me/events' });
+    expect(matchRoute('/api/companies/1/a%2Fb/c', table)).toEqual({
+      pattern: '/api/companies/[siren]/[...section]',
+      params: { siren: '1', section: ['a/b', 'c'] },
+    });
+    expect(matchRoute('/api/companies/%E0%A4%A', table)).toBe('bad');
+    expect(matchRoute('/api/me/', table)).toBeNull();
+  });
+});
+
+describe('the registry API’s fast path', () => {
+  it('answers entries of the route table only', () => {
+    for (const r of REGISTRY_API_ROUTES) expect(ROUTES).toContain(r);
+    expect(REGISTRY_API_ROUTES).toHaveLength(5);
+  });
+
+  it('leaves to Next.js a path another route of the table takes, and the rest', () => {
+    const q = new URLSearchParams();
+    expect(registryApiCall('/api/companies/552032534', q)).not.toBeNull();
+    expect(registryApiCall('/api/companies/552032534/etablissements/2', q)).not.toBeNull();
+    expect(registryApiCall('/api/directors/abc/pole-score', q)).not.toBeNull();
+    for (const p of [
+      '/api/companies/complementary-informations',
+      '/api/companies/552032534/',
+      '/api/companies/%E0%A4%A',
+      '/api/directors/abc/autre',
+      '/api/companies',
+    ])
+      expect(registryApiCall(p, q), p).toBeNull();
+  });
+});

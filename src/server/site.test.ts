@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetEnvForTests } from '@/config/env';
+import { reportServerFailure } from '@/lib/error-reporting/server';
+import { siteHandler } from './site';
+import { rawRequest, startTestServer, type TestServer } from './testing';
+
+const sentry = vi.hoisted(() => ({ captureException: vi.fn() }));
+vi.mock('@sentry/nextjs', () => sentry);
+
+/**
+ * An exception before Next.js (the registry API's fast path, the page cache) or one Next's
+ * handler lets out is the site's own failure answer, reported like any other: 500
+ * INTERNAL_ERROR in the API's JSON shape under /api/, the French error page elsewhere; never a
+ * plain-text 500 that no error report sees.
+ */
+const reports: Array<[string, unknown]> = [];
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    siteHandler({
+      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
+      registryApi: (req) => {
+        if ((req.url ?? '').startsWith('/api/companies/'))
+          throw new Error('bogue du chemin rapide');
+        return false;
+      },
+      next: async (req) => {
+        throw new Error(`bogue de ${req.url}`);
+      },
+      report: async (scope, e) => {
+        reports.push([scope, e]);
+      },
+    }),
+  );
+});
+afterAll(async () => server?.close());
+
+describe('a failure before Next.js', () => {
+  it('answers 500 INTERNAL_ERROR as JSON under /api/, with the security headers, and is reported', async () => {
+    reports.length = 0;
+    const res = await rawRequest(`${server.base}/api/companies/552032534`);
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    const body = JSON.parse(res.body.toString()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(body.error.message).toMatch(/erreur inattendue/);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]![0]).toBe('GET /api/companies/552032534');
+    expect((reports[0]![1] as Error).message).toBe('bogue du chemin rapide');
+  });
+
+  it('answers the French error page elsewhere, without a body for HEAD', async () => {
+    reports.length = 0;
+    const res = await rawRequest(`${server.base}/contact`);
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body.toString()).toContain('<html lang="fr">');
+    expect(res.body.toString()).toContain('Une erreur est survenue');
+    expect(res.body.toString()).not.toContain('bogue');
+    expect(reports).toHaveLength(1);
+    const head = await rawRequest(`${server.base}/a-propos`, {}, 'HEAD');
+    expect(head.status).toBe(500);
+    expect(head.body.length).toBe(0);
+  });
+});
+
+describe('reportServerFailure', () => {
+  it('sends the error to Sentry when reporting is on (a DSN, not local)', async () => {
+    const saved = { dsn: process.env.SENTRY_DSN, env: process.env.APP_ENV };
+    try {
+      process.env.SENTRY_DSN = 'https://cle@sentry.example.fr/1';
+      process.env.APP_ENV = 'test';
+      resetEnvForTests();
+      const error = new Error('à signaler');
+      await reportServerFailure('GET /api/companies/1', error);
+      expect(sentry.captureException).toHaveBeenCalledWith(error, {
+        tags: { scope: 'GET /api/companies/1' },
+      });
+      sentry.captureException.mockClear();
+      delete process.env.SENTRY_DSN;
+      resetEnvForTests();
+      await reportServerFailure('GET /', new Error('non signalée'));
+      expect(sentry.captureException).not.toHaveBeenCalled();
+    } finally {
+      if (saved.dsn === undefined) delete process.env.SENTRY_DSN;
+      else process.env.SENTRY_DSN = saved.dsn;
+      process.env.APP_ENV = saved.env;
+      resetEnvForTests();
+    }
+  });
+});
