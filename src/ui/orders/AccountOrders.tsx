@@ -101,7 +101,7 @@ export function AccountOrders() {
                 <td>{dateFr(o.created_at)}</td>
                 <td>
                   <a href={`/commandes/${o.id}`}>{o.label}</a>
-                  {o.siren ? ` — ${o.siren}` : ''}
+                  {o.company ? ` — ${o.company}` : ''}
                 </td>
                 <td>{ordersText.states[o.state as keyof typeof ordersText.states] ?? o.state}</td>
                 <td>{euros(o.total_cents)}</td>
