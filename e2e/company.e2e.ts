@@ -244,7 +244,7 @@ describe('comparator', () => {
     ]);
     const headers = await page.locator('table thead th').allInnerTexts();
     expect(headers.join(' ')).toMatch(/DANONE[\s\S]*LA POSTE/);
-    expect(await mainText()).toContain("Chiffre d'affaires");
+    expect(await mainText()).toContain('Chiffre d’affaires');
     await page.locator('a[aria-label="Retirer LA POSTE de la comparaison"]').click();
     await page.waitForURL(/siren=552032534$/);
   });

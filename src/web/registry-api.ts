@@ -122,7 +122,7 @@ export function getCompanySectionApi(
           available: registered,
           reason: registered
             ? 'Extrait Kbis délivré par le greffe du tribunal de commerce.'
-            : "Cette entreprise n'est pas immatriculée au RCS : aucun extrait Kbis n'existe pour elle.",
+            : 'Cette entreprise n’est pas immatriculée au RCS : aucun extrait Kbis n’existe pour elle.',
         });
       }
       case 'share-capital':
