@@ -28,4 +28,5 @@ export default {
   drawerTitle: 'Menu',
   seeAllServices: 'Tous les services',
   progressLabel: 'Chargement de la page',
+  scrollHint: 'Faites défiler le tableau vers la droite pour voir toutes les colonnes →',
 } as const;

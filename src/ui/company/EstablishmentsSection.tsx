@@ -6,6 +6,7 @@ import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company.establishments;
 const FILTERS: EstablishmentFilter[] = ['all', 'open', 'closed'];
@@ -25,7 +26,7 @@ export function Address({ e }: { e: EstablishmentView }) {
 
 export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
   return (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={m.title}>
       <table className={`${s.table} ${s.stack}`}>
         <thead>
           <tr>
@@ -77,7 +78,7 @@ export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -11,6 +11,7 @@ import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company;
 
@@ -151,7 +152,7 @@ export function InsolvencySection({
                     })
                   : ''}
               </p>
-              <div className={s.tableWrap}>
+              <ScrollRegion label={m.insolvency.title}>
                 <table className={s.table}>
                   <thead>
                     <tr>
@@ -177,7 +178,7 @@ export function InsolvencySection({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </>
           ) : (
             <Empty>{m.insolvency.none}</Empty>
@@ -203,7 +204,7 @@ function LexiconNote({ term, text }: { term: 'insolvency' | 'bodacc'; text: stri
 
 export function BrandsTable({ brands }: { brands: BrandView[] }) {
   return (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={m.brands.title}>
       <table className={s.table}>
         <thead>
           <tr>
@@ -226,7 +227,7 @@ export function BrandsTable({ brands }: { brands: BrandView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
