@@ -244,6 +244,9 @@ describe('ordering and paying through the signed webhook', () => {
       (m) => m.to.includes('alice@example.fr') && m.subject.includes('prêt'),
     );
     expect(mail.subject).toContain('Votre document est prêt');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(
+      '« Liste des établissements » pour DANONE (SIREN 552 032 534) est prête',
+    );
   });
 
   it('answers a replayed event without doing anything twice', async () => {
