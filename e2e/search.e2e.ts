@@ -107,7 +107,8 @@ describe('search', () => {
   });
 
   it('keeps the results page’s landmarks distinct, its top bar on one line and room above its H1', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
     await page.goto(`${baseUrl()}/resultats?q=danone`);
     await page.locator('main ol').first().waitFor();
     await page.locator('[data-testid="top-bar-stats"][aria-busy="false"]').waitFor();
@@ -127,7 +128,7 @@ describe('search', () => {
       .withRules(['landmark-unique', 'scrollable-region-focusable'])
       .analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
   it('answers bad API input with a 4xx JSON error, never a 500', async () => {

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import frame from '@/i18n/fr/frame';
+import { interpolate } from '@/i18n/interpolate';
 import s from './scroll.module.css';
 
 /**
@@ -15,7 +16,8 @@ export function ScrollRegion({
   children,
   className,
 }: {
-  /** What the region holds, for screen readers (the table's caption or title). */
+  /** What the region holds (the table's caption or title): named « Tableau : {label} », apart
+   * from the section of the same title. */
   label: string;
   children: ReactNode;
   className?: string;
@@ -25,7 +27,12 @@ export function ScrollRegion({
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const check = () => {
+      setOverflows(el.scrollWidth > el.clientWidth + 1);
+      // A caption is as wide as its table: held to the visible width, it wraps instead of
+      // running off the edge (« table captions are cut »), and stays in view (sticky).
+      el.style.setProperty('--region-width', `${el.clientWidth}px`);
+    };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
@@ -43,7 +50,7 @@ export function ScrollRegion({
         ref={ref}
         className={`${s.region}${className ? ` ${className}` : ''}`}
         role="region"
-        aria-label={label}
+        aria-label={interpolate(frame.scrollRegion, { label })}
         tabIndex={0}
         data-overflows={overflows ? '' : undefined}
       >
