@@ -1,7 +1,12 @@
 /** The JSON shape of an order in the API (spec section 7: `data.data`). */
 import type { orders } from '@/db/schema';
 import { kindLabel } from '@/domain/catalogue/documents';
-import { creditNoteNumber, invoiceNumber, orderCompany, orderTitle as title } from '@/domain/orders';
+import {
+  creditNoteNumber,
+  invoiceNumber,
+  orderCompany,
+  orderTitle as title,
+} from '@/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 
