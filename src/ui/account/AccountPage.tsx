@@ -34,6 +34,16 @@ export function AccountPage() {
       setMe(user);
     });
   }, [router]);
+  // A link to another tab of this page (/mon-compte#orders from the account menu, while on
+  // /mon-compte) only changes the hash: follow it.
+  useEffect(() => {
+    const follow = () => {
+      const fromHash = window.location.hash.slice(1) as Tab;
+      if (TABS.includes(fromHash)) setTab(fromHash);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const choose = (next: Tab) => {
     setTab(next);
     window.history.replaceState(window.history.state, '', `#${next}`);
