@@ -110,14 +110,16 @@ describe('ordering in the browser', () => {
     await page.goto(url('/mon-compte#orders'));
     const orders = page.getByRole('tabpanel');
     await orders.getByText(DANONE_NAMED).first().waitFor({ timeout: 30_000 });
+    // Both tables (orders, then invoices and credit notes) are shown, each in its scroll region
+    // (a div: the tab's sections are regions too).
+    const regions = orders.locator('div[role="region"]');
+    await regions.nth(1).waitFor({ timeout: 30_000 });
     // The page does not pan sideways: the tables scroll in their own regions.
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-    // The tables' own scroll regions (sections are regions too).
-    const regions = orders.locator('div[role="region"]');
     expect(await regions.count()).toBeGreaterThanOrEqual(2);
     expect(await regions.first().getAttribute('tabindex')).toBe('0');
     expect(await regions.first().getAttribute('aria-label')).toBeTruthy();
