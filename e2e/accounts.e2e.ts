@@ -121,7 +121,11 @@ describe('accounts in the browser', () => {
     await page.locator('[data-testid="follow-button"]').first().click();
     const picker = page.locator('[data-testid="follow-picker"]');
     await picker.waitFor({ timeout: 30_000 });
-    await picker.getByLabel('Nom de la nouvelle liste').fill('Fournisseurs');
+    // The new list's field is labelled on its own line, at full width: nothing is cut.
+    const field = picker.getByLabel('Nouvelle liste');
+    const [fieldBox, pickerBox] = [await field.boundingBox(), await picker.boundingBox()];
+    expect(fieldBox!.width).toBeGreaterThan(pickerBox!.width * 0.8);
+    await field.fill('Fournisseurs');
     await picker.getByRole('button', { name: 'Créer et suivre' }).click();
     // The list shows as soon as it is created; Danone is filed in it by a second call: wait for
     // its box to be ticked before leaving the page.
@@ -134,6 +138,12 @@ describe('accounts in the browser', () => {
         ),
       undefined,
       { timeout: 30_000 },
+    );
+    // Escape closes the popover and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'follow-button',
     );
 
     await page.goto(url('/mon-compte#lists'));

@@ -221,6 +221,42 @@ describe('company page', () => {
       serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
   });
+
+  it('reads on a phone: charts with legible labels, captions in view, no sideways panning', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await go('/entreprises/552032534/danone');
+      const chart = await page.evaluate(() => {
+        const svg = [...document.querySelectorAll('main svg[role="img"]')].find(
+          (el) => el.getBoundingClientRect().width > 0,
+        )!;
+        const box = svg.getBoundingClientRect();
+        const labels = [...svg.querySelectorAll('text')].map(
+          (t) => t.getBoundingClientRect().height,
+        );
+        return { width: box.width, height: box.height, smallest: Math.min(...labels) };
+      });
+      // It was 324 × 117 px with 4 px labels.
+      expect(chart.height).toBeGreaterThan(180);
+      expect(chart.smallest).toBeGreaterThanOrEqual(11);
+      const layout = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        captions: [...document.querySelectorAll('main caption')]
+          .map((c) => c.getBoundingClientRect())
+          .filter((r) => r.width > 0)
+          .map((r) => r.right),
+      }));
+      expect(layout.page).toBeLessThanOrEqual(layout.viewport);
+      for (const right of layout.captions) expect(right).toBeLessThanOrEqual(layout.viewport);
+      const result = await new AxeBuilder({ page })
+        .withRules(['scrollable-region-focusable', 'landmark-unique', 'region'])
+        .analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
 });
 
 describe('comparator', () => {
@@ -244,7 +280,7 @@ describe('comparator', () => {
     ]);
     const headers = await page.locator('table thead th').allInnerTexts();
     expect(headers.join(' ')).toMatch(/DANONE[\s\S]*LA POSTE/);
-    expect(await mainText()).toContain("Chiffre d'affaires");
+    expect(await mainText()).toContain('Chiffre d’affaires');
     await page.locator('a[aria-label="Retirer LA POSTE de la comparaison"]').click();
     await page.waitForURL(/siren=552032534$/);
   });

@@ -136,7 +136,7 @@ describe('opposition form, its captcha and its confirmation', () => {
     // The same link again: refused, in French.
     await page.goto(url(link));
     await page.getByRole('button', { name: 'Confirmer ma demande' }).click();
-    await page.getByText("Ce lien de confirmation n'est pas valable ou a déjà servi.").waitFor();
+    await page.getByText('Ce lien de confirmation n’est pas valable ou a déjà servi.').waitFor();
   });
 
   it('shows the check in progress, then done, to assistive technologies', async () => {

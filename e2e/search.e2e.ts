@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser } from './browser';
@@ -103,6 +104,31 @@ describe('search', () => {
     const link = page.getByRole('link', { name: /DANONE/ }).first();
     expect(await link.getAttribute('href')).toBe('/entreprises/552032534/danone');
     await page.close();
+  });
+
+  it('keeps the results page’s landmarks distinct, its top bar on one line and room above its H1', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/resultats?q=danone`);
+    await page.locator('main ol').first().waitFor();
+    await page.locator('[data-testid="top-bar-stats"][aria-busy="false"]').waitFor();
+    const bar = await page.evaluate(() => {
+      const stats = document.querySelector('[data-testid="top-bar-stats"]')!;
+      const line = parseFloat(getComputedStyle(stats).lineHeight) || 20;
+      return { height: stats.parentElement!.getBoundingClientRect().height, line };
+    });
+    expect(bar.height).toBeLessThan(bar.line * 2 + 8);
+    const gap = await page.evaluate(
+      () =>
+        document.querySelector('main h1')!.getBoundingClientRect().top -
+        document.querySelector('main')!.getBoundingClientRect().top,
+    );
+    expect(gap).toBeGreaterThanOrEqual(16);
+    const result = await new AxeBuilder({ page })
+      .withRules(['landmark-unique', 'scrollable-region-focusable'])
+      .analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    await context.close();
   });
 
   it('answers bad API input with a 4xx JSON error, never a 500', async () => {

@@ -271,6 +271,11 @@ describe('every kind, format and company', () => {
       text('establishments-list', COMPANIES.laPoste, 'csv').split('\r\n').filter(Boolean),
     ).toHaveLength(5);
     expect(text('establishments-list', COMPANIES.laPoste, 'xlsx')).toContain('35600000000048');
+    // The list states what it covers against the registry's stated total, with source and date
+    // (the paid list of Danone said « 1 établissement » where the registry states 19).
+    expect(text('establishments-list', COMPANIES.danone)).toMatch(
+      /\d+ établissements? dans nos données sur 19 déclarés au répertoire Sirene \(source : Annuaire des Entreprises \(DINUM\), données du \d+(er)? \p{L}+ \d{4}\)/u,
+    );
     expect(text('commercial-advertisements-list', COMPANIES.ganymede)).toMatch(/Radiation/);
     expect(text('modification-history', COMPANIES.ganymede, 'csv')).toMatch(/23\/11\/2022/);
     expect(text('insolvency-proceeding-list', COMPANIES.danone)).toMatch(

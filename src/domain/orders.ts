@@ -8,6 +8,7 @@
  *                                              └──refund──► refunded
  */
 import { documentOffer } from './catalogue/documents';
+import { formatSiren } from './siren';
 
 export const orderStates = [
   'pending_payment',
@@ -96,4 +97,24 @@ export function invoiceNumber(n: number, issuedAt: Date): string {
 
 export function creditNoteNumber(n: number, issuedAt: Date): string {
   return `A${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * Whom an order is about, as the recap, the order page, the account and the invoice say it:
+ * « DANONE (SIREN 552 032 534) », or « SIREN 552 032 534 » when the name is unknown (orders
+ * placed before the name was stored), or nothing for an order about no company.
+ */
+export function orderCompany(o: { siren: string | null; companyName: string | null }): string {
+  if (!o.siren) return '';
+  const siren = `SIREN ${formatSiren(o.siren)}`;
+  return o.companyName ? `${o.companyName} (${siren})` : siren;
+}
+
+/** « Liste des établissements — DANONE (SIREN 552 032 534) » */
+export function orderTitle(
+  label: string,
+  o: { siren: string | null; companyName: string | null },
+): string {
+  const company = orderCompany(o);
+  return company ? `${label} — ${company}` : label;
 }

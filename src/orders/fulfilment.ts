@@ -12,7 +12,7 @@ import type { Db } from '@/db/client';
 import { orders, payments, storedFiles, users } from '@/db/schema';
 import type { DocumentFormat } from '@/domain/catalogue';
 import { formatPrice } from '@/domain/catalogue';
-import { statesAllowing } from '@/domain/orders';
+import { orderCompany, statesAllowing } from '@/domain/orders';
 import { generate } from '@/documents';
 import { enqueueByName } from '@/jobs';
 import { JOB_NAMES } from '@/jobs/names';
@@ -180,7 +180,8 @@ async function mailOwner(db: Db, order: OrderRow, what: 'completed' | 'refunded'
   if (!to) return;
   const link = `${siteOrigin()}/commandes/${order.id}`;
   const label = kindLabel(order.kind);
-  const company = order.siren ? ` (SIREN ${order.siren})` : '';
+  const named = orderCompany(order);
+  const company = named ? ` pour ${named}` : '';
   if (what === 'completed') {
     await queueMail(db, {
       id: `order-completed-${order.id}`,

@@ -171,7 +171,13 @@ describe('ordering and paying through the signed webhook', () => {
       vat_cents: 65,
       formats: ['pdf', 'xlsx', 'csv'],
       payment_url: `/paiement-securise?order=${o.id}`,
+      // The name is stored at order time: the recap and the order page say DANONE.
+      company_name: 'DANONE',
+      company: 'DANONE (SIREN 552 032 534)',
+      title: 'Liste des établissements — DANONE (SIREN 552 032 534)',
     });
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row!.companyName).toBe('DANONE');
   });
 
   it('refuses the same order while the first is unfinished, with that order in the answer', async () => {
@@ -241,6 +247,9 @@ describe('ordering and paying through the signed webhook', () => {
       (m) => m.to.includes('alice@example.fr') && m.subject.includes('prêt'),
     );
     expect(mail.subject).toContain('Votre document est prêt');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(
+      '« Liste des établissements » pour DANONE (SIREN 552 032 534) est prête',
+    );
   });
 
   it('answers a replayed event without doing anything twice', async () => {
@@ -299,10 +308,30 @@ describe('ordering and paying through the signed webhook', () => {
     expect(text).toContain('Acheteur SAS');
     expect(text).toMatch(/TVA \(20 %\)/);
     expect(text).toContain('3,90');
+    // The invoice names the company, not « SIREN 552032534 » alone.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Liste des établissements — DANONE (SIREN 552 032 534)',
+    );
     const list = (await (await ordersRoute.GET(request('/api/orders', { who: bob }))).json()) as {
       data: { data: OrderJson[] };
     };
     expect(list.data.data).toEqual([]);
+    // The account's list of orders.
+    const mineList = (await (
+      await ordersRoute.GET(request('/api/orders', { who: alice }))
+    ).json()) as { data: { data: OrderJson[] } };
+    expect(mineList.data.data.find((o) => o.id === orderId)?.company).toBe(
+      'DANONE (SIREN 552 032 534)',
+    );
+  });
+
+  it('names an order placed before names were stored by its SIREN', async () => {
+    await db.update(orders).set({ companyName: null }).where(eq(orders.id, orderId));
+    const o = (await json(await readOrder(alice, orderId))).data.data;
+    expect(o.company_name).toBeNull();
+    expect(o.company).toBe('SIREN 552 032 534');
+    expect(o.title).toBe('Liste des établissements — SIREN 552 032 534');
+    await db.update(orders).set({ companyName: 'DANONE' }).where(eq(orders.id, orderId));
   });
 
   it('exports the user’s orders as CSV and XLSX', async () => {

@@ -1,7 +1,12 @@
 /** The JSON shape of an order in the API (spec section 7: `data.data`). */
 import type { orders } from '@/db/schema';
 import { kindLabel } from '@/domain/catalogue/documents';
-import { creditNoteNumber, invoiceNumber } from '@/domain/orders';
+import {
+  creditNoteNumber,
+  invoiceNumber,
+  orderCompany,
+  orderTitle as title,
+} from '@/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -10,6 +15,12 @@ export type OrderJson = {
   kind: string;
   label: string;
   siren: string | null;
+  /** The company's name stored when the order was placed; null for older orders. */
+  company_name: string | null;
+  /** « DANONE (SIREN 552 032 534) », « SIREN 552 032 534 » without a name, '' without a company. */
+  company: string;
+  /** « Liste des établissements — DANONE (SIREN 552 032 534) » */
+  title: string;
   payload: Record<string, unknown>;
   state: string;
   formats: string[];
@@ -52,6 +63,9 @@ export function presentOrder(
     kind: o.kind,
     label: kindLabel(o.kind),
     siren: o.siren,
+    company_name: o.companyName,
+    company: orderCompany(o),
+    title: title(kindLabel(o.kind), o),
     payload: o.payload,
     state: o.state,
     formats: o.formats,

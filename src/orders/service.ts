@@ -13,6 +13,7 @@ import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { isSirenFormat, padSiren } from '@/domain/siren';
 import { availability, checkDeliverable, documentSale } from '@/documents';
+import { getCachedProfile } from '@/registry/page-data';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import { isTestMode, paymentProvider } from '@/payments/provider';
@@ -47,7 +48,13 @@ async function parseRequest(
   db: Db,
   req: OrderRequest,
 ): Promise<
-  Result<{ kind: string; siren: string | null; payload: Record<string, unknown>; spec: Spec }>
+  Result<{
+    kind: string;
+    siren: string | null;
+    companyName: string | null;
+    payload: Record<string, unknown>;
+    spec: Spec;
+  }>
 > {
   const spec = specOf(req.kind);
   const viaOwnRoute = 'documentId' in req || 'index' in req;
@@ -100,7 +107,27 @@ async function parseRequest(
   // would be charged, then refunded (an invoice and a credit note for nothing).
   const deliverable = await orderDeps.deliverable(db, req.kind, siren, payload);
   if (!deliverable.ok) return deliverable;
-  return success({ kind: req.kind, siren, payload, spec });
+  return success({
+    kind: req.kind,
+    siren,
+    companyName: siren ? await companyNameOf(db, siren) : null,
+    payload,
+    spec,
+  });
+}
+
+/**
+ * The company's name as its pages show it (the profile availability just read, cached), stored
+ * on the order so that the recap, the order page, the account and the invoice say « DANONE »,
+ * not « SIREN 552032534 ». Null when the profile cannot be read: those fall back to the SIREN.
+ */
+async function companyNameOf(db: Db, siren: string): Promise<string | null> {
+  try {
+    const lookup = await getCachedProfile(db, siren);
+    return lookup.ok ? lookup.value.displayName : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The user's unfinished order with the same content (read on every order placed). */
@@ -140,6 +167,7 @@ const insertOrder = preparedQuery('orders_insert', (db) =>
       userId: sql.placeholder('userId'),
       kind: sql.placeholder('kind'),
       siren: sql.placeholder('siren'),
+      companyName: sql.placeholder('companyName'),
       payload: sql.placeholder('payload'),
       sameOrderKey: sql.placeholder('key'),
       formats: sql.placeholder('formats'),
@@ -168,6 +196,7 @@ function orderValues(order: PreparedOrder) {
     id: randomUUID(),
     kind: order.kind,
     siren: order.siren,
+    companyName: order.companyName,
     payload: order.payload,
     key: order.key,
     formats: [...order.spec.formats],
@@ -180,6 +209,8 @@ function orderValues(order: PreparedOrder) {
 type PreparedOrder = {
   kind: string;
   siren: string | null;
+  /** The company's name when the order is placed (null: unknown, the SIREN stands for it). */
+  companyName: string | null;
   payload: Record<string, unknown>;
   spec: Spec;
   key: string;
@@ -195,10 +226,11 @@ async function prepareOrder(
 ): Promise<Result<PreparedOrder>> {
   const parsed = await parseRequest(db, req);
   if (!parsed.ok) return parsed;
-  const { kind, siren, payload, spec } = parsed.value;
+  const { kind, siren, companyName, payload, spec } = parsed.value;
   return success({
     kind,
     siren,
+    companyName,
     payload,
     spec,
     key: sameOrderKey(kind, siren, payload),
@@ -388,7 +420,7 @@ export async function startCheckout(
       userId: user.id,
       email: user.email,
       orderId: order.id,
-      label: presentOrder(order).label + (order.siren ? ` — SIREN ${order.siren}` : ''),
+      label: presentOrder(order).title,
       amountCents: order.totalCents,
       successUrl: `${base}/successful-payment?order=${order.id}`,
       cancelUrl: `${base}/paiement-securise?order=${order.id}`,

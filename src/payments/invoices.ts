@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { creditNotes, invoiceCounter, invoices, orders, subscriptions, users } from '@/db/schema';
-import { creditNoteNumber, invoiceNumber, splitVat } from '@/domain/orders';
+import { creditNoteNumber, invoiceNumber, orderTitle, splitVat } from '@/domain/orders';
 import { kindLabel } from '@/domain/catalogue/documents';
 import type { ProviderInvoice } from './provider';
 
@@ -42,7 +42,7 @@ export async function issueOrderInvoice(db: Db, order: typeof orders.$inferSelec
     number: await next(),
     userId: order.userId,
     orderId: order.id,
-    label: kindLabel(order.kind) + (order.siren ? ` — SIREN ${order.siren}` : ''),
+    label: orderTitle(kindLabel(order.kind), order),
     buyer: order.billing ?? {},
     priceExclVatCents: order.priceExclVatCents,
     vatCents: order.vatCents,

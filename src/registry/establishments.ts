@@ -6,6 +6,7 @@ import {
   type EstablishmentRow,
   type EstablishmentView,
 } from './company';
+import { FRENCH_MONTHS } from '@/domain/dates';
 import type { SourceRef } from './result';
 
 export const ESTABLISHMENTS_PAGE_SIZE = 20;
@@ -103,4 +104,29 @@ function statedCounts(
   if (!counts || (counts.total == null && counts.open == null)) return null;
   const partial = (counts.total ?? 0) > open + closed || (counts.open ?? 0) > open;
   return partial ? counts : null;
+}
+
+const plural = (n: number, word: string) => `${word}${n > 1 ? 's' : ''}`;
+const thousands = (n: number) => n.toLocaleString('fr-FR').replace(/\s/g, '\u00a0');
+
+/**
+ * What a list of establishments covers, against the total the registry states, with its source
+ * and date: « 1 établissement dans nos données sur 19 déclarés au répertoire Sirene (source :
+ * INSEE Sirene, données du 12 novembre 2026). » Printed in the file and on the product page, so
+ * the buyer knows before paying that a list may be partial.
+ */
+export function establishmentsCoverage(
+  listed: number,
+  counts: { total: number | null; source: SourceRef | null } | null | undefined,
+): string {
+  const ours = `${thousands(listed)} ${plural(listed, 'établissement')} dans nos données`;
+  if (counts?.total == null) {
+    return `${ours} ; le nombre d’établissements déclarés au répertoire Sirene n’est pas connu.`;
+  }
+  const source = counts.source;
+  const date = source?.date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(source.date) : null;
+  const dated = date
+    ? `, données du ${Number(date[3]) === 1 ? '1er' : Number(date[3])} ${FRENCH_MONTHS[Number(date[2]) - 1]} ${date[1]}`
+    : '';
+  return `${ours} sur ${thousands(counts.total)} ${plural(counts.total, 'déclaré')} au répertoire Sirene${source ? ` (source : ${source.label}${dated})` : ''}.`;
 }

@@ -27,6 +27,8 @@ export const orders = pgTable(
     /** A catalogue kind, `document` (custom document) or `director-report`. */
     kind: text('kind').notNull(),
     siren: text('siren'),
+    /** The company's name as the order page showed it when the order was placed (« DANONE »). */
+    companyName: text('company_name'),
     /** The body of the order (section 3 payloads), or the custom document's id and fields. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** kind + siren + payload: two orders with the same key are "the same order". */

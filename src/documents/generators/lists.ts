@@ -1,6 +1,6 @@
 /** Lists of the registry's records, each as a table (PDF, XLSX, CSV). */
 import { listRepresentatives, type Representative } from '@/registry/directors';
-import { listEstablishments } from '@/registry/establishments';
+import { establishmentsCoverage, listEstablishments } from '@/registry/establishments';
 import { listAgreements, listBrands } from '@/registry/brands';
 import { listInsolvency, listNotices, type NoticeView } from '@/registry/notices';
 import { sourceRef } from '@/registry/result';
@@ -74,7 +74,7 @@ export const establishmentsList: Generator = async (ctx) => {
   const blocks: Block[] = [
     {
       type: 'paragraph',
-      text: `${page.total} établissement${page.total > 1 ? 's' : ''} : ${page.openCount} ouvert${page.openCount > 1 ? 's' : ''}, ${page.closedCount} fermé${page.closedCount > 1 ? 's' : ''}.${page.total > page.items.length ? ` Les ${page.items.length} premiers sont listés.` : ''}`,
+      text: `${establishmentsCoverage(page.total, ctx.profile.establishmentCounts)} Dans nos données : ${page.openCount} ouvert${page.openCount > 1 ? 's' : ''}, ${page.closedCount} fermé${page.closedCount > 1 ? 's' : ''}.${page.total > page.items.length ? ` Les ${page.items.length} premiers sont listés.` : ''}`,
     },
     {
       type: 'table',

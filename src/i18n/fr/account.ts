@@ -69,10 +69,9 @@ const account = {
       data: 'Mes données',
     },
     profile: {
-      name: 'Nom',
       companyName: 'Raison sociale',
       firstname: 'Prénom',
-      lastname: 'Nom de famille',
+      lastname: 'Nom',
       postcode: 'Code postal',
       phone: 'Téléphone',
       vatNumber: 'Numéro de TVA',

@@ -1,4 +1,4 @@
-/** Error pages: a section's error boundary, the whole-site fallback and the unknown address. */
+/** Error pages: a section’s error boundary, the whole-site fallback and the unknown address. */
 export default {
   boundary: {
     title: 'Une erreur est survenue',

@@ -26,4 +26,6 @@ export default {
   drawerTitle: 'Menu',
   seeAllServices: 'Tous les services',
   progressLabel: 'Chargement de la page',
+  scrollRegion: 'Tableau : {label}',
+  scrollHint: 'Faites défiler le tableau vers la droite pour voir toutes les colonnes →',
 } as const;

@@ -1,4 +1,4 @@
-/** Default document metadata and the organisation's structured data. */
+/** Default document metadata and the organisation’s structured data. */
 export default {
   defaultTitle: 'Registre — informations officielles sur les entreprises françaises',
   titleTemplate: '%s | Registre',

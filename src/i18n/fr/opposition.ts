@@ -1,13 +1,13 @@
-/** The opposition form, its confirmation page and the service's answers. */
+/** The opposition form, its confirmation page and the service’s answers. */
 export default {
-  title: "Demande d'opposition",
-  metaTitle: "Demande d'opposition : masquer vos données",
+  title: 'Demande d’opposition',
+  metaTitle: 'Demande d’opposition : masquer vos données',
   metaDescription:
     'Demandez que votre nom, votre adresse ou vos mandats de dirigeant ne soient plus affichés sur le site. La demande est examinée après confirmation par courriel et vérification de votre identité.',
   intro:
     'Vous pouvez demander que vos données personnelles ne soient plus affichées : le nom et l’adresse d’un entrepreneur individuel, ou les mandats d’un dirigeant. Joignez une pièce d’identité : une adresse électronique ne prouve pas qui vous êtes. Vous recevrez un courriel à confirmer, puis un membre de notre équipe vérifie votre identité avant de masquer quoi que ce soit.',
   legalPersons:
-    "Les données d'une société, d'une association ou de toute autre personne morale publiées par les registres officiels ne sont pas masquées sur demande : le droit d'opposition appartient aux personnes physiques. Si ces données sont inexactes, demandez leur correction.",
+    'Les données d’une société, d’une association ou de toute autre personne morale publiées par les registres officiels ne sont pas masquées sur demande : le droit d’opposition appartient aux personnes physiques. Si ces données sont inexactes, demandez leur correction.',
   correctionLink: 'Demander une correction',
   sent: 'Votre demande est enregistrée. Pour la confirmer, ouvrez le lien que nous venons de vous envoyer par courriel (valable 48 heures). Rien n’est masqué avant cette confirmation et la vérification de votre identité par notre équipe.',
   legend: 'Données concernées',
@@ -27,7 +27,7 @@ export default {
   reason: 'Motif (facultatif)',
   honeypot: 'Ne pas remplir',
   submit: 'Envoyer la demande',
-  note: "Les données des registres officiels (INSEE, RNE, BODACC) restent publiques à la source ; nous cessons de les afficher ici. Pour les entreprises individuelles, vous pouvez aussi demander la diffusion partielle à l'INSEE.",
+  note: 'Les données des registres officiels (INSEE, RNE, BODACC) restent publiques à la source ; nous cessons de les afficher ici. Pour les entreprises individuelles, vous pouvez aussi demander la diffusion partielle à l’INSEE.',
   fields: {
     kind: 'Choisissez les données concernées.',
     email: 'Adresse électronique invalide.',
@@ -59,18 +59,18 @@ export default {
     'Cette entreprise est une personne morale : ses données publiées par les registres officiels ne sont pas masquées sur demande. Si elles sont inexactes, demandez leur correction.',
   unavailable: 'Service momentanément indisponible : réessayez dans quelques minutes.',
   mail: {
-    subject: "Confirmez votre demande d'opposition",
+    subject: 'Confirmez votre demande d’opposition',
     greeting: 'Bonjour,',
-    body: "Nous avons reçu une demande d'opposition faite avec votre adresse électronique, pour : {target}.",
+    body: 'Nous avons reçu une demande d’opposition faite avec votre adresse électronique, pour : {target}.',
     action:
-      "Pour la confirmer, ouvrez ce lien (valable 48 heures) puis validez sur la page qui s'affiche :",
+      'Pour la confirmer, ouvrez ce lien (valable 48 heures) puis validez sur la page qui s’affiche :',
     ignore:
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne sera masqué.",
-    targetCompany: "l'entreprise individuelle n° SIREN {siren}",
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne sera masqué.',
+    targetCompany: 'l’entreprise individuelle n° SIREN {siren}',
     targetPerson: 'les mandats de dirigeant de {person}',
   },
   confirm: {
-    title: "Confirmer la demande d'opposition",
+    title: 'Confirmer la demande d’opposition',
     explain:
       'En confirmant, vous demandez que les données indiquées dans le courriel ne soient plus affichées sur le site.',
     button: 'Confirmer ma demande',
@@ -79,6 +79,6 @@ export default {
       'Votre demande est confirmée. Un membre de notre équipe vérifie votre pièce d’identité avant de masquer les données concernées ; nous vous répondrons par courriel.',
   },
   linkInvalid:
-    "Ce lien de confirmation n'est pas valable ou a déjà servi. Si votre demande n'est pas encore confirmée, faites-en une nouvelle.",
+    'Ce lien de confirmation n’est pas valable ou a déjà servi. Si votre demande n’est pas encore confirmée, faites-en une nouvelle.',
   linkExpired: 'Ce lien de confirmation a expiré : faites une nouvelle demande.',
 } as const;

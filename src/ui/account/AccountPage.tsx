@@ -34,6 +34,16 @@ export function AccountPage() {
       setMe(user);
     });
   }, [router]);
+  // A link to another tab of this page (/mon-compte#orders from the account menu, while on
+  // /mon-compte) only changes the hash: follow it.
+  useEffect(() => {
+    const follow = () => {
+      const fromHash = window.location.hash.slice(1) as Tab;
+      if (TABS.includes(fromHash)) setTab(fromHash);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const choose = (next: Tab) => {
     setTab(next);
     window.history.replaceState(window.history.state, '', `#${next}`);
@@ -122,13 +132,17 @@ const PROFILE_FIELDS = [
 function ProfileTab({ me, onSaved }: { me: Me; onSaved: (m: Me) => void }) {
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<Record<string, string>>({
-    defaultValues: {
-      name: me.name,
-      ...Object.fromEntries(PROFILE_FIELDS.map(([k]) => [k, me.profile?.[k] ?? ''])),
-    },
+    defaultValues: Object.fromEntries(PROFILE_FIELDS.map(([k]) => [k, me.profile?.[k] ?? ''])),
   });
   const onSubmit = form.handleSubmit(async (values) => {
-    const r = await api<Me>('POST', '/api/me', { ...values, _method: 'PATCH' });
+    // One pair of fields, « Prénom » and « Nom » (no separate « Nom » beside « Nom de famille »):
+    // the account's name is the two together, kept as it was when both are empty.
+    const name =
+      [values.firstname, values.lastname]
+        .map((v) => v?.trim())
+        .filter(Boolean)
+        .join(' ') || me.name;
+    const r = await api<Me>('POST', '/api/me', { ...values, name, _method: 'PATCH' });
     // A 422 on profile update is ignored (spec section 8): the form stays as typed.
     if (r.ok) {
       onSaved({ ...me, ...r.data });
@@ -138,7 +152,6 @@ function ProfileTab({ me, onSaved }: { me: Me; onSaved: (m: Me) => void }) {
   return (
     <form className={s.form} onSubmit={onSubmit} style={{ maxWidth: 520 }}>
       <Status state={state} />
-      <Field id="name" label={t.myAccount.profile.name} registration={form.register('name')} />
       {PROFILE_FIELDS.map(([k, label, max]) => (
         <Field key={k} id={k} label={label} maxLength={max} registration={form.register(k)} />
       ))}

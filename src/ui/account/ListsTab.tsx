@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import t from '@/i18n/fr/account';
 import { api } from './client';
 import s from './account.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 type Mode = 'immediate' | 'daily' | 'none';
 type Company = {
@@ -194,38 +195,40 @@ function ListCard({
       </div>
       {list.company_details.length ? (
         <>
-          <table className={s.table}>
-            <thead>
-              <tr>
-                <th />
-                <th>{t.myAccount.lists.company}</th>
-                <th>{t.myAccount.lists.status}</th>
-                <th>{t.myAccount.lists.lastChange}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.company_details.map((c) => (
-                <tr key={c.siren}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={c.name ?? c.siren}
-                      checked={selected.has(c.siren)}
-                      onChange={() => toggle(c.siren)}
-                    />
-                  </td>
-                  <td>
-                    <Link href={`/entreprises/${c.siren}/${slug(c.name)}`}>
-                      {c.name ?? c.siren}
-                    </Link>{' '}
-                    <span className={s.hint}>{c.siren.replace(/(\d{3})(?=\d)/g, '$1 ')}</span>
-                  </td>
-                  <td>{t.myAccount.lists[c.status]}</td>
-                  <td>{frDate(c.last_change_at)}</td>
+          <ScrollRegion label={list.name}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th />
+                  <th>{t.myAccount.lists.company}</th>
+                  <th>{t.myAccount.lists.status}</th>
+                  <th>{t.myAccount.lists.lastChange}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.company_details.map((c) => (
+                  <tr key={c.siren}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={c.name ?? c.siren}
+                        checked={selected.has(c.siren)}
+                        onChange={() => toggle(c.siren)}
+                      />
+                    </td>
+                    <td>
+                      <Link href={`/entreprises/${c.siren}/${slug(c.name)}`}>
+                        {c.name ?? c.siren}
+                      </Link>{' '}
+                      <span className={s.hint}>{c.siren.replace(/(\d{3})(?=\d)/g, '$1 ')}</span>
+                    </td>
+                    <td>{t.myAccount.lists[c.status]}</td>
+                    <td>{frDate(c.last_change_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
           <button
             className={s.secondary}
             type="button"

@@ -5,6 +5,7 @@ import { formatDate, formatMoney, formatPercent, formatSiren } from './format';
 import { Empty } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company.comparison;
 
@@ -109,7 +110,7 @@ export function ComparisonView({
             {m.heading}
           </h2>
           {cs.length === 1 ? <p className={s.muted}>{m.addSecond}</p> : null}
-          <div className={s.tableWrap}>
+          <ScrollRegion label={m.heading}>
             <table className={s.table}>
               <thead>
                 <tr>
@@ -194,7 +195,7 @@ export function ComparisonView({
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className={s.note}>{m.sourcesNote}</p>
         </section>
       )}

@@ -7,6 +7,7 @@ import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company.establishments;
 const FILTERS: EstablishmentFilter[] = ['all', 'open', 'closed'];
@@ -26,7 +27,7 @@ export function Address({ e }: { e: EstablishmentView }) {
 
 export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
   return (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={m.title}>
       <table className={`${s.table} ${s.stack}`}>
         <thead>
           <tr>
@@ -78,7 +79,7 @@ export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -7,13 +7,14 @@ import { formatDate, formatMoney, formatPercent, formatRatio } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company.finances;
 
 export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; caption: string }) {
   const shown = years.slice(0, 10);
   return (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={caption}>
       <table className={s.table}>
         <caption>{caption}</caption>
         <thead>
@@ -63,7 +64,7 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -84,7 +85,10 @@ export function DetailLists({ years, label }: { years: FinancialYear[]; label: s
             [m.balanceSheet, y.balanceSheet],
           ].map(([title, list]) =>
             (list as FinancialYear['incomeStatement']).length ? (
-              <div className={s.tableWrap} key={title as string}>
+              <ScrollRegion
+                key={title as string}
+                label={interpolate(m.tableCaption, { title: title as string, year: y.fiscalYear })}
+              >
                 <table className={s.table}>
                   <caption>
                     {interpolate(m.tableCaption, { title: title as string, year: y.fiscalYear })}
@@ -98,7 +102,7 @@ export function DetailLists({ years, label }: { years: FinancialYear[]; label: s
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             ) : null,
           )}
         </details>

@@ -12,6 +12,7 @@ import { formatDate, formatLongDate, formatNumber } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company;
 
@@ -155,7 +156,7 @@ export function InsolvencySection({
                     })
                   : ''}
               </p>
-              <div className={s.tableWrap}>
+              <ScrollRegion label={m.insolvency.title}>
                 <table className={s.table}>
                   <thead>
                     <tr>
@@ -181,7 +182,7 @@ export function InsolvencySection({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </>
           ) : (
             <Empty>{m.insolvency.none}</Empty>
@@ -207,7 +208,7 @@ function LexiconNote({ term, text }: { term: 'insolvency' | 'bodacc'; text: stri
 
 export function BrandsTable({ brands }: { brands: BrandView[] }) {
   return (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={m.brands.title}>
       <table className={s.table}>
         <thead>
           <tr>
@@ -230,7 +231,7 @@ export function BrandsTable({ brands }: { brands: BrandView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -5,12 +5,13 @@ import { formatDate, formatSiren } from '@/ui/company/format';
 import { Empty, Section, SourceLine } from '@/ui/company/Section';
 import s from '@/ui/company/company.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 export function DirectorProfileView({ d }: { d: DirectorProfile }) {
   const current = d.mandates.filter((m) => m.current);
   const past = d.mandates.filter((m) => !m.current);
   const table = (rows: DirectorProfile['mandates'], caption: string) => (
-    <div className={s.tableWrap}>
+    <ScrollRegion label={caption}>
       <table className={`${s.table} ${s.stack}`}>
         <caption>{caption}</caption>
         <thead>
@@ -43,7 +44,7 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
   return (
     <div className={s.page}>

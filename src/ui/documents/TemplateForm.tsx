@@ -151,10 +151,14 @@ export function TemplateForm({
   };
 
   const reviewing = step === steps.length;
+  // One count for the chips and the legend: the form's steps and the review (« Étape 1 sur 5 »
+  // beside five chips, never « sur 4 »).
+  const chips = [...steps.map((st) => st.title), m.reviewTitle];
+  const stepOf = interpolate(m.stepOf, { n: step + 1, total: chips.length });
   return (
     <div className={s.form}>
       <ol className={s.steps} aria-label="Étapes">
-        {[...steps.map((st) => st.title), m.reviewTitle].map((title, i) => (
+        {chips.map((title, i) => (
           <li
             key={title}
             aria-current={i === step ? 'step' : undefined}
@@ -174,7 +178,7 @@ export function TemplateForm({
         >
           <fieldset className={s.fieldset}>
             <legend>
-              {interpolate(m.stepOf, { n: step + 1, total: steps.length })} — {steps[step]!.title}
+              {stepOf} — {steps[step]!.title}
             </legend>
             {steps[step]!.fields.map((f) => {
               const id = `f-${f.name}`;
@@ -234,7 +238,9 @@ export function TemplateForm({
         </form>
       ) : (
         <div>
-          <h2>{m.reviewTitle}</h2>
+          <h2>
+            {stepOf} — {m.reviewTitle}
+          </h2>
           {steps.map((st, i) => (
             <section key={st.id} className={s.review}>
               <h3>{st.title}</h3>

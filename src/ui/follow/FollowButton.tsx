@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import f from '@/i18n/fr/follow';
 import { looksLoggedIn } from '@/ui/account/client';
 import { loadFollowed, onFollowedChange } from './followState';
@@ -30,10 +30,32 @@ export function FollowButton({ siren, name }: { siren: string; name?: string | n
     }
     setOpen((v) => !v);
   };
+  const wrap = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // An open popover closes on Escape (focus back on the button) and on a click outside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onDown = (e: MouseEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onDown);
+    };
+  }, [open]);
   const following = lists.length > 0;
   return (
-    <span className={s.wrap}>
+    <span className={s.wrap} ref={wrap}>
       <button
+        ref={button}
         type="button"
         className={following ? s.on : s.button}
         aria-pressed={following}
@@ -46,7 +68,14 @@ export function FollowButton({ siren, name }: { siren: string; name?: string | n
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <FollowPicker siren={siren} inLists={lists} onClose={() => setOpen(false)} />
+          <FollowPicker
+            siren={siren}
+            inLists={lists}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
         </Suspense>
       ) : null}
     </span>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import f from '@/i18n/fr/follow';
 import { api } from '@/ui/account/client';
 import { refreshFollowed } from './followState';
@@ -21,8 +21,11 @@ export default function FollowPicker({
   const [lists, setLists] = useState<List[] | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     void api<List[]>('GET', '/api/followed-lists').then((r) => setLists(r.ok ? r.data : []));
+    // Focus moves into the popover when it opens; Escape (FollowButton) brings it back.
+    ref.current?.focus();
   }, []);
   const done = (r: { ok: boolean; message?: string }) => {
     if (!r.ok) setError(r.message ?? f.error);
@@ -43,7 +46,14 @@ export default function FollowPicker({
     done(await api('POST', `/api/company/${siren}/follow/${r.data.id}`));
   };
   return (
-    <div className={s.picker} role="dialog" aria-label={f.pickList} data-testid="follow-picker">
+    <div
+      ref={ref}
+      className={s.picker}
+      role="dialog"
+      aria-label={f.pickList}
+      tabIndex={-1}
+      data-testid="follow-picker"
+    >
       <strong>{f.pickList}</strong>
       {error ? <p className={s.error}>{error}</p> : null}
       {lists === null ? <span>{f.loading}</span> : null}
@@ -57,14 +67,19 @@ export default function FollowPicker({
           {l.name}
         </label>
       ))}
-      <div className={s.item}>
+      {/* The name field on its own line, under its visible label: never cut (« Nom de la nouve… »). */}
+      <div className={s.newList}>
+        <label htmlFor={`follow-new-${siren}`}>{f.newListLabel}</label>
         <input
+          id={`follow-new-${siren}`}
           className={s.input}
           value={name}
           maxLength={80}
           placeholder={f.newListPlaceholder}
-          aria-label={f.newListPlaceholder}
           onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && name.trim()) void create();
+          }}
         />
         <button
           type="button"

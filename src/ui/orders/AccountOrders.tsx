@@ -5,6 +5,7 @@ import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
 import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 type Subscription = {
   active: boolean;
@@ -85,70 +86,77 @@ export function AccountOrders() {
       </div>
       {orders && orders.length === 0 && <p>{m.empty}</p>}
       {orders && orders.length > 0 && (
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th scope="col">{m.date}</th>
-              <th scope="col">{m.document}</th>
-              <th scope="col">{m.state}</th>
-              <th scope="col">{m.total}</th>
-              <th scope="col">{m.invoice}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id}>
-                <td>{dateFr(o.created_at)}</td>
-                <td>
-                  <a href={`/commandes/${o.id}`}>{o.label}</a>
-                  {o.siren ? ` — ${o.siren}` : ''}
-                </td>
-                <td>{ordersText.states[o.state as keyof typeof ordersText.states] ?? o.state}</td>
-                <td>{euros(o.total_cents)}</td>
-                <td>
-                  {o.invoice ? (
-                    <a href={o.invoice.url}>
-                      {tOrders('orderPage.invoice', { number: o.invoice.reference })}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
+        <ScrollRegion label={m.title}>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.document}</th>
+                <th scope="col">{m.state}</th>
+                <th scope="col">{m.total}</th>
+                <th scope="col">{m.invoice}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <td>{dateFr(o.created_at)}</td>
+                  <td>
+                    <a href={`/commandes/${o.id}`}>{o.label}</a>
+                    {o.company ? ` — ${o.company}` : ''}
+                  </td>
+                  <td>{ordersText.states[o.state as keyof typeof ordersText.states] ?? o.state}</td>
+                  <td>{euros(o.total_cents)}</td>
+                  <td>
+                    {o.invoice ? (
+                      <a href={o.invoice.url}>
+                        {tOrders('orderPage.invoice', { number: o.invoice.reference })}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       <h3 id="account-billing">{m.billingTitle}</h3>
       {billing && billing.length === 0 && <p>{m.billingEmpty}</p>}
       {billing && billing.length > 0 && (
-        <table className={s.table} aria-labelledby="account-billing">
-          <thead>
-            <tr>
-              <th scope="col">{m.date}</th>
-              <th scope="col">{m.billingNumber}</th>
-              <th scope="col">{m.billingLabel}</th>
-              <th scope="col">{m.billingAmount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {billing.map((d) => (
-              <tr key={d.id}>
-                <td>{dateFr(d.issued_at)}</td>
-                <td>
-                  <a href={d.url}>
-                    {tOrders(d.type === 'invoice' ? 'account.invoiceOf' : 'account.creditNoteOf', {
-                      number: d.number,
-                    })}
-                  </a>
-                  {d.cancels ? ` (${tOrders('account.cancels', { number: d.cancels })})` : ''}
-                </td>
-                <td>{d.label}</td>
-                <td>{euros(d.type === 'invoice' ? d.total_cents : -d.total_cents)}</td>
+        <ScrollRegion label={m.billingTitle}>
+          <table className={s.table} aria-labelledby="account-billing">
+            <thead>
+              <tr>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.billingNumber}</th>
+                <th scope="col">{m.billingLabel}</th>
+                <th scope="col">{m.billingAmount}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {billing.map((d) => (
+                <tr key={d.id}>
+                  <td>{dateFr(d.issued_at)}</td>
+                  <td>
+                    <a href={d.url}>
+                      {tOrders(
+                        d.type === 'invoice' ? 'account.invoiceOf' : 'account.creditNoteOf',
+                        {
+                          number: d.number,
+                        },
+                      )}
+                    </a>
+                    {d.cancels ? ` (${tOrders('account.cancels', { number: d.cancels })})` : ''}
+                  </td>
+                  <td>{d.label}</td>
+                  <td>{euros(d.type === 'invoice' ? d.total_cents : -d.total_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </section>
   );

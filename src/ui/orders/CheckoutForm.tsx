@@ -118,7 +118,7 @@ export function CheckoutForm() {
             {order.siren && (
               <tr>
                 <th scope="row">{m.company}</th>
-                <td>SIREN {order.siren}</td>
+                <td>{order.company}</td>
               </tr>
             )}
             <tr>

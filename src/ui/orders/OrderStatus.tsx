@@ -38,7 +38,7 @@ export function OrderStatus({ id }: { id: string }) {
     <section aria-live="polite">
       <p>
         <strong>{order.label}</strong>
-        {order.siren ? ` — SIREN ${order.siren}` : ''} — {euros(order.total_cents)}
+        {order.company ? ` — ${order.company}` : ''} — {euros(order.total_cents)}
       </p>
       <p>
         État :{' '}

@@ -158,6 +158,9 @@ export function SearchCombobox({
       action={action}
       method="get"
       role="search"
+      // Named after its field: the header's box and a page's own box are two search landmarks,
+      // which axe's landmark-unique wants told apart.
+      aria-label={label}
       className={`${s.searchForm} ${compact ? s.compact : ''}`}
       onSubmit={onSubmit}
     >

@@ -2,7 +2,12 @@ import { companySubPageRoute } from '../subPageRoute';
 import { messages, t } from '@/i18n';
 import { getDb } from '@/db';
 import { attempt } from '@/registry/result';
-import { listEstablishments, parseEstablishmentFilter, parsePage } from '@/registry/establishments';
+import {
+  establishmentsCoverage,
+  listEstablishments,
+  parseEstablishmentFilter,
+  parsePage,
+} from '@/registry/establishments';
 import { EstablishmentsList } from '@/ui/company/EstablishmentsSection';
 import { Section, WhenLoaded } from '@/ui/company/Section';
 
@@ -21,6 +26,15 @@ export default companySubPageRoute({
     );
     return (
       <>
+        {page.ok ? (
+          // What the list for sale covers, against the registry's stated total: before payment.
+          <p data-coverage="">
+            {establishmentsCoverage(
+              page.value.openCount + page.value.closedCount,
+              p.establishmentCounts,
+            )}
+          </p>
+        ) : null}
         <Section id="etablissements" title={m.section}>
           <WhenLoaded value={page}>
             {(data) => (
