@@ -20,7 +20,7 @@ import { connectPostgres, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { insertRegistryFixtures } from '../src/registry/testing/fixtures';
 import { resetAllRateLimits } from '../src/lib/rate-limit';
-import { dispatch, solvedCaptcha, TestClient } from '../src/accounts/testing';
+import { dispatch, solvedCaptcha, TestClient } from '../src/testing/route-client';
 import { load as loadAt, machine, pct, startBenchServer } from './lib/http';
 
 const args = process.argv.slice(2);

@@ -45,7 +45,7 @@ process.env.DATA_DIR = dataDir;
 
 const { createTestDb } = await import('../src/db/testing');
 const { load, machine, startBenchServer } = await import('./lib/http');
-const { dispatch } = await import('../src/accounts/testing');
+const { dispatch } = await import('../src/testing/route-client');
 const { connectPostgres, queryRows } = await import('../src/db/client');
 const schema = await import('../src/db/schema');
 const { insertRegistryFixtures } = await import('../src/registry/testing/fixtures');

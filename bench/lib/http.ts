@@ -4,7 +4,7 @@
  * (security headers, request checks) — and autocannon load with every response time recorded.
  *
  * Requests then go to `fallback` (the bench's stand-in for Next.js, e.g. the accounts area's route
- * table, src/accounts/testing.ts). Two reference routes go through the same front door as the real
+ * table, src/testing/route-client.ts). Two reference routes go through the same front door as the real
  * ones, so that a load with the same request headers compares like with like:
  * `GET /bench/constant` answers a constant JSON body at once (the ceiling of this machine for an
  * HTTP answer at that concurrency, autocannon on the same cores); `GET /bench/queries/{n}` the

@@ -10,7 +10,7 @@ import { runJobsUntilIdle } from '@/jobs/testing';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './api';
 import { followedCompaniesOf } from './follows';
 import { resetLoginGuard } from './login-guard';
-import { linkIn, solvedCaptcha, TestClient } from './testing';
+import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;

@@ -14,7 +14,7 @@ import { receiveWebhook } from '@/payments/webhooks';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { resetLoginGuard } from './login-guard';
-import { solvedCaptcha, TestClient } from './testing';
+import { solvedCaptcha, TestClient } from '@/testing/route-client';
 
 /**
  * Every route of the accounts area, and every orders, downloads, invoices, credit notes and

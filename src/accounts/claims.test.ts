@@ -10,7 +10,7 @@ import { commands } from '@/ops/claims';
 import { countVerifiedClaims } from '@/registry/stats';
 import { takeLettersToSend } from './claims';
 import { exportLetters } from './letters';
-import { solvedCaptcha, TestClient } from './testing';
+import { solvedCaptcha, TestClient } from '@/testing/route-client';
 
 let handle: DbHandle;
 let dir: string;

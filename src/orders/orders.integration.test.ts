@@ -37,7 +37,7 @@ import * as subscriptionRoute from '@/app/api/subscription/route';
 import * as subscriptionCheckoutRoute from '@/app/api/subscription/checkout/route';
 import * as subscriptionCancelRoute from '@/app/api/subscription/cancel/route';
 import * as complementaryRoute from '@/app/api/companies/complementary-informations/route';
-import { TestClient } from '@/accounts/testing';
+import { TestClient } from '@/testing/route-client';
 import { fulfilmentDeps, refundOrder } from './fulfilment';
 import { getOrder, orderDeps } from './service';
 import { createInpiClient } from '@/clients/inpi/rne-api';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionUser } from '@/accounts/session';
-import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';

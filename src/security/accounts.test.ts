@@ -10,7 +10,7 @@ import { resetAllRateLimits } from '@/lib/rate-limit';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { resetLoginGuard } from '@/accounts/login-guard';
-import { linkIn, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 
 /**
  * The account findings of the security review, replayed as an attacker would: a session alone

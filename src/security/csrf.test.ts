@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetLoginGuard } from '@/accounts/login-guard';
-import { BASE, dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { BASE, dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { queryRows } from '@/db/client';
 import { openSiteTestDb } from '@/orders/testing';
 import { signedEvent } from '@/payments/test-provider';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solvedCaptcha, TestClient } from '@/accounts/testing';
+import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetLoginGuard } from '@/accounts/login-guard';
 import { issueMagicToken } from '@/accounts/magic-token';
-import { BASE, dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { BASE, dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 import { users } from '@/db/schema/accounts';
 import { openSiteTestDb } from '@/orders/testing';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
-import * as financialStats from '@/app/(commerce)/api/financial-diagnostics/[siren]/stats/route';
+import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
+import * as financialStats from '@/app/api/financial-diagnostics/[siren]/stats/route';
 import * as sitemapIndex from '@/app/sitemap.xml/route';
 import * as sitemapFile from '@/app/sitemaps/[file]/route';
 import { connectPostgres, type DbHandle } from '@/db/client';

@@ -6,7 +6,7 @@
  * localhost, not a value a build could have inlined). Mails go to a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { getEnv, resetEnvForTests } from '@/config/env';
 import { setDocumentServices } from '@/documents/services';
 import { runJobsUntilIdle } from '@/jobs/testing';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport } from '@/accounts/alerts/jobs';
 import { resetEnvForTests } from '@/config/env';
 import type { DbHandle } from '@/db/client';

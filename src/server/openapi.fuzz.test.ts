@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { openApiDocument } from '@/web/openapi';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
-import * as letterTemplates from '@/app/(commerce)/api/letter-templates/route';
+import * as letterTemplates from '@/app/api/letter-templates/route';
 import * as captcha from '@/app/api/captcha/route';
 import * as complementary from '@/app/api/companies/complementary-informations/route';
 import * as headerStats from '@/app/api/header-stats/route';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/accounts/testing';
+import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { sessions } from '@/db/schema/accounts';
 import { orders } from '@/db/schema';
 import type { DbHandle } from '@/db/client';

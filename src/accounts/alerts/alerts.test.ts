@@ -7,7 +7,7 @@ import { runJobsUntilIdle } from '@/jobs/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { linkIn, solvedCaptcha, TestClient } from '../testing';
+import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { diffStates } from './diff';
 import { afterImport, nextDigestTime } from './jobs';
 import type { CompanyState } from './state';

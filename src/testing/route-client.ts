@@ -1,6 +1,6 @@
 /**
- * Test helpers of the accounts area: a browser-like client (cookie jar, XSRF header) that calls
- * the real route modules of src/app/(account), and the orders and payments routes a signed-in
+ * Test support only (never imported by the site): a browser-like client (cookie jar, XSRF header)
+ * that calls the real route modules of src/app, the account routes and the orders and payments routes a signed-in
  * user calls, matched as Next.js would against the site's route table (src/server/routes.ts:
  * every key below is an entry of it, checked by the compiler), with the POST rewrites of
  * src/proxy.ts.
@@ -10,32 +10,32 @@ import { issueChallenge } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import { byPrecedence, matchRoute, type Params, type RoutePattern } from '@/server/routes';
 import * as csrfRoute from '@/app/(account)/sanctum/csrf-cookie/route';
-import * as registerRoute from '@/app/(account)/api/account/register/route';
-import * as loginRoute from '@/app/(account)/api/account/login/route';
-import * as forgotRoute from '@/app/(account)/api/account/forgot-password/route';
+import * as registerRoute from '@/app/api/account/register/route';
+import * as loginRoute from '@/app/api/account/login/route';
+import * as forgotRoute from '@/app/api/account/forgot-password/route';
 import * as resetRoute from '@/app/(account)/reset-password/route';
 import * as logoutRoute from '@/app/(account)/logout/route';
 import * as confirmRoute from '@/app/(account)/verify-email/confirm/route';
-import * as meRoute from '@/app/(account)/api/me/[[...id]]/route';
-import * as sessionsRoute from '@/app/(account)/api/me/sessions/route';
-import * as sessionRoute from '@/app/(account)/api/me/sessions/[id]/route';
-import * as exportRoute from '@/app/(account)/api/me/export/route';
-import * as eventsRoute from '@/app/(account)/api/me/events/route';
-import * as unsubscribeRoute from '@/app/(account)/api/alerts/unsubscribe/route';
-import * as claimsRoute from '@/app/(account)/api/claims/route';
-import * as claimRoute from '@/app/(account)/api/claims/[id]/route';
-import * as claimVerifyRoute from '@/app/(account)/api/claims/[id]/verify/route';
-import * as claimInfoRoute from '@/app/(account)/api/claims/[id]/info/route';
-import * as ownerInfoRoute from '@/app/(account)/api/company/[siren]/owner-info/route';
-import * as resendRoute from '@/app/(account)/api/me/verification-email/route';
-import * as onboardingRoute from '@/app/(account)/api/onboarding/user-infos/route';
-import * as followedRoute from '@/app/(account)/api/company/followed/route';
-import * as listsRoute from '@/app/(account)/api/followed-lists/route';
-import * as listRoute from '@/app/(account)/api/followed-lists/[id]/route';
-import * as listCompaniesRoute from '@/app/(account)/api/followed-lists/[id]/companies/route';
-import * as followRoute from '@/app/(account)/api/company/[siren]/follow/[[...listId]]/route';
-import * as unfollowRoute from '@/app/(account)/api/company/[siren]/unfollow/route';
-import * as unfollowListRoute from '@/app/(account)/api/company/unfollow-list/route';
+import * as meRoute from '@/app/api/me/[[...id]]/route';
+import * as sessionsRoute from '@/app/api/me/sessions/route';
+import * as sessionRoute from '@/app/api/me/sessions/[id]/route';
+import * as exportRoute from '@/app/api/me/export/route';
+import * as eventsRoute from '@/app/api/me/events/route';
+import * as unsubscribeRoute from '@/app/api/alerts/unsubscribe/route';
+import * as claimsRoute from '@/app/api/claims/route';
+import * as claimRoute from '@/app/api/claims/[id]/route';
+import * as claimVerifyRoute from '@/app/api/claims/[id]/verify/route';
+import * as claimInfoRoute from '@/app/api/claims/[id]/info/route';
+import * as ownerInfoRoute from '@/app/api/company/[siren]/owner-info/route';
+import * as resendRoute from '@/app/api/me/verification-email/route';
+import * as onboardingRoute from '@/app/api/onboarding/user-infos/route';
+import * as followedRoute from '@/app/api/company/followed/route';
+import * as listsRoute from '@/app/api/followed-lists/route';
+import * as listRoute from '@/app/api/followed-lists/[id]/route';
+import * as listCompaniesRoute from '@/app/api/followed-lists/[id]/companies/route';
+import * as followRoute from '@/app/api/company/[siren]/follow/[[...listId]]/route';
+import * as unfollowRoute from '@/app/api/company/[siren]/unfollow/route';
+import * as unfollowListRoute from '@/app/api/company/unfollow-list/route';
 import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
 import * as documentOrderRoute from '@/app/api/document/[documentId]/order/route';
 import * as directorOrderRoute from '@/app/api/director-report/[siren]/order/[n]/route';
