@@ -8,7 +8,7 @@ import { ARTICLE_SERVICE_PATHS, COMPANY_TYPES } from './src/content/service-path
 /**
  * The site's Markdown content (`content/`), validated and rendered at build by Velite. A file
  * that breaks the schema stops `next build` (strict mode) with its path and the field at fault.
- * Front matter format: docs/ARCHITECTURE.md, "Content".
+ * Front matter format: src/content/README.md.
  */
 
 type CategoryList = Array<{ slug: string; title: string; description: string }>;

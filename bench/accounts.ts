@@ -13,7 +13,7 @@
  * same server, with the same request headers) and the floor (the same after one SQL round trip), and the cost of a login (scrypt, Better Auth's defaults). Run under
  * `flock /tmp/heavy.lock` on a shared machine. `-- --only 'GET /api/me'` runs one target.
  *
- * Figures: see docs/ARCHITECTURE.md, "Accounts" ("Measured").
+ * Figures: see src/accounts/README.md ("Measured").
  */
 import pg from 'pg';
 import { connectPostgres, type DbHandle } from '../src/db/client';

@@ -21,7 +21,7 @@
  *
  * `--only http` runs 1 and 2 with the references only (for a CPU profile of those routes).
  *
- * Figures: see docs/ARCHITECTURE.md, "Orders and payments" ("Measured").
+ * Figures: see src/orders/README.md ("Measured").
  */
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
 
 /**
- * The rule of docs/ARCHITECTURE.md ("Personal data and shared caches"): the shared caches (the
+ * The rule of src/app/README.md ("Personal data and shared caches"): the shared caches (the
  * front page cache, Next's page cache) never hold anything that depends on a cookie or a user.
  * A cached company page is the same bytes for everyone and never sets a cookie; what is personal
  * loads in the browser afterwards.

@@ -17,7 +17,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * Hashing: Better Auth's default scrypt (N=16384, r=16, p=1, 64-byte key, 16-byte salt), about
- * 90 ms per sign-in on this machine (docs/ARCHITECTURE.md, bench/accounts.ts).
+ * 90 ms per sign-in on this machine (src/accounts/README.md, bench/accounts.ts).
  */
 const DAY = 24 * 60 * 60;
 /** Session lifetime and the age after which a request moves its expiry on (seconds). */

@@ -13,7 +13,7 @@ import { csrfTokenMatches, readCookie } from './csrf';
 import { authSignature } from './secret';
 
 /**
- * The session seam (docs/ARCHITECTURE.md, "Accounts"): what every other area needs to know about
+ * The session seam (src/accounts/README.md): what every other area needs to know about
  * the person behind a request. Sessions live in the database (Better Auth); nothing is cached in
  * the cookie nor in the process, so a logout or a password change takes effect on the next
  * request, in every process.

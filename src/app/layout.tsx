@@ -10,7 +10,7 @@ import './globals.css';
 /**
  * The root layout is static: it reads neither the request (path, host, cookies) nor the database,
  * so pages can be prerendered or served from the page cache (company pages, see
- * docs/ARCHITECTURE.md "Rendering and caching"). What depends on the request lives in the
+ * src/app/README.md "Rendering and caching"). What depends on the request lives in the
  * browser (path rules through usePathname, contact host, consent cookie, header counters) or in
  * each page's metadata (canonical, Open Graph, robots: `src/ui/frame/metadata.ts`). Pages that
  * need the database at request time say so themselves, so `next build` never needs one.

@@ -2,7 +2,7 @@ import type { TocEntry } from './markdown';
 
 export type Source = { title: string; publisher: string; url?: string };
 
-/** One compiled content file (front matter of docs/ARCHITECTURE.md "Content", plus the body). */
+/** One compiled content file (front matter of src/content/README.md, plus the body). */
 export type ContentEntry = {
   title: string;
   description: string;

@@ -1,5 +1,5 @@
 /**
- * The Documents seam (docs/ARCHITECTURE.md, "Documents"): the order engine calls `availability`
+ * The Documents seam (src/documents/README.md): the order engine calls `availability`
  * before payment and `generate` to produce the file. Everything else in src/documents is private
  * to this module.
  *

@@ -1,5 +1,5 @@
 /**
- * The one availability rule of the catalogue (docs/ARCHITECTURE.md, "Documents"): a kind is sold
+ * The one availability rule of the catalogue (src/documents/README.md): a kind is sold
  * here when we produce it ourselves, or when the issuer that delivers it is connected in this
  * deployment (its client configured, src/documents/services.ts). Every place a product appears
  * reads this: prices, buttons, service cards, counters, the API's `*-available` sections, the
