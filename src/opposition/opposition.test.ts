@@ -102,7 +102,7 @@ describe('opposition requests', () => {
       mediaType: 'image/png',
     });
     const mail = await mailTo('raphael@exemple.fr');
-    expect(mail.subject).toBe("Confirmez votre demande d'opposition");
+    expect(mail.subject).toBe('Confirmez votre demande d’opposition');
     expect(mail.text).toContain('/opposition/confirmer?jeton=');
     // Received, not applied.
     expect(await isCompanyOpposed(db(), '883010316')).toBe(false);
@@ -125,6 +125,13 @@ describe('opposition requests', () => {
 
     const accepted = await ops('oppositions:accept', String(r.value.id), '--par', 'claire');
     expect(accepted.code).toBe(0);
+    // The requester is told the decision.
+    await runJobsUntilIdle(db());
+    const decision = await smtp.waitFor(
+      (m) => m.to.includes('raphael@exemple.fr') && /acceptée/.test(m.subject),
+    );
+    expect(decision.text).toContain(`n° ${r.value.id}`);
+    expect(decision.text).toContain('supprimée');
     expect(await isCompanyOpposed(db(), '883010316')).toBe(true);
     expect(await nameOf('883010316')).toBeNull();
     expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
@@ -279,6 +286,11 @@ describe('opposition requests', () => {
     });
     expect(await isCompanyOpposed(db(), '300025764')).toBe(false);
     expect(await identityDocumentInfo(db(), r.value.id)).toBeNull();
+    await runJobsUntilIdle(db());
+    const refusal = await smtp.waitFor(
+      (m) => m.to.includes('employeur@exemple.fr') && /refusée/.test(m.subject),
+    );
+    expect(refusal.text).toContain('/opposition');
     const events = await caseEvents(db(), r.value.id);
     expect(events.at(-1)).toMatchObject({ action: 'rejected', actor: 'operator:paul' });
   });

@@ -7,8 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import m from '@/i18n/fr/opposition';
+import { interpolate } from '@/i18n/interpolate';
 import { failure, success, type Result } from '@/lib/errors';
+import { logFailure } from '@/lib/log';
+import { siteUrl } from '@/web/site';
 import { deleteIdentityDocument } from './identity-document';
+import { sendOppositionMail } from './mail';
 import { purgeAfterOpposition } from './purge';
 import {
   affectedSirens,
@@ -21,12 +26,51 @@ import {
 
 export type Decision = { id: number; status: OppositionCase['status']; affectedSirens: string[] };
 
+/**
+ * The requester is told the operator's decision (the confirmation page promised it), through the
+ * mail queue: a failed delivery is retried, and a mail that cannot be queued leaves the decision
+ * standing.
+ */
+async function tellRequester(
+  db: Db,
+  c: OppositionCase,
+  accepted: boolean,
+  note: string | null,
+): Promise<void> {
+  const id = String(c.id);
+  const lines = accepted
+    ? [m.decision.accepted]
+    : [
+        m.decision.rejected,
+        ...(note ? [interpolate(m.decision.note, { note })] : []),
+        '',
+        m.decision.again,
+        `${siteUrl()}/opposition`,
+      ];
+  await sendOppositionMail(db, {
+    to: c.email,
+    subject: interpolate(accepted ? m.decision.acceptedSubject : m.decision.rejectedSubject, {
+      id,
+    }),
+    text: [
+      m.mail.greeting,
+      '',
+      ...lines.map((l) => interpolate(l, { id })),
+      '',
+      m.decision.documentDeleted,
+      '',
+      m.decision.signature,
+    ].join('\n'),
+  }).catch((e) => logFailure('opposition: decision mail', e));
+}
+
 export async function acceptOpposition(
   db: Db,
   id: number,
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
+  let decided: OppositionCase | null = null;
   const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
     const c = await readCase(tx, id, true);
     if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
@@ -37,9 +81,11 @@ export async function acceptOpposition(
       );
     await applyCase(tx, c, 'accepted', actor, note);
     await deleteIdentityDocument(tx, id);
+    decided = c;
     return success({ id, status: 'accepted', affectedSirens: await affectedSirens(tx, c) });
   });
   if (outcome.ok) await purgeAfterOpposition(db, outcome.value.affectedSirens);
+  if (outcome.ok && decided) await tellRequester(db, decided, true, null);
   return outcome;
 }
 
@@ -49,6 +95,7 @@ export async function rejectOpposition(
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
+  let decided: { c: OppositionCase; wasHiding: boolean } | null = null;
   const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
     const c = await readCase(tx, id, true);
     if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
@@ -65,6 +112,7 @@ export async function rejectOpposition(
     );
     await deleteIdentityDocument(tx, id);
     await recordEvent(tx, id, actor, wasHiding ? 'withdrawn' : 'rejected', note);
+    decided = { c, wasHiding };
     return success({
       id,
       status: 'rejected',
@@ -73,6 +121,9 @@ export async function rejectOpposition(
   });
   if (outcome.ok && outcome.value.affectedSirens.length > 0)
     await purgeAfterOpposition(db, outcome.value.affectedSirens);
+  // A request refused after review is told why; one withdrawn (abuse) is not written to.
+  const refused = decided as { c: OppositionCase; wasHiding: boolean } | null;
+  if (outcome.ok && refused && !refused.wasHiding) await tellRequester(db, refused.c, false, note);
   return outcome;
 }
 

@@ -69,6 +69,19 @@ export default {
     targetCompany: 'l’entreprise individuelle n° SIREN {siren}',
     targetPerson: 'les mandats de dirigeant de {person}',
   },
+  decision: {
+    acceptedSubject: 'Votre demande d’opposition n° {id} est acceptée',
+    accepted:
+      'Après vérification de votre identité, votre demande d’opposition n° {id} est acceptée : les données concernées ne sont plus affichées sur le site. Les moteurs de recherche peuvent mettre quelques jours à mettre à jour leurs copies.',
+    rejectedSubject: 'Votre demande d’opposition n° {id} est refusée',
+    rejected:
+      'Votre demande d’opposition n° {id} n’a pas été acceptée : nous n’avons pas pu vérifier que vous êtes la personne concernée.',
+    note: 'Motif indiqué par notre équipe : {note}',
+    again:
+      'Vous pouvez faire une nouvelle demande, avec une pièce d’identité lisible à votre nom :',
+    documentDeleted: 'La pièce d’identité que vous nous aviez transmise a été supprimée.',
+    signature: 'L’équipe du Registre',
+  },
   confirm: {
     title: 'Confirmer la demande d’opposition',
     explain:
