@@ -239,6 +239,12 @@ describe('company page', () => {
       // It was 324 × 117 px with 4 px labels.
       expect(chart.height).toBeGreaterThan(180);
       expect(chart.smallest).toBeGreaterThanOrEqual(11);
+      // The scroll regions size their captions once hydrated (ScrollRegion's effect): wait for it.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLElement>('main [role="region"]')].every((el) =>
+          el.style.getPropertyValue('--region-width'),
+        ),
+      );
       const layout = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
         viewport: window.innerWidth,
@@ -246,8 +252,13 @@ describe('company page', () => {
           .map((c) => c.getBoundingClientRect())
           .filter((r) => r.width > 0)
           .map((r) => r.right),
+        // What runs past the right edge, to name the culprit when this fails.
+        wider: [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}#${el.id}`),
       }));
-      expect(layout.page).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.page, JSON.stringify(layout.wider)).toBeLessThanOrEqual(layout.viewport);
       for (const right of layout.captions) expect(right).toBeLessThanOrEqual(layout.viewport);
       const result = await new AxeBuilder({ page })
         .withRules(['scrollable-region-focusable', 'landmark-unique', 'region'])

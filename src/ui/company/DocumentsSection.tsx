@@ -4,6 +4,7 @@ import { formatPrice } from '@/domain/catalogue';
 import { formatsLabel } from '@/domain/catalogue/documents';
 import type { Result } from '@/lib/errors';
 import { messages, t } from '@/i18n';
+import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
 
@@ -29,34 +30,36 @@ export function DocumentsSection({
           docs.length ? (
             <>
               <p className={s.muted}>{t('company', 'documents.lead', { name })}</p>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{m.columns.document}</th>
-                    <th scope="col">{m.columns.formats}</th>
-                    <th scope="col">{m.columns.price}</th>
-                    <th scope="col">{m.columns.order}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {docs.map((d) => (
-                    <tr key={d.kind} data-kind={d.kind}>
-                      <th scope="row">{d.label}</th>
-                      <td>{formatsLabel(d.formats)}</td>
-                      <td>{formatPrice(d.priceCents)}</td>
-                      <td>
-                        <Link
-                          href={d.href}
-                          prefetch={false}
-                          aria-label={t('company', 'documents.orderLabel', { document: d.label })}
-                        >
-                          {m.order}
-                        </Link>
-                      </td>
+              <ScrollRegion label={m.title}>
+                <table className={s.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{m.columns.document}</th>
+                      <th scope="col">{m.columns.formats}</th>
+                      <th scope="col">{m.columns.price}</th>
+                      <th scope="col">{m.columns.order}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {docs.map((d) => (
+                      <tr key={d.kind} data-kind={d.kind}>
+                        <th scope="row">{d.label}</th>
+                        <td>{formatsLabel(d.formats)}</td>
+                        <td>{formatPrice(d.priceCents)}</td>
+                        <td>
+                          <Link
+                            href={d.href}
+                            prefetch={false}
+                            aria-label={t('company', 'documents.orderLabel', { document: d.label })}
+                          >
+                            {m.order}
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollRegion>
             </>
           ) : (
             <Empty>{m.none}</Empty>
