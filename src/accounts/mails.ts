@@ -12,7 +12,7 @@ const escapeHtml = (s: string) =>
 
 export function layoutHtml(
   title: string,
-  paragraphs: string[],
+  paragraphs: readonly string[],
   action?: { label: string; href: string },
 ): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -25,6 +25,25 @@ export function layoutHtml(
 export { escapeHtml };
 
 /** The verification link; `next`, a path of this site, is where the person lands afterwards. */
+/**
+ * A mail whose action is one link: greeting, what happened, the link, then what to do if it was
+ * not them (text), and the same with a button (HTML).
+ */
+function linkMail(
+  to: string,
+  title: string,
+  lines: readonly [string, string, string],
+  href: string,
+  label: string,
+): MailMessage {
+  return {
+    to,
+    subject: title,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
+    html: layoutHtml(title, lines, { label, href }),
+  };
+}
+
 export function verificationLink(origin: string, token: string, next?: string): string {
   const back = next ? `&next=${encodeURIComponent(next)}` : '';
   return `${origin}/verify-email/confirm?token=${encodeURIComponent(token)}${back}`;
@@ -46,13 +65,8 @@ export function verificationMail(
     'Bonjour,',
     'Merci d’avoir créé votre compte sur le Registre des entreprises. Pour confirmer votre adresse e-mail, ouvrez le lien ci-dessous (il est valable 48 heures).',
     'Si vous n’êtes pas à l’origine de cette inscription, ignorez ce message : aucun compte ne sera activé.',
-  ];
-  return {
-    to,
-    subject: title,
-    text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
-    html: layoutHtml(title, lines, { label: 'Confirmer mon adresse', href }),
-  };
+  ] as const;
+  return linkMail(to, title, lines, href, 'Confirmer mon adresse');
 }
 
 export function resetPasswordMail(to: string, origin: string, token: string): MailMessage {
@@ -62,13 +76,8 @@ export function resetPasswordMail(to: string, origin: string, token: string): Ma
     'Bonjour,',
     'Vous avez demandé à réinitialiser le mot de passe de votre compte. Ouvrez le lien ci-dessous pour en choisir un nouveau (il est valable une heure).',
     'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
-  ];
-  return {
-    to,
-    subject: title,
-    text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
-    html: layoutHtml(title, lines, { label: 'Choisir un nouveau mot de passe', href }),
-  };
+  ] as const;
+  return linkMail(to, title, lines, href, 'Choisir un nouveau mot de passe');
 }
 
 /** To the NEW address of an e-mail change: the change applies only when this link is opened. */
@@ -84,13 +93,8 @@ export function emailChangeMail(
     'Bonjour,',
     `Vous avez demandé à utiliser l’adresse ${to} pour votre compte sur le Registre des entreprises. Ouvrez le lien ci-dessous pour confirmer ce changement (il est valable 48 heures) : tant qu’il n’est pas ouvert, votre compte garde son ancienne adresse.`,
     'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne changera.',
-  ];
-  return {
-    to,
-    subject: title,
-    text: `${lines[0]}\n\n${lines[1]}\n\n${href}\n\n${lines[2]}\n`,
-    html: layoutHtml(title, lines, { label: 'Confirmer ma nouvelle adresse', href }),
-  };
+  ] as const;
+  return linkMail(to, title, lines, href, 'Confirmer ma nouvelle adresse');
 }
 
 /** To the OLD address of an e-mail change: what was asked, and what to do if it was not them. */
