@@ -105,8 +105,9 @@ describe('content', () => {
     expect(await page.title()).toBe('BODACC | Registre');
     await page.goto(`${baseUrl()}/dictionnaire-greffe/bodacc`);
     expect(await page.title()).toBe('BODACC — Dictionnaire du greffe | Registre');
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
-      `${baseUrl()}/dictionnaire-greffe/bodacc`,
+    // A static page keeps the origin of its build (the e2e run's first server); its path is its own.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+      /^https?:\/\/[^/]+\/dictionnaire-greffe\/bodacc$/,
     );
   });
 
