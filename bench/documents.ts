@@ -20,6 +20,7 @@ import pg from 'pg';
 import { connectPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { documentOffers } from '../src/domain/catalogue/documents';
+import { ESTABLISHMENT_COLUMNS } from '../src/documents/generators/lists';
 import { availability, generate } from '../src/documents';
 import { render } from '../src/documents/engine';
 import type { DocumentModel } from '../src/documents/model';
@@ -90,16 +91,7 @@ function generatedList(rows: number): DocumentModel {
         type: 'table',
         sheet: 'Établissements',
         primary: true,
-        columns: [
-          { label: 'SIRET', kind: 'siret', width: 1.4 },
-          { label: 'Siège', width: 0.45 },
-          { label: 'État', width: 0.55 },
-          { label: 'Adresse', width: 2 },
-          { label: 'Activité (APE)', width: 1.5 },
-          { label: 'Effectif', width: 0.85 },
-          { label: 'Création', kind: 'date', width: 0.85 },
-          { label: 'Fermeture', kind: 'date', width: 0.9 },
-        ],
+        columns: ESTABLISHMENT_COLUMNS,
         rows: Array.from({ length: rows }, (_, i) => [
           `00000000${String(i).padStart(6, '0')}`,
           i === 0 ? 'Oui' : 'Non',

@@ -12,6 +12,18 @@ import { identitySource, modelOf, sireneSource, type Check, type Generator } fro
 /** Lists stop here: beyond, the buyer wants a data export, not a document. */
 export const MAX_LIST_ROWS = 10_000;
 
+/** The establishments list's columns (the bench and the PDF tests lay out the same table). */
+export const ESTABLISHMENT_COLUMNS: TableBlock['columns'] = [
+  { label: 'SIRET', kind: 'siret', width: 1.4 },
+  { label: 'Siège', width: 0.45 },
+  { label: 'État', width: 0.55 },
+  { label: 'Adresse', width: 2 },
+  { label: 'Activité (APE)', width: 1.5 },
+  { label: 'Effectif', width: 0.85 },
+  { label: 'Création', kind: 'date', width: 0.85 },
+  { label: 'Fermeture', kind: 'date', width: 0.9 },
+];
+
 export function representativesTable(reps: Representative[], empty: string): TableBlock {
   return {
     type: 'table',
@@ -80,16 +92,7 @@ export const establishmentsList: Generator = async (ctx) => {
       type: 'table',
       sheet: 'Établissements',
       primary: true,
-      columns: [
-        { label: 'SIRET', kind: 'siret', width: 1.4 },
-        { label: 'Siège', width: 0.45 },
-        { label: 'État', width: 0.55 },
-        { label: 'Adresse', width: 2 },
-        { label: 'Activité (APE)', width: 1.5 },
-        { label: 'Effectif', width: 0.85 },
-        { label: 'Création', kind: 'date', width: 0.85 },
-        { label: 'Fermeture', kind: 'date', width: 0.9 },
-      ],
+      columns: ESTABLISHMENT_COLUMNS,
       rows: page.items.map((e) => [
         e.siret,
         e.isHeadOffice ? 'Oui' : 'Non',

@@ -6,6 +6,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel, TableBlock } from '../model';
+import { ESTABLISHMENT_COLUMNS } from '../generators/lists';
 import { renderPdf } from './pdf';
 
 async function lines(body: Buffer): Promise<string[]> {
@@ -40,16 +41,7 @@ describe('PDF tables', () => {
       type: 'table',
       sheet: 'Établissements',
       // The establishments list's columns: « Siège » had 20 points for 22 of text.
-      columns: [
-        { label: 'SIRET', kind: 'siret', width: 1.4 },
-        { label: 'Siège', width: 0.45 },
-        { label: 'État', width: 0.55 },
-        { label: 'Adresse', width: 2 },
-        { label: 'Activité (APE)', width: 1.5 },
-        { label: 'Effectif', width: 0.85 },
-        { label: 'Création', kind: 'date', width: 0.85 },
-        { label: 'Fermeture', kind: 'date', width: 0.9 },
-      ],
+      columns: ESTABLISHMENT_COLUMNS,
       rows: [
         [
           '55203253400646',

@@ -21,11 +21,12 @@ import { failure, type Failure } from '@/lib/errors';
 type WithHeaders = { readonly url: string; readonly headers: { get(name: string): string | null } };
 
 /**
- * The origin the browser used: Next.js builds `req.url` from its own idea of the host name
- * (`localhost` behind the custom server), while the browser's Origin header names the host it
- * typed.
+ * The origin the browser addressed, for the same-origin comparison below only: Next.js builds
+ * `req.url` from its own idea of the host name (`localhost` behind the custom server), while the
+ * browser's Origin header names the host it typed. Client-controlled: never a link's host (links
+ * come from SITE_URL, `siteOrigin()`).
  */
-export function publicOrigin(req: WithHeaders): string {
+function addressedOrigin(req: WithHeaders): string {
   const url = new URL(req.url);
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
   const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
@@ -48,6 +49,6 @@ export function crossSiteFailure(req: WithHeaders): Failure | null {
   const origin = req.headers.get('origin');
   if (origin === null) return null;
   const given = origin.trim().toLowerCase();
-  const own = [getEnv().SITE_URL, publicOrigin(req), req.url].map(originOf);
+  const own = [getEnv().SITE_URL, addressedOrigin(req), req.url].map(originOf);
   return own.includes(given) ? null : failure('CROSS_SITE_REQUEST');
 }
