@@ -70,7 +70,7 @@ export function publicUser(u: Record<string, unknown>): PublicUser {
   };
 }
 
-const emailSchema = z
+export const emailSchema = z
   .string({ message: 'Indiquez votre adresse e-mail.' })
   .trim()
   .toLowerCase()
@@ -131,7 +131,7 @@ export function csrfCookie(req: Request): Response {
   });
 }
 
-const registerSchema = z.object({
+export const registerSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(120, 'Ce nom est trop long.').optional(),
 });

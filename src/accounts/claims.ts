@@ -18,7 +18,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_PENDING_CLAIMS_PER_USER = 3;
 /** Claims waiting on one company, all users together (each is a letter to its head office). */
 export const MAX_PENDING_CLAIMS_PER_COMPANY = 3;
-const ROLE_MAX = 80;
+export const ROLE_MAX = 80;
 
 export type ClaimView = {
   id: number;
@@ -182,7 +182,7 @@ export async function withdrawClaim(db: Db, userId: string, id: unknown): Promis
   return success(null);
 }
 
-const INFO_LIMITS: Record<string, number> = {
+export const INFO_LIMITS: Record<string, number> = {
   description: 2000,
   website: 200,
   phone: 40,

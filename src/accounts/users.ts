@@ -11,7 +11,7 @@ const max = (n: number) => `Ce champ ne doit pas dépasser ${n} caractères.`;
 const text = (n: number) => z.string().trim().max(n, max(n));
 
 /** The company-data form of spec section 5. */
-const fullProfile = z.object({
+export const fullProfile = z.object({
   company_name: text(80).min(1, required),
   postcode: z
     .string()
@@ -24,7 +24,7 @@ const fullProfile = z.object({
   phone: text(80).optional(),
   vat_number: text(80).optional(),
 });
-const partialProfile = z.object({
+export const partialProfile = z.object({
   company_name: text(80).optional(),
   postcode: z
     .string()

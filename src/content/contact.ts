@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
     z.string().trim().max(max, `${max} caractères au plus.`).optional(),
   );
 
-const schema = z.object({
+export const contactSchema = z.object({
   name: z
     .string({ error: 'Indiquez votre nom.' })
     .trim()
@@ -57,7 +57,7 @@ function sirenOf(value: string): string | null {
 
 /** Validates, stores and mails one message; the stored id on success. */
 export async function submitContactMessage(db: Db, raw: unknown): Promise<Result<{ id: number }>> {
-  const parsed = schema.safeParse(raw);
+  const parsed = contactSchema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {

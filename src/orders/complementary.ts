@@ -9,7 +9,7 @@ import { isSirenFormat, padSiren } from '@/domain/siren';
 import { availability, isSold } from '@/documents';
 import { failure, success, type Result } from '@/lib/errors';
 
-const input = z.object({
+export const complementaryInput = z.object({
   sirens: z
     .array(z.union([z.string(), z.number()]))
     .min(1)
@@ -37,7 +37,7 @@ export async function complementaryInformations(
   db: Db,
   body: unknown,
 ): Promise<Result<ComplementaryInformations>> {
-  const parsed = input.safeParse(body ?? {});
+  const parsed = complementaryInput.safeParse(body ?? {});
   if (!parsed.success) return failure('INVALID_INPUT');
   const first = parsed.data.sirens?.[0] ?? parsed.data.siren;
   if (first === undefined) return failure('INVALID_INPUT', 'Aucune entreprise n’est donnée.');

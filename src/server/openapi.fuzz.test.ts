@@ -28,10 +28,11 @@ import { startTestServer, type TestServer } from './testing';
  * route handlers Next.js would call). Any 5xx but a declared 503, any status the document does not
  * declare, or a body that is neither `{ data: { data } }` nor `{ error: { code, message } }` fails.
  */
+type BodySchema = { properties?: Record<string, unknown>; anyOf?: BodySchema[] };
 type Operation = {
   parameters?: Array<{ name: string; in: string; schema?: { type?: string } }>;
   requestBody?: {
-    content: Record<string, { schema: { properties?: Record<string, unknown> } }>;
+    content: Record<string, { schema: BodySchema }>;
   };
   responses: Record<string, unknown>;
 };
@@ -205,9 +206,13 @@ describe('every OpenAPI operation under random input', () => {
     it(`${method} ${path}`, { timeout: 120_000 }, async () => {
       const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
       const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
-      const props = Object.keys(
-        op.requestBody?.content['application/json']?.schema.properties ?? {},
-      );
+      // The body's fields; a body of several shapes (an order of each kind): all of theirs.
+      const schema = op.requestBody?.content['application/json']?.schema;
+      const props = [
+        ...new Set(
+          [schema, ...(schema?.anyOf ?? [])].flatMap((s) => Object.keys(s?.properties ?? {})),
+        ),
+      ];
       await fc.assert(
         fc.asyncProperty(
           fc.tuple(...pathParams.map((p) => pathValue(p.name))),

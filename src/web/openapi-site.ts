@@ -2,31 +2,29 @@
  * OpenAPI operations of the site's account, commerce and payment routes (spec sections 2 and 7),
  * beside the registry API of `./openapi`. Every route file under `src/app` whose URL starts with
  * /api/, and the spec's JSON and file routes outside /api, is listed here (checked by
- * src/registry/registry.test.ts).
+ * src/registry/registry.test.ts). Request bodies are generated from the zod schemas the routes
+ * parse (`ROUTE_BODIES`; src/web/openapi-site.test.ts); path parameters from the path itself.
  */
-type Method = 'get' | 'post' | 'patch' | 'delete';
+import { z } from 'zod';
+import { emailSchema, registerSchema } from '@/accounts/api';
+import { INFO_LIMITS, ROLE_MAX } from '@/accounts/claims';
+import { ALERT_MODES } from '@/accounts/follows';
+import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from '@/accounts/limits';
+import { fullProfile, partialProfile } from '@/accounts/users';
+import { contactSchema } from '@/content/contact';
+import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
+import { complementaryInput } from '@/orders/complementary';
+import { billingSchema, bodyPayloads, documentPayload } from '@/orders/payloads';
+import {
+  dataResponse,
+  errorResponse as err,
+  fileResponse,
+  jsonBody,
+  pathParam,
+  type OpenApiPaths,
+} from './openapi-parts';
 
-const errorBody = {
-  description: '',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-};
-const err = (description: string) => ({ ...errorBody, description });
-const ok = (description: string) => ({
-  description,
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['data'],
-        properties: { data: { type: 'object', required: ['data'], properties: { data: {} } } },
-      },
-    },
-  },
-});
-const file = (description: string) => ({
-  description,
-  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-});
+type Method = 'get' | 'post' | 'patch' | 'delete';
 
 const COMMON = {
   400: err('Requête mal formée (INVALID_INPUT).'),
@@ -47,24 +45,23 @@ const COMMON = {
 } as const;
 type Code = keyof typeof COMMON;
 
-const pathParam = (name: string, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', maxLength: 64 },
-});
-const SIREN = pathParam('siren', 'Numéro SIREN (9 chiffres).');
-const ID = pathParam('id', 'Identifiant.');
+/** The path parameters, by name: each operation takes those of its path. */
+const PARAMS: Record<string, string> = {
+  id: 'Identifiant.',
+  siren: 'Numéro SIREN (9 chiffres).',
+  listId: 'Liste de suivi (facultatif).',
+  kind: 'Type de document du catalogue.',
+  n: 'Rang du dirigeant.',
+  documentId: 'Identifiant du document.',
+  session: 'Session de paiement.',
+};
 
 type Op = {
   summary: string;
-  tag: string;
-  params?: ReturnType<typeof pathParam>[];
-  body?: Record<string, unknown>;
-  ok?: [number, string];
-  fileAnswer?: string;
+  /** The answer: [status, description]; a string is a file (200). */
+  ok: [number, string] | string;
   errors: Code[];
+  tag?: string;
 };
 
 /**
@@ -76,592 +73,356 @@ const USER_WRITE: Code[] = [400, 401, 403, 404, 405, 413, 415, 419, 422, 429, 50
 const USER_READ: Code[] = [400, 401, 404, 405, 429, 503];
 const PUBLIC_WRITE: Code[] = [400, 403, 413, 415, 419, 422, 429, 503];
 
-const str = { type: 'string' };
-const OPS: Record<string, Partial<Record<Method, Op>>> = {
+const read = (summary: string, ok: string, errors = USER_READ): Op => ({
+  summary,
+  ok: [200, ok],
+  errors,
+});
+const write = (summary: string, ok: string, status = 200, errors = USER_WRITE): Op => ({
+  summary,
+  ok: [status, ok],
+  errors,
+});
+const download = (summary: string, file: string): Op => ({ summary, ok: file, errors: USER_READ });
+
+type Ops = Record<string, Partial<Record<Method, Op>>>;
+/** A group of operations under one tag. */
+const tagged = (tag: string, ops: Ops): Ops =>
+  Object.fromEntries(
+    Object.entries(ops).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([m, op]) => [m, { tag, ...op }])),
+    ]),
+  );
+
+const ACCOUNT: Ops = {
   '/sanctum/csrf-cookie': {
-    get: {
-      tag: 'Compte',
-      summary: 'Pose le cookie du jeton CSRF',
-      ok: [204, 'Cookie posé.'],
-      errors: [],
-    },
-  },
-  '/register': {
-    post: {
-      tag: 'Compte',
-      summary: 'Création de compte (réécrit vers /api/account/register)',
-      body: { email: str, password: str, name: str, captcha: str },
-      ok: [201, 'Compte créé ; un courriel de vérification est envoyé.'],
-      errors: PUBLIC_WRITE,
-    },
-  },
-  '/login': {
-    post: {
-      tag: 'Compte',
-      summary: 'Connexion (réécrit vers /api/account/login)',
-      body: { email: str, password: str, remember: { type: 'boolean' } },
-      ok: [200, 'Connecté ; cookie de session posé.'],
-      errors: [...PUBLIC_WRITE, 403],
-    },
-  },
-  '/forgot-password': {
-    post: {
-      tag: 'Compte',
-      summary:
-        'Demande de réinitialisation du mot de passe (réécrit vers /api/account/forgot-password)',
-      body: { email: str, captcha: str },
-      ok: [200, 'Demande enregistrée (même réponse que le compte existe ou non).'],
-      errors: PUBLIC_WRITE,
-    },
+    get: { summary: 'Pose le cookie du jeton CSRF', ok: [204, 'Cookie posé.'], errors: [] },
   },
   '/reset-password': {
-    post: {
-      tag: 'Compte',
-      summary: 'Nouveau mot de passe à partir du lien reçu',
-      body: { token: str, email: str, password: str, password_confirmation: str },
-      ok: [200, 'Mot de passe changé.'],
-      errors: PUBLIC_WRITE,
-    },
+    post: write(
+      'Nouveau mot de passe à partir du lien reçu',
+      'Mot de passe changé.',
+      200,
+      PUBLIC_WRITE,
+    ),
   },
-  '/logout': {
-    post: {
-      tag: 'Compte',
-      summary: 'Déconnexion',
-      ok: [204, 'Session fermée.'],
-      errors: [419, 503],
-    },
-  },
-  '/orders/{id}/download': {
-    get: {
-      tag: 'Commandes',
-      summary: "Téléchargement du document d'une commande payée (PDF)",
-      params: [ID],
-      fileAnswer: 'Le document (PDF).',
-      errors: USER_READ,
-    },
-  },
-  '/orders/{id}/download/word': {
-    get: {
-      tag: 'Commandes',
-      summary: "Téléchargement du document d'une commande payée (Word)",
-      params: [ID],
-      fileAnswer: 'Le document (DOCX).',
-      errors: USER_READ,
-    },
-  },
-  '/pre-orders/{id}/download': {
-    get: {
-      tag: 'Commandes',
-      summary: "Aperçu du document d'une pré-commande",
-      params: [ID],
-      fileAnswer: "L'aperçu (PDF).",
-      errors: USER_READ,
-    },
-  },
+  '/logout': { post: { summary: 'Déconnexion', ok: [204, 'Session fermée.'], errors: [419, 503] } },
   '/api/account/register': {
-    post: {
-      tag: 'Compte',
-      summary: 'Création de compte',
-      body: { email: str, password: str, name: str, captcha: str },
-      ok: [201, 'Compte créé.'],
-      errors: PUBLIC_WRITE,
-    },
+    post: write(
+      'Création de compte',
+      'Compte créé ; un courriel de vérification est envoyé.',
+      201,
+      PUBLIC_WRITE,
+    ),
   },
   '/api/account/login': {
-    post: {
-      tag: 'Compte',
-      summary: 'Connexion',
-      body: { email: str, password: str, remember: { type: 'boolean' } },
-      ok: [200, 'Connecté.'],
-      errors: [...PUBLIC_WRITE, 403],
-    },
+    post: write('Connexion', 'Connecté ; cookie de session posé.', 200, [...PUBLIC_WRITE, 403]),
   },
   '/api/account/forgot-password': {
-    post: {
-      tag: 'Compte',
-      summary: 'Demande de réinitialisation du mot de passe',
-      body: { email: str, captcha: str },
-      ok: [200, 'Demande enregistrée.'],
-      errors: PUBLIC_WRITE,
-    },
-  },
-  '/api/alerts/unsubscribe': {
-    get: {
-      tag: 'Suivi',
-      summary: 'Désabonnement des alertes (lien du courriel)',
-      ok: [200, 'Désabonné.'],
-      errors: [400, 404],
-    },
-    post: {
-      tag: 'Suivi',
-      summary: 'Désabonnement des alertes en un clic (RFC 8058)',
-      ok: [200, 'Désabonné.'],
-      errors: [400, 404, 415],
-    },
-  },
-  '/api/claims': {
-    get: {
-      tag: 'Revendications',
-      summary: "Revendications d'entreprise de l'utilisateur",
-      ok: [200, 'La liste.'],
-      errors: USER_READ,
-    },
-    post: {
-      tag: 'Revendications',
-      summary: 'Revendiquer une entreprise (dirigeant)',
-      body: { siren: str },
-      ok: [201, 'Revendication créée.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/claims/{id}': {
-    post: {
-      tag: 'Revendications',
-      summary: 'Mettre à jour une revendication',
-      params: [ID],
-      body: {},
-      ok: [200, 'La revendication.'],
-      errors: USER_WRITE,
-    },
-    delete: {
-      tag: 'Revendications',
-      summary: 'Retirer une revendication',
-      params: [ID],
-      ok: [204, 'Retirée.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/claims/{id}/info': {
-    post: {
-      tag: 'Revendications',
-      summary: 'Informations complémentaires de la revendication',
-      params: [ID],
-      body: {},
-      ok: [200, 'Enregistré.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/claims/{id}/verify': {
-    post: {
-      tag: 'Revendications',
-      summary: 'Vérification de la revendication (code reçu)',
-      params: [ID],
-      body: { code: str },
-      ok: [200, 'Vérifiée.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/company/{siren}/follow/{listId}': {
-    post: {
-      tag: 'Suivi',
-      summary:
-        'Suivre une entreprise (dans une liste donnée, ou la liste par défaut sans `listId`)',
-      params: [SIREN, { ...pathParam('listId', 'Liste de suivi (facultatif).') }],
-      ok: [200, 'Entreprise suivie.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/company/{siren}/owner-info': {
-    get: {
-      tag: 'Revendications',
-      summary: "Informations publiées par le dirigeant de l'entreprise",
-      params: [SIREN],
-      ok: [200, 'Les informations.'],
-      errors: [400, 404, 503],
-    },
-  },
-  '/api/company/{siren}/unfollow': {
-    delete: {
-      tag: 'Suivi',
-      summary: 'Ne plus suivre une entreprise',
-      params: [SIREN],
-      ok: [200, 'Plus suivie.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/company/followed': {
-    get: {
-      tag: 'Suivi',
-      summary: "Entreprises suivies par l'utilisateur",
-      ok: [200, 'La liste.'],
-      errors: USER_READ,
-    },
-  },
-  '/api/company/unfollow-list': {
-    post: {
-      tag: 'Suivi',
-      summary: 'Ne plus suivre plusieurs entreprises',
-      body: { sirens: { type: 'array', items: str } },
-      ok: [200, 'Fait.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/followed-lists': {
-    get: { tag: 'Suivi', summary: 'Listes de suivi', ok: [200, 'Les listes.'], errors: USER_READ },
-    post: {
-      tag: 'Suivi',
-      summary: 'Créer une liste de suivi',
-      body: { name: str },
-      ok: [201, 'La liste créée.'],
-      // 409: a list of that name exists already.
-      errors: [...USER_WRITE, 409],
-    },
-  },
-  '/api/followed-lists/{id}': {
-    get: {
-      tag: 'Suivi',
-      summary: 'Une liste de suivi et ses entreprises',
-      params: [ID],
-      ok: [200, 'La liste.'],
-      errors: USER_READ,
-    },
-    patch: {
-      tag: 'Suivi',
-      summary: 'Renommer une liste de suivi',
-      params: [ID],
-      body: { name: str },
-      ok: [200, 'La liste.'],
-      errors: USER_WRITE,
-    },
-    post: {
-      tag: 'Suivi',
-      summary: 'Renommer une liste de suivi (formulaire)',
-      params: [ID],
-      body: { name: str },
-      ok: [200, 'La liste.'],
-      errors: USER_WRITE,
-    },
-    delete: {
-      tag: 'Suivi',
-      summary: 'Supprimer une liste de suivi',
-      params: [ID],
-      ok: [204, 'Supprimée.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/followed-lists/{id}/companies': {
-    post: {
-      tag: 'Suivi',
-      summary: 'Ajouter des entreprises à une liste',
-      params: [ID],
-      body: { sirens: { type: 'array', items: str } },
-      ok: [200, 'Ajoutées.'],
-      errors: USER_WRITE,
-    },
-    delete: {
-      tag: 'Suivi',
-      summary: "Retirer des entreprises d'une liste",
-      params: [ID],
-      body: { sirens: { type: 'array', items: str } },
-      ok: [200, 'Retirées.'],
-      errors: USER_WRITE,
-    },
+    post: write(
+      'Demande de réinitialisation du mot de passe',
+      'Demande enregistrée (même réponse que le compte existe ou non).',
+      200,
+      PUBLIC_WRITE,
+    ),
   },
   '/api/me/{id}': {
-    get: {
-      tag: 'Compte',
-      summary: "Profil de l'utilisateur connecté (un autre identifiant que le sien : 404)",
-      params: [pathParam('id', 'Facultatif.')],
-      ok: [200, 'Le profil.'],
-      errors: USER_READ,
-    },
+    get: read(
+      'Profil de l’utilisateur connecté (un autre identifiant que le sien : 404)',
+      'Le profil.',
+    ),
+  },
+  '/api/me': {
+    // Only /api/me changes the account: POST and PATCH on /api/me/{id} answer 404.
+    post: write(
+      'Mettre à jour le profil (formulaire, _method=PATCH) ; changer d’adresse e-mail ou de mot de passe (current_password exigé) ; _method=DELETE : supprimer le compte (password exigé)',
+      'Le profil ; `pending_email` quand un lien a été envoyé à la nouvelle adresse.',
+    ),
+    patch: write('Mettre à jour le profil', 'Le profil.'),
   },
   '/api/me/sessions': {
-    get: {
-      tag: 'Compte',
-      summary: "Sessions ouvertes de l'utilisateur (appareil, dates, début d'adresse)",
-      ok: [200, 'Les sessions, celle de la requête marquée « current ».'],
-      errors: USER_READ,
-    },
-    delete: {
-      tag: 'Compte',
-      summary: 'Fermer toutes les autres sessions',
-      ok: [204, 'Fermées.'],
-      errors: USER_WRITE,
-    },
+    get: read(
+      'Sessions ouvertes de l’utilisateur (appareil, dates, début d’adresse)',
+      'Les sessions, celle de la requête marquée « current ».',
+    ),
+    delete: write('Fermer toutes les autres sessions', 'Fermées.', 204),
   },
-  '/api/me/sessions/{id}': {
-    delete: {
-      tag: 'Compte',
-      summary: "Fermer une session de l'utilisateur",
-      params: [ID],
-      ok: [204, 'Fermée.'],
-      errors: USER_WRITE,
-    },
-  },
-  '/api/me/events': {
-    get: {
-      tag: 'Compte',
-      summary: 'Événements des entreprises suivies',
-      ok: [200, 'Les événements.'],
-      errors: USER_READ,
-    },
-  },
-  '/api/me/export': {
-    get: {
-      tag: 'Compte',
-      summary: 'Export des données personnelles (RGPD)',
-      ok: [200, 'Les données.'],
-      errors: USER_READ,
-    },
-  },
-  '/api/me/verification-email': {
-    post: {
-      tag: 'Compte',
-      summary: 'Renvoyer le courriel de vérification',
-      ok: [200, 'Envoyé.'],
-      errors: USER_WRITE,
-    },
-  },
+  '/api/me/sessions/{id}': { delete: write('Fermer une session de l’utilisateur', 'Fermée.', 204) },
+  '/api/me/events': { get: read('Événements des entreprises suivies', 'Les événements.') },
+  '/api/me/export': { get: read('Export des données personnelles (RGPD)', 'Les données.') },
+  '/api/me/verification-email': { post: write('Renvoyer le courriel de vérification', 'Envoyé.') },
   '/api/onboarding/user-infos': {
-    post: {
-      tag: 'Compte',
-      summary: "Informations d'accueil (profil professionnel)",
-      body: {},
-      ok: [200, 'Enregistré.'],
-      errors: USER_WRITE,
-    },
-    patch: {
-      tag: 'Compte',
-      summary: "Modifier les informations d'accueil",
-      body: {},
-      ok: [200, 'Enregistré.'],
-      errors: USER_WRITE,
-    },
+    post: write('Informations d’accueil (profil professionnel)', 'Enregistré.'),
+    patch: write('Modifier les informations d’accueil', 'Enregistré.'),
+  },
+};
+
+const FOLLOWING: Ops = {
+  '/api/alerts/unsubscribe': {
+    get: read('Désabonnement des alertes (lien du courriel)', 'Désabonné.', [400, 404]),
+    post: read('Désabonnement des alertes en un clic (RFC 8058)', 'Désabonné.', [400, 404, 415]),
+  },
+  '/api/company/{siren}/follow/{listId}': {
+    post: write(
+      'Suivre une entreprise (dans une liste donnée, ou la liste par défaut sans `listId`)',
+      'Entreprise suivie.',
+    ),
+  },
+  '/api/company/{siren}/unfollow': {
+    delete: write('Ne plus suivre une entreprise', 'Plus suivie.'),
+  },
+  '/api/company/followed': { get: read('Entreprises suivies par l’utilisateur', 'La liste.') },
+  '/api/company/unfollow-list': { post: write('Ne plus suivre plusieurs entreprises', 'Fait.') },
+  '/api/followed-lists': {
+    get: read('Listes de suivi', 'Les listes.'),
+    // 409: a list of that name exists already.
+    post: write('Créer une liste de suivi', 'La liste créée.', 201, [...USER_WRITE, 409]),
+  },
+  '/api/followed-lists/{id}': {
+    get: read('Une liste de suivi et ses entreprises', 'La liste.'),
+    patch: write('Renommer une liste de suivi', 'La liste.'),
+    post: write('Renommer une liste de suivi (formulaire)', 'La liste.'),
+    delete: write('Supprimer une liste de suivi', 'Supprimée.', 204),
+  },
+  '/api/followed-lists/{id}/companies': {
+    post: write('Ajouter des entreprises à une liste', 'Ajoutées.'),
+    delete: write('Retirer des entreprises d’une liste', 'Retirées.'),
+  },
+};
+
+const CLAIMS: Ops = {
+  '/api/claims': {
+    get: read('Revendications d’entreprise de l’utilisateur', 'La liste.'),
+    post: write('Revendiquer une entreprise (dirigeant)', 'Revendication créée.', 201),
+  },
+  '/api/claims/{id}': {
+    post: write('Retirer une revendication (formulaire, _method=DELETE)', 'Retirée.'),
+    delete: write('Retirer une revendication', 'Retirée.', 204),
+  },
+  '/api/claims/{id}/info': {
+    post: write('Informations complémentaires de la revendication', 'Enregistré.'),
+  },
+  '/api/claims/{id}/verify': {
+    post: write('Vérification de la revendication (code reçu)', 'Vérifiée.'),
+  },
+  '/api/company/{siren}/owner-info': {
+    get: read(
+      'Informations publiées par le dirigeant de l’entreprise',
+      'Les informations.',
+      [400, 404, 503],
+    ),
+  },
+};
+
+const ORDER: Code[] = [...USER_WRITE, 403];
+const ORDERS: Ops = {
+  '/orders/{id}/download': {
+    get: download('Téléchargement du document d’une commande payée (PDF)', 'Le document (PDF).'),
+  },
+  '/orders/{id}/download/word': {
+    get: download('Téléchargement du document d’une commande payée (Word)', 'Le document (DOCX).'),
+  },
+  '/pre-orders/{id}/download': {
+    get: download('Aperçu du document d’une pré-commande', 'L’aperçu (PDF).'),
   },
   '/api/financial-diagnostics/{siren}/stats': {
-    get: {
-      tag: 'Commandes',
-      summary: 'Statistiques du diagnostic financier',
-      params: [SIREN],
-      ok: [200, 'Les statistiques.'],
-      errors: [400, 404, 503],
-    },
+    get: read('Statistiques du diagnostic financier', 'Les statistiques.', [400, 404, 503]),
   },
-  '/api/letter-templates': {
-    get: {
-      tag: 'Commandes',
-      summary: 'Modèles de lettres disponibles',
-      ok: [200, 'Les modèles.'],
-      errors: [503],
-    },
-  },
+  '/api/letter-templates': { get: read('Modèles de lettres disponibles', 'Les modèles.', [503]) },
   '/api/{kind}/{siren}/order': {
-    post: {
-      tag: 'Commandes',
-      summary: 'Commander un document sur une entreprise',
-      params: [pathParam('kind', 'Type de document du catalogue.'), SIREN],
-      body: {},
-      ok: [201, 'La commande (pré-commande en attente de paiement).'],
-      errors: [...USER_WRITE, 403],
-    },
-  },
-  '/api/companies/complementary-informations': {
-    post: {
-      tag: 'Entreprises',
-      summary: 'Informations complémentaires de plusieurs entreprises',
-      body: { sirens: { type: 'array', items: str } },
-      ok: [200, 'Les informations.'],
-      errors: [400, 413, 415, 422, 503],
-    },
-  },
-  '/api/contact': {
-    post: {
-      tag: 'Contact',
-      summary: 'Formulaire de contact (JSON ou champs de formulaire ; captcha vérifié)',
-      body: {
-        name: str,
-        email: str,
-        topic: str,
-        siren: str,
-        orderReference: str,
-        message: str,
-        captcha: str,
-      },
-      ok: [201, 'Message envoyé.'],
-      errors: PUBLIC_WRITE,
-    },
+    post: write(
+      'Commander un document sur une entreprise',
+      'La commande (pré-commande en attente de paiement).',
+      201,
+      ORDER,
+    ),
   },
   '/api/director-report/{siren}/order/{n}': {
-    post: {
-      tag: 'Commandes',
-      summary: "Commander le rapport d'un dirigeant",
-      params: [SIREN, pathParam('n', 'Rang du dirigeant.')],
-      ok: [201, 'La commande.'],
-      errors: [...USER_WRITE, 403],
-    },
+    post: write('Commander le rapport d’un dirigeant', 'La commande.', 201, ORDER),
   },
   '/api/document/{documentId}/order': {
-    post: {
-      tag: 'Commandes',
-      summary: 'Commander un document déposé',
-      params: [pathParam('documentId', 'Identifiant du document.')],
-      body: {},
-      ok: [201, 'La commande.'],
-      errors: [...USER_WRITE, 403],
-    },
+    post: write('Commander un document déposé', 'La commande.', 201, ORDER),
   },
   '/api/invoices': {
-    get: {
-      tag: 'Commandes',
-      summary: "Factures et avoirs de l'utilisateur",
-      ok: [200, 'Les factures et avoirs, du plus récent au plus ancien.'],
-      errors: USER_READ,
-    },
+    get: read(
+      'Factures et avoirs de l’utilisateur',
+      'Les factures et avoirs, du plus récent au plus ancien.',
+    ),
   },
   '/api/credit-notes/{id}': {
-    get: {
-      tag: 'Commandes',
-      summary: "Avoir d'une commande remboursée (PDF)",
-      params: [ID],
-      fileAnswer: "L'avoir (PDF).",
-      errors: USER_READ,
-    },
+    get: download('Avoir d’une commande remboursée (PDF)', 'L’avoir (PDF).'),
   },
   '/api/invoices/{id}': {
-    get: {
-      tag: 'Commandes',
-      summary: "Facture d'une commande ou d'une échéance d'abonnement (PDF)",
-      params: [ID],
-      fileAnswer: 'La facture (PDF).',
-      errors: USER_READ,
-    },
+    get: download(
+      'Facture d’une commande ou d’une échéance d’abonnement (PDF)',
+      'La facture (PDF).',
+    ),
   },
-  '/api/orders': {
-    get: {
-      tag: 'Commandes',
-      summary: "Commandes de l'utilisateur",
-      ok: [200, 'Les commandes.'],
-      errors: USER_READ,
-    },
-  },
-  '/api/orders-exports': {
-    get: {
-      tag: 'Commandes',
-      summary: 'Export des commandes (tableur)',
-      fileAnswer: "L'export.",
-      errors: USER_READ,
-    },
-  },
-  '/api/orders/{id}': {
-    get: {
-      tag: 'Commandes',
-      summary: 'Une commande',
-      params: [ID],
-      ok: [200, 'La commande.'],
-      errors: USER_READ,
-    },
-  },
+  '/api/orders': { get: read('Commandes de l’utilisateur', 'Les commandes.') },
+  '/api/orders-exports': { get: download('Export des commandes (tableur)', 'L’export.') },
+  '/api/orders/{id}': { get: read('Une commande', 'La commande.') },
   '/api/orders/{id}/checkout': {
-    post: {
-      tag: 'Commandes',
-      summary: "Paiement d'une commande (session Stripe)",
-      params: [ID],
-      ok: [200, "L'adresse de paiement."],
-      errors: [...USER_WRITE, 403],
-    },
+    post: write('Paiement d’une commande (session Stripe)', 'L’adresse de paiement.', 200, ORDER),
   },
+};
+
+const PAYMENTS: Ops = {
   '/api/payments/test/{session}': {
-    get: {
-      tag: 'Paiements',
-      summary: 'Page de paiement de test (sans Stripe)',
-      params: [pathParam('session', 'Session de paiement.')],
-      ok: [200, 'La session.'],
-      errors: USER_READ,
-    },
-    post: {
-      tag: 'Paiements',
-      summary: 'Valider un paiement de test',
-      params: [pathParam('session', 'Session de paiement.')],
-      ok: [200, 'Payé.'],
-      errors: [...USER_WRITE, 402, 409],
-    },
+    get: read('Page de paiement de test (sans Stripe)', 'La session.'),
+    post: write('Valider un paiement de test', 'Payé.', 200, [...USER_WRITE, 402, 409]),
   },
   '/api/payments/webhook': {
-    post: {
-      tag: 'Paiements',
-      summary: 'Notifications Stripe (corps signé)',
-      ok: [200, 'Reçu.'],
-      errors: [400, 413, 503],
-    },
+    post: read('Notifications Stripe (corps signé)', 'Reçu.', [400, 413, 503]),
   },
-  '/api/subscription': {
-    get: {
-      tag: 'Abonnement',
-      summary: "Abonnement de l'utilisateur",
-      ok: [200, "L'abonnement."],
-      errors: USER_READ,
-    },
-  },
-  '/api/subscription/cancel': {
-    post: {
-      tag: 'Abonnement',
-      summary: "Résilier l'abonnement",
-      ok: [200, "L'abonnement."],
-      errors: USER_WRITE,
-    },
-  },
+};
+
+const SUBSCRIPTION: Ops = {
+  '/api/subscription': { get: read('Abonnement de l’utilisateur', 'L’abonnement.') },
+  '/api/subscription/cancel': { post: write('Résilier l’abonnement', 'L’abonnement.') },
   '/api/subscription/checkout': {
-    post: {
-      tag: 'Abonnement',
-      summary: "Souscrire l'abonnement (session Stripe)",
+    post: write('Souscrire l’abonnement (session Stripe)', 'L’adresse de paiement.', 200, ORDER),
+  },
+};
 
-      ok: [200, "L'adresse de paiement."],
-      errors: [...USER_WRITE, 403],
+const OTHERS: Ops = {
+  ...tagged('Entreprises', {
+    '/api/companies/complementary-informations': {
+      post: write(
+        'Informations complémentaires de plusieurs entreprises',
+        'Les informations.',
+        200,
+        [400, 413, 415, 422, 503],
+      ),
     },
-  },
+  }),
+  ...tagged('Contact', {
+    '/api/contact': {
+      post: write(
+        'Formulaire de contact (JSON ou champs de formulaire ; captcha vérifié)',
+        'Message envoyé.',
+        201,
+        PUBLIC_WRITE,
+      ),
+    },
+  }),
 };
 
+const captcha = { [CAPTCHA_FIELD]: z.string().optional() };
+const sirens = z.object({ sirens: z.array(z.string()).max(MAX_SIRENS_PER_CALL) });
+const list = z.object({
+  name: z.string().max(LIST_NAME_MAX_LENGTH).optional(),
+  alert_mode: z.enum(ALERT_MODES as [string, ...string[]]).optional(),
+});
+const methodOverride = { _method: z.enum(['PATCH', 'PUT', 'DELETE']).optional() };
+const register = registerSchema.extend({
+  password: z.string(),
+  password_confirmation: z.string().optional(),
+  next: z.string().optional(),
+  ...captcha,
+});
+const login = z.object({
+  email: z.string(),
+  password: z.string(),
+  remember: z.boolean().optional(),
+  ...captcha,
+});
+const forgotPassword = z.object({ email: emailSchema, ...captcha });
+const orderBody = z.union(Object.values(bodyPayloads));
+
+/**
+ * The request bodies, by "METHOD path": the zod schema the route parses its body with. The
+ * account and claim routes read some fields one by one (src/accounts/api.ts, claims.ts,
+ * follows.ts): their entries add those fields, with the limits the handlers check.
+ */
+export const ROUTE_BODIES: Record<string, z.ZodType> = {
+  'POST /register': register,
+  'POST /login': login,
+  'POST /forgot-password': forgotPassword,
+  'POST /reset-password': z.object({
+    token: z.string().max(200),
+    email: z.string(),
+    password: z.string(),
+    password_confirmation: z.string().optional(),
+  }),
+  'POST /api/account/register': register,
+  'POST /api/account/login': login,
+  'POST /api/account/forgot-password': forgotPassword,
+  'POST /api/me': partialProfile.extend({
+    name: z.string().optional(),
+    email: emailSchema.optional(),
+    password: z.string().optional(),
+    current_password: z.string().optional(),
+    ...methodOverride,
+  }),
+  'PATCH /api/me': partialProfile.extend({ name: z.string().optional() }),
+  'POST /api/onboarding/user-infos': fullProfile.extend(methodOverride),
+  'PATCH /api/onboarding/user-infos': fullProfile,
+  'POST /api/company/unfollow-list': sirens,
+  'POST /api/followed-lists': list,
+  'PATCH /api/followed-lists/{id}': list,
+  'POST /api/followed-lists/{id}': list.extend(methodOverride),
+  'POST /api/followed-lists/{id}/companies': sirens,
+  'DELETE /api/followed-lists/{id}/companies': sirens,
+  'POST /api/claims': z.object({ siren: z.string(), role: z.string().max(ROLE_MAX) }),
+  'POST /api/claims/{id}': z.object(methodOverride),
+  'POST /api/claims/{id}/info': z.object(
+    Object.fromEntries(
+      Object.entries(INFO_LIMITS).map(([k, max]) => [k, z.string().max(max).optional()]),
+    ),
+  ),
+  'POST /api/claims/{id}/verify': z.object({ code: z.string() }),
+  'POST /api/{kind}/{siren}/order': orderBody,
+  'POST /api/document/{documentId}/order': documentPayload,
+  'POST /api/orders/{id}/checkout': billingSchema,
+  'POST /api/companies/complementary-informations': complementaryInput,
+  'POST /api/contact': contactSchema.extend(captcha),
+};
+
+const OPS: Ops = {
+  ...tagged('Compte', ACCOUNT),
+  ...tagged('Suivi', FOLLOWING),
+  ...tagged('Revendications', CLAIMS),
+  ...tagged('Commandes', ORDERS),
+  ...tagged('Paiements', PAYMENTS),
+  ...tagged('Abonnement', SUBSCRIPTION),
+  ...OTHERS,
+};
+
+// The forms' addresses that src/proxy.ts rewrites to their /api/account route.
+for (const form of ['register', 'login', 'forgot-password']) {
+  const { post } = OPS[`/api/account/${form}`]!;
+  OPS[`/${form}`] = {
+    post: { ...post!, summary: `${post!.summary} (réécrit vers /api/account/${form})` },
+  };
+}
 // Optional catch-all routes ([[...x]]) answer with and without their last segment.
-const withoutLast = (methods: Partial<Record<Method, Op>>) =>
-  Object.fromEntries(
-    Object.entries(methods).map(([m, op]) => [m, { ...op, params: op.params?.slice(0, -1) }]),
-  ) as Partial<Record<Method, Op>>;
-OPS['/api/me'] = {
-  ...withoutLast(OPS['/api/me/{id}']!),
-  // Only /api/me changes the account: POST and PATCH on /api/me/{id} answer 404.
-  post: {
-    tag: 'Compte',
-    summary:
-      'Mettre à jour le profil (formulaire, _method=PATCH) ; changer d’adresse e-mail ou de mot de passe (current_password exigé) ; _method=DELETE : supprimer le compte (password exigé)',
-    body: {},
-    ok: [200, 'Le profil ; `pending_email` quand un lien a été envoyé à la nouvelle adresse.'],
-    errors: USER_WRITE,
-  },
-  patch: {
-    tag: 'Compte',
-    summary: 'Mettre à jour le profil',
-    body: {},
-    ok: [200, 'Le profil.'],
-    errors: USER_WRITE,
-  },
-};
-OPS['/api/company/{siren}/follow'] = withoutLast(OPS['/api/company/{siren}/follow/{listId}']!);
+OPS['/api/me'] = { ...OPS['/api/me/{id}'], ...OPS['/api/me'] };
+OPS['/api/company/{siren}/follow'] = OPS['/api/company/{siren}/follow/{listId}']!;
 
-export function siteOperations(): Record<string, unknown> {
-  const paths: Record<string, unknown> = {};
+/** The parameters of a path template: `{siren}` → the SIREN parameter. */
+const paramsOf = (path: string) =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
+    pathParam(name!, PARAMS[name!] ?? 'Identifiant.'),
+  );
+
+export function siteOperations(bodies: Record<string, z.ZodType> = ROUTE_BODIES): OpenApiPaths {
+  const paths: OpenApiPaths = {};
   for (const [path, methods] of Object.entries(OPS)) {
     const item: Record<string, unknown> = {};
+    const parameters = paramsOf(path);
     for (const [method, op] of Object.entries(methods) as [Method, Op][]) {
       const responses: Record<string, unknown> = {};
-      if (op.fileAnswer) responses[200] = file(op.fileAnswer);
-      else if (op.ok)
-        responses[op.ok[0]] = op.ok[0] === 204 ? { description: op.ok[1] } : ok(op.ok[1]);
+      if (typeof op.ok === 'string') responses[200] = fileResponse(op.ok);
+      else
+        responses[op.ok[0]] = op.ok[0] === 204 ? { description: op.ok[1] } : dataResponse(op.ok[1]);
       for (const code of [...new Set(op.errors)].sort()) responses[code] = COMMON[code];
+      const body = bodies[`${method.toUpperCase()} ${path}`];
       item[method] = {
         tags: [op.tag],
         summary: op.summary,
-        ...(op.params?.length ? { parameters: op.params } : {}),
-        ...(op.body
-          ? {
-              requestBody: {
-                required: true,
-                content: {
-                  'application/json': { schema: { type: 'object', properties: op.body } },
-                },
-              },
-            }
-          : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(body ? { requestBody: jsonBody(body) } : {}),
         responses,
       };
     }

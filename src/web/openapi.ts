@@ -1,10 +1,17 @@
 /**
- * OpenAPI 3.1 document of the registry API (spec section 7, "Companies and directors"), built
- * from the same section list the routes serve, so the two cannot drift apart.
+ * OpenAPI 3.1 document of the site's JSON API (spec section 7), served at /api/openapi.json. Its
+ * paths are the union of the operation modules listed in `OPERATIONS` below: the registry API
+ * (built here from the same section list the routes serve, so the two cannot drift apart), the
+ * account, commerce and payment routes (`./openapi-site`), and one module per feature under
+ * `./openapi/` (README there).
  */
+import { z } from 'zod';
+import { CAPTCHA_FIELD } from '@/lib/captcha/field';
+import { oppositionInput } from '@/opposition/submit';
 import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
+import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './openapi-parts';
 import { siteOperations } from './openapi-site';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
@@ -40,17 +47,14 @@ const SECTION_DOCS: Record<CompanySection, string> = {
     'Notre note de solidité financière (0 à 100, classe A à E), celle des documents vendus, calculée sur le dernier exercice publié : `{ available: true, fiscal_year, score, grade, capped, criteria, method }` ; `available = false` et le motif quand aucun exercice ne suffit.',
   'stock-markets':
     'Cotations boursières : non chargées dans nos données, `{ loaded: false, reason, source }` (AMF).',
-  employees: "Tranche d'effectif salarié et année de référence.",
+  employees: 'Tranche d’effectif salarié et année de référence.',
   'key-numbers':
     'Chiffres clés : dernier exercice, établissements ouverts et fermés, effectif, capital.',
   'ecological-score-details':
     'Score écologique et social, le nôtre, à partir des labels, certifications et déclarations publiques (bilan GES, index Egapro, RGE, bio, ESS…) : `{ available: true, score, max, criteria, method }`, chaque critère avec sa source et sa date ; `available = false` et le motif quand aucun critère n’est connu.',
 };
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+const error = errorResponse;
 
 const sirenParam = {
   name: 'siren',
@@ -60,19 +64,6 @@ const sirenParam = {
   schema: { type: 'string', pattern: '^[0-9 ]{1,11}$' },
   example: '552032534',
 };
-
-const dataResponse = (description: string) => ({
-  description,
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['data'],
-        properties: { data: { type: 'object', required: ['data'], properties: { data: {} } } },
-      },
-    },
-  },
-});
 
 const unavailableResponse = error(
   'Base de données momentanément indisponible (SOURCE_UNAVAILABLE ou SERVICE_UNAVAILABLE) ; en-tête `Retry-After` quand il est connu.',
@@ -87,12 +78,13 @@ const searchFilterParams = Object.values(FILTER_PARAMS).map((name) => ({
   schema: { type: 'string', maxLength: 200 },
 }));
 
-export function openApiDocument(serverUrl: string) {
-  const paths: Record<string, unknown> = {
+/** The registry API, the search API and the public forms (spec section 7). */
+function registryOperations(): OpenApiPaths {
+  const paths: OpenApiPaths = {
     '/api/companies/{siren}': {
       get: {
         tags: ['Entreprises'],
-        summary: "Fiche d'une entreprise",
+        summary: 'Fiche d’une entreprise',
         description:
           'Identité, siège, identifiants (TVA, EORI), forme juridique, activité, capital, effectif, sources. Les données protégées (diffusion partielle, opposition) sont retirées. Avec `load_payment_data_only=true`, seulement les champs utiles au paiement.',
         parameters: [
@@ -147,7 +139,7 @@ export function openApiDocument(serverUrl: string) {
     name: 'id',
     in: 'path',
     required: true,
-    description: "Identifiant d'un mandat de dirigeant (tel qu'il figure dans `representatives`).",
+    description: 'Identifiant d’un mandat de dirigeant (tel qu’il figure dans `representatives`).',
     schema: { type: 'string' },
   };
   const directorResponses = {
@@ -183,46 +175,32 @@ export function openApiDocument(serverUrl: string) {
       responses: directorResponses,
     },
   };
+  // The fields src/opposition/submit.ts parses, the captcha the route checks first; the person
+  // key (refused) and the robots' honeypot are not for callers.
+  const oppositionFields = schemaOf(
+    oppositionInput
+      .omit({ personKey: true, website: true })
+      .extend({ [CAPTCHA_FIELD]: z.string() }),
+  ) as { required: string[]; properties: Record<string, unknown> };
   const rateLimited = error(
     'Trop de demandes depuis cette adresse, pour cette adresse électronique ou ce domaine de messagerie (RATE_LIMITED) ; en-tête `Retry-After` en secondes.',
   );
   paths['/api/opposition'] = {
     post: {
       tags: ['Vie privée'],
-      summary: "Demande d'opposition",
+      summary: 'Demande d’opposition',
       description:
         'Enregistre une demande de masquage avec la pièce d’identité du demandeur et envoie un lien de confirmation (valable 48 heures, une fois) à l’adresse électronique indiquée. Rien n’est masqué avant qu’un membre de notre équipe, après la confirmation (POST /api/opposition/confirmation), ait vérifié l’identité : une adresse électronique ne prouve pas qui l’on est. Seules les données d’une personne physique (entrepreneur individuel, mandats d’un dirigeant) se masquent sur demande. La personne se désigne par ce que le site affiche : directorId (sa fiche de dirigeant), siren (l’entrepreneur individuel), ou lastName, firstNames et birthMonth (AAAA-MM) ; une clé de personne (personKey) est refusée. Corps multipart/form-data (5 Mo et 64 Ko au plus) avec `Accept: application/json` : les champs ci-dessous et le fichier `document` (un seul : PDF, JPEG ou PNG reconnu à son contenu, 5 Mo au plus). Un corps JSON (16 Ko au plus) est lu, mais refusé faute de pièce d’identité. captcha : la solution ALTCHA (v2, SHA-256) d’un défi de GET /api/captcha, en base64 du JSON { challenge, solution }, valable une fois et 20 minutes. Limites par adresse, par adresse électronique et par domaine de messagerie.',
       requestBody: {
         required: true,
         content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['kind', 'email', 'captcha'],
-              properties: {
-                kind: { type: 'string', enum: ['company', 'person'] },
-                captcha: { type: 'string' },
-                siren: { type: 'string' },
-                directorId: { type: 'string' },
-                email: { type: 'string', format: 'email' },
-                reason: { type: 'string', maxLength: 2000 },
-              },
-            },
-          },
+          'application/json': { schema: oppositionFields },
           'multipart/form-data': {
             schema: {
-              type: 'object',
-              required: ['kind', 'email', 'captcha', 'document'],
+              ...oppositionFields,
+              required: [...oppositionFields.required, 'document'],
               properties: {
-                kind: { type: 'string', enum: ['company', 'person'] },
-                captcha: { type: 'string' },
-                siren: { type: 'string' },
-                directorId: { type: 'string' },
-                lastName: { type: 'string', maxLength: 100 },
-                firstNames: { type: 'string', maxLength: 200 },
-                birthMonth: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
-                email: { type: 'string', format: 'email' },
-                reason: { type: 'string', maxLength: 2000 },
+                ...oppositionFields.properties,
                 document: { type: 'string', format: 'binary' },
               },
             },
@@ -238,7 +216,7 @@ export function openApiDocument(serverUrl: string) {
         ),
         413: error('Corps trop volumineux (PAYLOAD_TOO_LARGE).'),
         422: error(
-          "Champ invalide (VALIDATION_FAILED, avec `fields` : pièce d'identité absente, d'un autre type, trop lourde ou en double, personne inconnue de nos données, personKey) ou données d'une personne morale, qui ne se masquent pas sur demande (OPPOSITION_NOT_ALLOWED).",
+          'Champ invalide (VALIDATION_FAILED, avec `fields` : pièce d’identité absente, d’un autre type, trop lourde ou en double, personne inconnue de nos données, personKey) ou données d’une personne morale, qui ne se masquent pas sur demande (OPPOSITION_NOT_ALLOWED).',
         ),
         429: rateLimited,
         503: error('Service momentanément indisponible (SERVICE_UNAVAILABLE).'),
@@ -248,9 +226,9 @@ export function openApiDocument(serverUrl: string) {
   paths['/api/opposition/confirmation'] = {
     post: {
       tags: ['Vie privée'],
-      summary: "Confirmation d'une demande d'opposition",
+      summary: 'Confirmation d’une demande d’opposition',
       description:
-        "Confirme une demande avec le jeton du lien reçu par courriel (`token` en JSON, `jeton` en formulaire). La demande attend alors l'examen d'un opérateur (status awaiting_review), qui vérifie la pièce d'identité : rien n'est masqué avant sa décision.",
+        'Confirme une demande avec le jeton du lien reçu par courriel (`token` en JSON, `jeton` en formulaire). La demande attend alors l’examen d’un opérateur (status awaiting_review), qui vérifie la pièce d’identité : rien n’est masqué avant sa décision.',
       requestBody: {
         required: true,
         content: {
@@ -284,7 +262,7 @@ export function openApiDocument(serverUrl: string) {
   paths['/api/search/companies'] = {
     get: {
       tags: ['Recherche'],
-      summary: "Recherche d'entreprises",
+      summary: 'Recherche d’entreprises',
       description:
         'Par nom, SIREN, SIRET ou dirigeant (`q`), avec filtres ; résultats classés, 20 par page par défaut.',
       parameters: [
@@ -340,7 +318,7 @@ export function openApiDocument(serverUrl: string) {
     get: {
       tags: ['Site'],
       summary: 'Compteurs du bandeau',
-      description: "Nombres d'entreprises, de dirigeants et de documents, mis en cache 5 minutes.",
+      description: 'Nombres d’entreprises, de dirigeants et de documents, mis en cache 5 minutes.',
       responses: { 200: dataResponse('Les compteurs.'), 503: unavailableResponse },
     },
   };
@@ -353,7 +331,37 @@ export function openApiDocument(serverUrl: string) {
       responses: { 200: dataResponse('Le défi.'), 429: rateLimited },
     },
   };
-  Object.assign(paths, siteOperations());
+  return paths;
+}
+
+/**
+ * Every module of the document's operations, one line each: a function returning its paths.
+ * A feature adds its routes in `./openapi/<feature>.ts` and one line here.
+ */
+const OPERATIONS: Array<() => OpenApiPaths> = [
+  registryOperations,
+  siteOperations,
+  // One line per ./openapi/<feature>.ts module, e.g. `searchOperations,`.
+];
+
+/** The modules' paths in one object; two modules documenting the same operation is a bug. */
+export function assemblePaths(modules: Array<() => OpenApiPaths>): OpenApiPaths {
+  const paths: OpenApiPaths = {};
+  for (const operations of modules) {
+    for (const [path, methods] of Object.entries(operations())) {
+      const item = (paths[path] ??= {});
+      for (const [method, operation] of Object.entries(methods)) {
+        if (method in item)
+          throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} documented twice`);
+        item[method] = operation;
+      }
+    }
+  }
+  return paths;
+}
+
+export function openApiDocument(serverUrl: string) {
+  const paths = assemblePaths(OPERATIONS);
   return {
     openapi: '3.1.0',
     info: {
