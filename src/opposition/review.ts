@@ -11,7 +11,7 @@ import m from '@/i18n/fr/opposition';
 import { interpolate } from '@/i18n/interpolate';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
-import { siteUrl } from '@/web/site';
+import { siteOrigin } from '@/config/env';
 import { deleteIdentityDocument } from './identity-document';
 import { sendOppositionMail } from './mail';
 import { purgeAfterOpposition } from './purge';
@@ -45,7 +45,7 @@ async function tellRequester(
         ...(note ? [interpolate(m.decision.note, { note })] : []),
         '',
         m.decision.again,
-        `${siteUrl()}/opposition`,
+        `${siteOrigin()}/opposition`,
       ];
   await sendOppositionMail(db, {
     to: c.email,

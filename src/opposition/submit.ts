@@ -23,7 +23,7 @@ import m from '@/i18n/fr/opposition';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { personKeyOf } from '@/registry/directors';
-import { siteUrl } from '@/web/site';
+import { siteOrigin } from '@/config/env';
 import { storeIdentityDocument } from './identity-document';
 import { identityProofProviders, type ProofSubmission } from './identity-proof';
 import { issueLinkToken } from './link';
@@ -217,7 +217,7 @@ export async function submitOpposition(
     return { id: row!.id, token: link.token };
   });
 
-  const url = `${siteUrl()}/opposition/confirmer?jeton=${encodeURIComponent(token)}`;
+  const url = `${siteOrigin()}/opposition/confirmer?jeton=${encodeURIComponent(token)}`;
   try {
     await sendOppositionMail(db, {
       to: input.email,
