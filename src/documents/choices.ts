@@ -25,6 +25,15 @@ export type OrderChoice = {
   endpoint?: string;
 };
 
+/**
+ * The order of one INPI filing (an act, a set of accounts): its body, and its key among the
+ * page's order buttons, so that each filing resumes its own order after sign-in.
+ */
+export const filingOrder = (filing: { id: string; kind: 'act' | 'balance-sheet' }) => ({
+  key: filing.id,
+  body: filing.kind === 'act' ? { filing_number: filing.id, provider: 'inpi' } : { id: filing.id },
+});
+
 /** Notices offered one by one: the newest, as the BODACC page lists them. */
 const NOTICE_CHOICES = 200;
 
@@ -93,21 +102,19 @@ export async function orderChoices(
         return list.value.acts
           .filter((a) => !a.confidential)
           .map((a) => ({
-            key: a.id,
             label: a.types.length ? a.types.join(', ') : 'Acte déposé',
             detail: a.filedAt ? `déposé le ${formatLongDate(a.filedAt)}` : undefined,
-            body: { filing_number: a.id, provider: 'inpi' },
+            ...filingOrder({ id: a.id, kind: 'act' }),
           }));
       }
       return list.value.balanceSheets
         .filter((b) => !b.confidential)
         .map((b) => ({
-          key: b.id,
+          ...filingOrder({ id: b.id, kind: 'balance-sheet' }),
           label: b.closingDate
             ? `Comptes clos le ${formatLongDate(b.closingDate)}`
             : 'Comptes annuels',
           detail: b.filedAt ? `déposés le ${formatLongDate(b.filedAt)}` : undefined,
-          body: { id: b.id },
         }));
     }
     default:

@@ -1,4 +1,5 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { filingOrder } from '@/documents/choices';
 import { listFilings } from '@/documents/providers/filings';
 import { orderOffer } from '@/documents/sale';
 import { messages, t } from '@/i18n';
@@ -56,6 +57,8 @@ export default companySubPageRoute({
             <tbody>
               {filings.items.map((f) => {
                 const offer = f.kind === 'act' ? acts : sheets;
+                // Each filing its own body and resume key (the order resumed after sign-in).
+                const order = filingOrder(f);
                 return (
                   <tr key={`${f.kind}-${f.id}`}>
                     <td>{f.filedAt ?? m.noDate}</td>
@@ -69,7 +72,8 @@ export default companySubPageRoute({
                           kind={offer.kind}
                           siren={p.siren}
                           priceCents={offer.priceCents}
-                          body={f.kind === 'act' ? { filing_number: f.id } : { id: f.id }}
+                          body={order.body}
+                          choice={order.key}
                         />
                       ) : null}
                     </td>
