@@ -64,28 +64,32 @@ async function tellRequester(
   }).catch((e) => logFailure('opposition: decision mail', e));
 }
 
+/** A decision, and the case whose requester is to be told of it (none when nothing was decided). */
+type Decided = { outcome: Result<Decision>; tell?: OppositionCase };
+
 export async function acceptOpposition(
   db: Db,
   id: number,
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
-  let decided: OppositionCase | null = null;
-  const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
+  const { outcome, tell } = await db.transaction(async (tx): Promise<Decided> => {
     const c = await readCase(tx, id, true);
-    if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
+    if (!c) return { outcome: failure('NOT_FOUND', `Aucune demande n° ${id}.`) };
     if (c.status !== 'awaiting_review')
-      return failure(
-        'CONFLICT',
-        `La demande n° ${id} est « ${c.status} » : seule une demande confirmée en attente d'examen peut être acceptée.`,
-      );
+      return {
+        outcome: failure(
+          'CONFLICT',
+          `La demande n° ${id} est « ${c.status} » : seule une demande confirmée en attente d’examen peut être acceptée.`,
+        ),
+      };
     await applyCase(tx, c, 'accepted', actor, note);
     await deleteIdentityDocument(tx, id);
-    decided = c;
-    return success({ id, status: 'accepted', affectedSirens: await affectedSirens(tx, c) });
+    const affected = await affectedSirens(tx, c);
+    return { outcome: success({ id, status: 'accepted', affectedSirens: affected }), tell: c };
   });
   if (outcome.ok) await purgeAfterOpposition(db, outcome.value.affectedSirens);
-  if (outcome.ok && decided) await tellRequester(db, decided, true, null);
+  if (tell) await tellRequester(db, tell, true, null);
   return outcome;
 }
 
@@ -95,12 +99,11 @@ export async function rejectOpposition(
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
-  let decided: { c: OppositionCase; wasHiding: boolean } | null = null;
-  const outcome = await db.transaction(async (tx): Promise<Result<Decision>> => {
+  const { outcome, tell } = await db.transaction(async (tx): Promise<Decided> => {
     const c = await readCase(tx, id, true);
-    if (!c) return failure('NOT_FOUND', `Aucune demande n° ${id}.`);
+    if (!c) return { outcome: failure('NOT_FOUND', `Aucune demande n° ${id}.`) };
     if (c.status === 'rejected' || c.status === 'expired')
-      return failure('CONFLICT', `La demande n° ${id} est déjà « ${c.status} ».`);
+      return { outcome: failure('CONFLICT', `La demande n° ${id} est déjà « ${c.status} ».`) };
     const wasHiding = c.status === 'applied' || c.status === 'accepted';
     if (wasHiding && c.oppositionRequestId !== null)
       await tx.execute(
@@ -112,18 +115,16 @@ export async function rejectOpposition(
     );
     await deleteIdentityDocument(tx, id);
     await recordEvent(tx, id, actor, wasHiding ? 'withdrawn' : 'rejected', note);
-    decided = { c, wasHiding };
-    return success({
-      id,
-      status: 'rejected',
-      affectedSirens: wasHiding ? await affectedSirens(tx, c) : [],
-    });
+    const affected = wasHiding ? await affectedSirens(tx, c) : [];
+    // A request refused after review is told why; one withdrawn (abuse) is not written to.
+    return {
+      outcome: success({ id, status: 'rejected', affectedSirens: affected }),
+      tell: wasHiding ? undefined : c,
+    };
   });
   if (outcome.ok && outcome.value.affectedSirens.length > 0)
     await purgeAfterOpposition(db, outcome.value.affectedSirens);
-  // A request refused after review is told why; one withdrawn (abuse) is not written to.
-  const refused = decided as { c: OppositionCase; wasHiding: boolean } | null;
-  if (outcome.ok && refused && !refused.wasHiding) await tellRequester(db, refused.c, false, note);
+  if (tell) await tellRequester(db, tell, false, note);
   return outcome;
 }
 
