@@ -1,10 +1,12 @@
 /**
- * The production web server that `npm start` runs once the site is built: Node's HTTP server with
- * the built Next.js site behind it (the same request handler as `next start`), and the registry
- * API answered ahead of Next's routing, from a worker thread on PostgreSQL
- * (src/server/registry-api.ts, src/server/registry-api-worker.ts). Production runs it compiled (scripts/build-server.ts:
- * `.next/registre/serve.mjs`), not through tsx. Settings come from the
- * environment the supervisor (scripts/start.ts) passes: PORT, HOST, DATABASE_URL…
+ * The web server that `npm start` runs once the site is built: Node's HTTP server with the built
+ * Next.js site behind it (the same request handler as `next start`), and the registry API
+ * answered ahead of Next's routing, from a worker thread on PostgreSQL
+ * (src/server/registry-api.ts, src/server/registry-api-worker.ts). Production runs it compiled
+ * (scripts/build-server.ts: `.next/registre/serve.mjs`), not through tsx. `npm run dev` runs it
+ * from the sources with `--dev`: `next dev` behind the same front door (src/server/site.ts,
+ * `webServer`). Settings come from the environment the supervisor (scripts/start.ts) passes:
+ * PORT, HOST, DATABASE_URL…
  */
 // First: refuses to start, one line per setting, on invalid or (APP_ENV=prod) unsafe settings.
 import './serve-check';
@@ -20,11 +22,12 @@ import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
-import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
-import { siteHandler } from '../src/server/site';
+import { webServer } from '../src/server/site';
 
+/** `--dev` (`npm run dev`): `next dev` behind the same front door, from the sources. */
+const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const anyAddress = hostname === '0.0.0.0' || hostname === '::';
@@ -42,26 +45,6 @@ const registryWorker =
         compiled ? fileURLToPath(new URL('./registry-worker.mjs', import.meta.url)) : undefined,
       )
     : null;
-
-const pages = new FrontPageCache();
-const reportingOrigin = (() => {
-  try {
-    return env.SENTRY_DSN && env.APP_ENV !== 'local' ? new URL(env.SENTRY_DSN).origin : null;
-  } catch {
-    return null;
-  }
-})();
-onCompanyInvalidated((sirens) => pages.purge(sirens));
-/**
- * The front door's settings, the same for every request (its security headers are built once);
- * it writes the client's address for the rate limits (src/lib/http/client.ts).
- */
-const door = {
-  siteUrl: env.SITE_URL,
-  gtm: Boolean(env.GTM_ID),
-  reportingOrigin,
-  trustProxyHops: env.TRUST_PROXY_HOPS,
-};
 
 /**
  * The registry's change feed (src/registry/change-feed.ts): an import announced changed companies;
@@ -86,22 +69,23 @@ const changeFeed: ChangeListener | null =
       )
     : null;
 
-const app = next({ dev: false, dir: process.cwd(), hostname, port });
+const app = next({ dev, dir: process.cwd(), hostname, port });
 let nextHandler: ReturnType<typeof app.getRequestHandler> | undefined;
 const ready = app.prepare().then(() => {
   nextHandler = app.getRequestHandler();
 });
 
-const respond = siteHandler({
-  door,
+const { respond, pages } = webServer({
+  dev,
+  env,
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
-  pages,
   next: async (req, res) => {
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
   },
 });
+onCompanyInvalidated((sirens) => pages?.purge(sirens));
 
 const server = http.createServer(
   { connectionsCheckingInterval: 2000 },
@@ -129,7 +113,10 @@ if (env.JOBS_WORKER === 'on') {
 }
 
 ready.catch((e) => {
-  console.error('[serve] le site construit ne peut pas être chargé :', e);
+  console.error(
+    `[serve] le site ${dev ? 'en développement' : 'construit'} ne peut pas être chargé :`,
+    e,
+  );
   process.exit(1);
 });
 

@@ -1,7 +1,8 @@
 /**
  * `npm start`: validate the environment, bring up the database (embedded PGlite unless
  * DATABASE_URL is set), apply migrations, load the real sample into an empty database, build the
- * site if no build exists, then serve it (scripts/serve.ts). `--dev` serves with `next dev` instead.
+ * site if no build exists, then serve it (scripts/serve.ts). `--dev` (`npm run dev`) serves with
+ * `next dev` behind the same web server, from the sources (scripts/server-command.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-ser
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
 import { buildServer, SERVER_DIST } from './build-server';
+import { serverCommand } from './server-command';
 import {
   buildIsCurrent,
   recordBuildSettings,
@@ -132,16 +134,14 @@ async function main() {
   }
 
   const host = process.env.HOST ?? '0.0.0.0';
-  // Production: our HTTP server with the built site behind it (scripts/serve.ts, compiled to
-  // JavaScript by scripts/build-server.ts), which answers the registry API itself; development:
-  // `next dev`.
-  const server = dev
-    ? run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv)
-    : run(process.execPath, ['--enable-source-maps', path.resolve(SERVER_DIST, 'serve.mjs')], {
-        ...childEnv,
-        NODE_ENV: 'production',
-        HOST: host,
-      });
+  // Our HTTP server (scripts/serve.ts), which answers the registry API itself, with the built
+  // site behind it, or `next dev` for `--dev`.
+  const command = serverCommand(dev);
+  const server = run(process.execPath, command.args, {
+    ...childEnv,
+    NODE_ENV: command.nodeEnv,
+    HOST: host,
+  });
   log(
     `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
 import { reportServerFailure } from '@/lib/error-reporting/server';
-import { siteHandler } from './site';
+import { siteHandler, webServer } from './site';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 
 const sentry = vi.hoisted(() => ({ captureException: vi.fn() }));
@@ -90,6 +90,77 @@ describe('reportServerFailure', () => {
       else process.env.SENTRY_DSN = saved.dsn;
       process.env.APP_ENV = saved.env;
       resetEnvForTests();
+    }
+  });
+});
+
+describe('the web server, production and development (`npm run dev`)', () => {
+  /** A server of `webServer` whose Next.js stand-in answers a cacheable page, counting calls. */
+  async function serverOf(dev: boolean) {
+    const calls = { next: 0, api: 0 };
+    const { respond, pages } = webServer({
+      dev,
+      env: {
+        SITE_URL: 'https://registre.example.fr',
+        GTM_ID: undefined,
+        SENTRY_DSN: undefined,
+        APP_ENV: 'test',
+        TRUST_PROXY_HOPS: 0,
+      },
+      registryApi: (req, res) => {
+        if (!(req.url ?? '').startsWith('/api/companies/')) return false;
+        calls.api++;
+        res.setHeader('content-type', 'application/json');
+        res.end('{"data":{"data":{}}}');
+        return true;
+      },
+      next: async (_req, res) => {
+        calls.next++;
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('cache-control', 's-maxage=60, stale-while-revalidate');
+        res.setHeader('x-nextjs-cache', 'HIT');
+        res.end('<html lang="fr"></html>');
+      },
+    });
+    return { server: await startTestServer(respond), calls, pages };
+  }
+
+  it('puts next dev behind the same front door and registry API; only production caches pages', async () => {
+    const prod = await serverOf(false);
+    const dev = await serverOf(true);
+    try {
+      const security = (h: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(h).filter(([k]) =>
+            /^(content-security-policy|strict-transport-security|x-|referrer-policy|permissions-policy|cross-origin)/.test(
+              k,
+            ),
+          ),
+        );
+      for (const path of ['/', '/api/companies/552032534']) {
+        const [a, b] = await Promise.all([
+          rawRequest(`${prod.server.base}${path}`),
+          rawRequest(`${dev.server.base}${path}`),
+        ]);
+        expect(b.status, path).toBe(a.status);
+        expect(security(b.headers), path).toEqual(security(a.headers));
+        expect(b.headers['content-security-policy'], path).toBeTruthy();
+        expect(b.headers['strict-transport-security'], path).toBeTruthy();
+      }
+      expect([prod.calls.api, dev.calls.api]).toEqual([1, 1]);
+      // The front door's checks: a method outside the list, a malformed path.
+      for (const { server } of [prod, dev]) {
+        expect((await rawRequest(`${server.base}/`, {}, 'PROPFIND')).status).toBe(405);
+        expect((await rawRequest(`${server.base}/%ff`)).status).toBe(400);
+      }
+      // A second request for the page: production's front page cache answers it.
+      await rawRequest(`${prod.server.base}/`);
+      await rawRequest(`${dev.server.base}/`);
+      expect([prod.calls.next, dev.calls.next]).toEqual([1, 2]);
+      expect([Boolean(prod.pages), Boolean(dev.pages)]).toEqual([true, false]);
+    } finally {
+      await prod.server.close();
+      await dev.server.close();
     }
   });
 });

@@ -1,14 +1,16 @@
 /**
  * What the web server (scripts/serve.ts) does with each request, in order: the front door, the
  * registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
- * tests run this very pipeline with a stand-in for Next.js.
+ * tests run this very pipeline with a stand-in for Next.js. `npm run dev` runs the same server
+ * with `next dev` behind it (`webServer`, `dev: true`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withOutageScope } from '@/db/outage';
 import { reportServerFailure } from '@/lib/error-reporting/server';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { frontDoor, type FrontDoorOptions } from './front-door';
-import type { FrontPageCache } from './page-cache';
+import type { Env } from '@/config/env';
+import { FrontPageCache } from './page-cache';
 import { answerFailuresAsUnavailable, writeFailure, writeUnavailable } from './unavailable';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
@@ -45,5 +47,46 @@ export function siteHandler(o: SiteOptions): Handler {
       else if (isDatabaseUnavailable(e)) writeUnavailable(req, res);
       else writeFailure(req, res);
     }
+  };
+}
+
+/**
+ * The web server's pipeline for production (`next start`'s handler behind it) or development
+ * (`next dev`'s): the same front door, with the same security headers and checks, and the same
+ * registry API. Only the front page cache is production's: `next dev` caches no page.
+ */
+export function webServer(o: {
+  dev: boolean;
+  env: Pick<Env, 'SITE_URL' | 'GTM_ID' | 'SENTRY_DSN' | 'APP_ENV' | 'TRUST_PROXY_HOPS'>;
+  registryApi: SiteOptions['registryApi'];
+  next: Handler;
+  report?: SiteOptions['report'];
+}): { respond: Handler; pages: FrontPageCache | undefined } {
+  const { env } = o;
+  const reportingOrigin = (() => {
+    try {
+      return env.SENTRY_DSN && env.APP_ENV !== 'local' ? new URL(env.SENTRY_DSN).origin : null;
+    } catch {
+      return null;
+    }
+  })();
+  // The front door's settings, the same for every request (its security headers are built once);
+  // it writes the client's address for the rate limits (src/lib/http/client.ts).
+  const door: FrontDoorOptions = {
+    siteUrl: env.SITE_URL,
+    gtm: Boolean(env.GTM_ID),
+    reportingOrigin,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+  };
+  const pages = o.dev ? undefined : new FrontPageCache();
+  return {
+    respond: siteHandler({
+      door,
+      registryApi: o.registryApi,
+      pages,
+      next: o.next,
+      report: o.report,
+    }),
+    pages,
   };
 }
