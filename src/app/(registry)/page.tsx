@@ -51,7 +51,7 @@ export default async function HomePage() {
             externalLabel
             describedBy="home-search-hint"
             icon={<Icon name="search" />}
-            classes={{ form: s.search, field: s.searchField, button: s.searchButton }}
+            classes={{ form: s.search, field: s.searchField, input: '', button: s.searchButton }}
           />
           <p id="home-search-hint" className={s.hint}>
             {m.searchHint}

@@ -60,11 +60,11 @@ describe('results URL state', () => {
       '21',
     ]);
     expect(deps.indexOf('95')).toBeLessThan(deps.indexOf('971'));
-    expect(optionsFor('effectif').map((o) => o.label).slice(0, 3)).toEqual([
-      'Non employeuse',
-      '0 salarié',
-      '1 ou 2 salariés',
-    ]);
+    expect(
+      optionsFor('effectif')
+        .map((o) => o.label)
+        .slice(0, 3),
+    ).toEqual(['Non employeuse', '0 salarié', '1 ou 2 salariés']);
     expect(optionsFor('forme_juridique').find((o) => o.code === '5720')?.label).toMatch(
       /^Société par actions simplifiée à associé unique/,
     );
