@@ -41,8 +41,7 @@ export type SearchComboboxProps = {
 
 /**
  * Pause after a key before asking: short, so that the suggestions of the last key paint within
- * ~100 ms (the pause was 220 ms, the whole delay users saw); a paste or fast typing still makes
- * one request, and a newer key aborts the older request.
+ * ~100 ms (the pause was 220 ms, most of the delay users saw); a paste still makes one request.
  */
 const DEBOUNCE_MS = 40;
 const MIN_CHARS = 2;
@@ -90,43 +89,56 @@ export function SearchCombobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [fetchState, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
-  const abort = useRef<AbortController | null>(null);
   const wrap = useRef<HTMLDivElement | null>(null);
 
-  useEffect(() => {
-    if (!suggest) return;
-    const q = value.trim();
-    if (q.length < MIN_CHARS) {
-      abort.current?.abort();
+  /** The query typed last, and one request at a time (see `ask`). */
+  const latest = useRef('');
+  const busy = useRef(false);
+  const queued = useRef<string | null>(null);
+
+  /**
+   * Asks for the suggestions of `q`, one request at a time: a request the server has started is
+   * not cancelled by aborting it in the browser (on the embedded database it would still hold
+   * the one connection), so a newer query waits for it instead of queueing behind several stale
+   * ones; every answer is remembered, and only the latest query's is shown.
+   */
+  const ask = useRef(async (q: string): Promise<void> => {
+    if (busy.current) {
+      queued.current = q;
       return;
     }
-    if (answered.has(q)) {
-      // Shown from memory during render (below), no request.
-      abort.current?.abort();
-      return;
-    }
-    const timer = setTimeout(async () => {
-      abort.current?.abort();
-      const controller = new AbortController();
-      abort.current = controller;
-      setState('loading');
-      try {
-        const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
-          signal: controller.signal,
-          headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
-        });
-        const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
-        if (controller.signal.aborted) return;
-        const results = body.data?.data?.results ?? [];
-        if (res.ok) remember(q, results);
+    busy.current = true;
+    if (q === latest.current) setState('loading');
+    try {
+      const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
+        headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
+      });
+      const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
+      const results = body.data?.data?.results ?? [];
+      if (res.ok) remember(q, results);
+      if (q === latest.current) {
         setItems(results);
         setItemsQuery(q);
         setActive(-1);
         setState(res.ok ? 'done' : 'error');
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') setState('error');
       }
-    }, DEBOUNCE_MS);
+    } catch {
+      if (q === latest.current) setState('error');
+    } finally {
+      busy.current = false;
+      const next = queued.current;
+      queued.current = null;
+      if (next && next === latest.current && !answered.has(next)) void ask.current(next);
+    }
+  });
+
+  useEffect(() => {
+    if (!suggest) return;
+    const q = value.trim();
+    latest.current = q;
+    // Too short, or already answered (shown from memory during render, below): no request.
+    if (q.length < MIN_CHARS || answered.has(q)) return;
+    const timer = setTimeout(() => void ask.current(q), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, suggest]);
 
