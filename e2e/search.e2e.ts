@@ -69,22 +69,31 @@ describe('search', () => {
   it('keeps advanced-search filters in the URL and in filter-storage', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/recherches-avancees`);
-    await page.getByLabel('Départements').selectOption(['75']);
-    await page.getByRole('radio', { name: 'Actives' }).check();
+    // The name is optional: no « required » field stops a search by filters alone.
+    expect(await page.locator('main input[required]').count()).toBe(0);
+    const deps = page.getByRole('combobox', { name: 'Départements' });
+    await deps.click();
+    await deps.pressSequentially('paris', { delay: 20 });
+    await page.getByRole('option', { name: '75 – Paris' }).waitFor();
     await Promise.all([
       page.waitForURL(/recherches-avancees\/resultats\?.*departement=75/),
-      page.getByRole('button', { name: 'Appliquer les filtres' }).click(),
+      deps.press('Enter'),
     ]);
-    expect(page.url()).toContain('etat=actif');
-    const stored = await page.evaluate(() => localStorage.getItem('filter-storage'));
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({
-      state: { filters: { departments: '75', status: 'actif' } },
-    });
-    // A fresh advanced search starts from the stored filters.
-    await page.goto(`${baseUrl()}/recherches-avancees`);
+    await Promise.all([
+      page.waitForURL(/etat=actif/),
+      page.getByRole('radio', { name: 'Actives' }).check(),
+    ]);
     await expect
-      .poll(() => page.getByLabel('Départements').evaluate((el) => (el as HTMLSelectElement).value))
-      .toBe('75');
+      .poll(async () =>
+        JSON.parse((await page.evaluate(() => localStorage.getItem('filter-storage'))) ?? '{}'),
+      )
+      .toMatchObject({ state: { filters: { departments: '75', status: 'actif' } } });
+    // A fresh advanced search goes on from the stored filters.
+    await page.goto(`${baseUrl()}/recherches-avancees`);
+    await page.waitForURL(/recherches-avancees\/resultats\?.*departement=75/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Filtres choisis' }).textContent())
+      .toContain('Département : 75 – Paris');
     await page.close();
   });
 

@@ -6,7 +6,20 @@ import natures from '../../data/samples/labels/natures-juridiques.json';
 import bands from '../../data/samples/labels/tranches-effectifs.json';
 import roles from '../../data/samples/labels/roles_dirigeants.json';
 
-const legalForms = natures as Record<string, string>;
+/**
+ * Categories of the INSEE nomenclature (niveau III) that the shipped table lacks, with the
+ * INSEE's wording: without them a result printed « Forme : 5720 ».
+ */
+const MISSING_LEGAL_FORMS: Record<string, string> = {
+  '5498': 'SARL unipersonnelle',
+  '5720':
+    'Société par actions simplifiée à associé unique ou société par actions simplifiée unipersonnelle',
+};
+
+const legalForms: Record<string, string> = {
+  ...(natures as Record<string, string>),
+  ...MISSING_LEGAL_FORMS,
+};
 const headcountBands = bands as Record<string, string>;
 const directorRoles = roles as Record<string, string>;
 
@@ -15,8 +28,11 @@ export function legalFormLabel(code: string | null | undefined): string | null {
   return legalForms[code]?.trim() ?? null;
 }
 
+/** Every legal form, in code order. */
 export function allLegalForms(): Array<{ code: string; label: string }> {
-  return Object.entries(legalForms).map(([code, label]) => ({ code, label: label.trim() }));
+  return Object.entries(legalForms)
+    .map(([code, label]) => ({ code, label: label.trim() }))
+    .sort((a, b) => a.code.localeCompare(b.code));
 }
 
 /** Category 1000 is the sole trader (entrepreneur individuel): a natural person. */
@@ -29,8 +45,16 @@ export function headcountBandLabel(code: string | null | undefined): string | nu
   return headcountBands[code] ?? null;
 }
 
+/**
+ * The bands in the official order: « non employeuse » (NN), « 0 salarié » (00), « 1 ou 2
+ * salariés » (01)… « 10 000 salariés et plus » (53). JavaScript lists a JSON object's
+ * integer-like keys ("11", "12"…) before "NN", "00", "01": sorted here.
+ */
 export function allHeadcountBands(): Array<{ code: string; label: string }> {
-  return Object.entries(headcountBands).map(([code, label]) => ({ code, label }));
+  const order = (code: string) => (code === 'NN' ? -1 : Number(code));
+  return Object.entries(headcountBands)
+    .map(([code, label]) => ({ code, label }))
+    .sort((a, b) => order(a.code) - order(b.code));
 }
 
 export function directorRoleLabel(code: string | null | undefined): string | null {

@@ -5,6 +5,7 @@ import { visibleStats, type HeaderStatKey } from '@/ui/frame/rules';
 import { soldHeaderStats } from '@/web/header-stats';
 import { formatCount } from '@/ui/format';
 import { Icon } from '@/ui/icons/Icon';
+import { SearchCombobox } from '@/ui/search/SearchCombobox';
 import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
 import s from './home.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -35,28 +36,23 @@ export default async function HomePage() {
             {m.heading}
           </h1>
           <p className={s.lead}>{m.lead}</p>
-          {/* Plain GET form: works before any JavaScript, search itself lives at /resultats. */}
+          {/* The header's combobox (suggestions, keyboard, screen readers); a plain GET form to
+              /resultats before any JavaScript. */}
           <label htmlFor="home-search" className={s.searchLabel}>
             {m.searchLabel}
           </label>
-          <form action="/resultats" method="get" role="search" className={s.search}>
-            <div className={s.searchField}>
-              <Icon name="search" />
-              <input
-                id="home-search"
-                name="q"
-                type="search"
-                required
-                minLength={2}
-                autoComplete="off"
-                placeholder={m.searchPlaceholder}
-                aria-describedby="home-search-hint"
-              />
-            </div>
-            <button type="submit" className={s.searchButton}>
-              {m.searchButton}
-            </button>
-          </form>
+          <SearchCombobox
+            action="/resultats"
+            label={m.searchLabel}
+            placeholder={m.searchPlaceholder}
+            buttonLabel={m.searchButton}
+            suggest
+            inputId="home-search"
+            externalLabel
+            describedBy="home-search-hint"
+            icon={<Icon name="search" />}
+            classes={{ form: s.search, field: s.searchField, input: '', button: s.searchButton }}
+          />
           <p id="home-search-hint" className={s.hint}>
             {m.searchHint}
           </p>

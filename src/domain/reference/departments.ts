@@ -12,14 +12,27 @@ export function departmentLabel(code: string | null | undefined): string | null 
   return depts[code] ?? null;
 }
 
-/** Departments in the file's order, as /api/search/french-departments answers them. */
-export function frenchDepartments(): CodeLabel[] {
-  return Object.entries(depts).map(([code, label]) => ({ code, label }));
+/**
+ * Sort key of a department in the official order: 01…19, 2A, 2B, 21…95, then the overseas
+ * 971…976 and the other overseas codes. A JSON object cannot carry that order (JavaScript lists
+ * integer-like keys such as "10" before "01" and "2A"), hence this key.
+ */
+export function departmentOrder(code: string): number {
+  if (code === '2A') return 20.1;
+  if (code === '2B') return 20.2;
+  return Number(code);
 }
 
-/** Departments in code order, for the index pages. */
+/** Departments in the official order, as /api/search/french-departments and the filters list them. */
+export function frenchDepartments(): CodeLabel[] {
+  return Object.entries(depts)
+    .map(([code, label]) => ({ code, label }))
+    .sort((a, b) => departmentOrder(a.code) - departmentOrder(b.code));
+}
+
+/** Departments in the official order, for the index pages. */
 export function allDepartments(): CodeLabel[] {
-  return frenchDepartments().sort((a, b) => a.code.localeCompare(b.code));
+  return frenchDepartments();
 }
 
 /** Department of a commune (COG code): 2 characters, 3 for the overseas departments (97x). */

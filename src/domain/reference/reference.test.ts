@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRcsLegalForm } from '@/domain/legal-forms';
+import { allHeadcountBands, isRcsLegalForm, legalFormLabel } from '@/domain/legal-forms';
 import { categoryLabel, CATEGORIES } from './categories';
 import {
   allDepartments,
@@ -26,19 +26,59 @@ describe('reference data', () => {
     expect(apeCodes().every((c) => c.section !== null)).toBe(true);
   });
 
-  it('labels departments, in file order for the API and code order for the indexes', () => {
+  it('labels departments and lists them in the official order (01…19, 2A, 2B, 21…95, 971…)', () => {
     expect(departmentLabel('75')).toBe('Paris');
     expect(departmentOfCommune('97411')).toBe('974');
     expect(departmentOfCommune('2A004')).toBe('2A');
-    expect(frenchDepartments()).toHaveLength(allDepartments().length);
-    const codes = allDepartments().map((d) => d.code);
-    expect(codes).toEqual([...codes].sort((a, b) => a.localeCompare(b)));
+    expect(frenchDepartments()).toEqual(allDepartments());
+    const codes = frenchDepartments().map((d) => d.code);
+    expect(codes.slice(0, 3)).toEqual(['01', '02', '03']);
+    expect(codes.slice(codes.indexOf('19'), codes.indexOf('19') + 4)).toEqual([
+      '19',
+      '2A',
+      '2B',
+      '21',
+    ]);
+    expect(codes).not.toContain('20');
+    expect(codes.slice(codes.indexOf('95'), codes.indexOf('95') + 7)).toEqual([
+      '95',
+      '971',
+      '972',
+      '973',
+      '974',
+      '975',
+      '976',
+    ]);
   });
 
   it('labels categories with and without their abbreviation', () => {
     expect(CATEGORIES.map((c) => c.code)).toEqual(['PME', 'ETI', 'GE']);
     expect(categoryLabel('ETI')).toBe('Entreprise de taille intermédiaire (ETI)');
     expect(categoryLabel('XX')).toBe('XX');
+  });
+
+  it('labels the commonest legal forms and lists headcount bands in the official order', () => {
+    expect(legalFormLabel('5720')).toMatch(/^Société par actions simplifiée à associé unique/);
+    expect(legalFormLabel('5498')).toBe('SARL unipersonnelle');
+    expect(legalFormLabel('5710')).toMatch(/^SAS/);
+    expect(allHeadcountBands().map((b) => b.code)).toEqual([
+      'NN',
+      '00',
+      '01',
+      '02',
+      '03',
+      '11',
+      '12',
+      '21',
+      '22',
+      '31',
+      '32',
+      '41',
+      '42',
+      '51',
+      '52',
+      '53',
+    ]);
   });
 
   it('knows which legal forms are registered at the RCS', () => {

@@ -1,18 +1,24 @@
-import Link from 'next/link';
 import type { CompanySearchPage } from '@/search/companies';
 import type { SearchPageState } from '@/search/pages';
 import { ServiceOrderOffer } from '@/ui/orders/ServiceOrderOffer';
 import { NoCompanyFound, InvalidSearch, SearchUnavailable } from './EmptyState';
-import { FiltersForm } from './FiltersForm';
+import { FilterChips } from './FilterChips';
+import { FilterPanel } from './FilterPanel';
+import { FiltersSheet } from './FiltersSheet';
 import { Pagination } from './Pagination';
+import { ResultsActions } from './ResultsActions';
+import { ResultsShell } from './ResultsShell';
 import { CompanyResults, countLabel, type ResultOrder } from './ResultsList';
 import { SearchCombobox } from './SearchCombobox';
-import { filterOptions } from './filterOptions';
+import { SortSelect } from './SortSelect';
+import { chipsOf, hasNarrowing, sortOf, withChanges } from './resultsUrl';
 import s from './search.module.css';
 
 /**
- * A company results page: title, search box, optional filters, the ranked list and pagination.
- * Shared by /resultats, /rechercher, the advanced search and every service's /resultats.
+ * A company results page: /resultats, /rechercher, the advanced search and its results, every
+ * service group's /resultats. One tree: the search box, the filter panel (a sheet on a phone),
+ * the total, the sort, the chosen filters as chips, the actions area, the list and its pages.
+ * All of it is read from the URL (`params`) and every change is a new URL.
  */
 export function CompanySearchView({
   title,
@@ -20,52 +26,84 @@ export function CompanySearchView({
   basePath,
   params,
   loaded,
-  withFilters = false,
   order,
+  restoreStoredFilters = false,
 }: {
   title: string;
   lead?: string;
+  /** Where the results of this page kind live (the form and the links lead there). */
   basePath: string;
   params: URLSearchParams;
   loaded: SearchPageState<CompanySearchPage>;
-  withFilters?: boolean;
   /** A service group's document: an order offer for the first company and a button per result. */
   order?: ResultOrder & { label: string };
+  /** The empty advanced search: goes on from the filters the visitor used last. */
+  restoreStoredFilters?: boolean;
 }) {
   const q = params.get('q') ?? '';
-  const kept = [...params.entries()].filter(([k]) => k !== 'q' && k !== 'page');
+  const query = withChanges(params, {}).toString();
+  const kept = [...withChanges(params, { q: null }).entries()];
+  const chosen = chipsOf(basePath, params, () => '').length;
+  const panel = (
+    <FilterPanel
+      basePath={basePath}
+      query={query}
+      restoreTo={restoreStoredFilters ? basePath : undefined}
+      remember={basePath === '/recherches-avancees/resultats' && !restoreStoredFilters}
+    />
+  );
+  const d = loaded.state === 'ok' ? loaded.data : null;
+  const from = d ? (d.page - 1) * d.perPage + 1 : 0;
   return (
-    <div className={`container ${s.page}`}>
-      <header className={s.head}>
-        <h1 className={s.title}>{title}</h1>
-        {lead && <p className={s.lead}>{lead}</p>}
+    <ResultsShell
+      title={title}
+      lead={lead}
+      searchBox={
         <SearchCombobox
           action={basePath}
           label="Nom, SIREN, SIRET ou numéro de TVA"
           placeholder="Nom, SIREN, SIRET, n° de TVA…"
           defaultValue={q}
-          hidden={withFilters ? kept : []}
-          suggest={!withFilters}
+          hidden={kept}
+          suggest
+          // Filters alone are a search: the name is optional on every results page.
+          required={false}
         />
-        <p className={s.tabs}>
-          <Link href="/recherches-avancees">Recherche avancée</Link>
-          <Link href="/dirigeants">Rechercher un dirigeant</Link>
-        </p>
-      </header>
-      <div className={`${s.layout} ${withFilters ? s.withFilters : ''}`}>
-        {withFilters && (
-          <FiltersForm
-            basePath={basePath}
-            query={q}
-            initial={loaded.filters}
-            options={filterOptions()}
-          />
-        )}
-        <section aria-label="Résultats">
-          <Body loaded={loaded} basePath={basePath} params={params} q={q} order={order} />
-        </section>
-      </div>
-    </div>
+      }
+      links={[
+        { href: '/recherches-avancees', label: 'Recherche avancée' },
+        { href: '/dirigeants', label: 'Rechercher un dirigeant' },
+      ]}
+      panel={panel}
+      summary={
+        d && d.total > 0 ? (
+          <p className={s.summary} role="status">
+            {countLabel(d.total, d.totalIsLowerBound, [
+              'entreprise trouvée',
+              'entreprises trouvées',
+            ])}
+            {d.totalPages > 1
+              ? ` · résultats ${from} à ${from + d.results.length - 1}, page ${d.page} sur ${d.totalPages}`
+              : ''}
+          </p>
+        ) : null
+      }
+      tools={
+        <>
+          <SortSelect basePath={basePath} query={query} value={sortOf(params)} />
+          <FiltersSheet count={chosen}>{panel}</FiltersSheet>
+        </>
+      }
+      chips={<FilterChips basePath={basePath} params={params} />}
+      actions={
+        <ResultsActions>
+          {/* Issue 27: « Exporter » and « Enregistrer cette recherche » go here, built from
+              `params` (the search they act on), shown when `d` has results. */}
+        </ResultsActions>
+      }
+    >
+      <Body loaded={loaded} basePath={basePath} params={params} q={q} order={order} />
+    </ResultsShell>
   );
 }
 
@@ -85,23 +123,18 @@ function Body({
   if (loaded.state === 'idle') {
     return (
       <p className={s.summary}>
-        Saisissez un nom, un SIREN, un SIRET ou un numéro de TVA (2 caractères au moins).
+        Saisissez un nom, un SIREN, un SIRET ou un numéro de TVA (2 caractères au moins), ou
+        choisissez des filtres.
       </p>
     );
   }
   if (loaded.state === 'unavailable') return <SearchUnavailable />;
   if (loaded.state === 'invalid') return <InvalidSearch message={loaded.message} />;
   const d = loaded.data;
-  const filtered = [...params.keys()].some((k) => k !== 'q' && k !== 'page');
-  if (d.total === 0) return <NoCompanyFound query={q} filtered={filtered} />;
+  if (d.total === 0) return <NoCompanyFound query={q} filtered={hasNarrowing(params)} />;
   const from = (d.page - 1) * d.perPage + 1;
-  const to = from + d.results.length - 1;
   return (
     <>
-      <p className={s.summary} role="status">
-        {countLabel(d.total, d.totalIsLowerBound, ['entreprise trouvée', 'entreprises trouvées'])}
-        {d.totalPages > 1 ? ` · résultats ${from} à ${to}, page ${d.page} sur ${d.totalPages}` : ''}
-      </p>
       {order && (
         <ServiceOrderOffer
           {...order}

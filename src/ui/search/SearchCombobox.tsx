@@ -26,10 +26,35 @@ export type SearchComboboxProps = {
   buttonLabel?: string;
   /** Extra hidden fields kept on submit (filters of the current page). */
   hidden?: Array<[string, string]>;
+  /** False where the box is optional (the advanced search: filters alone are a search). */
+  required?: boolean;
+  /** The input's id, when a label outside the component names it (the home page's). */
+  inputId?: string;
+  /** The label is outside the component (`<label htmlFor={inputId}>`): no hidden label here. */
+  externalLabel?: boolean;
+  describedBy?: string;
+  /** Class names of a page's own look (the home page's hero box). */
+  classes?: { form?: string; field?: string; input?: string; button?: string };
+  /** Shown before the input, inside the field (the home page's magnifier). */
+  icon?: React.ReactNode;
 };
 
-const DEBOUNCE_MS = 220;
+/**
+ * Pause after a key before asking: short, so that the suggestions of the last key paint within
+ * ~100 ms (the pause was 220 ms, most of the delay users saw); a paste still makes one request.
+ */
+const DEBOUNCE_MS = 40;
 const MIN_CHARS = 2;
+
+/** Answers already received in this page (backspace, retyping): shown without a request. */
+const answered = new Map<string, Suggestion[]>();
+const ANSWERED_MAX = 60;
+
+function remember(q: string, items: Suggestion[]): void {
+  answered.delete(q);
+  answered.set(q, items);
+  if (answered.size > ANSWERED_MAX) answered.delete(answered.keys().next().value!);
+}
 
 /**
  * A search box. With `suggest`, an ARIA 1.2 combobox: suggestions appear after 2 characters
@@ -46,10 +71,16 @@ export function SearchCombobox({
   compact = false,
   buttonLabel = m.submit,
   hidden = [],
+  required = true,
+  inputId: givenInputId,
+  externalLabel = false,
+  describedBy,
+  classes = {},
+  icon,
 }: SearchComboboxProps) {
   const router = useRouter();
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = givenInputId ?? `${id}-input`;
   const listId = `${id}-list`;
   const [value, setValue] = useState(defaultValue);
   const [allItems, setItems] = useState<Suggestion[]>([]);
@@ -57,37 +88,57 @@ export function SearchCombobox({
   const [itemsQuery, setItemsQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [state, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
-  const abort = useRef<AbortController | null>(null);
+  const [fetchState, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
   const wrap = useRef<HTMLDivElement | null>(null);
+
+  /** The query typed last, and one request at a time (see `ask`). */
+  const latest = useRef('');
+  const busy = useRef(false);
+  const queued = useRef<string | null>(null);
+
+  /**
+   * Asks for the suggestions of `q`, one request at a time: a request the server has started is
+   * not cancelled by aborting it in the browser (on the embedded database it would still hold
+   * the one connection), so a newer query waits for it instead of queueing behind several stale
+   * ones; every answer is remembered, and only the latest query's is shown.
+   */
+  const ask = useRef(async (q: string): Promise<void> => {
+    if (busy.current) {
+      queued.current = q;
+      return;
+    }
+    busy.current = true;
+    if (q === latest.current) setState('loading');
+    try {
+      const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
+        headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
+      });
+      const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
+      const results = body.data?.data?.results ?? [];
+      if (res.ok) remember(q, results);
+      if (q === latest.current) {
+        setItems(results);
+        setItemsQuery(q);
+        setActive(-1);
+        setState(res.ok ? 'done' : 'error');
+      }
+    } catch {
+      if (q === latest.current) setState('error');
+    } finally {
+      busy.current = false;
+      const next = queued.current;
+      queued.current = null;
+      if (next && next === latest.current && !answered.has(next)) void ask.current(next);
+    }
+  });
 
   useEffect(() => {
     if (!suggest) return;
     const q = value.trim();
-    if (q.length < MIN_CHARS) {
-      abort.current?.abort();
-      return;
-    }
-    const timer = setTimeout(async () => {
-      abort.current?.abort();
-      const controller = new AbortController();
-      abort.current = controller;
-      setState('loading');
-      try {
-        const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
-          signal: controller.signal,
-          headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
-        });
-        const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
-        if (controller.signal.aborted) return;
-        setItems(body.data?.data?.results ?? []);
-        setItemsQuery(q);
-        setActive(-1);
-        setState(res.ok ? 'done' : 'error');
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') setState('error');
-      }
-    }, DEBOUNCE_MS);
+    latest.current = q;
+    // Too short, or already answered (shown from memory during render, below): no request.
+    if (q.length < MIN_CHARS || answered.has(q)) return;
+    const timer = setTimeout(() => void ask.current(q), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, suggest]);
 
@@ -100,14 +151,17 @@ export function SearchCombobox({
   }, []);
 
   const q = value.trim();
+  const remembered = suggest && itemsQuery !== q ? answered.get(q) : undefined;
+  const items = itemsQuery === q ? allItems : (remembered ?? []);
+  const state = remembered ? 'done' : fetchState;
   const showList = suggest && open && q.length >= MIN_CHARS && state !== 'idle';
-  const items = itemsQuery === q ? allItems : [];
   // The last option searches everything.
   const optionCount = items.length + (q.length >= MIN_CHARS ? 1 : 0);
 
   function resultsHref(): string {
     const params = new URLSearchParams(hidden);
-    params.set(paramName, q);
+    if (q) params.set(paramName, q);
+    else params.delete(paramName);
     return `${action}?${params.toString()}`;
   }
 
@@ -142,7 +196,7 @@ export function SearchCombobox({
   }
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    if (q.length < MIN_CHARS) {
+    if (required && q.length < MIN_CHARS) {
       e.preventDefault();
       return;
     }
@@ -152,6 +206,14 @@ export function SearchCombobox({
   }
 
   const optionId = (i: number) => `${id}-opt-${i}`;
+  const statusText =
+    state === 'error'
+      ? m.unavailable
+      : state === 'done' && (itemsQuery === q || remembered) && items.length === 0
+        ? interpolate(m.none, { query: q })
+        : (state === 'loading' || (itemsQuery !== q && !remembered)) && items.length === 0
+          ? m.loading
+          : null;
 
   return (
     <form
@@ -161,30 +223,35 @@ export function SearchCombobox({
       // Named after its field: the header's box and a page's own box are two search landmarks,
       // which axe's landmark-unique wants told apart.
       aria-label={label}
-      className={`${s.searchForm} ${compact ? s.compact : ''}`}
+      className={classes.form ?? `${s.searchForm} ${compact ? s.compact : ''}`}
       onSubmit={onSubmit}
     >
       {hidden.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <div className={s.comboWrap} ref={wrap}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {label}
-        </label>
+      <div className={`${s.comboWrap} ${classes.field ?? ''}`} ref={wrap}>
+        {!externalLabel && (
+          <label htmlFor={inputId} className="visually-hidden">
+            {label}
+          </label>
+        )}
+        {icon}
         <input
           id={inputId}
-          className={s.input}
+          className={classes.input ?? s.input}
           name={paramName}
           type="search"
           autoComplete="off"
           spellCheck={false}
-          minLength={MIN_CHARS}
+          minLength={required ? MIN_CHARS : undefined}
           maxLength={200}
-          required
+          required={required}
+          aria-describedby={describedBy}
           placeholder={placeholder}
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
+            setActive(-1);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
@@ -200,66 +267,47 @@ export function SearchCombobox({
             : {})}
         />
         {suggest && (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={m.suggestions}
-            className={s.listbox}
-            hidden={!showList}
-          >
-            {(state === 'loading' || itemsQuery !== q) &&
-              items.length === 0 &&
-              state !== 'error' && (
-                <li className={s.status} role="presentation">
-                  {m.loading}
+          <div className={s.listbox} hidden={!showList}>
+            {statusText && <p className={s.status}>{statusText}</p>}
+            {/* Only options inside the listbox (ARIA 1.2): the status line above is outside it. */}
+            <ul id={listId} role="listbox" aria-label={m.suggestions} className={s.options}>
+              {items.map((item, i) => (
+                <li
+                  key={item.siren}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={active === i}
+                  className={s.option}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(i)}
+                  onMouseEnter={() => setActive(i)}
+                >
+                  <span className={s.optionName}>{item.name ?? m.hiddenName}</span>
+                  <span className={s.optionMeta}>
+                    {item.sirenFormatted}
+                    {item.headOffice.commune
+                      ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
+                      : ''}
+                    {item.state !== 'active' ? ` · ${STATE_WORDS[item.state]}` : ''}
+                    {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
+                  </span>
+                </li>
+              ))}
+              {q.length >= MIN_CHARS && (
+                <li
+                  id={optionId(items.length)}
+                  role="option"
+                  aria-selected={active === items.length}
+                  className={s.optionAll}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(items.length)}
+                  onMouseEnter={() => setActive(items.length)}
+                >
+                  {interpolate(m.all, { query: q })}
                 </li>
               )}
-            {state === 'error' && (
-              <li className={s.status} role="presentation">
-                {m.unavailable}
-              </li>
-            )}
-            {state === 'done' && itemsQuery === q && items.length === 0 && (
-              <li className={s.status} role="presentation">
-                {interpolate(m.none, { query: q })}
-              </li>
-            )}
-            {items.map((item, i) => (
-              <li
-                key={item.siren}
-                id={optionId(i)}
-                role="option"
-                aria-selected={active === i}
-                className={s.option}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(i)}
-                onMouseEnter={() => setActive(i)}
-              >
-                <span className={s.optionName}>{item.name ?? m.hiddenName}</span>
-                <span className={s.optionMeta}>
-                  {item.sirenFormatted}
-                  {item.headOffice.commune
-                    ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
-                    : ''}
-                  {item.state !== 'active' ? ` · ${STATE_WORDS[item.state]}` : ''}
-                  {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
-                </span>
-              </li>
-            ))}
-            {q.length >= MIN_CHARS && (
-              <li
-                id={optionId(items.length)}
-                role="option"
-                aria-selected={active === items.length}
-                className={s.optionAll}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(items.length)}
-                onMouseEnter={() => setActive(items.length)}
-              >
-                {interpolate(m.all, { query: q })}
-              </li>
-            )}
-          </ul>
+            </ul>
+          </div>
         )}
         {suggest && (
           <span className="visually-hidden" aria-live="polite">
@@ -271,7 +319,7 @@ export function SearchCombobox({
           </span>
         )}
       </div>
-      <button type="submit" className={s.button}>
+      <button type="submit" className={classes.button ?? s.button}>
         {buttonLabel}
       </button>
     </form>

@@ -31,7 +31,8 @@ export async function CompanyResults({
   service?: ServicePath;
 }) {
   const params = toSearchParams(searchParams);
-  const loaded = await loadCompanyResults(getDb(), params);
+  // Filters alone are a search on every results page (the panel is on all of them).
+  const loaded = await loadCompanyResults(getDb(), params, { allowFiltersOnly: true });
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));

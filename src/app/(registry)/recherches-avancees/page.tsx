@@ -9,6 +9,11 @@ export const metadata: Metadata = frameMetadata('/recherches-avancees', {
     'Trouvez des entreprises par département, activité (NAF), forme juridique, effectif, date de création, capital, chiffre d’affaires ou résultat.',
 });
 
+/**
+ * The advanced search before any search: the panel, each choice leading to
+ * /recherches-avancees/resultats; a visitor who filtered before goes on from those filters
+ * (kept in `filter-storage`).
+ */
 export default function AdvancedSearchPage() {
   return (
     <CompanySearchView
@@ -17,7 +22,7 @@ export default function AdvancedSearchPage() {
       basePath="/recherches-avancees/resultats"
       params={new URLSearchParams()}
       loaded={{ state: 'idle', filters: EMPTY_FILTERS }}
-      withFilters
+      restoreStoredFilters
     />
   );
 }

@@ -22,7 +22,6 @@ export default async function AdvancedResultsPage({
       basePath="/recherches-avancees/resultats"
       params={params}
       loaded={loaded}
-      withFilters
     />
   );
 }
