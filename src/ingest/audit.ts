@@ -17,6 +17,7 @@ import { SAMPLES_DIR } from './seed';
 import { LABEL_FLAGS } from './recherche/import';
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
+import { decodeCharRefs } from './bodacc/xml';
 
 type Json = Record<string, unknown>;
 export type FieldAudit = { field: string; agree: number; total: number; misses: string[] };
@@ -291,7 +292,7 @@ export async function auditSample(db: Db, dir = SAMPLES_DIR): Promise<AuditRepor
     const text = (f.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
     const parution = /<parution>\s*(\d+)\s*<\/parution>/.exec(text)?.[1];
     for (const m of text.matchAll(/<avis>[\s\S]*?<\/avis>/g)) {
-      const a = (xml.parse(m[0]) as { avis: Json }).avis;
+      const a = (xml.parse(decodeCharRefs(m[0])) as { avis: Json }).avis;
       const id = `A${parution}${String(a.numeroAnnonce)}`;
       const person = JSON.stringify(a.personnes ?? {});
       const siren = /"numeroIdentification":"([\d ]+)"/.exec(person)?.[1]?.replace(/\s/g, '');

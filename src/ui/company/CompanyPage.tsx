@@ -48,7 +48,7 @@ function renderSection(
       return (
         <EstablishmentsSection
           siren={p.siren}
-          headOffice={p.headOffice}
+          headOffice={p.headOfficeAddress}
           establishments={d.establishments}
           basePath={path}
           orders={orders}

@@ -1,0 +1,10 @@
+CREATE TABLE "company_contradictions" (
+	"siren" char(9) NOT NULL,
+	"rule" text NOT NULL,
+	"sides" jsonb NOT NULL,
+	"detected_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "company_contradictions_siren_rule_pk" PRIMARY KEY("siren","rule")
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "head_office_address" jsonb;--> statement-breakpoint
+CREATE INDEX "company_contradictions_rule_idx" ON "company_contradictions" USING btree ("rule");
