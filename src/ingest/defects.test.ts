@@ -88,7 +88,9 @@ describe('natural persons of an INSEE establishment answer', () => {
     for (const u of diffusible) {
       const p = await profile(u.siren);
       expect(p.displayName, u.siren).not.toBe('Dénomination non renseignée');
-      expect(p.displayName.toUpperCase(), u.siren).toContain(u.nomUsageUniteLegale ?? u.nomUniteLegale);
+      expect(p.displayName.toUpperCase(), u.siren).toContain(
+        u.nomUsageUniteLegale ?? u.nomUniteLegale,
+      );
       expect(p.legalForm.code, u.siren).toBe('1000');
       expect(p.creationDate, u.siren).toBe(u.dateCreationUniteLegale);
       expect(p.sources.identity.source, u.siren).toBe('sirene');

@@ -25,3 +25,22 @@ export const companyContradictions = pgTable(
     index('company_contradictions_rule_idx').on(t.rule),
   ],
 );
+
+/**
+ * What a source other than SIRENE states about a fact the contradiction rules compare, kept even
+ * when a stronger source owns the company's column (the RNE's head office, the capital of the
+ * latest BODACC notice): one row per company, source and claim, the newest statement winning.
+ */
+export const sourceClaims = pgTable(
+  'source_claims',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    source: text('source').notNull(),
+    /** 'capital' (amount in the currency unit, as text) or 'head_office_siret'. */
+    claim: text('claim').notNull(),
+    value: text('value'),
+    /** The source's own date for the statement (ISO date). */
+    date: text('date'),
+  },
+  (t) => [primaryKey({ columns: [t.siren, t.source, t.claim] })],
+);
