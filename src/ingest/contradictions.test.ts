@@ -1,6 +1,6 @@
 /**
- * Contradiction rules (issue 28, part 2) on real sample rows. The sample holds no company that
- * breaks a rule (checked in the last test), so each rule is shown on a real row of one source next
+ * Contradiction rules (issue 28, part 2) on real sample rows. The whole sample, once seeded,
+ * breaks no rule (0 rows), so each rule is shown on a real row of one source next
  * to a real row of another, one value of which is modified (said in each test); the same rows
  * unmodified are the negative case. PGlite and PostgreSQL alike.
  */
@@ -9,6 +9,11 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
+import { listContradictions } from '@/registry/contradictions';
+import { keyFigures } from '@/registry/hub';
+import { searchCompanies } from '@/search/companies';
+import { parseFilters, type SearchFilters } from '@/search/filters';
+import { refreshSearchIndex } from '@/search/indexer';
 import { loadReferenceTables } from './reference/load';
 import { rows, run, sample, tempDir, writeTemp } from './testing';
 
@@ -196,5 +201,57 @@ describe('the RNE against the BODACC and SIRENE (980704894 BKMD CAPITAL)', () =>
       { source: 'sirene', value: 'Siège : SIRET 980 704 894 00024', date: expect.any(String) },
       { source: 'rne', value: 'Siège : SIRET 980 704 894 00016', date: '2024-07-03' },
     ]);
+  });
+});
+
+describe('where the contradictions are shown', () => {
+  it('the company page lists them with both sources, their names and dates', async () => {
+    const list = await listContradictions(db.db, '980704894');
+    expect(list.map((c) => c.rule)).toEqual([
+      'roles-differ',
+      'head-office-differs',
+      'capital-differs',
+    ]);
+    expect(list[2]).toMatchObject({
+      title: 'Capital différent entre le RNE et la dernière annonce du BODACC',
+      sides: [
+        { label: 'Registre national des entreprises (INPI)', date: '2024-07-03' },
+        { label: 'BODACC (DILA)', date: '2020-05-28' },
+      ],
+    });
+    // The directors rule keeps roles, not names.
+    expect(JSON.stringify(list)).not.toMatch(/ALVES|FERNANDES/);
+  });
+
+  it('the search filters on them (contradictions=1), and rejects another value', async () => {
+    await refreshSearchIndex(db.db);
+    const filters = parseFilters(new URLSearchParams('contradictions=1'));
+    expect(filters).toMatchObject({ contradictions: true });
+    const found = await searchCompanies(db.db, { q: '', filters: filters as SearchFilters });
+    // 523062685 is a protected natural person: never listed by the search (src/search/README.md).
+    expect(found.ok && found.value.results.map((r) => r.siren).sort()).toEqual([
+      '057808172',
+      '880878145',
+      '980704894',
+    ]);
+    expect(parseFilters(new URLSearchParams('contradictions=oui'))).toMatchObject({
+      ok: false,
+      code: 'INVALID_FILTER',
+    });
+  });
+
+  it('the data hub counts them, per rule', async () => {
+    const f = await keyFigures(db.db);
+    expect(f?.contradictions).toEqual({
+      companies: 4,
+      byRule: {
+        'ceased-not-struck-off': 1,
+        'struck-off-still-active': 1,
+        'future-closure-date': 1,
+        'roles-differ': 1,
+        'head-office-differs': 1,
+        'capital-differs': 1,
+      },
+    });
   });
 });

@@ -113,7 +113,8 @@ async function findAll(conn: Conn, scope: string, params: unknown[]): Promise<Fo
       sides: [...sides, { source: 'calendrier', value: `Aujourd’hui : ${fr(today)}`, date: today }],
     });
 
-  // Directors and roles: the RNE's list and the latest BODACC list.
+  // Directors and roles: the RNE's list and the latest BODACC list, compared by name and role;
+  // shown without the names (the directors section applies the oppositions to names).
   for (const r of await q<{
     siren: string;
     rne: string;
@@ -125,9 +126,8 @@ async function findAll(conn: Conn, scope: string, params: unknown[]): Promise<Fo
        SELECT c.siren, c.source, max(c.source_date)::text AS date,
               string_agg(upper(coalesce(c.last_name, c.company_name, '?')) || ' : ' || ${ROLE_KEY}, ' | '
                          ORDER BY upper(coalesce(c.last_name, c.company_name, '?')), ${ROLE_KEY}) AS k,
-              string_agg(coalesce(c.last_name, c.company_name, '?') || coalesce(' ' || c.first_names, '') || ' : '
-                         || coalesce(c.role_label, 'qualité non précisée'), ' ; '
-                         ORDER BY upper(coalesce(c.last_name, c.company_name, '?'))) AS shown
+              count(*) || CASE WHEN count(*) > 1 THEN ' dirigeants : ' ELSE ' dirigeant : ' END
+                || string_agg(coalesce(c.role_label, 'qualité non précisée'), ', ' ORDER BY ${ROLE_KEY}) AS shown
          FROM directors c WHERE ${scope} AND c.source IN ('rne', 'bodacc')
         GROUP BY c.siren, c.source)
      SELECT r.siren, r.shown AS rne, r.date AS rne_date, b.shown AS bodacc, b.date AS bodacc_date

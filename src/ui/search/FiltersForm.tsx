@@ -205,6 +205,18 @@ export function FiltersForm({
         </div>
       </fieldset>
       <fieldset>
+        <legend>{m.contradictions}</legend>
+        <label>
+          <input
+            type="checkbox"
+            name={FILTER_PARAMS.contradictions}
+            value="1"
+            defaultChecked={initial.contradictions}
+          />
+          {m.contradictionsOnly}
+        </label>
+      </fieldset>
+      <fieldset>
         <legend>{m.creation}</legend>
         <div className={s.range}>
           <input
@@ -333,7 +345,11 @@ function Range({
 function emptyLike(f: SearchFilters): SearchFilters {
   const out = { ...f };
   for (const k of Object.keys(out) as Array<keyof SearchFilters>) {
-    (out as Record<string, unknown>)[k] = Array.isArray(out[k]) ? [] : null;
+    (out as Record<string, unknown>)[k] = Array.isArray(out[k])
+      ? []
+      : typeof out[k] === 'boolean'
+        ? false
+        : null;
   }
   return out;
 }
