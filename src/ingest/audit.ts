@@ -17,6 +17,7 @@ import { SAMPLES_DIR } from './seed';
 import { LABEL_FLAGS } from './recherche/import';
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
+import { decodeCharRefs } from './bodacc/xml';
 
 type Json = Record<string, unknown>;
 export type FieldAudit = { field: string; agree: number; total: number; misses: string[] };
@@ -286,17 +287,28 @@ export async function auditSample(db: Db, dir = SAMPLES_DIR): Promise<AuditRepor
     }
     return String(v).trim() ? [String(v).trim()] : [key];
   };
-  for (const f of readdirSync(path.join(dir, 'bodacc')).filter((x) => /\.xml(\.gz)?$/.test(x))) {
+  const newestOffice = new Map<string, { id: string; postcode: string; p: Json }>();
+  for (const f of readdirSync(path.join(dir, 'bodacc'))
+    .filter((x) => /\.xml(\.gz)?$/.test(x))
+    .sort()) {
     const raw = readFileSync(path.join(dir, 'bodacc', f));
     const text = (f.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
     const parution = /<parution>\s*(\d+)\s*<\/parution>/.exec(text)?.[1];
     for (const m of text.matchAll(/<avis>[\s\S]*?<\/avis>/g)) {
-      const a = (xml.parse(m[0]) as { avis: Json }).avis;
+      const a = (xml.parse(decodeCharRefs(m[0])) as { avis: Json }).avis;
       const id = `A${parution}${String(a.numeroAnnonce)}`;
       const person = JSON.stringify(a.personnes ?? {});
       const siren = /"numeroIdentification":"([\d ]+)"/.exec(person)?.[1]?.replace(/\s/g, '');
       if (!siren || !/^\d{9}$/.test(siren)) continue;
       const p = (await api(db, siren)) as Json | null;
+      // Issue 28: a company known from its notices alone shows the head office the newest one
+      // gives (checked after the loop), and no name keeps an undecoded character reference.
+      const pm = (a.personnes as Json | undefined)?.personne as Json | undefined;
+      const office = ((pm?.adresse as Json | undefined)?.france ?? null) as Json | null;
+      if (p && pm?.personneMorale && office?.codePostal && !p.headOffice)
+        newestOffice.set(siren, { id, postcode: String(office.codePostal), p });
+      if (p && typeof p.name === 'string')
+        check('références de caractères décodées', siren, true, !/&#/.test(p.name));
       // A protected natural person's notices are listed without their text: nothing to compare.
       if (p?.protected === true && p.isNaturalPerson === true) continue;
       const n = (await noticesOf(siren)).get(id);
@@ -325,6 +337,54 @@ export async function auditSample(db: Db, dir = SAMPLES_DIR): Promise<AuditRepor
       }
       check('tribunal', id, parseCourt(String(a.tribunal))?.label ?? null, n.court);
     }
+  }
+
+  for (const { id, postcode, p } of newestOffice.values())
+    check(
+      'siège donné par l’annonce (sans SIRET)',
+      id,
+      true,
+      (
+        ((p.headOfficeAddress as Json | null)?.address as Json | undefined)?.lines as
+          string[] | undefined
+      )?.some((l) => l.startsWith(postcode)) ?? false,
+    );
+
+  // INSEE API establishment answers: each diffusible unit's identity (issue 28).
+  const units = new Map<string, Json>();
+  for (const f of readdirSync(path.join(dir, 'sirene')).filter((x) =>
+    /^api_results\.json$|^etablissement\.json$/.test(x),
+  )) {
+    const doc = readJson(path.join(dir, 'sirene', f));
+    for (const e of ([] as Json[]).concat((doc as Json[] | Json) ?? [])) {
+      const ul = e.uniteLegale as Json | undefined;
+      if (ul && ul.statutDiffusionUniteLegale === 'O') units.set(String(e.siren), ul);
+    }
+  }
+  for (const [siren, ul] of units) {
+    const p = (await api(db, siren)) as Json | null;
+    check('unité légale des réponses établissement (API Sirene)', siren, true, !!p);
+    if (!p) continue;
+    check(
+      'forme juridique (API Sirene)',
+      siren,
+      ul.categorieJuridiqueUniteLegale,
+      (p.legalForm as Json).code,
+    );
+    check('date de création (API Sirene)', siren, ul.dateCreationUniteLegale, p.creationDate);
+    check(
+      'dénomination renseignée (API Sirene)',
+      siren,
+      true,
+      p.displayName !== 'Dénomination non renseignée',
+    );
+  }
+
+  // A state no source gives is not « inactive »: active is null (issue 28).
+  for (const siren of rechercheResults(dir).keys()) {
+    const p = (await api(db, siren)) as Json | null;
+    if (p?.state === 'unknown')
+      check('état inconnu : active vaut null', siren, null === p.active, true);
   }
 
   const list = [...fields.values()];

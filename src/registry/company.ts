@@ -66,7 +66,8 @@ export type CompanyProfile = {
   nameHidden: boolean;
   legalForm: { code: string | null; label: string | null };
   naf: { code: string | null; label: string | null; version: string | null };
-  active: boolean;
+  /** null when no source gives a state (`state` is then « unknown »). */
+  active: boolean | null;
   /**
    * The state as the sources know it: 'struck-off' when a strike-off from the RCS is known,
    * 'unknown' for a record no source gives a state for (never shown as active).
@@ -103,6 +104,16 @@ export type CompanyProfile = {
   eoriNumber: string | null;
   headOfficeSiret: string | null;
   headOffice: EstablishmentView | null;
+  /**
+   * The head office address: the head office establishment's, or, when none is known, the one a
+   * BODACC notice states (without a SIRET), with its source and date.
+   */
+  headOfficeAddress: {
+    address: AddressView;
+    source: SourceRef | null;
+    /** false: the address alone, from a notice; no establishment (SIRET) known. */
+    establishmentKnown: boolean;
+  } | null;
   openEstablishments: number;
   /**
    * The company's establishment counts as the source states them (recherche-entreprises
@@ -171,6 +182,7 @@ const COMPANY_FIELDS = [
   'open_establishments',
   'field_sources',
   'sirene_updated_at',
+  'head_office_address',
 ] as const satisfies readonly ColumnName<typeof companies>[];
 
 /** The company columns the profile reads (`c.`), dates and the capital as text. */
@@ -418,6 +430,21 @@ export const COMPANY_STATE = sql.raw(`(CASE
 /** `companies c` is active in the page's sense. */
 export const ACTIVE_COMPANY = sql.raw(`(c.status = 'A' AND ${STATE_KNOWN})`);
 
+const EMPTY_ADDRESS: AddressParts = {
+  addressNumber: null,
+  addressRepetition: null,
+  addressStreetType: null,
+  addressStreet: null,
+  addressComplement: null,
+  addressPostBox: null,
+  postcode: null,
+  communeCode: null,
+  communeName: null,
+  cedex: null,
+  foreignCity: null,
+  foreignCountry: null,
+};
+
 /** Builds the view; every protection rule is applied here, so no page or route can leak. */
 export function profileFromRow(
   row: CompanyRow,
@@ -481,7 +508,7 @@ export function profileFromRow(
     nameHidden,
     legalForm: { code: row.legal_form_code, label: legalFormLabel(row.legal_form_code) },
     naf: { code: row.naf_code, label: nafLabel(row.naf_code), version: row.naf_version },
-    active: state.state === 'active',
+    active: state.state === 'unknown' ? null : state.state === 'active',
     ...state,
     creationDate: row.creation_date,
     ceasedDate: row.ceased_date,
@@ -501,6 +528,18 @@ export function profileFromRow(
     eoriNumber: headOfficeSiret ? eoriNumber(headOfficeSiret) : null,
     headOfficeSiret,
     headOffice: ho,
+    headOfficeAddress: ho
+      ? { address: ho.address, source: ho.source, establishmentKnown: true }
+      : row.head_office_address
+        ? {
+            address: addressView(
+              { ...EMPTY_ADDRESS, ...row.head_office_address },
+              isProtected || isAddressHidden(row.diffusion),
+            ),
+            source: fieldRefs.head_office_address ?? null,
+            establishmentKnown: false,
+          }
+        : null,
     openEstablishments: row.stated_open_establishments ?? row.open_establishments,
     establishmentCounts: {
       total: row.stated_establishments ?? null,
@@ -588,6 +627,7 @@ async function profileRowFromEstablishments(
     mission_company: null,
     employer: null,
     head_office_nic: e.is_head_office ? e.nic : null,
+    head_office_address: null,
     capital_amount: null,
     capital_currency: null,
     rcs_court: null,

@@ -3,6 +3,7 @@
  * method and the date of the data it reflects. Protected people are left out as everywhere
  * (partial diffusion of natural persons, opposition requests: `LISTABLE`).
  */
+import { CONTRADICTION_RULES, type ContradictionRule } from '@/domain/contradictions';
 import { ACTIVE_COMPANY } from './company';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
@@ -220,6 +221,8 @@ export type KeyFigures = {
   establishments: number;
   notices: number;
   lastImport: string | null;
+  /** Companies on which two sources contradict each other, in all and per rule (issue 28). */
+  contradictions: { companies: number; byRule: Partial<Record<ContradictionRule, number>> };
 };
 
 /**
@@ -244,13 +247,18 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
         establishments: string;
         notices: string;
         last_import: unknown;
+        contradicted: string;
+        by_rule: Record<string, number> | null;
       }>(
         tx,
         sql`SELECT (SELECT count(*) FROM companies) AS companies,
                    (SELECT count(*) FROM companies c WHERE ${ACTIVE_COMPANY}) AS active,
                    (SELECT count(*) FROM establishments) AS establishments,
                    (SELECT count(*) FROM notices) AS notices,
-                   (SELECT max(finished_at) FROM import_runs) AS last_import`,
+                   (SELECT max(finished_at) FROM import_runs) AS last_import,
+                   (SELECT count(DISTINCT siren) FROM company_contradictions) AS contradicted,
+                   (SELECT jsonb_object_agg(rule, n) FROM (SELECT rule, count(*) AS n
+                      FROM company_contradictions GROUP BY rule) x) AS by_rule`,
       );
       return {
         companies: Number(r?.companies ?? 0),
@@ -258,6 +266,14 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
         establishments: Number(r?.establishments ?? 0),
         notices: Number(r?.notices ?? 0),
         lastImport: isoDay(r?.last_import),
+        contradictions: {
+          companies: Number(r?.contradicted ?? 0),
+          byRule: Object.fromEntries(
+            Object.entries(r?.by_rule ?? {}).filter(([k]) =>
+              (CONTRADICTION_RULES as readonly string[]).includes(k),
+            ),
+          ) as Partial<Record<ContradictionRule, number>>,
+        },
       };
     });
   } catch {

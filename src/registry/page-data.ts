@@ -16,6 +16,7 @@ import { listSimilarCompanies, type CompanySummary } from './similar';
 import { attempt } from './result';
 import { listCompanyLabels, type CompanyLabelView } from './company-labels';
 import { getCoverage, type Coverage } from './coverage';
+import { listContradictions, type ContradictionView } from './contradictions';
 
 export type CompanyPageData = {
   profile: CompanyProfile;
@@ -33,6 +34,8 @@ export type CompanyPageData = {
   documents: Result<CompanyDocument[]>;
   /** How far each source's data goes: named by empty sections. */
   coverage: Coverage;
+  /** Where two sources contradict each other (issue 28). */
+  contradictions: Result<ContradictionView[]>;
 };
 
 /** The company page's data, or the profile's failure (INVALID_SIREN, COMPANY_NOT_FOUND). */
@@ -86,6 +89,7 @@ export async function getCompanyPageData(
       labels,
       documents,
       coverage,
+      contradictions,
     ] = await Promise.all([
       attempt(() =>
         listEstablishments(db, profile, {
@@ -106,6 +110,7 @@ export async function getCompanyPageData(
         ? attempt(() => opts.documents!(profile.siren))
         : Promise.resolve(failure('SOURCE_UNAVAILABLE') as Result<CompanyDocument[]>),
       getCoverage(db).catch(() => ({}) as Coverage),
+      attempt(() => listContradictions(db, profile.siren)),
     ]);
     return success({
       profile,
@@ -121,6 +126,7 @@ export async function getCompanyPageData(
       labels,
       documents,
       coverage,
+      contradictions,
     });
   };
   if (!defaultView) return load();

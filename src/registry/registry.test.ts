@@ -128,6 +128,7 @@ describe('company profile', () => {
         open_establishments: 1,
         field_sources: {},
         sirene_updated_at: null,
+        head_office_address: null,
         opposed: false,
       },
       null,

@@ -19,6 +19,8 @@ export type SearchFilters = {
   place: string | null;
   /** Labels and certifications the company must all hold (codes of SEARCH_LABELS). */
   labels: string[];
+  /** Only companies on which two sources contradict each other (« données contradictoires »). */
+  contradictions: boolean;
 };
 
 /**
@@ -66,6 +68,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   netResultMax: null,
   place: null,
   labels: [],
+  contradictions: false,
 };
 
 /** URL parameter name of each filter (French, as the site's links show them). */
@@ -86,4 +89,5 @@ export const FILTER_PARAMS = {
   netResultMax: 'resultat_max',
   place: 'lieu',
   labels: 'label',
+  contradictions: 'contradictions',
 } as const satisfies Record<keyof SearchFilters, string>;

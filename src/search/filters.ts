@@ -115,6 +115,12 @@ export function parseFilters(params: Params): SearchFilters | FilterError {
         return failure('INVALID_FILTER', `Label ou certification inconnu : « ${v.slice(0, 30)} ».`);
     out.labels = values;
   }
+  const contradictions = read(params, FILTER_PARAMS.contradictions);
+  if (contradictions && contradictions !== '0') {
+    if (contradictions !== '1')
+      return failure('INVALID_FILTER', 'Le filtre « données contradictoires » vaut 1 ou 0.');
+    out.contradictions = true;
+  }
   const place = read(params, FILTER_PARAMS.place)?.trim();
   if (place) {
     if (place.length > 80) return failure('INVALID_FILTER', 'Le lieu est trop long.');
@@ -128,8 +134,9 @@ export function filtersToParams(f: SearchFilters): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const key of Object.keys(FILTER_PARAMS) as Array<keyof SearchFilters>) {
     const v = f[key];
-    if (v === null || (Array.isArray(v) && v.length === 0)) continue;
-    if (key === 'status') out.push([FILTER_PARAMS[key], v === 'A' ? 'actif' : 'cesse']);
+    if (v === null || v === false || (Array.isArray(v) && v.length === 0)) continue;
+    if (v === true) out.push([FILTER_PARAMS[key], '1']);
+    else if (key === 'status') out.push([FILTER_PARAMS[key], v === 'A' ? 'actif' : 'cesse']);
     else out.push([FILTER_PARAMS[key], Array.isArray(v) ? v.join(',') : String(v)]);
   }
   return out;
@@ -164,6 +171,8 @@ export function filtersSql(f: SearchFilters): SQL {
   if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${f.netResultMin}`);
   if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${f.netResultMax}`);
   if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
+  if (f.contradictions)
+    parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
   if (f.place) {
     if (/^\d{5}$/.test(f.place)) parts.push(sql`c.postcode = ${f.place}`);
     else if (/^\d{2,3}$/.test(f.place)) parts.push(sql`c.department = ${f.place}`);

@@ -64,8 +64,8 @@ function paymentData(p: CompanyProfile) {
     siren: p.siren,
     name: p.displayName,
     vat_number: p.vatNumber,
-    postcode: p.headOffice?.address.postcode ?? null,
-    city: p.headOffice?.address.communeName ?? null,
+    postcode: p.headOfficeAddress?.address.postcode ?? null,
+    city: p.headOfficeAddress?.address.communeName ?? null,
     legal_form: p.legalForm.label,
     active: p.active,
   };

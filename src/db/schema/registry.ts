@@ -67,6 +67,11 @@ export const companies = pgTable(
     rcsRegistrationDate: date('rcs_registration_date'),
     rcsStrikeOffDate: date('rcs_strike_off_date'),
     activityDescription: text('activity_description'),
+    /**
+     * The head office address as a source other than SIRENE states it without its SIRET (a
+     * BODACC notice): shown while no head office establishment is known. AddressParts shape.
+     */
+    headOfficeAddress: jsonb('head_office_address').$type<Record<string, string | null>>(),
     /** Open establishments count, kept for ranking and display. */
     openEstablishments: integer('open_establishments').notNull().default(0),
     /**

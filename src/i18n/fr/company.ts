@@ -176,6 +176,8 @@ export default {
     headOfficeLabel: 'Siège social :',
     headOfficeUnknownAddress: 'adresse non renseignée',
     headOfficeMasked: ' (adresse non diffusible au-delà de la commune)',
+    headOfficeFrom: (source: string, date: string | null) =>
+      ` (selon ${source}${date ? `, annonce du ${date.split('-').reverse().join('/')}` : ''} ; SIRET du siège non connu)`,
     noHeadOffice: 'Le siège social n’est pas renseigné.',
   },
   notices: {

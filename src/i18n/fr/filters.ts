@@ -9,6 +9,8 @@ export default {
   labels: 'Labels et certifications',
   status: 'État administratif',
   statuses: { tous: 'Toutes', actif: 'Actives', cesse: 'Cessées ou radiées' },
+  contradictions: 'Données contradictoires',
+  contradictionsOnly: 'Seulement les entreprises sur lesquelles deux sources se contredisent',
   creation: 'Date de création',
   createdFrom: 'Créée à partir du',
   createdTo: 'Créée jusqu’au',

@@ -4,6 +4,7 @@ import { CompanyMerger, DirectorWriter, type CompanyPatch, type DirectorSet } fr
 import type { ImportContext, Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { TableWriter } from '../core/writer';
+import { claimWriter, type Claim } from '../contradictions';
 import type { NoticeParts } from './notice';
 import { odsRecords, readOdsRecord } from './ods';
 import { xmlNotices } from './xml';
@@ -44,6 +45,7 @@ class BodaccSink {
   private readonly insolvency: TableWriter;
   private readonly merger: CompanyMerger;
   private readonly directors: DirectorWriter;
+  private readonly claims: ReturnType<typeof claimWriter>;
   readonly coverage = new CoverageTracker('bodacc');
   constructor(private readonly ctx: ImportContext) {
     this.notices = new TableWriter(ctx.conn, {
@@ -59,6 +61,7 @@ class BodaccSink {
     });
     this.merger = new CompanyMerger(ctx.conn);
     this.directors = new DirectorWriter(ctx.conn, 'bodacc');
+    this.claims = claimWriter(ctx.conn, 'bodacc');
   }
 
   async add(line: number | null, parts: NoticeParts | { reason: string }): Promise<void> {
@@ -87,6 +90,21 @@ class BodaccSink {
     // Oldest first, so that the newest notice's values win within the batch.
     companies.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
     ctx.count('companies', await this.merger.merge(companies));
+    ctx.touch(companies.map((c) => c.siren));
+    // The capital each notice states, the latest notice's kept: compared with the RNE's.
+    const claims: Claim[] = companies.flatMap((c) =>
+      c.fields.capital_amount != null
+        ? [
+            {
+              siren: c.siren,
+              claim: 'capital',
+              value: String(c.fields.capital_amount),
+              date: c.date,
+            },
+          ]
+        : [],
+    );
+    if (claims.length) ctx.count('source_claims', await this.claims.write(claims));
     ctx.count(
       'notices',
       await this.notices.upsert(

@@ -130,6 +130,32 @@ export function formatAddress(a: Node | null): string | null {
   return parts.length ? parts.join(' ') : null;
 }
 
+/**
+ * A notice's address as the site's address parts (src/domain/diffusion.ts AddressParts): XML
+ * `adresse` (`france` or `etranger`) or the API's `adresseSiegeSocial`. null when it says nothing.
+ */
+export function addressParts(a: Node | null): Record<string, string | null> | null {
+  if (!a) return null;
+  const fr = node(a.france) ?? (node(a.etranger) ? null : a);
+  const abroad = node(a.etranger);
+  const parts = {
+    addressNumber: str(fr?.numeroVoie),
+    addressRepetition: null,
+    addressStreetType: str(fr?.typeVoie),
+    addressStreet: str(fr?.nomVoie),
+    addressComplement:
+      [str(fr?.complGeographique), str(fr?.localite)].filter(Boolean).join(' ') || null,
+    addressPostBox: str(fr?.BP),
+    postcode: str(fr?.codePostal),
+    communeCode: null,
+    communeName: str(fr?.ville),
+    cedex: null,
+    foreignCity: str(abroad?.adresse),
+    foreignCountry: str(abroad?.pays),
+  };
+  return Object.values(parts).some((v) => v !== null) ? parts : null;
+}
+
 /** Company, directors and judgment from the <personne> of a notice (XML) or listepersonnes (JSON). */
 export function fromPerson(
   person: Node | null,
@@ -156,6 +182,9 @@ export function fromPerson(
     fields.name = name;
     fields.legal_form_code = legalFormCodeFromText(str(pm.formeJuridique));
     if (str(pm.sigle)) fields.sigle = str(pm.sigle);
+    // A legal person's address in a notice is its registered office (siège).
+    const office = addressParts(node(person.adresse) ?? node(person.adresseSiegeSocial));
+    if (office) fields.head_office_address = office;
   } else if (pp) {
     const last = str(pp.nom);
     const firstNames = firstNamesOf(str(pp.prenom));

@@ -32,6 +32,74 @@ const parser = new XMLParser({
   isArray: (name) => name === 'personne' || name === 'etablissement',
 });
 
+/** Windows-1252 characters at 0x80–0x9F, where Unicode has C1 controls. */
+const CP1252: Record<number, string> = {
+  0x80: '€',
+  0x82: '‚',
+  0x83: 'ƒ',
+  0x84: '„',
+  0x85: '…',
+  0x86: '†',
+  0x87: '‡',
+  0x88: 'ˆ',
+  0x89: '‰',
+  0x8a: 'Š',
+  0x8b: '‹',
+  0x8c: 'Œ',
+  0x8e: 'Ž',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+  0x98: '˜',
+  0x99: '™',
+  0x9a: 'š',
+  0x9b: '›',
+  0x9c: 'œ',
+  0x9e: 'ž',
+  0x9f: 'Ÿ',
+};
+const MARKUP: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/**
+ * Decodes the numeric character references of a piece of BODACC XML (`&#233;`, `&#xE9;`), which
+ * the parser leaves as text. A reference to a C1 control (U+0080–U+009F) is no character of a
+ * name: it is a byte of mis-encoded text. When it repeats the last UTF-8 byte of the character
+ * before it (« ORÏ&#x8f;GIN »: Ï is C3 8F, the 8F written again as a reference), it is dropped;
+ * otherwise it is read as Windows-1252 (`&#x92;` → ’), or dropped when that code is unassigned.
+ * The five markup characters stay escaped, for the parser.
+ */
+export function decodeCharRefs(xml: string): string {
+  if (!xml.includes('&#')) return xml;
+  return xml.replace(/&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});/g, (ref, code: string, at: number) => {
+    const cp = code[0] === 'x' ? parseInt(code.slice(1), 16) : parseInt(code, 10);
+    if (cp >= 0x80 && cp <= 0x9f) {
+      const before = xml.slice(Math.max(0, at - 2), at);
+      const prev = [...before].at(-1);
+      const bytes = prev ? Buffer.from(prev, 'utf8') : Buffer.alloc(0);
+      if (bytes.length > 1 && bytes[bytes.length - 1] === cp) return '';
+      return CP1252[cp] ?? '';
+    }
+    if (
+      cp > 0x10ffff ||
+      (cp >= 0xd800 && cp <= 0xdfff) ||
+      (cp < 0x20 && cp !== 9 && cp !== 10 && cp !== 13)
+    )
+      return ref;
+    const ch = String.fromCodePoint(cp);
+    return MARKUP[ch] ?? ch;
+  });
+}
+
 export type Issue = {
   root: string;
   kind: BodaccKind;
@@ -230,7 +298,7 @@ export async function* xmlNotices(
       buf = buf.slice(end + 7);
       let parsed: Node;
       try {
-        parsed = parser.parse(xml) as Node;
+        parsed = parser.parse(decodeCharRefs(xml)) as Node;
       } catch (e) {
         yield { line, parts: { reason: `XML mal formé : ${(e as Error).message.split('\n')[0]}` } };
         continue;

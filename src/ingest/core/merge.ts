@@ -32,6 +32,7 @@ export const MERGE_FIELDS = [
   'stated_open_establishments',
   'rcs_registration_date',
   'rcs_strike_off_date',
+  'head_office_address',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 

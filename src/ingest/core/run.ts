@@ -1,3 +1,4 @@
+import { refreshContradictions } from '../contradictions';
 import { markSearchStale } from '@/search/indexer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,15 @@ export type ImportOptions = {
   parsePieceChars?: number;
 };
 
+/** The sources whose data the contradiction rules compare (src/ingest/contradictions.ts). */
+const CONTRADICTION_SOURCES = new Set<SourceKey>([
+  'sirene-ul',
+  'sirene-etab',
+  'bodacc',
+  'rne',
+  'recherche-entreprises',
+]);
+
 export class ImportContext {
   read = 0;
   readonly tables: Record<string, Counts> = {};
@@ -138,6 +148,30 @@ export class ImportContext {
     }
     for (const s of sirens) this.changed.add(s.trim());
     if (this.changed.size > CHANGED_SIRENS_MAX) this.changed = null;
+  }
+
+  /**
+   * SIRENs a file wrote to without tracking what changed (BODACC, RNE, recherche-entreprises): the
+   * scope of the contradiction rules after the file (src/ingest/contradictions.ts).
+   */
+  private readonly touched = new Set<string>();
+  private touchedOverflow = false;
+
+  touch(sirens: Iterable<string>): void {
+    if (this.touchedOverflow) return;
+    for (const s of sirens) this.touched.add(s);
+    if (this.touched.size > CHANGED_SIRENS_MAX) {
+      this.touchedOverflow = true;
+      this.touched.clear();
+    }
+  }
+
+  /** The SIRENs whose contradictions may have changed; null: all of them. */
+  contradictionScope(): string[] | null {
+    const changed = this.changedSirens();
+    if (changed) return changed;
+    if (this.changesTracked || this.touchedOverflow || this.touched.size === 0) return null;
+    return [...this.touched];
   }
 
   changedSirens(): string[] | null {
@@ -202,8 +236,11 @@ export async function importFile(
       });
       // The search index is stale for what changed, committed with the change itself: a run
       // killed before its index step leaves the mark for the next run (src/search/indexer.ts).
-      if (total.inserted + total.updated > 0)
+      if (total.inserted + total.updated > 0) {
         await markSearchStale((text, params) => conn.query(text, params), ctx.changedSirens());
+        if (CONTRADICTION_SOURCES.has(source))
+          await refreshContradictions(conn, ctx.contradictionScope());
+      }
       await conn.query(
         `INSERT INTO import_runs (source, file_name, file_sha256, finished_at, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected)
          VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8)

@@ -343,6 +343,7 @@ export const rechercheImporter: Importer = {
       else parts.push(p);
     });
     ctx.count('companies', await new CompanyMerger(ctx.conn).merge(parts.map((p) => p.company)));
+    ctx.touch(parts.map((p) => p.company.siren));
     ctx.count(
       'establishments',
       await establishmentWriter(ctx.conn).write(parts.flatMap((p) => p.establishments)),

@@ -4,6 +4,7 @@
  * composition.pouvoirs (natural and legal persons; role by code). Beneficial owners
  * (beneficiairesEffectifs) are never read: they are not public.
  */
+import { claimWriter, type Claim } from '../contradictions';
 import { birthMonthYear, parseDiffusion } from '@/domain/diffusion';
 import { directorRoleLabel, isNaturalPersonLegalForm } from '@/domain/legal-forms';
 import { personKey } from '@/domain/person';
@@ -185,6 +186,8 @@ export function readRneCompany(doc: Node): RneParts | { reason: string } {
   };
 }
 
+const day = (d: string | null) => (d ? d.slice(0, 10) : null);
+
 export const rneImporter: Importer = {
   zipEntries: ['.json'],
   async run(ctx) {
@@ -192,11 +195,37 @@ export const rneImporter: Importer = {
     const coverage = new CoverageTracker('rne');
     const dirs = new DirectorWriter(ctx.conn, 'rne');
     const etabs = establishmentWriter(ctx.conn);
+    const claims = claimWriter(ctx.conn, 'rne');
     let batch: RneParts[] = [];
     const flush = async () => {
       if (!batch.length) return;
       for (const b of batch) coverage.see(b.company.date);
       ctx.count('companies', await merger.merge(batch.map((b) => b.company)));
+      ctx.touch(batch.map((b) => b.company.siren));
+      // What the RNE states even where SIRENE owns the column: compared by the contradiction rules.
+      const stated: Claim[] = batch.flatMap(({ company: c }) => [
+        ...(c.fields.capital_amount != null
+          ? [
+              {
+                siren: c.siren,
+                claim: 'capital' as const,
+                value: String(c.fields.capital_amount),
+                date: day(c.date),
+              },
+            ]
+          : []),
+        ...(typeof c.fields.head_office_nic === 'string' && /^\d{5}$/.test(c.fields.head_office_nic)
+          ? [
+              {
+                siren: c.siren,
+                claim: 'head_office_siret' as const,
+                value: c.siren + c.fields.head_office_nic,
+                date: day(c.date),
+              },
+            ]
+          : []),
+      ]);
+      if (stated.length) ctx.count('source_claims', await claims.write(stated));
       ctx.count('establishments', await etabs.write(batch.flatMap((b) => b.establishments)));
       ctx.count('directors', await dirs.write(batch.map((b) => b.directors)));
       batch = [];

@@ -48,8 +48,13 @@ describe('INSEE Sirene API polling job', () => {
     expect(siret[0]!.q).toBe('dateDernierTraitementEtablissement:[2019-01-01 TO *]');
     expect(ul).toMatchObject({ pages: 1, objects: 1, watermark: '2019-12-01T20:00:57' });
     expect(etab).toMatchObject({ pages: 3, objects: 20, watermark: '2019-11-30T20:00:20' });
-    expect(etab!.summaries.reduce((n, s) => n + s.inserted, 0)).toBe(20);
+    // The 20 establishments, and the 15 legal units their answers carry (`uniteLegale`).
+    expect(etab!.summaries.reduce((n, s) => n + (s.tables.establishments?.inserted ?? 0), 0)).toBe(
+      20,
+    );
+    expect(etab!.summaries.reduce((n, s) => n + s.inserted, 0)).toBe(35);
     expect(await count(db, 'establishments')).toBe(20);
+    expect(await count(db, 'companies')).toBe(16);
     expect(await count(db, 'companies', `siren = '026280206'`)).toBe(1);
     expect(await rows(db, 'SELECT name, value FROM ingest_cursors ORDER BY name')).toEqual([
       { name: 'sirene-api:etab', value: '2019-11-30T20:00:20' },

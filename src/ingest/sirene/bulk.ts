@@ -363,6 +363,7 @@ const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.
  */
 async function* apiRecords(ctx: ImportContext, schema: KnownSchema): AsyncGenerator<CsvRecord[]> {
   yield [{ line: 0, fields: schema.columns, raw: '' }];
+  const wantsUnit = schema.columns.includes('denominationUniteLegale');
   for await (const { index, value } of jsonItems(ctx.input)) {
     const objects: unknown[] = Array.isArray(value)
       ? value
@@ -375,8 +376,14 @@ async function* apiRecords(ctx: ImportContext, schema: KnownSchema): AsyncGenera
           ].flatMap((v) => (Array.isArray(v) ? v : v ? [v] : []))
         : [value];
     const batch: CsvRecord[] = [];
-    objects.forEach((o, k) => {
-      if (!isObj(o)) return;
+    objects.forEach((item, k) => {
+      if (!isObj(item)) return;
+      // An establishment answer carries its legal unit (`uniteLegale`, no periods): read as a unit
+      // when the legal-unit columns are wanted (etablissement.ts imports both).
+      const isEstablishment = 'siret' in item;
+      if (wantsUnit && isEstablishment && !isObj(item.uniteLegale)) return;
+      const o =
+        wantsUnit && isEstablishment ? { siren: item.siren, ...(item.uniteLegale as Json) } : item;
       const flat: Json = {};
       const periods = (o.periodesUniteLegale ?? o.periodesEtablissement) as unknown[] | undefined;
       const current = Array.isArray(periods)

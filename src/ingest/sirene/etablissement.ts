@@ -1,10 +1,11 @@
 import type { ColumnName } from '@/db/raw-rows';
 import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
 import type { establishments } from '@/db/schema';
-import type { Importer } from '../core/run';
+import { openInput } from '../core/input';
+import { ImportContext, type Importer } from '../core/run';
 import { importCsvBulk } from './bulk';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
-import { refreshOpenEstablishments } from './unite-legale';
+import { refreshOpenEstablishments, uniteLegaleImporter } from './unite-legale';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
 
 export const ET_COLUMNS = [
@@ -140,10 +141,31 @@ function digitsOrCode(v: string | undefined): string | null {
 }
 void digits;
 
+/**
+ * An INSEE API establishment answer (`/siret`) carries each establishment's legal unit
+ * (`uniteLegale`): its identity is imported too, through the legal-unit path (same validation,
+ * newer-wins date and upsert), before the establishments. Without it a SIREN known only from such
+ * an answer had no name, legal form nor creation date (issue 28). Same transaction as the file.
+ */
+async function importEmbeddedUnits(ctx: ImportContext): Promise<void> {
+  const sub = new ImportContext(ctx.conn, await openInput(ctx.input.path, ['.json']), 'sirene-ul', {
+    ...ctx.options,
+    progress: 'off',
+    directLoad: false,
+  });
+  await uniteLegaleImporter.run(sub);
+  for (const [table, counts] of Object.entries(sub.tables)) ctx.count(table, counts);
+  for (const r of sub.rejects) ctx.reject(r.line, `unité légale : ${r.reason}`, r.excerpt);
+  const changed = sub.changedSirens();
+  if (changed) ctx.noteChanged(changed);
+}
+
 export const etablissementImporter: Importer = {
   zipEntries: ['.csv', '.json'],
-  run: (ctx) =>
-    importCsvBulk(ctx, {
+  run: async (ctx) => {
+    if (/\.json(\.gz)?$/i.test(ctx.input.entryName ?? ctx.input.name))
+      await importEmbeddedUnits(ctx);
+    await importCsvBulk(ctx, {
       schemas: ETABLISSEMENT_SCHEMAS,
       spec: {
         table: 'establishments',
@@ -165,5 +187,6 @@ export const etablissementImporter: Importer = {
       afterFile: async (ctx, direct) => {
         if (direct) await refreshOpenEstablishments(ctx.conn, 'all');
       },
-    }),
+    });
+  },
 };

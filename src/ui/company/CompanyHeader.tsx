@@ -51,7 +51,7 @@ export function CompanyHeader({
   /** The h1: the company name, or the per-company page's own title. */
   heading?: string;
 }) {
-  const ho = p.headOffice;
+  const ho = p.headOfficeAddress;
   return (
     <header className={s.header}>
       <h1 className={s.title}>{heading ?? p.displayName}</h1>

@@ -9,6 +9,7 @@ import { EstablishmentsSection } from './EstablishmentsSection';
 import { FinancesSection } from './FinancesSection';
 import { IdentitySection } from './IdentitySection';
 import { ScoresSection } from './ScoresSection';
+import { ContradictionsNotice } from './ContradictionsNotice';
 import { commitmentScore } from '@/registry/commitment-score';
 import {
   ActsSection,
@@ -48,7 +49,7 @@ function renderSection(
       return (
         <EstablishmentsSection
           siren={p.siren}
-          headOffice={p.headOffice}
+          headOffice={p.headOfficeAddress}
           establishments={d.establishments}
           basePath={path}
           orders={orders}
@@ -117,6 +118,7 @@ export function CompanyPage({
         ]}
       />
       <CompanyHeader profile={data.profile} mainDirector={data.mainDirector} />
+      <ContradictionsNotice contradictions={data.contradictions} />
       <div className={s.layout}>
         <nav className={s.toc} aria-label="Sections de la fiche">
           <p className={s.tocTitle}>Sur cette page</p>

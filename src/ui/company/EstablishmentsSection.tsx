@@ -1,7 +1,7 @@
 import type { CompanyDocument } from '@/domain/catalogue/documents';
 import Link from 'next/link';
 import type { Result } from '@/lib/errors';
-import type { EstablishmentView } from '@/registry/company';
+import type { CompanyProfile, EstablishmentView } from '@/registry/company';
 import type { EstablishmentFilter, EstablishmentPage } from '@/registry/establishments';
 import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';
@@ -184,7 +184,7 @@ export function EstablishmentsSection({
   orders,
 }: {
   siren: string;
-  headOffice: EstablishmentView | null;
+  headOffice: CompanyProfile['headOfficeAddress'];
   establishments: Result<EstablishmentPage>;
   basePath: string;
   orders?: CompanyDocument[];
@@ -201,6 +201,9 @@ export function EstablishmentsSection({
           <strong>{m.headOfficeLabel}</strong>{' '}
           {headOffice.address.lines.join(', ') || m.headOfficeUnknownAddress}
           {headOffice.address.masked ? m.headOfficeMasked : ''}
+          {!headOffice.establishmentKnown && headOffice.source
+            ? m.headOfficeFrom(headOffice.source.label, headOffice.source.date)
+            : ''}
         </p>
       ) : (
         <p className={s.muted}>{m.noHeadOffice}</p>

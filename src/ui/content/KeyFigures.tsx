@@ -1,3 +1,5 @@
+import Link from 'next/link';
+import { CONTRADICTION_LABELS, CONTRADICTION_RULES } from '@/domain/contradictions';
 import type { KeyFigures } from '@/registry/hub';
 import { frenchDate } from './format';
 import s from './content.module.css';
@@ -34,5 +36,36 @@ export function KeyFiguresTable({ figures }: { figures: KeyFigures | null }) {
         </tr>
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The companies on which two official sources contradict each other, per rule (computed at each
+ * import), with a link to the search filtered on them.
+ */
+export function ContradictionFigures({ figures }: { figures: KeyFigures | null }) {
+  if (!figures) return <p>Chiffres momentanément indisponibles.</p>;
+  const c = figures.contradictions;
+  return (
+    <>
+      <p>
+        Entreprises sur lesquelles deux sources officielles se contredisent (Sirene, BODACC, RNE) :{' '}
+        <strong>{n.format(c.companies)}</strong>.{' '}
+        {c.companies > 0 ? (
+          <Link href="/recherches-avancees/resultats?contradictions=1">Les rechercher</Link>
+        ) : null}
+      </p>
+      <table className={s.table}>
+        <caption>Contradictions par règle</caption>
+        <tbody>
+          {CONTRADICTION_RULES.map((rule) => (
+            <tr key={rule}>
+              <th scope="row">{CONTRADICTION_LABELS[rule].title}</th>
+              <td>{n.format(c.byRule[rule] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

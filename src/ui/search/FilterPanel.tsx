@@ -302,6 +302,19 @@ export function FilterPanel({
           </div>
         </fieldset>
         {list(FILTER_PARAMS.labels, m.labels)}
+        <fieldset>
+          <legend>{m.contradictions}</legend>
+          <label>
+            <input
+              type="checkbox"
+              name={FILTER_PARAMS.contradictions}
+              value="1"
+              checked={draft[FILTER_PARAMS.contradictions] === '1'}
+              onChange={(e) => apply(FILTER_PARAMS.contradictions, e.target.checked ? '1' : '')}
+            />
+            {m.contradictionsOnly}
+          </label>
+        </fieldset>
       </fieldset>
       <fieldset className={s.group}>
         <legend>{m.creation}</legend>

@@ -84,6 +84,8 @@ export function describeFilter(param: string, value: string, params: URLSearchPa
       return interpolate(m.atLeast, { field: m.netResultShort, amount: amount(value) });
     case FILTER_PARAMS.netResultMax:
       return interpolate(m.atMost, { field: m.netResultShort, amount: amount(value) });
+    case FILTER_PARAMS.contradictions:
+      return m.contradictions;
     case GEO_PARAMS.around:
     case GEO_PARAMS.lat: {
       const place = param === GEO_PARAMS.lat ? m.myPosition : value;

@@ -51,6 +51,7 @@ export const NARROWING_PARAMS: readonly string[] = [
   FILTER_PARAMS.categories,
   FILTER_PARAMS.status,
   FILTER_PARAMS.labels,
+  FILTER_PARAMS.contradictions,
   FILTER_PARAMS.createdFrom,
   FILTER_PARAMS.createdTo,
   FILTER_PARAMS.capitalMin,

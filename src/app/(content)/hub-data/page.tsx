@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getDb } from '@/db';
 import { HUB_LISTS, keyFigures } from '@/registry/hub';
 import { ListHeader, EntryCards } from '@/ui/content/Article';
-import { KeyFiguresTable } from '@/ui/content/KeyFigures';
+import { ContradictionFigures, KeyFiguresTable } from '@/ui/content/KeyFigures';
 import { pageMetadata } from '@/ui/content/metadata';
 import s from '@/ui/content/content.module.css';
 
@@ -35,6 +35,12 @@ export default async function HubData() {
           Notre base en chiffres
         </h2>
         <KeyFiguresTable figures={figures} />
+      </section>
+      <section className={s.section} aria-labelledby="contradictions">
+        <h2 id="contradictions" className={s.sectionTitle}>
+          Données contradictoires entre registres
+        </h2>
+        <ContradictionFigures figures={figures} />
       </section>
       <p className={s.note}>
         Journalistes : retrouvez nos logos et ces chiffres dans le{' '}
