@@ -20,6 +20,8 @@ import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
+import { gateApi } from '../src/api-access/gate';
+import { flushUsage } from '../src/api-access/usage';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
@@ -94,6 +96,7 @@ const ready = app.prepare().then(() => {
 
 const respond = siteHandler({
   door,
+  apiGate: (req, res) => gateApi(req, res, getDb),
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
   pages,
@@ -150,6 +153,7 @@ function close() {
       registryWorker?.close(),
       changeFeed?.close(),
       stopJobWorkers(getDb()),
+      flushUsage(getDb()),
     ]).finally(() => process.exit(0));
   });
   // Keep-alive connections would hold close() open: end the idle ones, give the rest 5 s.

@@ -1,6 +1,7 @@
 /**
  * What the web server (scripts/serve.ts) does with each request, in order: the front door, the
- * registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
+ * public API's gate (keys and rate limits, src/api-access/gate.ts), the registry API, the front
+ * page cache, then Next.js. Kept apart from the server's start-up so that
  * tests run this very pipeline with a stand-in for Next.js.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +16,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
 export type SiteOptions = {
   door: FrontDoorOptions;
+  /**
+   * The public API's gate: counts a call to the registry and search API, sets its `RateLimit`
+   * headers, and answers it (401, 429) when it may not go on: true then. Before the fast path, so
+   * that the fast path and Next.js answer under the same limits.
+   */
+  apiGate?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** The registry API (worker thread or this thread): true when it answered. */
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
@@ -29,6 +36,7 @@ export function siteHandler(o: SiteOptions): Handler {
     // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
+      if (o.apiGate && (await o.apiGate(req, res))) return;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
       o.pages?.record(req, res);

@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './content';
 export * from './search-state';
 export * from './orders';
+export * from './api-access';
