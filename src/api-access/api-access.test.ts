@@ -253,7 +253,7 @@ describe('batch lookup', () => {
 });
 
 describe('enrichment of an uploaded list', () => {
-  const upload = (body: Uint8Array | string, query = '?format=csv') =>
+  const upload = (body: Uint8Array<ArrayBuffer> | string, query = '?format=csv') =>
     call(`/api/companies/enrichment${query}`, { 'x-forwarded-for': freshAddress() }, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },

@@ -5,6 +5,7 @@
 import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
+import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
@@ -354,7 +355,7 @@ export function openApiDocument(serverUrl: string) {
     },
   };
   Object.assign(paths, siteOperations());
-  return {
+  return withApiAccess({
     openapi: '3.1.0',
     info: {
       title: 'API du registre des entreprises',
@@ -383,5 +384,5 @@ export function openApiDocument(serverUrl: string) {
         },
       },
     },
-  };
+  });
 }
