@@ -225,6 +225,11 @@ describe('batch lookup', () => {
       ['732829320', false, 1],
       ['883010316', true, 2],
     ]);
+    // The same profile as the one-company route, by the same rules.
+    const one = (await (await call('/api/companies/883010316', { 'x-forwarded-for': freshAddress() })).json()) as {
+      data: { data: unknown };
+    };
+    expect((items[2] as unknown as { company: unknown }).company).toEqual(one.data.data);
     const nd = await post('552032534\n\n883010316\n', 'text/plain', '?format=ndjson');
     expect(nd.headers.get('content-type')).toBe('application/x-ndjson');
     const lines = (await nd.text()).trim().split('\n').map((l) => JSON.parse(l) as Item);

@@ -1,14 +1,12 @@
 /**
  * Many companies in one call: a list of up to MAX_BATCH SIRENs (JSON, or text one per line), each
- * validated with its place in the list (JSON index or text line), then looked up in order, a few
- * at a time, and handed out as soon as each is read, so the answer streams. Shared by the batch
+ * validated with its place in the list (JSON index or text line), then looked up in order, a
+ * hundred per query, and handed out as soon as each chunk is read, so the answer streams. Shared by the batch
  * lookup (`POST /api/companies/batch`) and the enrichment of an uploaded file (enrichment.ts).
  */
-import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { failure, success, type Failure, type Result } from '@/lib/errors';
-import type { CompanyProfile } from '@/registry/company';
-import { getCachedProfile } from '@/registry/page-data';
+import { getCompanyProfiles, type CompanyProfile } from '@/registry/company';
 
 export const MAX_BATCH = 1000;
 
@@ -109,35 +107,46 @@ export function entriesFromJson(json: unknown): Result<Entry[]> {
 }
 
 export type Lookup = Entry &
-  ({ found: true; company: CompanyProfile } | { found: false; error: { code: string; message: string } });
+  (
+    | { found: true; company: CompanyProfile }
+    | { found: false; error: { code: string; message: string } }
+  );
+
+/** SIRENs per read: one round trip for each (`getCompanyProfiles`). */
+const CHUNK = 100;
 
 /**
- * Each entry's company, in the list's order, read `concurrency` at a time (the database pool's
- * size, at most 16), each yielded as soon as it and those before it are read.
+ * Each entry's company, in the list's order: read CHUNK SIRENs per query, `parallel` queries at a
+ * time, each chunk's entries yielded as soon as it and those before it are read, so the answer
+ * streams from the first chunk on.
  */
-export async function* lookupAll(
-  db: Db,
-  entries: Entry[],
-  concurrency = Math.min(16, Math.max(2, getEnv().DATABASE_POOL_MAX)),
-): AsyncGenerator<Lookup> {
-  const read = (e: Entry): Promise<Lookup> =>
-    getCachedProfile(db, e.siren).then((r) =>
-      r.ok
-        ? { ...e, found: true as const, company: r.value }
-        : { ...e, found: false as const, error: { code: r.code, message: r.message } },
+export async function* lookupAll(db: Db, entries: Entry[], parallel = 3): AsyncGenerator<Lookup> {
+  const chunks: Entry[][] = [];
+  for (let i = 0; i < entries.length; i += CHUNK) chunks.push(entries.slice(i, i + CHUNK));
+  const read = async (chunk: Entry[]): Promise<Lookup[]> => {
+    const profiles = await getCompanyProfiles(
+      db,
+      chunk.map((e) => e.siren),
     );
-  const pending: Promise<Lookup>[] = [];
+    return chunk.map((e) => {
+      const r = profiles.get(e.siren)!;
+      return r.ok
+        ? { ...e, found: true as const, company: r.value }
+        : { ...e, found: false as const, error: { code: r.code, message: r.message } };
+    });
+  };
+  const pending: Promise<Lookup[]>[] = [];
   let next = 0;
   const start = () => {
-    const p = read(entries[next++]!);
-    // Awaited in turn below; a failure of one read ahead must not go unhandled meanwhile.
+    const p = read(chunks[next++]!);
+    // Awaited in turn below; a failure of a read ahead must not go unhandled meanwhile.
     p.catch(() => {});
     pending.push(p);
   };
-  while (next < entries.length && pending.length < concurrency) start();
+  while (next < chunks.length && pending.length < parallel) start();
   while (pending.length) {
     const done = await pending.shift()!;
-    if (next < entries.length) start();
-    yield done;
+    if (next < chunks.length) start();
+    yield* done;
   }
 }

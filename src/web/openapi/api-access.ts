@@ -41,6 +41,10 @@ const rateLimitHeaders = {
   },
 };
 
+/** How a program authenticates, in French, for /documentation-api. */
+export const API_AUTH_TEXT =
+  'L’API publique s’appelle sans clé. Pour un quota plus large, créez une clé d’API dans « Mon compte » (elle n’est affichée qu’une fois) et envoyez-la dans l’en-tête `Authorization: Bearer rg_live_…` ou `X-Api-Key: rg_live_…`. Une clé révoquée répond 401 aussitôt.';
+
 /** The limits, in French, for the document's description and /documentation-api. */
 export const API_LIMITS_TEXT = [
   `Sans clé, 7 appels par seconde et par adresse IP, comme l’API Recherche d’entreprises de l’État.`,
