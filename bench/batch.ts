@@ -40,7 +40,8 @@ async function generate(url: string, rows: number): Promise<void> {
   await runMigrations(handle);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const have = (await c.query(`SELECT count(*)::int AS n FROM companies WHERE siren >= '99'`)).rows[0].n;
+  const have = (await c.query(`SELECT count(*)::int AS n FROM companies WHERE siren >= '99'`))
+    .rows[0].n;
   if (have < rows) {
     const t = performance.now();
     for (let start = have + 1; start <= rows; start += 500_000) {
@@ -70,7 +71,8 @@ async function generate(url: string, rows: number): Promise<void> {
 }
 
 async function main() {
-  if (getEnv().REGISTRY_CACHE !== 'off') throw new Error('REGISTRY_CACHE=off attendu (npm run bench:batch)');
+  if (getEnv().REGISTRY_CACHE !== 'off')
+    throw new Error('REGISTRY_CACHE=off attendu (npm run bench:batch)');
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${PG_DB}`;
   if (GENERATE > 0) await generate(url.toString(), GENERATE);
@@ -98,7 +100,7 @@ async function main() {
   for (let run = 0; run <= RUNS; run++) {
     const sirens = Array.from({ length: SIZE }, (_, i) => {
       if (i % 20 === 19) return `98${String(run * SIZE + i).padStart(7, '0')}`; // unknown
-      const k = 1 + ((run * SIZE + i) * 4999 + 17) % n;
+      const k = 1 + (((run * SIZE + i) * 4999 + 17) % n);
       return `99${String(k).padStart(7, '0')}`;
     });
     const t = performance.now();
@@ -114,7 +116,8 @@ async function main() {
     const ms = performance.now() - t;
     const items = (JSON.parse(body) as { data: { data: Array<{ found: boolean }> } }).data.data;
     const found = items.filter((x) => x.found).length;
-    if (res.status !== 200 || items.length !== SIZE) throw new Error(`réponse ${res.status}, ${items.length} fiches`);
+    if (res.status !== 200 || items.length !== SIZE)
+      throw new Error(`réponse ${res.status}, ${items.length} fiches`);
     if (run === 0) {
       console.log(`  échauffement : ${ms.toFixed(0)} ms`);
       continue;

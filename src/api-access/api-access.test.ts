@@ -45,7 +45,12 @@ beforeAll(async () => {
   server = await startTestServer(
     siteHandler({
       // One trusted proxy: each test names its client's address in X-Forwarded-For.
-      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null, trustProxyHops: 1 },
+      door: {
+        siteUrl: 'http://localhost:3000',
+        gtm: false,
+        reportingOrigin: null,
+        trustProxyHops: 1,
+      },
       apiGate: (req, res) => gateApi(req, res, () => handle.db),
       registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
       next: nextStandIn,
@@ -115,7 +120,9 @@ describe('anonymous calls', () => {
     expect(body.error.code).toBe('RATE_LIMITED');
     expect(body.error.message).toMatch(/7 par seconde au plus sans clé/);
     // Another address has its own count.
-    expect((await call('/api/companies/552032534', { 'x-forwarded-for': freshAddress() })).status).toBe(200);
+    expect(
+      (await call('/api/companies/552032534', { 'x-forwarded-for': freshAddress() })).status,
+    ).toBe(200);
   });
 });
 
@@ -138,7 +145,10 @@ describe('API keys', () => {
     const list = await alice.client.get('/api/me/api-keys');
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain(token.slice(12));
-    expect(list.body.data.data.keys[0]).toMatchObject({ name: 'Mon CRM', prefix: token.slice(0, 12) });
+    expect(list.body.data.data.keys[0]).toMatchObject({
+      name: 'Mon CRM',
+      prefix: token.slice(0, 12),
+    });
     // Without the XSRF token, or signed out: refused.
     alice.client.csrf = false;
     expect((await alice.client.post('/api/me/api-keys', { name: 'x' })).status).toBe(419);
@@ -151,7 +161,9 @@ describe('API keys', () => {
     const { token, key } = created.body.data.data as { token: string; key: { id: string } };
     const bearer = await call('/api/companies/552032534', { authorization: `Bearer ${token}` });
     expect(bearer.status).toBe(200);
-    expect(bearer.headers.get('ratelimit-policy')).toBe('"seconde";q=20;w=1, "jour";q=50000;w=86400');
+    expect(bearer.headers.get('ratelimit-policy')).toBe(
+      '"seconde";q=20;w=1, "jour";q=50000;w=86400',
+    );
     expect(bearer.headers.get('ratelimit')).toMatch(/^"seconde";r=19;t=1, "jour";r=49999;t=\d+$/);
     const header = await call('/api/search/companies?q=danone', { 'x-api-key': token });
     expect(header.headers.get('ratelimit')).toMatch(/"jour";r=49998;/);
@@ -210,14 +222,21 @@ type Item = { siren: string; found: boolean; index?: number; line?: number };
 
 describe('batch lookup', () => {
   const post = (body: string, type: string, query = '') =>
-    call(`/api/companies/batch${query}`, { 'x-forwarded-for': freshAddress() }, {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body,
-    });
+    call(
+      `/api/companies/batch${query}`,
+      { 'x-forwarded-for': freshAddress() },
+      {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      },
+    );
 
   it('answers each SIREN in order, as a streamed JSON envelope or NDJSON', async () => {
-    const res = await post(JSON.stringify({ sirens: ['552032534', '732829320', 883010316] }), 'application/json');
+    const res = await post(
+      JSON.stringify({ sirens: ['552032534', '732829320', 883010316] }),
+      'application/json',
+    );
     expect(res.status).toBe(200);
     const items = ((await res.json()) as { data: { data: Item[] } }).data.data;
     expect(items.map((i) => [i.siren, i.found, i.index])).toEqual([
@@ -226,13 +245,18 @@ describe('batch lookup', () => {
       ['883010316', true, 2],
     ]);
     // The same profile as the one-company route, by the same rules.
-    const one = (await (await call('/api/companies/883010316', { 'x-forwarded-for': freshAddress() })).json()) as {
+    const one = (await (
+      await call('/api/companies/883010316', { 'x-forwarded-for': freshAddress() })
+    ).json()) as {
       data: { data: unknown };
     };
     expect((items[2] as unknown as { company: unknown }).company).toEqual(one.data.data);
     const nd = await post('552032534\n\n883010316\n', 'text/plain', '?format=ndjson');
     expect(nd.headers.get('content-type')).toBe('application/x-ndjson');
-    const lines = (await nd.text()).trim().split('\n').map((l) => JSON.parse(l) as Item);
+    const lines = (await nd.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Item);
     expect(lines.map((l) => [l.siren, l.line])).toEqual([
       ['552032534', 1],
       ['883010316', 3],
@@ -242,16 +266,26 @@ describe('batch lookup', () => {
   it('names each invalid SIREN with its index or line, and refuses more than 1,000', async () => {
     const json = await post(JSON.stringify(['552032534', '12ab', null]), 'application/json');
     expect(json.status).toBe(422);
-    const jb = (await json.json()) as { error: { fields: Record<string, string[]> }; invalid: unknown[] };
+    const jb = (await json.json()) as {
+      error: { fields: Record<string, string[]> };
+      invalid: unknown[];
+    };
     expect(Object.keys(jb.error.fields)).toEqual(['sirens[1]', 'sirens[2]']);
     expect(jb.invalid).toHaveLength(2);
     const text = await post('552032534\n883010316\nabc\n', 'text/plain');
     expect(text.status).toBe(422);
-    const tb = (await text.json()) as { error: { message: string; fields: Record<string, string[]> } };
+    const tb = (await text.json()) as {
+      error: { message: string; fields: Record<string, string[]> };
+    };
     expect(tb.error.fields['ligne 3']![0]).toMatch(/« abc » n’est pas un numéro SIREN/);
-    const many = await post(JSON.stringify({ sirens: Array(1001).fill('552032534') }), 'application/json');
+    const many = await post(
+      JSON.stringify({ sirens: Array(1001).fill('552032534') }),
+      'application/json',
+    );
     expect(many.status).toBe(422);
-    expect(((await many.json()) as { error: { message: string } }).error.message).toMatch(/au plus 1\u202f000 numéros/);
+    expect(((await many.json()) as { error: { message: string } }).error.message).toMatch(
+      /au plus 1\u202f000 numéros/,
+    );
     expect((await post('<x/>', 'application/xml')).status).toBe(415);
     expect((await post('{', 'application/json')).status).toBe(400);
   });
@@ -259,17 +293,24 @@ describe('batch lookup', () => {
 
 describe('enrichment of an uploaded list', () => {
   const upload = (body: Uint8Array<ArrayBuffer> | string, query = '?format=csv') =>
-    call(`/api/companies/enrichment${query}`, { 'x-forwarded-for': freshAddress() }, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
-      body,
-    });
+    call(
+      `/api/companies/enrichment${query}`,
+      { 'x-forwarded-for': freshAddress() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+      },
+    );
 
   it('answers a CSV list enriched as CSV, the SIREN column found by its header', async () => {
     const res = await upload('nom;siren\nDanone;552 032 534\nInconnue;732829320\n');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/siren-enrichis\.csv/);
-    const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^Ligne;SIREN;Résultat;Dénomination/);
     expect(lines[1]).toMatch(/^2;552032534;Trouvée;/);
     expect(lines[2]).toBe('3;732829320;Introuvable');
@@ -289,9 +330,13 @@ describe('enrichment of an uploaded list', () => {
   });
 
   it('refuses what is not a CSV or XLSX (415), and names the invalid lines (422)', async () => {
-    const pdf = await upload(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02]));
+    const pdf = await upload(
+      new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02]),
+    );
     expect(pdf.status).toBe(415);
-    expect(((await pdf.json()) as { error: { message: string } }).error.message).toMatch(/ni un CSV ni un classeur Excel/);
+    expect(((await pdf.json()) as { error: { message: string } }).error.message).toMatch(
+      /ni un CSV ni un classeur Excel/,
+    );
     const zip = await upload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(zip.status).toBe(422);
     const bad = await upload('siren\n552032534\n12\n\nabc\n');
@@ -312,7 +357,8 @@ describe('the limits on the PostgreSQL store', () => {
     try {
       const ip = { 'x-forwarded-for': freshAddress() };
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await call('/api/companies/552032534', ip)).status);
+      for (let i = 0; i < 8; i++)
+        statuses.push((await call('/api/companies/552032534', ip)).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
       const stored = await client.query(`SELECT points FROM rate_limits WHERE key = $1`, [
         `rl:api-anonyme-seconde:addr:${ip['x-forwarded-for']}`,

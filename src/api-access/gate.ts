@@ -14,7 +14,14 @@ import { failure, failureBody, failureHeaders, statusOf, type Failure } from '@/
 import { clientAddress } from '@/lib/http/client';
 import { spend } from '@/lib/rate-limit';
 import { credentialOf, resolveKey } from './keys';
-import { costOf, planOf, policyHeader, rateLimitHeader, type Plan, type PolicyState } from './plans';
+import {
+  costOf,
+  planOf,
+  policyHeader,
+  rateLimitHeader,
+  type Plan,
+  type PolicyState,
+} from './plans';
 import { countUsage } from './usage';
 
 /** The paths of the public registry and search API. */

@@ -11,7 +11,11 @@ import { logFailure } from '@/lib/log';
 const FLUSH_MS = 5_000;
 
 const state = globalThis as unknown as {
-  __apiUsage?: { pending: Map<string, number>; timer: NodeJS.Timeout | null; db: (() => Db) | null };
+  __apiUsage?: {
+    pending: Map<string, number>;
+    timer: NodeJS.Timeout | null;
+    db: (() => Db) | null;
+  };
 };
 const usage = (state.__apiUsage ??= { pending: new Map(), timer: null, db: null });
 
@@ -21,7 +25,10 @@ export function countUsage(db: () => Db, keyId: string, units: number, now = new
   usage.pending.set(id, (usage.pending.get(id) ?? 0) + units);
   usage.db = db;
   if (!usage.timer) {
-    usage.timer = setTimeout(() => void flushUsage().catch((e) => logFailure('API usage', e)), FLUSH_MS);
+    usage.timer = setTimeout(
+      () => void flushUsage().catch((e) => logFailure('API usage', e)),
+      FLUSH_MS,
+    );
     usage.timer.unref();
   }
 }

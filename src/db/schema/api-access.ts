@@ -33,7 +33,9 @@ export const apiKeyUsage = pgTable(
       .notNull()
       .references(() => apiKeys.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    requests: integer('requests').notNull().default(sql`0`),
+    requests: integer('requests')
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.day] })],
 );

@@ -145,7 +145,8 @@ const account = {
       copy: 'Copier',
       none: 'Vous n’avez encore aucune clé.',
       revoke: 'Révoquer',
-      revokeConfirm: 'Révoquer cette clé ? Les programmes qui l’utilisent recevront une erreur 401.',
+      revokeConfirm:
+        'Révoquer cette clé ? Les programmes qui l’utilisent recevront une erreur 401.',
       revoked: 'Révoquée',
       active: 'Active',
       colName: 'Clé',

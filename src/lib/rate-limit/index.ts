@@ -227,7 +227,11 @@ export async function spend(
   const resetOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   try {
     const res = await l.consume(key, points);
-    return { allowed: true, remaining: res.remainingPoints, resetSeconds: resetOf(res.msBeforeNext) };
+    return {
+      allowed: true,
+      remaining: res.remainingPoints,
+      resetSeconds: resetOf(res.msBeforeNext),
+    };
   } catch (e) {
     if (e instanceof RateLimiterRes)
       return { allowed: false, remaining: 0, resetSeconds: resetOf(e.msBeforeNext) };

@@ -84,7 +84,10 @@ function declaredUnzippedBytes(b: Uint8Array): number | null {
       if (at + 46 > b.length || view.getUint32(at, true) !== 0x02014b50) return null;
       total += view.getUint32(at + 24, true);
       at +=
-        46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+        46 +
+        view.getUint16(at + 28, true) +
+        view.getUint16(at + 30, true) +
+        view.getUint16(at + 32, true);
     }
     return total;
   }
@@ -108,12 +111,18 @@ export async function readTable(bytes: Uint8Array): Promise<Result<TableRows>> {
   if (isZip(bytes)) {
     const size = declaredUnzippedBytes(bytes);
     if (size === null || size > MAX_UNZIPPED_BYTES)
-      return failure('VALIDATION_FAILED', 'Ce classeur Excel est illisible ou trop volumineux une fois décompressé.');
+      return failure(
+        'VALIDATION_FAILED',
+        'Ce classeur Excel est illisible ou trop volumineux une fois décompressé.',
+      );
     const wb = new ExcelJS.Workbook();
     try {
       await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
     } catch {
-      return failure('VALIDATION_FAILED', 'Ce classeur Excel est illisible : enregistrez-le de nouveau au format XLSX.');
+      return failure(
+        'VALIDATION_FAILED',
+        'Ce classeur Excel est illisible : enregistrez-le de nouveau au format XLSX.',
+      );
     }
     const ws = wb.worksheets[0];
     const rows: string[][] = [];

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import t from '@/i18n/fr/account';
 import { api } from './client';
@@ -66,7 +67,7 @@ export function ApiTab() {
     <div data-testid="api-tab">
       <h2>{a.keysTitle}</h2>
       <p className={s.intro}>
-        {a.intro} <a href="/documentation-api">{a.docs}</a>.
+        {a.intro} <Link href="/documentation-api">{a.docs}</Link>.
       </p>
       <p>
         {a.plan} ({data.plan.label}) :{' '}
@@ -220,7 +221,9 @@ function Enrichment() {
       setProgress(null);
     } catch {
       setProgress(null);
-      setProblem({ message: 'Le serveur est injoignable : vérifiez votre connexion puis réessayez.' });
+      setProblem({
+        message: 'Le serveur est injoignable : vérifiez votre connexion puis réessayez.',
+      });
     }
   }
 

@@ -36,7 +36,8 @@ const rateLimitHeaders = {
     schema: { type: 'string' },
   },
   RateLimit: {
-    description: 'Ce qui reste de chaque quota et les secondes avant son renouvellement : `"seconde";r=6;t=1`.',
+    description:
+      'Ce qui reste de chaque quota et les secondes avant son renouvellement : `"seconde";r=6;t=1`.',
     schema: { type: 'string' },
   },
 };
@@ -71,7 +72,10 @@ const lookupItem = {
     line: { type: 'integer', description: 'Ligne dans la liste en texte (à partir de 1).' },
     found: { type: 'boolean' },
     company: { type: 'object', description: 'La fiche, comme `GET /api/companies/{siren}`.' },
-    error: { type: 'object', description: 'Pourquoi la fiche manque (code COMPANY_NOT_FOUND, INVALID_SIREN).' },
+    error: {
+      type: 'object',
+      description: 'Pourquoi la fiche manque (code COMPANY_NOT_FOUND, INVALID_SIREN).',
+    },
   },
 };
 
@@ -117,7 +121,12 @@ function accessPaths(): Record<string, unknown> {
         summary: 'Plusieurs entreprises en un appel (1 000 SIREN au plus)',
         description: `Le corps : \`{ "sirens": [...] }\` ou un tableau JSON, ou du texte (\`text/plain\`), un SIREN par ligne. La réponse arrive au fil de la lecture, dans l’ordre de la liste : \`{ data: { data: [ { siren, index|line, found, company|error } ] } }\`, ou une ligne JSON par SIREN (NDJSON) avec \`?format=ndjson\` ou \`Accept: application/x-ndjson\`. Compte pour ${BATCH_COST} appels.`,
         parameters: [
-          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['ndjson'] } },
+          {
+            name: 'format',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['ndjson'] },
+          },
         ],
         requestBody: {
           required: true,
@@ -148,7 +157,12 @@ function accessPaths(): Record<string, unknown> {
         summary: 'Enrichir une liste de SIREN (fichier CSV ou XLSX)',
         description: `Le corps est le fichier lui-même (CSV ou XLSX, ${ENRICHMENT_MAX_BYTES / 1024 / 1024} Mo et ${MAX_BATCH.toLocaleString('fr-FR')} SIREN au plus) ; la colonne intitulée « siren », sinon la première. Réponse : le même fichier enrichi (dénomination, forme juridique, état, dates, siège, activité, effectif, TVA), au format demandé, envoyé au fil de la lecture ; \`X-Total-Count\` donne le nombre de lignes. Compte pour ${BATCH_COST} appels.`,
         parameters: [
-          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv', 'xlsx'] } },
+          {
+            name: 'format',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['csv', 'xlsx'] },
+          },
         ],
         requestBody: {
           required: true,
@@ -197,7 +211,9 @@ function accessPaths(): Record<string, unknown> {
         requestBody: {
           content: {
             'application/json': {
-              schema: z.toJSONSchema(z.object({ name: z.string().max(KEY_NAME_MAX_LENGTH).optional() })),
+              schema: z.toJSONSchema(
+                z.object({ name: z.string().max(KEY_NAME_MAX_LENGTH).optional() }),
+              ),
             },
           },
         },
@@ -246,7 +262,12 @@ export function withApiAccess<D extends Doc>(doc: D): D {
       scheme: 'bearer',
       description: 'Clé d’API `rg_live_…` créée dans « Mon compte », en `Authorization: Bearer`.',
     },
-    apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'La même clé, en `X-Api-Key`.' },
+    apiKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+      description: 'La même clé, en `X-Api-Key`.',
+    },
   };
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!isPublicApiPath(path)) continue;
