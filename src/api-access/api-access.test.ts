@@ -183,6 +183,11 @@ describe('API keys', () => {
     // An unknown or malformed key is refused alike, never served as anonymous.
     for (const bad of [`rg_live_${'A'.repeat(43)}`, 'nimporte quoi'])
       expect((await call('/api/directors/x', { 'x-api-key': bad })).status).toBe(401);
+    expect((await call('/api/directors/x', { authorization: 'Bearer ' })).status).toBe(401);
+    // Another scheme (a staging site's Basic password) is not an API key.
+    const basic = await call('/api/companies/552032534', { authorization: 'Basic dXNlcjpwYXNz' });
+    expect(basic.status).toBe(200);
+    expect(basic.headers.get('ratelimit-policy')).toBe('"seconde";q=7;w=1');
   });
 
   it('are another user’s: 404, and not listed', async () => {

@@ -118,14 +118,16 @@ export async function revokeKey(db: Db, userId: string, id: string): Promise<Res
   return row ? success<void>(undefined) : failure('NOT_FOUND', 'Cette clé d’API n’existe pas.');
 }
 
-/** The credential a request carries: `Authorization: Bearer …`, else `X-Api-Key`, else null. */
+/**
+ * The credential a request carries: `Authorization: Bearer …`, else `X-Api-Key`, else null. Another
+ * scheme (`Basic`, a staging site's password) is not ours and is left alone.
+ */
 export function credentialOf(
   authorization: string | undefined,
   apiKey: string | undefined,
 ): string | null {
-  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  if (bearer) return bearer[1]!;
-  if (authorization?.trim()) return authorization.trim();
+  const bearer = authorization ? /^Bearer(?:\s+(.*))?$/i.exec(authorization.trim()) : null;
+  if (bearer) return (bearer[1] ?? '').trim();
   return apiKey?.trim() || null;
 }
 
