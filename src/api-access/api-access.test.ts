@@ -349,6 +349,8 @@ describe('enrichment of an uploaded list', () => {
     const body = (await bad.json()) as { error: { fields: Record<string, string[]> } };
     expect(Object.keys(body.error.fields)).toEqual(['ligne 3', 'ligne 5']);
     expect((await upload('')).status).toBe(422);
+    // Over the 2 MB cap: refused before the body is read.
+    expect((await upload('5'.repeat(2 * 1024 * 1024 + 1))).status).toBe(413);
     expect((await upload('552032534', '?format=pdf')).status).toBe(400);
   });
 });
