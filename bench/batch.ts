@@ -127,12 +127,13 @@ async function main() {
       `  lot ${run} : ${SIZE.toLocaleString('fr-FR')} SIREN (${found} trouvés), ${(ms / 1000).toFixed(2)} s, ${(body.length / 1e6).toFixed(1)} Mo`,
     );
   }
+  await handle.close();
+  if (times.length === 0) return;
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   console.log(
     `\nLot de ${SIZE.toLocaleString('fr-FR')} SIREN : médiane ${(median / 1000).toFixed(2)} s, pire ${(times.at(-1)! / 1000).toFixed(2)} s (cible : 2 s)`,
   );
-  await handle.close();
 }
 
 main().catch((e) => {
