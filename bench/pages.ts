@@ -330,6 +330,8 @@ async function main(): Promise<void> {
       PORT: String(port),
       APP_ENV: 'test',
       HOST: '127.0.0.1',
+      // One client address sends every call: the API's per-address quota (src/api-access) is off.
+      API_ANONYMOUS_RATE: '0',
       DATABASE_URL: benchUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

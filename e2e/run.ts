@@ -37,6 +37,9 @@ async function main(): Promise<number> {
     // The browser's origin: links in mails and Better Auth's trusted origin come from SITE_URL
     // only (no request header chooses them).
     SITE_URL: `http://127.0.0.1:${port}`,
+    // Every test runs from 127.0.0.1: the public API's per-address quota (7 a second) would refuse
+    // the suite's own calls; the gate still answers with its RateLimit headers.
+    API_ANONYMOUS_RATE: '1000',
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 

@@ -22,6 +22,8 @@ import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
+import { gateApi } from '../src/api-access/gate';
+import { flushUsage } from '../src/api-access/usage';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
 import { webServer } from '../src/server/site';
@@ -78,6 +80,7 @@ const ready = app.prepare().then(() => {
 const { respond, pages } = webServer({
   dev,
   env,
+  apiGate: (req, res) => gateApi(req, res, getDb),
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
   next: async (req, res) => {
@@ -137,6 +140,7 @@ function close() {
       registryWorker?.close(),
       changeFeed?.close(),
       stopJobWorkers(getDb()),
+      flushUsage(getDb()),
     ]).finally(() => process.exit(0));
   });
   // Keep-alive connections would hold close() open: end the idle ones, give the rest 5 s.

@@ -122,6 +122,12 @@ export const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /**
+   * Calls per second per client address to the public API without a key (src/api-access; the
+   * Annuaire des Entreprises allows 7). 0 lifts every API limit: for benchmarks and the end-to-end
+   * suite only, refused in production.
+   */
+  API_ANONYMOUS_RATE: z.coerce.number().int().min(0).max(10_000).default(7),
+  /**
    * Key that signs sessions, CSRF tokens, magic tokens and unsubscribe links (src/accounts). Without
    * it a key is drawn once and kept in `DATA_DIR/auth-secret`; set it where several machines serve
    * the site.

@@ -125,6 +125,12 @@ export function productionProblems(source: Record<string, string | undefined>): 
   else if (store === 'redis' && !get('REDIS_URL'))
     add('RATE_LIMIT_STORE', 'redis demande REDIS_URL');
 
+  if (get('API_ANONYMOUS_RATE')?.trim() === '0')
+    add(
+      'API_ANONYMOUS_RATE',
+      'ne peut valoir 0 en production : l’API publique serait ouverte sans aucune limite',
+    );
+
   for (const key of PUBLISHER_KEYS) {
     const value = get(key);
     if (!value) add(key, 'obligatoire en production (mentions légales, factures)');

@@ -33,6 +33,11 @@ const ERRORS = {
     message: 'La recherche est momentanément indisponible. Réessayez dans quelques instants.',
   },
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
+  /** A public API call with a malformed, unknown or revoked key (src/api-access). */
+  API_KEY_INVALID: {
+    status: 401,
+    message: 'Cette clé d’API est inconnue ou a été révoquée.',
+  },
   FORBIDDEN: { status: 403, message: "Vous n'avez pas accès à cette ressource." },
   /** A state change sent from another site's page (Origin / Sec-Fetch-Site, src/lib/http/origin.ts). */
   CROSS_SITE_REQUEST: {

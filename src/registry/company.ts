@@ -589,6 +589,35 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
  * its establishments, head office first. The unit's nature is unknown, so a protected
  * establishment is treated as a natural person's: nothing but the SIREN and the commune.
  */
+/**
+ * Many companies' profiles at once (the batch lookup of src/api-access): the same query as
+ * `getCompanyProfile` on `siren = ANY(…)`, one round trip for the list, each row mapped by the same
+ * rules (diffusion, oppositions); a SIREN without a row takes `getCompanyProfile`'s way (a company
+ * known by its establishments only, an invalid key, unknown). Keyed by the SIRENs given, which
+ * must be 9 digits (`validateSiren`).
+ */
+export async function getCompanyProfiles(
+  db: Db,
+  sirens: string[],
+): Promise<Map<string, CompanyLookup>> {
+  const out = new Map<string, CompanyLookup>();
+  const unique = [...new Set(sirens)];
+  if (unique.length === 0) return out;
+  const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
+    db,
+    sql`SELECT ${COMPANY_COLUMNS},
+          ${companyOpposed(sql`c.siren`)} AS opposed,
+          (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
+             WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
+        FROM companies c WHERE c.siren = ANY(string_to_array(${unique.join(',')}, ',')::char(9)[])`,
+    { prepared: true },
+  );
+  for (const row of rows) out.set(row.siren, success(profileFromRow(row, row.ho ?? null)));
+  const missing = unique.filter((s) => !out.has(s));
+  for (const siren of missing) out.set(siren, await getCompanyProfile(db, siren));
+  return out;
+}
+
 async function profileRowFromEstablishments(
   db: Db,
   siren: string,

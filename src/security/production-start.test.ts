@@ -135,6 +135,8 @@ describe('a production start with unsafe settings is refused', () => {
       'SELLER_VAT_NUMBER',
     ]);
     expect(() => parseEnv({ ...complete, SITE_URL: 'https://localhost' })).toThrow(/SITE_URL/);
+    // The public API without any limit (the benches' setting).
+    expect(() => parseEnv({ ...complete, API_ANONYMOUS_RATE: '0' })).toThrow(/API_ANONYMOUS_RATE/);
     // A staging site may use Stripe's test mode, when it says so.
     expect(() =>
       parseEnv({ ...complete, STRIPE_SECRET_KEY: 'sk_test_0123', STRIPE_ALLOW_TEST_KEY: 'on' }),

@@ -165,10 +165,12 @@ const withSession = (path: string) =>
   /^\/api\/(me\/|onboarding\/|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
     path,
   ) || /^\/(pre-)?orders\//.test(path);
-// The operations this server serves: the registry API fast path, the handlers above, and the
-// account and orders routes.
+// The operations this server serves: the registry API fast path, the handlers above, the batch
+// lookup and enrichment (src/api-access), and the account and orders routes.
 const served = (path: string) =>
-  path in HANDLERS || /^\/api\/(companies\/\{siren\}|directors\/)/.test(path) || withSession(path);
+  path in HANDLERS ||
+  /^\/api\/(companies\/(\{siren\}|batch$|enrichment$)|directors\/)/.test(path) ||
+  withSession(path);
 const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>)
   .filter(([path]) => served(path))
   .flatMap(([path, methods]) =>

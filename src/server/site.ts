@@ -1,6 +1,6 @@
 /**
  * What the web server (scripts/serve.ts) does with each request, in order: the front door, the
- * registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
+ * public API's gate (keys and rate limits, src/api-access/gate.ts), the registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
  * tests run this very pipeline with a stand-in for Next.js. `npm run dev` runs the same server
  * with `next dev` behind it (`webServer`, `dev: true`).
  */
@@ -17,6 +17,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
 export type SiteOptions = {
   door: FrontDoorOptions;
+  /**
+   * The public API's gate: counts a call to the registry and search API, sets its `RateLimit`
+   * headers, and answers it (401, 429) when it may not go on: true then. Before the fast path, so
+   * that the fast path and Next.js answer under the same limits.
+   */
+  apiGate?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** The registry API (worker thread or this thread): true when it answered. */
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
@@ -31,6 +37,7 @@ export function siteHandler(o: SiteOptions): Handler {
     // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
+      if (o.apiGate && (await o.apiGate(req, res))) return;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
       o.pages?.record(req, res);
@@ -58,6 +65,7 @@ export function siteHandler(o: SiteOptions): Handler {
 export function webServer(o: {
   dev: boolean;
   env: Pick<Env, 'SITE_URL' | 'GTM_ID' | 'SENTRY_DSN' | 'APP_ENV' | 'TRUST_PROXY_HOPS'>;
+  apiGate?: SiteOptions['apiGate'];
   registryApi: SiteOptions['registryApi'];
   next: Handler;
   report?: SiteOptions['report'];
@@ -82,6 +90,7 @@ export function webServer(o: {
   return {
     respond: siteHandler({
       door,
+      apiGate: o.apiGate,
       registryApi: o.registryApi,
       pages,
       next: o.next,

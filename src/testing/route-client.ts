@@ -56,6 +56,10 @@ import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/downloa
 import * as contactRoute from '@/app/api/contact/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
+import * as apiKeysRoute from '@/app/api/me/api-keys/route';
+import * as apiKeyRoute from '@/app/api/me/api-keys/[id]/route';
+import * as batchRoute from '@/app/api/companies/batch/route';
+import * as enrichmentRoute from '@/app/api/companies/enrichment/route';
 
 type RouteModule = Record<string, unknown>;
 
@@ -73,6 +77,11 @@ const MODULES: Partial<Record<RoutePattern, RouteModule>> = {
   '/api/me/events': eventsRoute,
   '/api/me/sessions': sessionsRoute,
   '/api/me/sessions/[id]': sessionRoute,
+  '/api/me/api-keys': apiKeysRoute,
+  '/api/me/api-keys/[id]': apiKeyRoute,
+  // The public API's batch lookup and enrichment (src/api-access).
+  '/api/companies/batch': batchRoute,
+  '/api/companies/enrichment': enrichmentRoute,
   '/api/alerts/unsubscribe': unsubscribeRoute,
   '/api/me/[[...id]]': meRoute,
   '/api/onboarding/user-infos': onboardingRoute,

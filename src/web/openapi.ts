@@ -12,6 +12,7 @@ import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
 import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './openapi-parts';
+import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
@@ -362,7 +363,7 @@ export function assemblePaths(modules: Array<() => OpenApiPaths>): OpenApiPaths 
 
 export function openApiDocument(serverUrl: string) {
   const paths = assemblePaths(OPERATIONS);
-  return {
+  return withApiAccess({
     openapi: '3.1.0',
     info: {
       title: 'API du registre des entreprises',
@@ -391,5 +392,5 @@ export function openApiDocument(serverUrl: string) {
         },
       },
     },
-  };
+  });
 }

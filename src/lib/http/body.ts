@@ -25,6 +25,10 @@ export const BODY_CAPS: ReadonlyArray<{ path: string; maxBytes: number }> = [
   { path: '/api/payments/webhook', maxBytes: 512 * KB },
   // The web server's own call after an import: up to CHANGE_LIST_MAX (5,000) SIRENs.
   { path: '/api/internal/revalidate', maxBytes: 128 * KB },
+  // The public API's batch lookup (1,000 SIRENs, as JSON or text) and the enrichment of an
+  // uploaded CSV or XLSX list (ENRICHMENT_MAX_BYTES in src/api-access/enrichment.ts).
+  { path: '/api/companies/batch', maxBytes: 64 * KB },
+  { path: '/api/companies/enrichment', maxBytes: 2 * MB },
   // Uploaded files (multipart).
   { path: '/api/uploads', maxBytes: 1 * MB },
   // An opposition request carries an identity document of 5 MB at most, and the form's fields

@@ -204,6 +204,41 @@ export async function consume(name: RateLimitName, key: string, points = 1): Pro
   }
 }
 
+/** What a spending left: allowed or not, the points left and the seconds until the window resets. */
+export type Spent = { allowed: boolean; remaining: number; resetSeconds: number };
+
+/**
+ * Spends `points` for `key` under a rule set at run time (the API quotas of src/api-access, whose
+ * allowances come from the environment), on the same store as the named rules; the limiter is kept
+ * per rule, so `resetAllRateLimits` drops it too. Says what is left, for the `RateLimit` header.
+ */
+export async function spend(
+  prefix: string,
+  rule: Pick<RateLimitRule, 'points' | 'durationSeconds'>,
+  key: string,
+  points = 1,
+): Promise<Spent> {
+  const id = `${prefix}:${rule.points}:${rule.durationSeconds}`;
+  let l = limiters.get(id);
+  if (!l) {
+    l = createLimiter(`rl:${prefix}`, rule);
+    limiters.set(id, l);
+  }
+  const resetOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  try {
+    const res = await l.consume(key, points);
+    return {
+      allowed: true,
+      remaining: res.remainingPoints,
+      resetSeconds: resetOf(res.msBeforeNext),
+    };
+  } catch (e) {
+    if (e instanceof RateLimiterRes)
+      return { allowed: false, remaining: 0, resetSeconds: resetOf(e.msBeforeNext) };
+    throw e;
+  }
+}
+
 /**
  * Whether `key` may still spend under rule `name`, without spending: RATE_LIMITED (with the seconds
  * to wait) once its points are spent or while it is blocked. For counters spent only by some

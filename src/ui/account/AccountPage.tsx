@@ -13,9 +13,19 @@ import { ListsTab } from './ListsTab';
 import { AlertsTab } from './AlertsTab';
 import { OrdersTab } from './OrdersTab';
 import { ClaimsTab } from './ClaimsTab';
+import { ApiTab } from './ApiTab';
 import s from './account.module.css';
 
-const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'companies', 'data'] as const;
+const TABS = [
+  'profile',
+  'security',
+  'lists',
+  'alerts',
+  'orders',
+  'companies',
+  'api',
+  'data',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -105,6 +115,7 @@ export function AccountPage() {
         {tab === 'alerts' ? <AlertsTab /> : null}
         {tab === 'orders' ? <OrdersTab /> : null}
         {tab === 'companies' ? <ClaimsTab /> : null}
+        {tab === 'api' ? <ApiTab /> : null}
         {tab === 'data' ? <DataTab /> : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { openApiDocument } from '@/web/openapi';
+import { API_AUTH_TEXT, API_LIMITS_TEXT } from '@/web/openapi/api-access';
 import { siteUrl } from '@/web/site';
 import s from '@/ui/company/company.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -30,11 +31,28 @@ export default function ApiDocumentationPage() {
   return (
     <div className={s.page}>
       <h1 className={s.title}>{doc.info.title}</h1>
-      <p className={s.subtitle}>{doc.info.description}</p>
+      <p className={s.subtitle}>{doc.info.description.split('\n\n')[0]}</p>
       <p>
         Document OpenAPI 3.1 : <a href="/api/openapi.json">/api/openapi.json</a>. Exemple :{' '}
         <code>curl {base}/api/companies/552032534</code>
       </p>
+      <section className={s.section} aria-labelledby="acces-api">
+        <h2 id="acces-api" className={s.sectionTitle}>
+          Authentification et limites
+        </h2>
+        <p>{API_AUTH_TEXT}</p>
+        <ul>
+          {API_LIMITS_TEXT.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+        <p>
+          Exemple avec une clé :{' '}
+          <code>
+            curl -H &quot;Authorization: Bearer rg_live_…&quot; {base}/api/companies/552032534
+          </code>
+        </p>
+      </section>
       <nav className={s.section} aria-label="Routes de l'API">
         <ul className={s.linkList}>
           {ops.map((o) => (

@@ -1,0 +1,113 @@
+/**
+ * The public API's gate, step 2 of the web server (src/server/site.ts), before the registry API's
+ * fast path and Next.js, so both answer under the same limits: every call under `/api/companies/`,
+ * `/api/directors/` and `/api/search/` is counted, per key when it carries one (`Authorization:
+ * Bearer rg_live_…` or `X-Api-Key`), else per client address (the one rule, src/lib/http/client.ts).
+ * Each answer carries `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers);
+ * over a quota, 429 with `Retry-After`; a malformed, unknown or revoked key, 401. The counts live in
+ * the site's rate-limit store (src/lib/rate-limit: memory, Redis or PostgreSQL).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getEnv } from '@/config/env';
+import type { Db } from '@/db/client';
+import { failure, failureBody, failureHeaders, statusOf, type Failure } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/client';
+import { spend } from '@/lib/rate-limit';
+import { credentialOf, resolveKey } from './keys';
+import {
+  costOf,
+  planOf,
+  policyHeader,
+  rateLimitHeader,
+  type Plan,
+  type PolicyState,
+} from './plans';
+import { countUsage } from './usage';
+
+/** The paths of the public registry and search API. */
+const PUBLIC_PREFIXES = ['/api/companies/', '/api/directors/', '/api/search/'];
+
+export function isPublicApiPath(pathname: string): boolean {
+  return PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function writeFailure(res: ServerResponse, f: Failure, extra: Record<string, string> = {}) {
+  res.statusCode = statusOf(f.code);
+  for (const [k, v] of Object.entries({ ...failureHeaders(f), ...extra })) res.setHeader(k, v);
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(failureBody(f)));
+}
+
+function refusal(plan: Plan, state: PolicyState): Failure {
+  const p = plan.policies.find((x) => x.name === state.name)!;
+  const message =
+    plan.id === 'anonyme'
+      ? `Trop d’appels à l’API depuis votre adresse : ${p.points} par seconde au plus sans clé. Patientez une seconde, ou créez une clé d’API dans « Mon compte » pour un quota plus large.`
+      : state.name === 'jour'
+        ? `Le quota de votre clé d’API est épuisé pour aujourd’hui (${p.points.toLocaleString('fr-FR')} appels par 24 heures). Il se renouvelle dans ${Math.ceil(state.resetSeconds / 3600)} h.`
+        : `Trop d’appels avec cette clé d’API : ${p.points} par seconde au plus. Patientez une seconde.`;
+  return failure('RATE_LIMITED', message, { retryAfterSeconds: state.resetSeconds });
+}
+
+/**
+ * Counts the call and sets its `RateLimit` headers; answers it (401 or 429) and returns true when
+ * it may not go on. Any other request: false, nothing written.
+ */
+export async function gateApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: () => Db,
+): Promise<boolean> {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (!isPublicApiPath(pathname) || req.method === 'OPTIONS') return false;
+  const anonymousRate = getEnv().API_ANONYMOUS_RATE;
+  if (anonymousRate === 0) return false;
+
+  const token = credentialOf(one(req.headers.authorization), one(req.headers['x-api-key']));
+  let plan: Plan;
+  let partition: string;
+  let keyId: string | null = null;
+  if (token !== null) {
+    const key = await resolveKey(db(), token.slice(0, 200));
+    if (!key.ok) {
+      writeFailure(res, key, { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' });
+      return true;
+    }
+    plan = planOf(key.value.plan);
+    keyId = key.value.id;
+    partition = `key:${keyId}`;
+  } else {
+    plan = planOf('anonyme', anonymousRate);
+    partition = `addr:${clientAddress({ headers: { get: (n) => one(req.headers[n]) ?? null } })}`;
+  }
+
+  const cost = costOf(pathname);
+  const states: PolicyState[] = [];
+  let refused: PolicyState | null = null;
+  for (const p of plan.policies) {
+    const s = await spend(
+      `api-${plan.id}-${p.name}`,
+      { points: p.points, durationSeconds: p.windowSeconds },
+      partition,
+      cost,
+    );
+    const state = { name: p.name, remaining: s.remaining, resetSeconds: s.resetSeconds };
+    states.push(state);
+    if (!s.allowed) {
+      refused = state;
+      break;
+    }
+  }
+  res.setHeader('RateLimit-Policy', policyHeader(plan));
+  res.setHeader('RateLimit', rateLimitHeader(states));
+  if (refused) {
+    writeFailure(res, refusal(plan, refused));
+    return true;
+  }
+  if (keyId) countUsage(db, keyId, cost);
+  return false;
+}

@@ -1,0 +1,11 @@
+import { revokeMyKey } from '@/api-access/http';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** « Révoquer » one of the user's API keys. */
+export async function DELETE(req: Request, ctx: Ctx) {
+  const { id } = await ctx.params;
+  return revokeMyKey(req, id);
+}
