@@ -62,6 +62,21 @@ describe('parseEnv', () => {
     expect(parseEnv({ IDENTITY_DOCUMENT_KEY: b64 }).IDENTITY_DOCUMENT_KEY).toBe(b64);
   });
 
+  it('refuses in production metrics open beyond loopback without a token, and a replica without its primary', () => {
+    const open = { APP_ENV: 'prod', ...productionSettings, METRICS_PORT: '9100' };
+    expect(parseEnv(open).METRICS_HOST).toBe('127.0.0.1');
+    expect(() => parseEnv({ ...open, METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_TOKEN: obligatoire en production quand les métriques écoutent au-delà/,
+    );
+    expect(
+      parseEnv({ ...open, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN,
+    ).toBe('m'.repeat(32));
+    expect(() => parseEnv({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN/);
+    expect(() =>
+      parseEnv({ ...open, DATABASE_READ_URL: productionSettings.DATABASE_URL }),
+    ).toThrow(/DATABASE_READ_URL: désigne la base principale/);
+  });
+
   it('rejects an unknown APP_ENV and names the key', () => {
     expect(() => parseEnv({ APP_ENV: 'staging' })).toThrow(InvalidEnvironmentError);
     try {

@@ -47,6 +47,7 @@ const SECRETS: Array<[key: string, role: string]> = [
   ['OPPOSITION_LINK_SECRET', 'signe les liens de confirmation des oppositions'],
 ];
 
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i;
 const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
 
 export type Problem = { key: string; message: string };
@@ -124,6 +125,18 @@ export function productionProblems(source: Record<string, string | undefined>): 
     );
   else if (store === 'redis' && !get('REDIS_URL'))
     add('RATE_LIMIT_STORE', 'redis demande REDIS_URL');
+
+  const metricsHost = get('METRICS_HOST') ?? '127.0.0.1';
+  if (get('METRICS_PORT') && !get('METRICS_TOKEN') && !LOOPBACK.test(metricsHost))
+    add(
+      'METRICS_TOKEN',
+      `obligatoire en production quand les métriques écoutent au-delà de la machine locale (METRICS_HOST=${metricsHost}) : elles révèlent l’activité du site`,
+    );
+  const readUrl = get('DATABASE_READ_URL');
+  if (readUrl && !database)
+    add('DATABASE_READ_URL', 'demande DATABASE_URL : la réplique lit la base principale');
+  else if (readUrl && readUrl === database)
+    add('DATABASE_READ_URL', 'désigne la base principale elle-même : indiquez la réplique ou laissez vide');
 
   for (const key of PUBLISHER_KEYS) {
     const value = get(key);

@@ -8,6 +8,8 @@ import { withOutageScope } from '@/db/outage';
 import { reportServerFailure } from '@/lib/error-reporting/server';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { frontDoor, type FrontDoorOptions } from './front-door';
+import { serveHealth, type Health } from './health';
+import { serveMetrics, type SiteMetrics } from './metrics';
 import type { FrontPageCache } from './page-cache';
 import { answerFailuresAsUnavailable, writeFailure, writeUnavailable } from './unavailable';
 
@@ -21,14 +23,26 @@ export type SiteOptions = {
   next: Handler;
   /** Where an exception of these steps is reported (the site's error reporting by default). */
   report?: (scope: string, error: unknown) => Promise<void>;
+  /** `/healthz` and `/readyz` (src/server/health.ts). */
+  health?: Health;
+  /** Request metrics, and `GET /metrics` on this port when a token is set (src/server/metrics.ts). */
+  metrics?: { metrics: SiteMetrics; token?: string };
+  /** True once a graceful shutdown began: every answer then closes its connection. */
+  draining?: () => boolean;
 };
 
 export function siteHandler(o: SiteOptions): Handler {
   const report = o.report ?? reportServerFailure;
   return async function respond(req, res) {
+    o.metrics?.metrics.observe(req, res);
+    if (o.draining?.()) res.setHeader('Connection', 'close');
     // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
+      const probe =
+        (o.health && serveHealth(req, res, o.health)) ||
+        (o.metrics && serveMetrics(req, res, o.metrics.metrics, o.metrics.token));
+      if (probe) return await probe;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
       o.pages?.record(req, res);

@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { services } from '@/domain/catalogue';
 import { orderOffer } from '@/documents/sale';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
@@ -31,7 +31,7 @@ export async function CompanyResults({
   service?: ServicePath;
 }) {
   const params = toSearchParams(searchParams);
-  const loaded = await loadCompanyResults(getDb(), params);
+  const loaded = await loadCompanyResults(getReadDb(), params);
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
