@@ -40,7 +40,11 @@ export async function shutDown(server: http.Server, o: ShutdownOptions): Promise
   // A keep-alive connection whose answer just ended becomes idle: close it then.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const remaining = () => Math.max(0, o.timeoutMs - (Date.now() - started));
-  const jobs = Promise.allSettled(o.whileDraining.map((step) => step(remaining())));
+  // The job workers get a second less than the requests: a job still running then is put back
+  // in its queue, which needs the pool still open.
+  const jobs = Promise.allSettled(
+    o.whileDraining.map((step) => step(Math.max(1000, remaining() - 1000))),
+  );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), remaining());
@@ -51,8 +55,8 @@ export async function shutDown(server: http.Server, o: ShutdownOptions): Promise
     log('délai d’arrêt dépassé : connexions restantes coupées');
     server.closeAllConnections();
   }
-  await Promise.race([jobs, deadline]);
   clearTimeout(timer);
+  await Promise.race([jobs, sleep(remaining() + 2000)]);
   await Promise.race([Promise.allSettled(o.finally.map((step) => step())), sleep(3000)]);
   log(`arrêt terminé en ${Date.now() - started} ms`);
 }
