@@ -4,6 +4,8 @@
  * site if no build exists, then serve it (scripts/serve.ts). `--dev` serves with `next dev` instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
@@ -21,6 +23,17 @@ import {
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
+/**
+ * `npm run start:cluster -- --workers N`: N web server processes on PORT, PORT+1, … (and
+ * METRICS_PORT, METRICS_PORT+1, …) behind a load balancer (deploy/haproxy.cfg), on PostgreSQL.
+ */
+const cluster = process.argv.includes('--cluster');
+const workersArg = process.argv.indexOf('--workers');
+const workers = cluster
+  ? workersArg >= 0
+    ? Number(process.argv[workersArg + 1])
+    : os.availableParallelism()
+  : 1;
 const nextBin = path.resolve('node_modules/next/dist/bin/next');
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
@@ -41,6 +54,13 @@ async function main() {
     throw e;
   }
   const runEnv = env;
+  if (cluster) {
+    const refusal = clusterRefusal(env, workers);
+    if (refusal) {
+      console.error(`[start] ${refusal}`);
+      process.exit(1);
+    }
+  }
 
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -135,28 +155,114 @@ async function main() {
   // Production: our HTTP server with the built site behind it (scripts/serve.ts, compiled to
   // JavaScript by scripts/build-server.ts), which answers the registry API itself; development:
   // `next dev`.
-  const server = dev
-    ? run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv)
-    : run(process.execPath, ['--enable-source-maps', path.resolve(SERVER_DIST, 'serve.mjs')], {
-        ...childEnv,
-        NODE_ENV: 'production',
-        HOST: host,
-      });
+  if (dev) {
+    const server = run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv);
+    log(`prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`);
+    const stop = async (code: number) => {
+      server.kill('SIGTERM');
+      await embedded?.stop().catch(() => {});
+      process.exit(code);
+    };
+    process.on('SIGINT', () => void stop(0));
+    process.on('SIGTERM', () => void stop(0));
+    server.on('exit', (code) => void stop(code ?? 0));
+    return;
+  }
+  if (cluster) {
+    // Secrets a process would otherwise draw for itself: one for all, so that a captcha or a test
+    // payment's event signed by one process is accepted by another.
+    childEnv.CAPTCHA_SECRET ??= randomBytes(32).toString('hex');
+    childEnv.STRIPE_WEBHOOK_SECRET ??= `whsec_${randomBytes(24).toString('hex')}`;
+  }
+  const serverEnv = (i: number): NodeJS.ProcessEnv => ({
+    ...childEnv,
+    NODE_ENV: 'production',
+    HOST: host,
+    PORT: String(env.PORT + i),
+    ...(env.METRICS_PORT ? { METRICS_PORT: String(env.METRICS_PORT + i) } : {}),
+  });
+  const servers: Array<ChildProcess | null> = [];
+  let stopping = false;
+  const startServer = (i: number) => {
+    const child = run(
+      process.execPath,
+      ['--enable-source-maps', path.resolve(SERVER_DIST, 'serve.mjs')],
+      serverEnv(i),
+    );
+    servers[i] = child;
+    child.on('exit', (code, signal) => {
+      if (servers[i] === child) servers[i] = null;
+      if (stopping) return;
+      if (!cluster) return void stop(code ?? 0);
+      // One process of several died: the others serve meanwhile; it comes back in a second.
+      if (restarting.has(i)) return;
+      log(`processus ${i + 1} arrêté (${signal ?? code}) : redémarrage`);
+      setTimeout(() => {
+        if (!stopping) startServer(i);
+      }, 1000);
+    });
+  };
+  const restarting = new Set<number>();
+  for (let i = 0; i < workers; i++) startServer(i);
   log(
-    `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+    cluster
+      ? `prêt à servir : ${workers} processus sur les ports ${env.PORT} à ${env.PORT + workers - 1} (supervision démarrée en ${Date.now() - started} ms)`
+      : `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );
 
-  let stopping = false;
-  const stop = async (code: number) => {
+  async function stop(code: number) {
     if (stopping) return;
     stopping = true;
-    server.kill('SIGTERM');
+    const live = servers.filter((c): c is ChildProcess => c !== null && c.exitCode === null);
+    await Promise.all(
+      live.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
+    );
     await embedded?.stop().catch(() => {});
     process.exit(code);
-  };
+  }
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  server.on('exit', (code) => void stop(code ?? 0));
+  // SIGHUP (cluster): a rolling restart, one process at a time, each back and ready (/readyz)
+  // before the next stops, e.g. after a deployment of new code whose migrations are applied.
+  process.on('SIGHUP', () => {
+    if (!cluster) return;
+    void (async () => {
+      for (let i = 0; i < workers && !stopping; i++) {
+        restarting.add(i);
+        const old = servers[i];
+        if (old && old.exitCode === null)
+          await new Promise((r) => (old.once('exit', r), old.kill('SIGTERM')));
+        startServer(i);
+        restarting.delete(i);
+        await waitReady(env.PORT + i);
+        log(`processus ${i + 1} redémarré`);
+      }
+    })();
+  });
+}
+
+/** Why several processes cannot serve with these settings (a French sentence), or null. */
+function clusterRefusal(env: ReturnType<typeof getEnv>, n: number): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    return '--workers attend un nombre de processus entre 1 et 64.';
+  if (!env.DATABASE_URL)
+    return 'plusieurs processus demandent PostgreSQL (DATABASE_URL) : la base embarquée PGlite ne sert qu’une connexion à la fois.';
+  if (env.RATE_LIMIT_STORE === 'memory')
+    return 'RATE_LIMIT_STORE=memory ne convient pas à plusieurs processus : chacun compterait à part. Choisissez redis ou postgres.';
+  return null;
+}
+
+/** Waits until the server on this port answers /readyz with 200 (at most 120 s). */
+async function waitReady(port: number): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 main().catch((e) => {
