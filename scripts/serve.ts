@@ -120,11 +120,16 @@ const metricsServer = env.METRICS_PORT
       token: env.METRICS_TOKEN,
     }).then(
       (s) => {
-        console.log(`[serve] métriques servies sur http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+        console.log(
+          `[serve] métriques servies sur http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`,
+        );
         return s;
       },
       (e) => {
-        console.error('[serve] port des métriques indisponible :', e instanceof Error ? e.message : e);
+        console.error(
+          '[serve] port des métriques indisponible :',
+          e instanceof Error ? e.message : e,
+        );
         process.exit(1);
       },
     )

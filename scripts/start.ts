@@ -156,8 +156,14 @@ async function main() {
   // JavaScript by scripts/build-server.ts), which answers the registry API itself; development:
   // `next dev`.
   if (dev) {
-    const server = run(process.execPath, [nextBin, 'dev', '-p', String(env.PORT), '-H', host], childEnv);
-    log(`prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`);
+    const server = run(
+      process.execPath,
+      [nextBin, 'dev', '-p', String(env.PORT), '-H', host],
+      childEnv,
+    );
+    log(
+      `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+    );
     const stop = async (code: number) => {
       server.kill('SIGTERM');
       await embedded?.stop().catch(() => {});
@@ -214,9 +220,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     const live = servers.filter((c): c is ChildProcess => c !== null && c.exitCode === null);
-    await Promise.all(
-      live.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))),
-    );
+    await Promise.all(live.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))));
     await embedded?.stop().catch(() => {});
     process.exit(code);
   }

@@ -72,9 +72,9 @@ describe('parseEnv', () => {
       parseEnv({ ...open, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN,
     ).toBe('m'.repeat(32));
     expect(() => parseEnv({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN/);
-    expect(() =>
-      parseEnv({ ...open, DATABASE_READ_URL: productionSettings.DATABASE_URL }),
-    ).toThrow(/DATABASE_READ_URL: désigne la base principale/);
+    expect(() => parseEnv({ ...open, DATABASE_READ_URL: productionSettings.DATABASE_URL })).toThrow(
+      /DATABASE_READ_URL: désigne la base principale/,
+    );
   });
 
   it('rejects an unknown APP_ENV and names the key', () => {

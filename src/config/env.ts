@@ -228,7 +228,10 @@ export const envSchema = z.object({
    * Prometheus metrics (src/server/metrics.ts) on their own port, on METRICS_HOST (loopback by
    * default). Unset: no metrics port.
    */
-  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   /**
    * Bearer token of the metrics (`Authorization: Bearer …`): required on the metrics port when it

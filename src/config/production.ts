@@ -136,7 +136,10 @@ export function productionProblems(source: Record<string, string | undefined>): 
   if (readUrl && !database)
     add('DATABASE_READ_URL', 'demande DATABASE_URL : la réplique lit la base principale');
   else if (readUrl && readUrl === database)
-    add('DATABASE_READ_URL', 'désigne la base principale elle-même : indiquez la réplique ou laissez vide');
+    add(
+      'DATABASE_READ_URL',
+      'désigne la base principale elle-même : indiquez la réplique ou laissez vide',
+    );
 
   for (const key of PUBLISHER_KEYS) {
     const value = get(key);

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client';
 
 /**
- * Waits until the replica has replayed everything the primary has written so far (its current
- * WAL position), up to `timeoutMs`; true when it has. The change feed calls it before dropping
- * cached pages, so that a page rendered again from the replica shows the import that announced
- * the change, not the data before it.
+ * Waits until the replica has replayed everything the primary has flushed so far (every commit
+ * made with synchronous_commit on, the default), up to `timeoutMs`; true when it has. The change
+ * feed calls it before dropping cached pages, so that a page rendered again from the replica
+ * shows the import that announced the change, not the data before it.
  */
 export async function waitForReplica(
   primary: Db,
@@ -15,7 +15,7 @@ export async function waitForReplica(
 ): Promise<boolean> {
   const [target] = await queryRows<{ lsn: string }>(
     primary,
-    sql`SELECT pg_current_wal_lsn()::text AS lsn`,
+    sql`SELECT pg_current_wal_flush_lsn()::text AS lsn`,
   );
   const deadline = Date.now() + timeoutMs;
   for (;;) {

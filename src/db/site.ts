@@ -48,7 +48,8 @@ export function getReadDb(): Db {
 /** The pools this process opened (`primary`, and `replica` with DATABASE_READ_URL): for metrics. */
 export function sitePools(): Array<{ role: 'primary' | 'replica'; pool: pg.Pool }> {
   const out: Array<{ role: 'primary' | 'replica'; pool: pg.Pool }> = [];
-  if (globalForDb.__dbHandle?.pool) out.push({ role: 'primary', pool: globalForDb.__dbHandle.pool });
+  if (globalForDb.__dbHandle?.pool)
+    out.push({ role: 'primary', pool: globalForDb.__dbHandle.pool });
   if (globalForDb.__readDbHandle?.pool)
     out.push({ role: 'replica', pool: globalForDb.__readDbHandle.pool });
   return out;

@@ -17,7 +17,9 @@ export function countEvent(name: string, labels: Record<string, string> = {}, n 
 }
 
 /** Every count of `name`, with its labels. */
-export function eventCounts(name: string): Array<{ labels: Record<string, string>; value: number }> {
+export function eventCounts(
+  name: string,
+): Array<{ labels: Record<string, string>; value: number }> {
   const out = [];
   for (const [key, value] of counts) {
     const cut = key.indexOf('\u0000');

@@ -166,7 +166,9 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_count\{route="\/entreprises\/\[siren\]",method="GET",status="404"\} 2/,
     );
-    expect(text).toMatch(/http_request_duration_seconds_count\{route="other",method="GET",status="404"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{route="other",method="GET",status="404"\} 1/,
+    );
     expect(text).not.toContain('552032534');
     expect(text).toMatch(/mails_total\{result="sent"\} [1-9]/);
     expect(text).toMatch(/orders\{state="completed"\} 1/);

@@ -50,7 +50,10 @@ function latestMigration(journalPath: string): number {
 async function timed<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`pas de réponse en ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`pas de réponse en ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([work, timeout]);
@@ -137,7 +140,8 @@ export class Health {
     if (row?.full && row.since && now - Date.parse(row.since) > SEARCH_REBUILD_GRACE_MS)
       return {
         ok: false,
-        detail: 'reconstruction complète de l’index de recherche en attente (npm run search:reindex)',
+        detail:
+          'reconstruction complète de l’index de recherche en attente (npm run search:reindex)',
       };
     return row?.stale
       ? { ok: true, detail: `${row.stale} entreprise(s) à réindexer` }

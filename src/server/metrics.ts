@@ -36,7 +36,12 @@ export type MetricsSources = {
   db: () => Db | null;
   pools: () => Array<{
     role: string;
-    pool: { totalCount: number; idleCount: number; waitingCount: number; options: { max?: number } };
+    pool: {
+      totalCount: number;
+      idleCount: number;
+      waitingCount: number;
+      options: { max?: number };
+    };
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
   /** Each job kind's unfinished jobs by state (src/jobs `queueCounts`). */
@@ -74,13 +79,27 @@ export class SiteMetrics {
         registers: [r],
         collect() {
           this.reset();
-          for (const c of eventCounts(event))
-            this.inc({ [label]: c.labels[label] ?? '' }, c.value);
+          for (const c of eventCounts(event)) this.inc({ [label]: c.labels[label] ?? '' }, c.value);
         },
       });
-    counterOf('data_cache_requests_total', 'Lectures du cache de données du registre (fil principal)', 'result', 'data_cache');
-    counterOf('mails_total', 'Courriels remis (sent) ou refusés (failed, retentés par la file)', 'result', 'mails');
-    counterOf('jobs_failed_total', 'Exécutions de tâches en échec dans ce processus, par tâche', 'job', 'job_failures');
+    counterOf(
+      'data_cache_requests_total',
+      'Lectures du cache de données du registre (fil principal)',
+      'result',
+      'data_cache',
+    );
+    counterOf(
+      'mails_total',
+      'Courriels remis (sent) ou refusés (failed, retentés par la file)',
+      'result',
+      'mails',
+    );
+    counterOf(
+      'jobs_failed_total',
+      'Exécutions de tâches en échec dans ce processus, par tâche',
+      'job',
+      'job_failures',
+    );
     const pages = sources.pageCache;
     new client.Counter({
       name: 'page_cache_requests_total',
@@ -136,24 +155,49 @@ export class SiteMetrics {
           if (f) fill(g, f);
         },
       });
-    fromDb('jobs_queued', 'Tâches non terminées par tâche et état (created, retry, active, failed…)', ['job', 'state'], (g, f) => {
-      for (const q of f.queues) g.set({ job: q.name, state: q.state }, q.count);
-    });
+    fromDb(
+      'jobs_queued',
+      'Tâches non terminées par tâche et état (created, retry, active, failed…)',
+      ['job', 'state'],
+      (g, f) => {
+        for (const q of f.queues) g.set({ job: q.name, state: q.state }, q.count);
+      },
+    );
     fromDb('orders', 'Commandes par état', ['state'], (g, f) => {
       for (const o of f.orders) g.set({ state: o.state }, o.count);
     });
-    fromDb('import_last_success_timestamp_seconds', 'Fin du dernier import réussi, par source', ['source'], (g, f) => {
-      for (const i of f.imports) if (i.last !== null) g.set({ source: i.source }, i.last);
-    });
-    fromDb('import_last_rows', 'Lignes lues par le dernier import réussi, par source', ['source'], (g, f) => {
-      for (const i of f.imports) g.set({ source: i.source }, i.rows);
-    });
-    fromDb('import_cursor_timestamp_seconds', 'Dernière avancée des imports par interrogation (curseurs)', ['cursor'], (g, f) => {
-      for (const c of f.cursors) g.set({ cursor: c.name }, c.at);
-    });
-    fromDb('search_index_stale_companies', 'Entreprises dont l’index de recherche est en retard sur les données', [], (g, f) => {
-      g.set(f.searchStale);
-    });
+    fromDb(
+      'import_last_success_timestamp_seconds',
+      'Fin du dernier import réussi, par source',
+      ['source'],
+      (g, f) => {
+        for (const i of f.imports) if (i.last !== null) g.set({ source: i.source }, i.last);
+      },
+    );
+    fromDb(
+      'import_last_rows',
+      'Lignes lues par le dernier import réussi, par source',
+      ['source'],
+      (g, f) => {
+        for (const i of f.imports) g.set({ source: i.source }, i.rows);
+      },
+    );
+    fromDb(
+      'import_cursor_timestamp_seconds',
+      'Dernière avancée des imports par interrogation (curseurs)',
+      ['cursor'],
+      (g, f) => {
+        for (const c of f.cursors) g.set({ cursor: c.name }, c.at);
+      },
+    );
+    fromDb(
+      'search_index_stale_companies',
+      'Entreprises dont l’index de recherche est en retard sur les données',
+      [],
+      (g, f) => {
+        g.set(f.searchStale);
+      },
+    );
     new client.Gauge({
       name: 'metrics_database_ok',
       help: '1 si la dernière lecture des chiffres en base a réussi',
@@ -170,7 +214,9 @@ export class SiteMetrics {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      const method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(req.method ?? '')
+      const method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(
+        req.method ?? '',
+      )
         ? req.method!
         : 'other';
       this.duration.observe(

@@ -21,7 +21,9 @@ const JOB_MS = Number(process.env.JOB_MS ?? 800);
 defineJob<{ key: string }>('test.shutdown-slow', async ({ key }) => {
   process.stdout.write(`job ${key}\n`);
   await new Promise((r) => setTimeout(r, JOB_MS));
-  await db.execute(sql`INSERT INTO shutdown_jobs_done (key) VALUES (${key}) ON CONFLICT DO NOTHING`);
+  await db.execute(
+    sql`INSERT INTO shutdown_jobs_done (key) VALUES (${key}) ON CONFLICT DO NOTHING`,
+  );
 });
 
 let draining = false;

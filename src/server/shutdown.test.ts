@@ -87,7 +87,9 @@ function request(port: number): Promise<{ outcome: Outcome; detail?: string }> {
               : { outcome: 'failed', detail: `HTTP ${res.statusCode} ${body.slice(0, 80)}` },
           ),
         );
-        res.on('error', (e) => resolve({ outcome: 'failed', detail: `réponse coupée : ${e.message}` }));
+        res.on('error', (e) =>
+          resolve({ outcome: 'failed', detail: `réponse coupée : ${e.message}` }),
+        );
       },
     );
     req.on('error', (e: NodeJS.ErrnoException) =>
@@ -181,7 +183,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     );
     for (const row of left.rows) expect(['created', 'retry']).toContain(row.state);
     await runJobsUntilIdle(db, { includeDelayed: true });
-    const all = await db.execute<{ key: string }>(sql`SELECT key FROM shutdown_jobs_done ORDER BY key`);
+    const all = await db.execute<{ key: string }>(
+      sql`SELECT key FROM shutdown_jobs_done ORDER BY key`,
+    );
     expect(all.rows.map((r) => r.key)).toEqual(Array.from({ length: JOBS }, (_, i) => `k${i}`));
   }, 120_000);
 });
