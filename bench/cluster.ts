@@ -42,7 +42,9 @@ const log = (m: string) => console.log(`[bench:cluster] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (!existsSync(SERVER)) {
-  console.error('Serveur compilé absent (.next/registre/serve.mjs) : lancez d’abord `npm run build`.');
+  console.error(
+    'Serveur compilé absent (.next/registre/serve.mjs) : lancez d’abord `npm run build`.',
+  );
   process.exit(1);
 }
 
@@ -91,7 +93,7 @@ function startApp(port: number): ChildProcess {
   apps.push(child);
   return child;
 }
-const app1 = startApp(p1);
+startApp(p1);
 const app2 = startApp(p2);
 const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
   .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
@@ -164,6 +166,8 @@ class Browser {
     } catch {
       json = text;
     }
+    // Loosely typed on purpose: the bench reads a few fields of several answers' envelopes.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, json: json as any, text, headers: res.headers };
   }
   async captcha(): Promise<string> {
@@ -195,7 +199,9 @@ async function crossProcessChecks(): Promise<void> {
   ana.via = b;
   const meB = await ana.call('GET', '/api/me');
   check(
-    reg.status === 201 && meB.status === 200 && JSON.stringify(meB.json) === JSON.stringify(meA.json),
+    reg.status === 201 &&
+      meB.status === 200 &&
+      JSON.stringify(meB.json) === JSON.stringify(meA.json),
     `session ouverte sur le processus 1, reconnue par le processus 2 (${reg.status}, ${meB.status})`,
   );
   // Captcha replay: a solution spent on one process is refused by the other.
@@ -227,16 +233,23 @@ async function crossProcessChecks(): Promise<void> {
   const page = await fetch(`${a}/entreprises/552032534`, { redirect: 'manual' });
   const pagePath = new URL(page.headers.get('location') ?? '/entreprises/552032534', a).pathname;
   for (const p of [a, b, a, b]) await (await fetch(p + pagePath)).arrayBuffer();
-  await db.execute(`UPDATE companies SET name = 'DANONE CHANGÉE' WHERE siren = '552032534'` as never);
+  await db.execute(
+    `UPDATE companies SET name = 'DANONE CHANGÉE' WHERE siren = '552032534'` as never,
+  );
   await announceChanges(db, ['552032534']);
   let seen = [false, false];
   for (let i = 0; i < 40 && !seen.every(Boolean); i++) {
     await sleep(250);
     seen = await Promise.all(
-      [a, b].map(async (p) => (await (await fetch(p + pagePath)).text()).includes('DANONE CHANGÉE')),
+      [a, b].map(async (p) =>
+        (await (await fetch(p + pagePath)).text()).includes('DANONE CHANGÉE'),
+      ),
     );
   }
-  check(seen.every(Boolean), `fil des changements : la page mise en cache est renouvelée sur les deux processus`);
+  check(
+    seen.every(Boolean),
+    `fil des changements : la page mise en cache est renouvelée sur les deux processus`,
+  );
 }
 
 async function mixedLoad(): Promise<void> {
@@ -251,9 +264,21 @@ async function mixedLoad(): Promise<void> {
   const shuffled = pages.sort(() => Math.random() - 0.5);
   const cached = shuffled.slice(0, 20);
   const cold = shuffled.slice(20);
-  for (const p of cached) for (const port of [p1, p2]) await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer();
+  for (const p of cached)
+    for (const port of [p1, p2]) await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer();
   const sirens = pages.map((p) => p.split('/')[2]!);
-  const words = ['danone', 'boulangerie', 'transport', 'conseil', 'martin', 'paris', 'renault', 'immobilier', 'restaurant', 'pharmacie'];
+  const words = [
+    'danone',
+    'boulangerie',
+    'transport',
+    'conseil',
+    'martin',
+    'paris',
+    'renault',
+    'immobilier',
+    'restaurant',
+    'pharmacie',
+  ];
   const pick = <T>(l: T[]) => l[Math.floor(Math.random() * l.length)]!;
   const sequence: string[] = [];
   let coldTurn = 0;
@@ -264,7 +289,9 @@ async function mixedLoad(): Promise<void> {
     else if (r < 0.9) sequence.push(`/api/search/companies?q=${pick(words)}`);
     else sequence.push(`/api/companies/${pick(sirens)}`);
   }
-  log(`${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s ; processus 2 tué à ${DURATION / 2} s`);
+  log(
+    `${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s ; processus 2 tué à ${DURATION / 2} s`,
+  );
 
   // Orders through HAProxy during the load, by a few users, each paid with the test card.
   const placed: string[] = [];
@@ -289,7 +316,10 @@ async function mixedLoad(): Promise<void> {
           continue;
         }
         const c = await u.call('POST', `/api/orders/${id}/checkout`, {
-          company_name: 'Acheteur SAS', postcode: '69001', firstname: 'A', lastname: 'B',
+          company_name: 'Acheteur SAS',
+          postcode: '69001',
+          firstname: 'A',
+          lastname: 'B',
         });
         const url = c.json?.data?.data?.url as string | undefined;
         const session = url ? new URL(url, base).searchParams.get('session') : null;
@@ -297,7 +327,10 @@ async function mixedLoad(): Promise<void> {
           ? await u.call('POST', `/api/payments/test/${session}`, { card: '4242424242424242' })
           : null;
         if (paid?.status === 200) placed.push(String(id));
-        else orderErrors.push(`paiement ${c.status}/${paid?.status} ${(paid?.text ?? c.text).slice(0, 120)}`);
+        else
+          orderErrors.push(
+            `paiement ${c.status}/${paid?.status} ${(paid?.text ?? c.text).slice(0, 120)}`,
+          );
       } catch (e) {
         orderErrors.push(`commande : ${e instanceof Error ? e.message : e}`);
       }
@@ -305,10 +338,13 @@ async function mixedLoad(): Promise<void> {
     }
   });
 
-  const killer = setTimeout(() => {
-    log('processus 2 tué (SIGKILL)');
-    app2.kill('SIGKILL');
-  }, (DURATION / 2) * 1000);
+  const killer = setTimeout(
+    () => {
+      log('processus 2 tué (SIGKILL)');
+      app2.kill('SIGKILL');
+    },
+    (DURATION / 2) * 1000,
+  );
   const row = await load(base, 'mixte', {
     connections: CONNECTIONS,
     duration: DURATION,
@@ -338,5 +374,8 @@ async function mixedLoad(): Promise<void> {
     `Commandes : ${placed.length} payées pendant la charge, ${done} terminées une fois (une facture chacune), ${states.length - done} autrement ; ${orderErrors.length} erreurs de commande`,
   );
   for (const e of orderErrors.slice(0, 5)) console.log(`  ${e}`);
-  check(placed.length > 0 && done === placed.length, 'chaque commande payée est terminée exactement une fois');
+  check(
+    placed.length > 0 && done === placed.length,
+    'chaque commande payée est terminée exactement une fois',
+  );
 }

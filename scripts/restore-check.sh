@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Restores a backup of the site's database into a scratch database and checks it can serve
-# (docs/OPERATIONS.md, « Sauvegardes »). Run it after every backup, or at least weekly: a backup
+# (docs/OPERATIONS.md, Backups). Run it after every backup, or at least weekly: a backup
 # never restored is not a backup.
 #
 #   scripts/restore-check.sh                    dumps DATABASE_URL now (pg_dump -Fc), then checks
