@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
+import { clusterRefusal } from '../src/config/production';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
@@ -243,17 +244,6 @@ async function main() {
       }
     })();
   });
-}
-
-/** Why several processes cannot serve with these settings (a French sentence), or null. */
-function clusterRefusal(env: ReturnType<typeof getEnv>, n: number): string | null {
-  if (!Number.isInteger(n) || n < 1 || n > 64)
-    return '--workers attend un nombre de processus entre 1 et 64.';
-  if (!env.DATABASE_URL)
-    return 'plusieurs processus demandent PostgreSQL (DATABASE_URL) : la base embarquée PGlite ne sert qu’une connexion à la fois.';
-  if (env.RATE_LIMIT_STORE === 'memory')
-    return 'RATE_LIMIT_STORE=memory ne convient pas à plusieurs processus : chacun compterait à part. Choisissez redis ou postgres.';
-  return null;
 }
 
 /** Waits until the server on this port answers /readyz with 200 (at most 120 s). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidEnvironmentError, parseEnv } from './env';
+import { clusterRefusal } from './production';
 
 const publisherSettings = {
   SELLER_NAME: 'Registre SA',
@@ -75,6 +76,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...open, DATABASE_READ_URL: productionSettings.DATABASE_URL })).toThrow(
       /DATABASE_READ_URL: désigne la base principale/,
     );
+  });
+
+  it('refuses several processes on the embedded database or with rate limits in memory', () => {
+    const pg = 'postgres://registre@db.internal:5432/registre';
+    expect(clusterRefusal({}, 2)).toMatch(/^plusieurs processus demandent PostgreSQL/);
+    expect(clusterRefusal({ DATABASE_URL: pg, RATE_LIMIT_STORE: 'memory' }, 2)).toMatch(
+      /^RATE_LIMIT_STORE=memory ne convient pas/,
+    );
+    expect(clusterRefusal({ DATABASE_URL: pg }, 0)).toMatch(/--workers attend/);
+    expect(clusterRefusal({ DATABASE_URL: pg, RATE_LIMIT_STORE: 'redis' }, 4)).toBeNull();
   });
 
   it('rejects an unknown APP_ENV and names the key', () => {

@@ -149,3 +149,20 @@ export function productionProblems(source: Record<string, string | undefined>): 
   }
   return problems;
 }
+
+/**
+ * Why several server processes (`npm run start:cluster -- --workers n`) cannot serve with these
+ * settings, as a French sentence, or null: each would keep its own state.
+ */
+export function clusterRefusal(
+  env: { DATABASE_URL?: string; RATE_LIMIT_STORE?: string },
+  n: number,
+): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    return '--workers attend un nombre de processus entre 1 et 64.';
+  if (!env.DATABASE_URL)
+    return 'plusieurs processus demandent PostgreSQL (DATABASE_URL) : la base embarquée PGlite ne sert qu’une connexion à la fois.';
+  if (env.RATE_LIMIT_STORE === 'memory')
+    return 'RATE_LIMIT_STORE=memory ne convient pas à plusieurs processus : chacun compterait à part. Choisissez redis ou postgres.';
+  return null;
+}
