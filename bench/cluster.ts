@@ -102,7 +102,7 @@ const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
   .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
   .replace('log stdout format raw local0 warning', 'log stderr format raw local0 emerg');
 writeFileSync(path.join(work, 'haproxy.cfg'), cfg);
-const haproxy = spawn(HAPROXY, ['-W', '-db', '-f', path.join(work, 'haproxy.cfg')], {
+const haproxy = spawn(HAPROXY, ['-W', '-db', '-q', '-f', path.join(work, 'haproxy.cfg')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -118,15 +118,6 @@ async function cleanup() {
   rmSync(work, { recursive: true, force: true });
 }
 
-try {
-  for (const p of [p1, p2]) await waitForServer(`http://127.0.0.1:${p}/readyz`, 180_000);
-  await waitForServer(`${base}/readyz`, 30_000);
-  log(`2 processus (ports ${p1}, ${p2}) derrière HAProxy (${lb}) ; ${machine()}`);
-  await crossProcessChecks();
-  await mixedLoad();
-} finally {
-  await cleanup();
-}
 
 /** A browser: cookie jar, XSRF header, the site's Origin; through `via` (a process or HAProxy). */
 class Browser {
@@ -378,4 +369,14 @@ async function mixedLoad(): Promise<void> {
     placed.length > 0 && done === placed.length,
     'chaque commande payée est terminée exactement une fois',
   );
+}
+
+try {
+  for (const p of [p1, p2]) await waitForServer(`http://127.0.0.1:${p}/readyz`, 180_000);
+  await waitForServer(`${base}/readyz`, 30_000);
+  log(`2 processus (ports ${p1}, ${p2}) derrière HAProxy (${lb}) ; ${machine()}`);
+  await crossProcessChecks();
+  await mixedLoad();
+} finally {
+  await cleanup();
 }

@@ -19,6 +19,7 @@ import { jobWorkersRunning, queueCounts, startJobWorkers, stopJobWorkers } from 
 import '../src/server/jobs';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
+import { rateLimitStoreReady } from '../src/lib/rate-limit';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
 import { Health } from '../src/server/health';
@@ -173,6 +174,9 @@ if (env.JOBS_WORKER === 'on') {
     .then(() => recoverOrders(getDb()))
     .catch((e) => logFailure('job workers', e));
 }
+
+// The shared rate-limit store (Redis) connected before the first request counts on it.
+void rateLimitStoreReady();
 
 ready.catch((e) => {
   console.error('[serve] le site construit ne peut pas être chargé :', e);
