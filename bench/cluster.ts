@@ -118,7 +118,6 @@ async function cleanup() {
   rmSync(work, { recursive: true, force: true });
 }
 
-
 /** A browser: cookie jar, XSRF header, the site's Origin; through `via` (a process or HAProxy). */
 class Browser {
   cookies = new Map<string, string>();
@@ -348,7 +347,10 @@ async function mixedLoad(): Promise<void> {
     `\nCharge mixte via HAProxy, 2 processus dont un tué au milieu (PostgreSQL, Redis) : ${row.perSecond} req/s (${row.requests} requêtes), p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.errors} erreurs, ${row.non2xx} réponses non 2xx`,
   );
 
-  // Every order placed is completed, once: the remaining process works the queue.
+  // The killed process comes back, as the cluster's supervisor starts it again: its recovery
+  // sweep finishes what it was fulfilling when it died (a job it held is otherwise retried only
+  // once pg-boss expires it). Every order placed is completed, once.
+  startApp(p2);
   let states: Array<{ id: string; state: string; invoices: number }> = [];
   for (let i = 0; i < 120; i++) {
     states = (
@@ -364,7 +366,9 @@ async function mixedLoad(): Promise<void> {
   console.log(
     `Commandes : ${placed.length} payées pendant la charge, ${done} terminées une fois (une facture chacune), ${states.length - done} autrement ; ${orderErrors.length} erreurs de commande`,
   );
-  for (const e of orderErrors.slice(0, 5)) console.log(`  ${e}`);
+  for (const s of states.filter((x) => x.state !== 'completed' || x.invoices !== 1))
+    console.log(`  commande ${s.id} : ${s.state}, ${s.invoices} facture(s)`);
+  for (const e of orderErrors.slice(0, 5)) console.log(`  ${e.slice(0, 100)}`);
   check(
     placed.length > 0 && done === placed.length,
     'chaque commande payée est terminée exactement une fois',
