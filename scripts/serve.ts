@@ -15,17 +15,23 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { getEnv } from '../src/config/env';
-import { getDb } from '../src/db/site';
-import { startJobWorkers, stopJobWorkers } from '../src/jobs';
+import { waitForReplica } from '../src/db/replica';
+import { closeSiteDb, getDb, getReadDb, sitePools } from '../src/db/site';
+import { jobWorkersRunning, queueCounts, startJobWorkers, stopJobWorkers } from '../src/jobs';
 import '../src/server/jobs';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
+import { rateLimitStoreReady } from '../src/lib/rate-limit';
 import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
 import { gateApi } from '../src/api-access/gate';
 import { flushUsage } from '../src/api-access/usage';
+import { Health } from '../src/server/health';
+import { SiteMetrics, startMetricsServer } from '../src/server/metrics';
+import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { shutDown } from '../src/server/shutdown';
 import { webServer } from '../src/server/site';
 
 /** `--dev` (`npm run dev`): `next dev` behind the same front door, from the sources. */
@@ -53,6 +59,9 @@ const registryWorker =
  * their cached data and pages go, in every thread, then in Next's page cache.
  */
 async function dropChanged(sirens: string[] | null): Promise<void> {
+  // With a replica, the pages are rendered again from it: first let it replay the change.
+  if (env.DATABASE_READ_URL && !(await waitForReplica(getDb(), getReadDb())))
+    console.warn('[serve] la réplique n’a pas rattrapé la base principale en 30 s');
   invalidateCompany(sirens);
   const self = anyAddress ? '127.0.0.1' : hostname;
   const res = await fetch(`http://${self}:${port}/api/internal/revalidate`, {
@@ -77,12 +86,54 @@ const ready = app.prepare().then(() => {
   nextHandler = app.getRequestHandler();
 });
 
-const { respond, pages } = webServer({
+/** The front page cache (production only: `next dev` caches no page). */
+const pages = dev ? undefined : new FrontPageCache();
+let draining = false;
+const health = new Health({
+  db: getDb,
+  readDb: env.DATABASE_READ_URL ? getReadDb : undefined,
+  jobsExpected: env.JOBS_WORKER === 'on',
+  jobsRunning: () => jobWorkersRunning(getDb()),
+  draining: () => draining,
+});
+const metrics = new SiteMetrics({
+  db: getDb,
+  pools: sitePools,
+  pageCache: pages,
+  queues: queueCounts,
+});
+const metricsServer = env.METRICS_PORT
+  ? startMetricsServer(metrics, {
+      port: env.METRICS_PORT,
+      host: env.METRICS_HOST,
+      token: env.METRICS_TOKEN,
+    }).then(
+      (s) => {
+        console.log(
+          `[serve] métriques servies sur http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`,
+        );
+        return s;
+      },
+      (e) => {
+        console.error(
+          '[serve] port des métriques indisponible :',
+          e instanceof Error ? e.message : e,
+        );
+        process.exit(1);
+      },
+    )
+  : null;
+
+const { respond } = webServer({
   dev,
   env,
   apiGate: (req, res) => gateApi(req, res, getDb),
   registryApi: (req, res) =>
-    registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getDb),
+    registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getReadDb),
+  pages,
+  health,
+  metrics: { metrics, token: env.METRICS_TOKEN },
+  draining: () => draining,
   next: async (req, res) => {
     if (!nextHandler) await ready;
     await nextHandler!(req, res);
@@ -115,6 +166,9 @@ if (env.JOBS_WORKER === 'on') {
     .catch((e) => logFailure('job workers', e));
 }
 
+// The shared rate-limit store (Redis) connected before the first request counts on it.
+void rateLimitStoreReady();
+
 ready.catch((e) => {
   console.error(
     `[serve] le site ${dev ? 'en développement' : 'construit'} ne peut pas être chargé :`,
@@ -134,18 +188,25 @@ let closing = false;
 function close() {
   if (closing) return;
   closing = true;
-  server.close(() => {
-    void Promise.allSettled([
-      app.close(),
-      registryWorker?.close(),
-      changeFeed?.close(),
-      stopJobWorkers(getDb()),
-      flushUsage(getDb()),
-    ]).finally(() => process.exit(0));
-  });
-  // Keep-alive connections would hold close() open: end the idle ones, give the rest 5 s.
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  void shutDown(server, {
+    delayMs: env.SHUTDOWN_DELAY_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    onDraining: () => {
+      draining = true;
+    },
+    // The job workers stop fetching now; their running jobs finish or go back to the queue.
+    whileDraining: [(timeoutMs) => stopJobWorkers(getDb(), timeoutMs)],
+    finally: [
+      () => app.close(),
+      async () => registryWorker?.close(),
+      async () => changeFeed?.close(),
+      async () => (await metricsServer)?.close(),
+      () => flushUsage(getDb()),
+    ],
+    log: (m) => console.log(`[serve] ${m}`),
+  })
+    .then(() => closeSiteDb())
+    .finally(() => process.exit(0));
 }
 process.on('SIGTERM', close);
 process.on('SIGINT', close);

@@ -5,8 +5,11 @@
  * `next dev` behind the same web server, from the sources (scripts/server-command.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
+import { clusterRefusal } from '../src/config/production';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
@@ -23,6 +26,17 @@ import {
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
+/**
+ * `npm run start:cluster -- --workers N`: N web server processes on PORT, PORT+1, … (and
+ * METRICS_PORT, METRICS_PORT+1, …) behind a load balancer (deploy/haproxy.cfg), on PostgreSQL.
+ */
+const cluster = process.argv.includes('--cluster');
+const workersArg = process.argv.indexOf('--workers');
+const workers = cluster
+  ? workersArg >= 0
+    ? Number(process.argv[workersArg + 1])
+    : os.availableParallelism()
+  : 1;
 const nextBin = path.resolve('node_modules/next/dist/bin/next');
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
@@ -43,6 +57,13 @@ async function main() {
     throw e;
   }
   const runEnv = env;
+  if (cluster) {
+    const refusal = clusterRefusal(env, workers);
+    if (refusal) {
+      console.error(`[start] ${refusal}`);
+      process.exit(1);
+    }
+  }
 
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -134,29 +155,107 @@ async function main() {
   }
 
   const host = process.env.HOST ?? '0.0.0.0';
-  // Our HTTP server (scripts/serve.ts), which answers the registry API itself, with the built
-  // site behind it, or `next dev` for `--dev`.
-  const command = serverCommand(dev);
-  const server = run(process.execPath, command.args, {
+  // Our HTTP server (scripts/serve.ts), which answers the registry API itself: compiled, with the
+  // built site behind it, or from the sources with `next dev` behind it for `--dev`.
+  if (dev) {
+    // `next dev` behind the same web server, from the sources (scripts/server-command.ts).
+    const command = serverCommand(true);
+    const server = run(process.execPath, command.args, {
+      ...childEnv,
+      NODE_ENV: command.nodeEnv,
+      HOST: host,
+    });
+    log(
+      `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+    );
+    const stop = async (code: number) => {
+      server.kill('SIGTERM');
+      await embedded?.stop().catch(() => {});
+      process.exit(code);
+    };
+    process.on('SIGINT', () => void stop(0));
+    process.on('SIGTERM', () => void stop(0));
+    server.on('exit', (code) => void stop(code ?? 0));
+    return;
+  }
+  if (cluster) {
+    // Secrets a process would otherwise draw for itself: one for all, so that a captcha or a test
+    // payment's event signed by one process is accepted by another.
+    childEnv.CAPTCHA_SECRET ??= randomBytes(32).toString('hex');
+    childEnv.STRIPE_WEBHOOK_SECRET ??= `whsec_${randomBytes(24).toString('hex')}`;
+  }
+  const serverEnv = (i: number): NodeJS.ProcessEnv => ({
     ...childEnv,
-    NODE_ENV: command.nodeEnv,
+    NODE_ENV: 'production',
     HOST: host,
+    PORT: String(env.PORT + i),
+    ...(env.METRICS_PORT ? { METRICS_PORT: String(env.METRICS_PORT + i) } : {}),
   });
+  const servers: Array<ChildProcess | null> = [];
+  let stopping = false;
+  const startServer = (i: number) => {
+    const child = run(process.execPath, serverCommand(false).args, serverEnv(i));
+    servers[i] = child;
+    child.on('exit', (code, signal) => {
+      if (servers[i] === child) servers[i] = null;
+      if (stopping) return;
+      if (!cluster) return void stop(code ?? 0);
+      // One process of several died: the others serve meanwhile; it comes back in a second.
+      if (restarting.has(i)) return;
+      log(`processus ${i + 1} arrêté (${signal ?? code}) : redémarrage`);
+      setTimeout(() => {
+        if (!stopping) startServer(i);
+      }, 1000);
+    });
+  };
+  const restarting = new Set<number>();
+  for (let i = 0; i < workers; i++) startServer(i);
   log(
-    `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+    cluster
+      ? `prêt à servir : ${workers} processus sur les ports ${env.PORT} à ${env.PORT + workers - 1} (supervision démarrée en ${Date.now() - started} ms)`
+      : `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
   );
 
-  let stopping = false;
-  const stop = async (code: number) => {
+  async function stop(code: number) {
     if (stopping) return;
     stopping = true;
-    server.kill('SIGTERM');
+    const live = servers.filter((c): c is ChildProcess => c !== null && c.exitCode === null);
+    await Promise.all(live.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))));
     await embedded?.stop().catch(() => {});
     process.exit(code);
-  };
+  }
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  server.on('exit', (code) => void stop(code ?? 0));
+  // SIGHUP (cluster): a rolling restart, one process at a time, each back and ready (/readyz)
+  // before the next stops, e.g. after a deployment of new code whose migrations are applied.
+  process.on('SIGHUP', () => {
+    if (!cluster) return;
+    void (async () => {
+      for (let i = 0; i < workers && !stopping; i++) {
+        restarting.add(i);
+        const old = servers[i];
+        if (old && old.exitCode === null)
+          await new Promise((r) => (old.once('exit', r), old.kill('SIGTERM')));
+        startServer(i);
+        restarting.delete(i);
+        await waitReady(env.PORT + i);
+        log(`processus ${i + 1} redémarré`);
+      }
+    })();
+  });
+}
+
+/** Waits until the server on this port answers /readyz with 200 (at most 120 s). */
+async function waitReady(port: number): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 main().catch((e) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidEnvironmentError, parseEnv } from './env';
+import { clusterRefusal } from './production';
 
 const publisherSettings = {
   SELLER_NAME: 'Registre SA',
@@ -60,6 +61,31 @@ describe('parseEnv', () => {
     );
     const b64 = Buffer.alloc(32, 7).toString('base64');
     expect(parseEnv({ IDENTITY_DOCUMENT_KEY: b64 }).IDENTITY_DOCUMENT_KEY).toBe(b64);
+  });
+
+  it('refuses in production metrics open beyond loopback without a token, and a replica without its primary', () => {
+    const open = { APP_ENV: 'prod', ...productionSettings, METRICS_PORT: '9100' };
+    expect(parseEnv(open).METRICS_HOST).toBe('127.0.0.1');
+    expect(() => parseEnv({ ...open, METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_TOKEN: obligatoire en production quand les métriques écoutent au-delà/,
+    );
+    expect(
+      parseEnv({ ...open, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN,
+    ).toBe('m'.repeat(32));
+    expect(() => parseEnv({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ ...open, DATABASE_READ_URL: productionSettings.DATABASE_URL })).toThrow(
+      /DATABASE_READ_URL: désigne la base principale/,
+    );
+  });
+
+  it('refuses several processes on the embedded database or with rate limits in memory', () => {
+    const pg = 'postgres://registre@db.internal:5432/registre';
+    expect(clusterRefusal({}, 2)).toMatch(/^plusieurs processus demandent PostgreSQL/);
+    expect(clusterRefusal({ DATABASE_URL: pg, RATE_LIMIT_STORE: 'memory' }, 2)).toMatch(
+      /^RATE_LIMIT_STORE=memory ne convient pas/,
+    );
+    expect(clusterRefusal({ DATABASE_URL: pg }, 0)).toMatch(/--workers attend/);
+    expect(clusterRefusal({ DATABASE_URL: pg, RATE_LIMIT_STORE: 'redis' }, 4)).toBeNull();
   });
 
   it('rejects an unknown APP_ENV and names the key', () => {

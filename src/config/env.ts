@@ -26,6 +26,18 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
       .optional(),
   ),
+  /**
+   * A streaming replica of DATABASE_URL (`postgres://…`): the registry's and search's reads (company
+   * and director pages, the registry and search APIs, sitemaps) go there; everything a user writes
+   * and reads back (accounts, follows, orders) stays on DATABASE_URL (src/db/site.ts).
+   */
+  DATABASE_READ_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+      .optional(),
+  ),
   /** Pool size; the embedded server takes one connection, so the supervisor sets 1. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
@@ -218,6 +230,31 @@ export const envSchema = z.object({
     z.string().default('1 place de l’Exemple, 75000 Paris, France'),
   ),
   HOST_PHONE: z.preprocess(emptyToUndefined, z.string().default('+33 1 00 00 00 00')),
+  /**
+   * Prometheus metrics (src/server/metrics.ts) on their own port, on METRICS_HOST (loopback by
+   * default). Unset: no metrics port.
+   */
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  /**
+   * Bearer token of the metrics (`Authorization: Bearer …`): required on the metrics port when it
+   * listens beyond loopback, and, when set, also opens `GET /metrics` on the site's port.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'doit compter au moins 32 caractères').optional(),
+  ),
+  /**
+   * Graceful shutdown (SIGTERM): how long `/readyz` answers 503 before the server stops accepting
+   * connections, so that a load balancer takes it out first (0 by default: HAProxy retries a
+   * refused connection on another server).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Graceful shutdown: the longest wait for requests and jobs in progress (10 s). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
   SIRENE_API_URL: z.preprocess(
     emptyToUndefined,

@@ -47,6 +47,7 @@ const SECRETS: Array<[key: string, role: string]> = [
   ['OPPOSITION_LINK_SECRET', 'signe les liens de confirmation des oppositions'],
 ];
 
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i;
 const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
 
 export type Problem = { key: string; message: string };
@@ -130,6 +131,20 @@ export function productionProblems(source: Record<string, string | undefined>): 
       'API_ANONYMOUS_RATE',
       'ne peut valoir 0 en production : l’API publique serait ouverte sans aucune limite',
     );
+  const metricsHost = get('METRICS_HOST') ?? '127.0.0.1';
+  if (get('METRICS_PORT') && !get('METRICS_TOKEN') && !LOOPBACK.test(metricsHost))
+    add(
+      'METRICS_TOKEN',
+      `obligatoire en production quand les métriques écoutent au-delà de la machine locale (METRICS_HOST=${metricsHost}) : elles révèlent l’activité du site`,
+    );
+  const readUrl = get('DATABASE_READ_URL');
+  if (readUrl && !database)
+    add('DATABASE_READ_URL', 'demande DATABASE_URL : la réplique lit la base principale');
+  else if (readUrl && readUrl === database)
+    add(
+      'DATABASE_READ_URL',
+      'désigne la base principale elle-même : indiquez la réplique ou laissez vide',
+    );
 
   for (const key of PUBLISHER_KEYS) {
     const value = get(key);
@@ -138,4 +153,21 @@ export function productionProblems(source: Record<string, string | undefined>): 
       add(key, `valeur d’exemple refusée en production (« ${value} »)`);
   }
   return problems;
+}
+
+/**
+ * Why several server processes (`npm run start:cluster -- --workers n`) cannot serve with these
+ * settings, as a French sentence, or null: each would keep its own state.
+ */
+export function clusterRefusal(
+  env: { DATABASE_URL?: string; RATE_LIMIT_STORE?: string },
+  n: number,
+): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    return '--workers attend un nombre de processus entre 1 et 64.';
+  if (!env.DATABASE_URL)
+    return 'plusieurs processus demandent PostgreSQL (DATABASE_URL) : la base embarquée PGlite ne sert qu’une connexion à la fois.';
+  if (env.RATE_LIMIT_STORE === 'memory')
+    return 'RATE_LIMIT_STORE=memory ne convient pas à plusieurs processus : chacun compterait à part. Choisissez redis ou postgres.';
+  return null;
 }

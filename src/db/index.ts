@@ -1,3 +1,3 @@
 import 'server-only';
 
-export { getDb, type Db } from './site';
+export { getDb, getReadDb, type Db } from './site';

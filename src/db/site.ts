@@ -1,7 +1,8 @@
+import type pg from 'pg';
 import { getEnv } from '@/config/env';
 import { connectPostgres, type Db, type DbHandle } from './client';
 
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle; __readDbHandle?: DbHandle };
 
 /**
  * The site's database. In the web server it is always reached through node-postgres: either the
@@ -25,6 +26,41 @@ export function getDb(): Db {
     });
   }
   return globalForDb.__dbHandle.db;
+}
+
+/**
+ * The database of the registry's and search's reads: the streaming replica of DATABASE_READ_URL
+ * when there is one, else the site's database. Only for public registry data (companies,
+ * directors, notices, the search index), which a replica's lag of a second or two cannot make
+ * wrong for a user; what a user writes and reads back (accounts, follows, orders, claims) always
+ * uses `getDb()`.
+ */
+export function getReadDb(): Db {
+  const env = getEnv();
+  if (!env.DATABASE_READ_URL) return getDb();
+  globalForDb.__readDbHandle ??= connectPostgres(env.DATABASE_READ_URL, env.DATABASE_POOL_MAX, {
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
+    connectionTimeoutMs: 10_000,
+  });
+  return globalForDb.__readDbHandle.db;
+}
+
+/** The pools this process opened (`primary`, and `replica` with DATABASE_READ_URL): for metrics. */
+export function sitePools(): Array<{ role: 'primary' | 'replica'; pool: pg.Pool }> {
+  const out: Array<{ role: 'primary' | 'replica'; pool: pg.Pool }> = [];
+  if (globalForDb.__dbHandle?.pool)
+    out.push({ role: 'primary', pool: globalForDb.__dbHandle.pool });
+  if (globalForDb.__readDbHandle?.pool)
+    out.push({ role: 'replica', pool: globalForDb.__readDbHandle.pool });
+  return out;
+}
+
+/** Closes the pools (graceful shutdown, tests): the next call opens them again. */
+export async function closeSiteDb(): Promise<void> {
+  const handles = [globalForDb.__dbHandle, globalForDb.__readDbHandle];
+  globalForDb.__dbHandle = undefined;
+  globalForDb.__readDbHandle = undefined;
+  await Promise.allSettled(handles.map((h) => h?.close()));
 }
 
 export type { Db };

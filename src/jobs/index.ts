@@ -21,6 +21,7 @@ import pg from 'pg';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Db } from '@/db/client';
 import { log } from '@/lib/log';
+import { countEvent } from '@/lib/stats';
 
 export type JobContext = { id: string; retryCount: number };
 
@@ -227,6 +228,7 @@ async function runOne(
     return { ok: true };
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
+    countEvent('job_failures', { job: job.name });
     log().warn({ job: job.name, id: j.id, retryCount: j.retryCount, err: e }, 'job failed');
     return { ok: false, error };
   }
@@ -240,7 +242,7 @@ async function runDead(job: AnyJob, j: Fetched): Promise<void> {
   await job.options.onDeadLetter?.(j.data as never, error);
 }
 
-type Running = { boss: PgBoss; stop: () => Promise<void> };
+type Running = { boss: PgBoss; stop: (timeoutMs: number) => Promise<void> };
 const running = new WeakMap<object, Running>();
 
 /**
@@ -292,14 +294,42 @@ export async function startJobWorkers(
       return results;
     });
   }
-  running.set(db, { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) });
+  running.set(db, { boss, stop: (timeout) => boss.stop({ graceful: true, timeout }) });
 }
 
-export async function stopJobWorkers(db: Db): Promise<void> {
+/** Whether this process works the queue of `db` (`startJobWorkers` done, not stopped). */
+export function jobWorkersRunning(db: Db): boolean {
+  return running.has(db);
+}
+
+/**
+ * Each declared kind's jobs not completed, by state (`created`, `retry`, `active`, `failed`,
+ * `cancelled`; dead letters under `<name>__dead`), counted now in the queue's table. For the
+ * metrics.
+ */
+export async function queueCounts(
+  db: Db,
+): Promise<Array<{ name: string; state: string; count: number }>> {
+  const names = [...definitions.keys()].flatMap((n) => [n, deadQueue(n)]);
+  if (!names.length) return [];
+  const { rows } = await queueDbOf(db).executeSql(
+    `SELECT name, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job
+      WHERE name = ANY($1::text[]) AND state <> 'completed' GROUP BY 1, 2`,
+    [names],
+  );
+  return rows as Array<{ name: string; state: string; count: number }>;
+}
+
+/**
+ * Stops working the queue: no job is fetched any more, the running ones get `timeoutMs` to
+ * finish; one still running then is failed by pg-boss, which puts it back in its queue for a
+ * retry (its kind's retry delay), so none is lost.
+ */
+export async function stopJobWorkers(db: Db, timeoutMs = 10_000): Promise<void> {
   const r = running.get(db);
   if (!r) return;
   running.delete(db);
-  await r.stop();
+  await r.stop(timeoutMs);
 }
 
 /**

@@ -5,6 +5,7 @@
  * This delivers at once. Code that acts for a request queues mails as jobs (src/jobs), whose
  * worker calls `deliverMail`; a failed delivery is then retried instead of lost.
  */
+import { countEvent } from '@/lib/stats';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -70,11 +71,22 @@ function mailOptions(msg: MailMessage) {
 }
 
 export async function deliverMail(msg: MailMessage): Promise<Delivery> {
-  const env = getEnv();
-  if (!env.SMTP_URL) return writeMailFile(msg);
-  const mail = mailOptions(msg);
-  await smtpTransport(env.SMTP_URL).sendMail(mail);
-  return { messageId: mail.messageId };
+  try {
+    const env = getEnv();
+    let delivery: Delivery;
+    if (!env.SMTP_URL) delivery = await writeMailFile(msg);
+    else {
+      const mail = mailOptions(msg);
+      await smtpTransport(env.SMTP_URL).sendMail(mail);
+      delivery = { messageId: mail.messageId };
+    }
+    countEvent('mails', { result: 'sent' });
+    return delivery;
+  } catch (e) {
+    // A failure the queue retries: the metric counts attempts, not lost mails.
+    countEvent('mails', { result: 'failed' });
+    throw e;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getEnv } from '@/config/env';
+import { countEvent } from '@/lib/stats';
 
 /**
  * In-process cache of registry data (profiles, page data, director profiles), kept 5 minutes: the
@@ -73,7 +74,11 @@ export async function cached<T>(
   if (getEnv().REGISTRY_CACHE === 'off') return load();
   const now = Date.now();
   const hit = store.get(key);
-  if (hit && hit.expires > now) return hit.value as T;
+  if (hit && hit.expires > now) {
+    countEvent('data_cache', { result: 'hit' });
+    return hit.value as T;
+  }
+  countEvent('data_cache', { result: 'miss' });
   const value = await load();
   if (keep(value)) {
     if (store.size >= MAX_ENTRIES) {

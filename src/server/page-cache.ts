@@ -70,6 +70,8 @@ export class FrontPageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
+  /** Pages answered from here, and cacheable pages Next.js had to serve (for the metrics). */
+  readonly counts = { hits: 0, misses: 0 };
   private quietUntil = 0;
 
   constructor(
@@ -79,6 +81,11 @@ export class FrontPageCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes of the pages kept. */
+  get usedBytes(): number {
+    return this.bytes;
   }
 
   /** The cache key of a request, or null when its answer may not be kept. */
@@ -109,6 +116,7 @@ export class FrontPageCache {
     res.setHeader('Age', String(Math.floor((now - entry.storedAt) / 1000)));
     res.setHeader('Content-Length', String(entry.body.length));
     res.end(req.method === 'HEAD' ? undefined : entry.body);
+    this.counts.hits++;
     return true;
   }
 
@@ -175,6 +183,7 @@ export class FrontPageCache {
 
   private store(key: string, res: ServerResponse, body: Buffer): void {
     if (!this.mayKeep(res)) return;
+    this.counts.misses++;
     const maxAge = maxAgeOf(headerOf(res, 'cache-control'));
     const encoding = headerOf(res, 'content-encoding');
     if (encoding !== (key.startsWith('gzip ') ? 'gzip' : '') && encoding !== '') return;

@@ -3,7 +3,7 @@
  * server hands it, with its own database pool and data cache.
  */
 import { parentPort } from 'node:worker_threads';
-import { getDb } from '@/db/site';
+import { getReadDb } from '@/db/site';
 import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
 import type { PlainApiRequest } from '@/lib/http/answer';
 import { answerRegistryApi, encodeApiResult } from './registry-api';
@@ -12,7 +12,7 @@ export type WorkerRequest = { id: number } & PlainApiRequest;
 
 parentPort?.on('message', (message: WorkerRequest) => {
   const { id, ...request } = message;
-  answerRegistryApi(request, getDb)
+  answerRegistryApi(request, getReadDb)
     .catch(() => encodeApiResult(SOURCE_UNAVAILABLE, request))
     .then((answer) => {
       // The body's memory moves to the HTTP server's thread instead of being copied, when the

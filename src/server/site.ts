@@ -10,6 +10,8 @@ import { reportServerFailure } from '@/lib/error-reporting/server';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { frontDoor, type FrontDoorOptions } from './front-door';
 import type { Env } from '@/config/env';
+import { serveHealth, type Health } from './health';
+import { serveMetrics, type SiteMetrics } from './metrics';
 import { FrontPageCache } from './page-cache';
 import { answerFailuresAsUnavailable, writeFailure, writeUnavailable } from './unavailable';
 
@@ -29,14 +31,26 @@ export type SiteOptions = {
   next: Handler;
   /** Where an exception of these steps is reported (the site's error reporting by default). */
   report?: (scope: string, error: unknown) => Promise<void>;
+  /** `/healthz` and `/readyz` (src/server/health.ts). */
+  health?: Health;
+  /** Request metrics, and `GET /metrics` on this port when a token is set (src/server/metrics.ts). */
+  metrics?: { metrics: SiteMetrics; token?: string };
+  /** True once a graceful shutdown began: every answer then closes its connection. */
+  draining?: () => boolean;
 };
 
 export function siteHandler(o: SiteOptions): Handler {
   const report = o.report ?? reportServerFailure;
   return async function respond(req, res) {
+    o.metrics?.metrics.observe(req, res);
+    if (o.draining?.()) res.setHeader('Connection', 'close');
     // The front door establishes the client's address (its `trustProxyHops`), then checks.
     if (frontDoor(req, res, o.door)) return;
     try {
+      const probe =
+        (o.health && serveHealth(req, res, o.health)) ||
+        (o.metrics && serveMetrics(req, res, o.metrics.metrics, o.metrics.token));
+      if (probe) return await probe;
       if (o.apiGate && (await o.apiGate(req, res))) return;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
@@ -69,6 +83,11 @@ export function webServer(o: {
   registryApi: SiteOptions['registryApi'];
   next: Handler;
   report?: SiteOptions['report'];
+  /** Production's front page cache (one is made when not given); never in development. */
+  pages?: FrontPageCache;
+  health?: SiteOptions['health'];
+  metrics?: SiteOptions['metrics'];
+  draining?: SiteOptions['draining'];
 }): { respond: Handler; pages: FrontPageCache | undefined } {
   const { env } = o;
   const reportingOrigin = (() => {
@@ -86,7 +105,7 @@ export function webServer(o: {
     reportingOrigin,
     trustProxyHops: env.TRUST_PROXY_HOPS,
   };
-  const pages = o.dev ? undefined : new FrontPageCache();
+  const pages = o.dev ? undefined : (o.pages ?? new FrontPageCache());
   return {
     respond: siteHandler({
       door,
@@ -95,6 +114,9 @@ export function webServer(o: {
       pages,
       next: o.next,
       report: o.report,
+      health: o.health,
+      metrics: o.metrics,
+      draining: o.draining,
     }),
     pages,
   };

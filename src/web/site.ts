@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { getDb } from '@/db';
+import { getDb, getReadDb } from '@/db';
 import { getEnv } from '@/config/env';
 import { decodePageParam } from '@/lib/http/path';
 import { companyDocuments } from '@/documents';
@@ -17,7 +17,7 @@ export function siteUrl(): string {
 /** Per-request de-duplication: generateMetadata and the page share one read. */
 export const loadCompanyPage = cache(
   (siren: string, establishmentsPage = 1, establishmentsFilter: EstablishmentFilter = 'all') =>
-    getCompanyPageData(getDb(), decodePageParam(siren), {
+    getCompanyPageData(getReadDb(), decodePageParam(siren), {
       establishmentsPage,
       establishmentsFilter,
       // Cached on its own too: the live views (an establishments page or filter) read it again.
@@ -27,10 +27,10 @@ export const loadCompanyPage = cache(
 
 /** These loaders take a page's parameter as Next.js gives it (encoded) and decode it once. */
 export const loadCompanyProfile = cache((siren: string) =>
-  getCachedProfile(getDb(), decodePageParam(siren)),
+  getCachedProfile(getReadDb(), decodePageParam(siren)),
 );
 
 export const loadDirectorProfile = cache((param: string) => {
   const id = decodePageParam(param);
-  return cached(`director:${id}`, () => getDirectorProfile(getDb(), id));
+  return cached(`director:${id}`, () => getDirectorProfile(getReadDb(), id));
 });

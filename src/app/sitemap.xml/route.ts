@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { cached } from '@/registry/cache';
 import { sitemapFileName, sitemapFiles } from '@/registry/indexes';
 import { siteUrl } from '@/web/site';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export async function GET() {
   const files = [
     CONTENT_SITEMAP_FILE,
-    ...(await cached('sitemap:files', () => sitemapFiles(getDb()))).map(sitemapFileName),
+    ...(await cached('sitemap:files', () => sitemapFiles(getReadDb()))).map(sitemapFileName),
   ];
   return new Response(sitemapIndexXml(siteUrl(), files), {
     headers: {

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -18,6 +19,30 @@ describe('proof-of-work captcha (altcha-lib)', () => {
     const payload = await solveForTest(await issueChallenge());
     expect(await verifyCaptcha(payload)).toEqual({ ok: true });
     expect(await verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_REUSED' });
+  });
+
+  it('refuses on a second process a solution spent on a first, even while its Redis connection opens', async () => {
+    // Two processes: each its own Redis connection and captcha state, one store. The second
+    // verifies right after its start, its connection still opening (without waiting for it, its
+    // memory fallback accepted the replay: bench/cluster.ts).
+    const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const open = () =>
+      new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {});
+    const first = open();
+    let second: Redis | undefined;
+    try {
+      resetAllRateLimits({ kind: 'redis', client: first });
+      const payload = await solveForTest(await issueChallenge());
+      expect(await verifyCaptcha(payload)).toEqual({ ok: true });
+      second = open();
+      resetAllRateLimits({ kind: 'redis', client: second });
+      resetCaptchaState();
+      expect(second.status).not.toBe('ready');
+      expect(await verifyCaptcha(payload)).toMatchObject({ ok: false, code: 'CAPTCHA_REUSED' });
+    } finally {
+      first.disconnect();
+      second?.disconnect();
+    }
   });
 
   it('refuses a missing, malformed, forged or tampered solution with a French message', async () => {

@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import { createLimiter } from '@/lib/rate-limit';
+import { createLimiter, rateLimitStoreReady } from '@/lib/rate-limit';
 
 /**
  * The secret counter is drawn up to this: about 50,000 SHA-256 tries on average, a second or so
@@ -146,6 +146,8 @@ export async function verifyCaptcha(
   // Signed by us, so its expiry is ours: no later than a fresh challenge's.
   if (expiresAt > now + CAPTCHA_TTL_SECONDS) return fail('CAPTCHA_INVALID');
   try {
+    // Shared with the other processes only once the store's connection is up.
+    await rateLimitStoreReady();
     await usedChallenges().consume(challenge.signature);
   } catch (e) {
     if (e instanceof RateLimiterRes) return fail('CAPTCHA_REUSED');

@@ -154,6 +154,25 @@ function currentStore(): RateLimitStore {
   return (state.__rateLimitStore ??= storeFromEnv());
 }
 
+/**
+ * Opens the store now and, for Redis, waits (at most `timeoutMs`) until its connection is ready.
+ * Without it, the calls made while the connection opens fail at once (no offline queue) and each
+ * process's insurance limiter answers alone: a captcha solution spent on one process was then
+ * accepted again by a process just started (bench/cluster.ts found it). The web server calls it
+ * at start; `verifyCaptcha` before spending a solution.
+ */
+export async function rateLimitStoreReady(timeoutMs = 5000): Promise<void> {
+  const store = currentStore();
+  if (store.kind !== 'redis' || store.client.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    store.client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** A limiter for a rule on a store (shared by the named rules and by other counters). */
 export function createLimiter(
   keyPrefix: string,

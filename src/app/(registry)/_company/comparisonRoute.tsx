@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { parseSiren } from '@/domain/siren';
 import { interpolate, messages } from '@/i18n';
 import { getComparison, MAX_COMPARED, parseComparedSirens } from '@/registry/comparison';
@@ -19,7 +19,7 @@ const m = messages.company.comparison;
 async function pickerResults(
   query: string,
 ): Promise<{ results: PickerResult[]; error: string | null }> {
-  const found = await searchCompanies(getDb(), {
+  const found = await searchCompanies(getReadDb(), {
     q: query,
     perPage: 8,
     hideFinancialData: true,
@@ -65,7 +65,7 @@ export function comparisonRoute() {
       redirect(`${PATH}?siren=${next.join(',')}`);
     }
     const picker = query ? await pickerResults(query) : { results: [], error: null };
-    const comparison = await getComparison(getDb(), sirens);
+    const comparison = await getComparison(getReadDb(), sirens);
     return (
       <ComparisonView
         comparison={comparison}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { indexModel, type IndexAxis, type IndexKind } from '@/registry/index-pages';
 import { siteUrl } from '@/web/site';
 import { IndexView } from '@/ui/company/IndexView';
@@ -18,7 +18,7 @@ export function indexRoute(kind: IndexKind, axis: IndexAxis) {
 
   async function load(props: Props) {
     const q = await props.searchParams;
-    return indexModel(getDb(), kind, axis, {
+    return indexModel(getReadDb(), kind, axis, {
       code: one(q.code),
       subclass: one(q.subclass),
       department: one(q.department),

@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { services } from '@/domain/catalogue';
 import { orderOffer } from '@/documents/sale';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
@@ -32,7 +32,7 @@ export async function CompanyResults({
 }) {
   const params = toSearchParams(searchParams);
   // Filters alone are a search on every results page (the panel is on all of them).
-  const loaded = await loadCompanyResults(getDb(), params, { allowFiltersOnly: true });
+  const loaded = await loadCompanyResults(getReadDb(), params, { allowFiltersOnly: true });
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));

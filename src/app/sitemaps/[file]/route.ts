@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { parseSitemapFile, sitemapCompanies, sitemapDirectors } from '@/registry/indexes';
 import { siteUrl } from '@/web/site';
 import { urlSetXml } from '@/web/sitemap-xml';
@@ -18,7 +18,7 @@ export async function GET(_req: Request, ctx: { params: Promise<{ file: string }
   }
   const file = parseSitemapFile(name);
   if (!file) return new Response('Plan de site inconnu.', { status: 404 });
-  const db = getDb();
+  const db = getReadDb();
   const urls =
     file.kind === 'entreprises'
       ? await sitemapCompanies(db, file.range)

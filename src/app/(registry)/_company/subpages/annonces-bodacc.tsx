@@ -1,6 +1,6 @@
 import { companySubPageRoute } from '../subPageRoute';
 import { messages, t } from '@/i18n';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listInsolvency, listNotices } from '@/registry/notices';
 import { InsolvencySection, NoticesTimeline } from '@/ui/company/OtherSections';
@@ -13,7 +13,7 @@ export default companySubPageRoute({
   title: m.title,
   describe: (p) => t('company', 'subPages.notices.describe', { name: p.displayName }),
   body: async (p) => {
-    const db = getDb();
+    const db = getReadDb();
     const [notices, insolvency] = await Promise.all([
       attempt(() => listNotices(db, p, { limit: 500 })),
       attempt(() => listInsolvency(db, p.siren)),

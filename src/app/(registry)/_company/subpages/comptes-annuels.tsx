@@ -1,6 +1,6 @@
 import { companySubPageRoute } from '../subPageRoute';
 import { messages, t } from '@/i18n';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listFinancials } from '@/registry/finances';
 import { FinancesBody } from '@/ui/company/FinancesSection';
@@ -13,7 +13,7 @@ export default companySubPageRoute({
   title: m.title,
   describe: (p) => t('company', 'subPages.accounts.describe', { name: p.displayName }),
   body: async (p) => {
-    const financials = await attempt(() => listFinancials(getDb(), p.siren));
+    const financials = await attempt(() => listFinancials(getReadDb(), p.siren));
     return (
       <>
         <Section

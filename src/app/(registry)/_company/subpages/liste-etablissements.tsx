@@ -1,6 +1,6 @@
 import { companySubPageRoute } from '../subPageRoute';
 import { messages, t } from '@/i18n';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { attempt } from '@/registry/result';
 import {
   establishmentsCoverage,
@@ -19,7 +19,7 @@ export default companySubPageRoute({
   describe: (p) => t('company', 'subPages.establishments.describe', { name: p.displayName }),
   body: async (p, query) => {
     const page = await attempt(() =>
-      listEstablishments(getDb(), p, {
+      listEstablishments(getReadDb(), p, {
         page: parsePage(query.page),
         filter: parseEstablishmentFilter(query.statut),
       }),

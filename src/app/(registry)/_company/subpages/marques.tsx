@@ -1,6 +1,6 @@
 import { companySubPageRoute } from '../subPageRoute';
 import { messages, t } from '@/i18n';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { attempt } from '@/registry/result';
 import { listBrands } from '@/registry/brands';
 import { BrandsTable } from '@/ui/company/OtherSections';
@@ -13,7 +13,7 @@ export default companySubPageRoute({
   title: m.title,
   describe: (p) => t('company', 'subPages.brands.describe', { name: p.displayName }),
   body: async (p) => {
-    const brands = await attempt(() => listBrands(getDb(), p.siren));
+    const brands = await attempt(() => listBrands(getReadDb(), p.siren));
     return (
       <>
         <Section

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { loadDirectorResults, toSearchParams, type PageParams } from '@/search/pages';
 import { DirectorSearchView } from '@/ui/search/DirectorSearchView';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -26,6 +26,6 @@ export default async function DirectorResultsPage({
   searchParams: Promise<PageParams>;
 }) {
   const params = toSearchParams(await searchParams);
-  const loaded = await loadDirectorResults(getDb(), params);
+  const loaded = await loadDirectorResults(getReadDb(), params);
   return <DirectorSearchView params={params} loaded={loaded} />;
 }

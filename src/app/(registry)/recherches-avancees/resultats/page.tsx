@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
 import { frameMetadataWithQuery } from '@/ui/frame/metadata';
@@ -15,7 +15,7 @@ export default async function AdvancedResultsPage({
   searchParams: Promise<PageParams>;
 }) {
   const params = toSearchParams(await searchParams);
-  const loaded = await loadCompanyResults(getDb(), params, { allowFiltersOnly: true });
+  const loaded = await loadCompanyResults(getReadDb(), params, { allowFiltersOnly: true });
   return (
     <CompanySearchView
       title="Recherche avancée : résultats"

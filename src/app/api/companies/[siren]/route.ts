@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { getCompanyApi } from '@/web/registry-api';
 import { json, serverError } from '@/web/http';
 
@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(req: Request, ctx: { params: Promise<{ siren: string }> }) {
   const { siren } = await ctx.params;
-  return getCompanyApi(getDb(), siren, new URL(req.url).searchParams).then(json, serverError);
+  return getCompanyApi(getReadDb(), siren, new URL(req.url).searchParams).then(json, serverError);
 }

@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { getDirectorApi } from '@/web/registry-api';
 import { json, serverError } from '@/web/http';
 
@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
   const { id } = await ctx.params;
-  return getDirectorApi(getDb(), id, 'profile').then(json, serverError);
+  return getDirectorApi(getReadDb(), id, 'profile').then(json, serverError);
 }

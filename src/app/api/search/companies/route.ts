@@ -1,8 +1,8 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { handleCompanySearch } from '@/web/search-api';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Promise<Response> {
-  return handleCompanySearch(getDb(), request);
+  return handleCompanySearch(getReadDb(), request);
 }

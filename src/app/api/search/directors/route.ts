@@ -1,8 +1,8 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { handleDirectorSearch } from '@/web/search-api';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Promise<Response> {
-  return handleDirectorSearch(getDb(), request);
+  return handleDirectorSearch(getReadDb(), request);
 }

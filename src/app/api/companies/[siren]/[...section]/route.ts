@@ -1,4 +1,4 @@
-import { getDb } from '@/db';
+import { getReadDb } from '@/db';
 import { getCompanySectionApi } from '@/web/registry-api';
 import { json, serverError } from '@/web/http';
 
@@ -10,7 +10,7 @@ export async function GET(
 ) {
   const { siren, section } = await ctx.params;
   return getCompanySectionApi(
-    getDb(),
+    getReadDb(),
     siren,
     section.join('/'),
     new URL(req.url).searchParams,

@@ -1,0 +1,203 @@
+/**
+ * The read replica (DATABASE_READ_URL): a real streaming replica made with PostgreSQL's own tools
+ * (initdb, pg_basebackup, pg_ctl), on ports of its own. A company read by the registry API comes
+ * from the replica, a follow is read back from the primary, and the change feed's wait
+ * (`waitForReplica`) holds until the replica has replayed a change.
+ *
+ * The test cluster of DATABASE_URL accepts no replication connection as configured (its
+ * pg_hba.conf has no `replication` line, and changing a shared server is not a test's business),
+ * so the test makes its own primary with initdb in a temporary folder, and a replica of it.
+ * It runs in the PostgreSQL pass of the suite (DATABASE_URL set): PGlite has no replication.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followedCompaniesOf, follow } from '@/accounts/follows';
+import { resetEnvForTests } from '@/config/env';
+import { answerRegistryApi } from '@/server/registry-api';
+import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { connectPostgres } from './client';
+import { runMigrations } from './migrate';
+import { waitForReplica } from './replica';
+import { companies, users } from './schema';
+import { closeSiteDb, getDb, getReadDb } from './site';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+const onPostgres = Boolean(process.env.DATABASE_URL) && existsSync(`${BIN}/pg_basebackup`);
+const DANONE = '552032534';
+
+/** PostgreSQL's programs refuse to run as root: as the `postgres` user then. */
+function pgTool(tool: string, args: string[]): string {
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${tool}`, ...args]]
+    : [`${BIN}/${tool}`, args];
+  return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let dir = '';
+const started: string[] = [];
+const saved = {
+  url: process.env.DATABASE_URL,
+  read: process.env.DATABASE_READ_URL,
+  cache: process.env.REGISTRY_CACHE,
+};
+
+function startCluster(data: string, port: number) {
+  pgTool('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    path.join(dir, `${path.basename(data)}.log`),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c wal_level=replica -c max_wal_senders=4`,
+    'start',
+  ]);
+  started.push(data);
+}
+
+describe.skipIf(!onPostgres)(
+  'read replica (PostgreSQL seulement : PGlite n’a pas de réplication)',
+  () => {
+    let primaryUrl = '';
+    let replicaUrl = '';
+
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'replica-'));
+      if (process.getuid?.() === 0) {
+        const pw = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+        const gid = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+        chownSync(dir, Number(pw), Number(gid));
+      }
+      const primary = path.join(dir, 'primary');
+      const replica = path.join(dir, 'replica');
+      const [p1, p2] = [await freePort(), await freePort()];
+      pgTool('initdb', [
+        '-D',
+        primary,
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '--no-sync',
+        '-E',
+        'UTF8',
+        '--locale=C',
+      ]);
+      startCluster(primary, p1);
+      primaryUrl = `postgres://postgres@127.0.0.1:${p1}/postgres`;
+      const setup = connectPostgres(primaryUrl, 1);
+      await runMigrations(setup);
+      await insertRegistryFixtures(setup.db);
+      await setup.close();
+      // The replica: a base backup that streams the primary's WAL (-R writes its connection).
+      pgTool('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(p1),
+        '-U',
+        'postgres',
+        '-D',
+        replica,
+        '-R',
+        '-X',
+        'stream',
+        '--no-sync',
+        '--checkpoint=fast',
+      ]);
+      startCluster(replica, p2);
+      replicaUrl = `postgres://postgres@127.0.0.1:${p2}/postgres`;
+      process.env.DATABASE_URL = primaryUrl;
+      process.env.DATABASE_READ_URL = replicaUrl;
+      process.env.REGISTRY_CACHE = 'off';
+      resetEnvForTests();
+      await closeSiteDb();
+    }, 60_000);
+
+    afterAll(async () => {
+      await closeSiteDb();
+      for (const data of started.reverse()) {
+        try {
+          pgTool('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+        } catch {
+          // already stopped
+        }
+      }
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      for (const [k, v] of [
+        ['DATABASE_URL', saved.url],
+        ['DATABASE_READ_URL', saved.read],
+        ['REGISTRY_CACHE', saved.cache],
+      ] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetEnvForTests();
+    });
+
+    async function apiName(): Promise<string> {
+      const answer = await answerRegistryApi(
+        { method: 'GET', url: `/api/companies/${DANONE}` },
+        getReadDb,
+      );
+      expect(answer?.status).toBe(200);
+      const body = JSON.parse(Buffer.from(answer!.body!).toString()) as Record<string, unknown>;
+      return JSON.stringify(body);
+    }
+
+    it('serves a company from the replica and reads a follow back from the primary', async () => {
+      const [replicaRole] = (
+        await getReadDb().execute<{ r: boolean }>(sql`SELECT pg_is_in_recovery() AS r`)
+      ).rows;
+      const [primaryRole] = (
+        await getDb().execute<{ r: boolean }>(sql`SELECT pg_is_in_recovery() AS r`)
+      ).rows;
+      expect(replicaRole?.r).toBe(true);
+      expect(primaryRole?.r).toBe(false);
+      expect(await waitForReplica(getDb(), getReadDb(), 10_000)).toBe(true);
+      expect(await apiName()).toContain('DANONE');
+
+      // The replica stops replaying: what the primary writes from now on is not there.
+      await getReadDb().execute(sql`SELECT pg_wal_replay_pause()`);
+      await getDb()
+        .update(companies)
+        .set({ name: 'DANONE RENOMMÉE' })
+        .where(eq(companies.siren, DANONE));
+      await getDb().insert(users).values({ id: 'u-replica', name: 'Ana', email: 'ana@example.fr' });
+      const followed = await follow(getDb(), 'u-replica', DANONE);
+      expect(followed.ok).toBe(true);
+      // Read back at once: from the primary (the replica has not got it).
+      expect((await followedCompaniesOf(getDb(), 'u-replica')).map((f) => f.siren)).toEqual([
+        DANONE,
+      ]);
+      const onReplica = await getReadDb().execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM followed_companies`,
+      );
+      expect(onReplica.rows[0]?.n).toBe(0);
+      // The registry API reads the replica: still the name before the change.
+      const before = await apiName();
+      expect(before).toContain('"DANONE"');
+      expect(before).not.toContain('RENOMMÉE');
+      expect(await waitForReplica(getDb(), getReadDb(), 300)).toBe(false);
+
+      // Replay resumes: the change feed's wait returns once the replica has the change.
+      await getReadDb().execute(sql`SELECT pg_wal_replay_resume()`);
+      expect(await waitForReplica(getDb(), getReadDb(), 10_000)).toBe(true);
+      expect(await apiName()).toContain('DANONE RENOMMÉE');
+    }, 30_000);
+  },
+);

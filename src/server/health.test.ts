@@ -1,0 +1,185 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { countEvent } from '@/lib/stats';
+import { Health } from './health';
+import { routeGroup, SiteMetrics } from './metrics';
+import { siteHandler } from './site';
+import { rawRequest, startTestServer, type TestServer } from './testing';
+
+/**
+ * `/healthz`, `/readyz` and `/metrics` through the site's pipeline (src/server/site.ts), on a
+ * real database: what a load balancer and Prometheus see.
+ */
+let h: DbHandle;
+let server: TestServer;
+let jobsRunning = true;
+let draining = false;
+let journalPath = path.resolve('drizzle/meta/_journal.json');
+let health: Health;
+const TOKEN = 't'.repeat(40);
+
+function makeHealth() {
+  return new Health({
+    db: () => h.db,
+    jobsExpected: true,
+    jobsRunning: () => jobsRunning,
+    draining: () => draining,
+    journalPath,
+    // A new instant each call: no answer is reused from the one-second cache between checks.
+    now: (() => {
+      let t = 0;
+      return () => Date.now() + (t += 5000);
+    })(),
+  });
+}
+
+beforeAll(async () => {
+  h = await createTestDb();
+  health = makeHealth();
+  const metrics = new SiteMetrics({ db: () => h.db, pools: () => [] });
+  server = await startTestServer(
+    siteHandler({
+      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
+      registryApi: () => false,
+      next: async (_req, res) => {
+        res.statusCode = 404;
+        res.end('introuvable');
+      },
+      get health() {
+        return health;
+      },
+      metrics: { metrics, token: TOKEN },
+      draining: () => draining,
+    }),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await h?.close();
+});
+
+/** A new checker, reading the settings the test just changed. */
+const renew = () => {
+  health = makeHealth();
+};
+const json = (body: Buffer) => JSON.parse(body.toString()) as Record<string, unknown>;
+
+describe('/healthz and /readyz', () => {
+  it('answers ready, as JSON never cached, when every check passes; /healthz always', async () => {
+    renew();
+    const live = await rawRequest(`${server.base}/healthz`);
+    expect(live.status).toBe(200);
+    expect(live.headers['cache-control']).toBe('no-store');
+    expect(json(live.body)).toEqual({ status: 'ok' });
+    const ready = await rawRequest(`${server.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ready.headers['x-content-type-options']).toBe('nosniff');
+    const body = json(ready.body) as { status: string; checks: Record<string, { ok: boolean }> };
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.checks).sort()).toEqual(['database', 'jobs', 'migrations', 'search']);
+    const post = await rawRequest(`${server.base}/readyz`, {}, 'POST');
+    expect(post.status).toBe(405);
+  });
+
+  it('is not ready when a migration of drizzle/ is not applied', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'journal-'));
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+      entries: Array<{ when: number; tag: string }>;
+    };
+    journal.entries.push({ when: Date.now() + 86_400_000, tag: '9999_future' });
+    const saved = journalPath;
+    journalPath = path.join(dir, '_journal.json');
+    writeFileSync(journalPath, JSON.stringify(journal));
+    try {
+      renew();
+      const res = await rawRequest(`${server.base}/readyz`);
+      expect(res.status).toBe(503);
+      const body = json(res.body) as { checks: Record<string, { ok: boolean; detail?: string }> };
+      expect(body.checks.migrations).toEqual({
+        ok: false,
+        detail: 'des migrations de drizzle/ ne sont pas appliquées',
+      });
+    } finally {
+      journalPath = saved;
+    }
+  });
+
+  it('is not ready without its job worker, nor with a full search rebuild long pending', async () => {
+    jobsRunning = false;
+    renew();
+    const res = await rawRequest(`${server.base}/readyz`);
+    expect(res.status).toBe(503);
+    expect(JSON.stringify(json(res.body))).toContain('le traitement des tâches n’est pas démarré');
+    jobsRunning = true;
+    await h.db.execute(
+      sql`INSERT INTO search_index_state (id, full_rebuild, updated_at)
+          VALUES (1, true, now() - interval '1 hour')
+          ON CONFLICT (id) DO UPDATE SET full_rebuild = true, updated_at = now() - interval '1 hour'`,
+    );
+    renew();
+    const stale = await rawRequest(`${server.base}/readyz`);
+    expect(stale.status).toBe(503);
+    expect(JSON.stringify(json(stale.body))).toContain('search:reindex');
+    await h.db.execute(sql`UPDATE search_index_state SET full_rebuild = false`);
+  });
+
+  it('answers draining, and closes every connection, once a shutdown began', async () => {
+    draining = true;
+    try {
+      const res = await rawRequest(`${server.base}/readyz`);
+      expect(res.status).toBe(503);
+      expect(json(res.body)).toEqual({ status: 'draining', checks: {} });
+      expect(res.headers.connection).toBe('close');
+      expect((await rawRequest(`${server.base}/healthz`)).status).toBe(200);
+    } finally {
+      draining = false;
+    }
+  });
+});
+
+describe('/metrics', () => {
+  it('refuses without the token, and names route groups, never raw paths', async () => {
+    expect((await rawRequest(`${server.base}/metrics`)).status).toBe(401);
+    expect(
+      (await rawRequest(`${server.base}/metrics`, { authorization: `Bearer ${'x'.repeat(40)}` }))
+        .status,
+    ).toBe(401);
+    await rawRequest(`${server.base}/entreprises/552032534`);
+    await rawRequest(`${server.base}/entreprises/120027016`);
+    await rawRequest(`${server.base}/nimporte/quoi/${'a'.repeat(30)}`);
+    countEvent('mails', { result: 'sent' });
+    await h.db.execute(
+      sql`INSERT INTO orders (id, user_id, kind, same_order_key, formats, state, price_excl_vat_cents, vat_cents, total_cents)
+          VALUES ('o-metrics', 'u1', 'kbis', 'k', '{pdf}', 'completed', 100, 20, 120)`,
+    );
+    const res = await rawRequest(`${server.base}/metrics`, { authorization: `Bearer ${TOKEN}` });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const text = res.body.toString();
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{route="\/entreprises\/\[siren\]",method="GET",status="404"\} 2/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{route="other",method="GET",status="404"\} 1/,
+    );
+    expect(text).not.toContain('552032534');
+    expect(text).toMatch(/mails_total\{result="sent"\} [1-9]/);
+    expect(text).toMatch(/orders\{state="completed"\} 1/);
+    expect(text).toContain('metrics_database_ok 1');
+    expect(text).toContain('search_index_stale_companies 0');
+  });
+
+  it('groups paths by the route table', () => {
+    expect(routeGroup('/api/companies/552032534?x=1')).toBe('/api/companies/[siren]');
+    expect(routeGroup('/_next/static/chunks/a.js')).toBe('/_next/static');
+    expect(routeGroup('/readyz')).toBe('/readyz');
+    expect(routeGroup('/%ZZ')).toBe('other');
+  });
+});

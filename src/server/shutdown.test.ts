@@ -1,0 +1,191 @@
+/**
+ * Graceful shutdown under load, on a real server process (src/server/shutdown.fixture.ts: the
+ * site's pipeline, its job workers and the shutdown of scripts/serve.ts): SIGTERM while clients
+ * keep sending requests and jobs run. No request fails (each accepted request is answered in
+ * full; a client only meets a refused connection once the server stopped accepting), the
+ * process exits by itself, and no job is lost: each one either finished or went back to its
+ * queue, and runs when a worker comes back.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
+import { startEmbeddedServer, type EmbeddedServer } from '@/db/embedded-server';
+import { runMigrations } from '@/db/migrate';
+import { defineJob, enqueue } from '@/jobs';
+import { runJobsUntilIdle } from '@/jobs/testing';
+
+const JOBS = 6;
+let url: string;
+let embedded: EmbeddedServer | undefined;
+let dropDb: (() => Promise<void>) | undefined;
+let handle: DbHandle | undefined;
+
+// The same kind as the fixture's, so that this process can queue it and run what is left.
+const slowJob = defineJob<{ key: string }>('test.shutdown-slow', async ({ key }) => {
+  await handle!.db.execute(
+    sql`INSERT INTO shutdown_jobs_done (key) VALUES (${key}) ON CONFLICT DO NOTHING`,
+  );
+});
+
+beforeAll(async () => {
+  const server = process.env.DATABASE_URL;
+  if (server) {
+    const name = `test_shutdown_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    // The embedded database served over the wire, as `npm start` serves it: one connection.
+    embedded = await startEmbeddedServer(undefined);
+    url = embedded.url;
+  }
+  // Embedded: set up in process (no client is connected yet); server: through a connection.
+  const setup = embedded ? wrapPglite(embedded.pglite) : connectPostgres(url, 1);
+  await runMigrations(setup);
+  await setup.db.execute(sql`CREATE TABLE shutdown_jobs_done (key text PRIMARY KEY)`);
+  for (let i = 0; i < JOBS; i++) await enqueue(setup.db, slowJob, { key: `k${i}` });
+  // The server process gets the connection (the embedded database serves one at a time).
+  if (!embedded) await setup.close();
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await embedded?.stop();
+  await dropDb?.();
+});
+
+type Outcome = 'ok' | 'refused' | 'failed';
+
+/** One request on a new connection: its outcome, and what failed if it did. */
+function request(port: number): Promise<{ outcome: Outcome; detail?: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/entreprises/552032534?ms=150', agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () =>
+          resolve(
+            res.statusCode === 200 && body === 'réponse complète'
+              ? { outcome: 'ok' }
+              : { outcome: 'failed', detail: `HTTP ${res.statusCode} ${body.slice(0, 80)}` },
+          ),
+        );
+        res.on('error', (e) =>
+          resolve({ outcome: 'failed', detail: `réponse coupée : ${e.message}` }),
+        );
+      },
+    );
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      // Refused, or reset before the server accepted it (in the listening socket's backlog when it
+      // closed): a new connection the stopping server did not take. The server's own count below
+      // proves that every request it accepted was answered.
+      resolve(
+        e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET'
+          ? { outcome: 'refused', detail: e.code }
+          : { outcome: 'failed', detail: e.message },
+      ),
+    );
+  });
+}
+
+describe('graceful shutdown (SIGTERM)', () => {
+  it('answers every accepted request, exits by itself, and loses no job', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve('src/server/shutdown.fixture.ts')],
+      {
+        env: {
+          ...process.env,
+          SHUTDOWN_DATABASE_URL: url,
+          POOL_MAX: embedded ? '1' : '4',
+          DATABASE_URL: '',
+          JOB_MS: '800',
+          SHUTDOWN_TIMEOUT_MS: '3000',
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /listening (\d+)/.exec(stdout);
+        if (m) resolve(Number(m[1]));
+      });
+      void exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
+    });
+
+    // Twenty clients in a loop until the server is gone.
+    let stopped = false;
+    const outcomes: Array<{ outcome: Outcome; detail?: string; afterSignal: boolean }> = [];
+    let signalled = false;
+    const clients = Array.from({ length: 20 }, async () => {
+      while (!stopped) {
+        const r = await request(port);
+        outcomes.push({ ...r, afterSignal: signalled });
+        if (r.outcome === 'refused') await new Promise((res) => setTimeout(res, 20));
+      }
+    });
+    // SIGTERM once a job runs and requests are being answered.
+    await new Promise<void>((resolve) => {
+      const t = setInterval(() => {
+        if (/job k\d/.test(stdout) && outcomes.filter((o) => o.outcome === 'ok').length >= 20) {
+          clearInterval(t);
+          resolve();
+        }
+      }, 20);
+    });
+    signalled = true;
+    child.kill('SIGTERM');
+    const code = await exited;
+    stopped = true;
+    await Promise.all(clients);
+
+    expect(code).toBe(0);
+    const failed = outcomes.filter((o) => o.outcome === 'failed');
+    expect(failed).toEqual([]);
+    // Requests were still answered after the signal (those in flight), then refused.
+    expect(outcomes.some((o) => o.afterSignal && o.outcome === 'ok')).toBe(true);
+    expect(outcomes.at(-1)?.outcome).toBe('refused');
+    const counts = /accepted (\d+) answered (\d+)/.exec(stdout);
+    expect(counts).not.toBeNull();
+    expect(Number(counts![2])).toBe(Number(counts![1]));
+
+    // No job lost: each one finished, or is back in its queue (none left marked as running).
+    handle = connectPostgres(url, 1);
+    const db = handle.db;
+    const done = await db.execute<{ key: string }>(sql`SELECT key FROM shutdown_jobs_done`);
+    expect(done.rows.length).toBeGreaterThan(0);
+    const left = await db.execute<{ state: string; n: number }>(
+      sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job
+           WHERE name = 'test.shutdown-slow' AND state <> 'completed' GROUP BY 1`,
+    );
+    for (const row of left.rows) expect(['created', 'retry']).toContain(row.state);
+    await runJobsUntilIdle(db, { includeDelayed: true });
+    const all = await db.execute<{ key: string }>(
+      sql`SELECT key FROM shutdown_jobs_done ORDER BY key`,
+    );
+    expect(all.rows.map((r) => r.key)).toEqual(Array.from({ length: JOBS }, (_, i) => `k${i}`));
+  }, 120_000);
+});
