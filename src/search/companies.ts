@@ -29,7 +29,7 @@ import { departmentOfCommune, findCommune, resolveCommunes, resolveEpcis, splitP
 import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import { allowedTypos, editDistance, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
+import { allowedTypos, editDistance, foldName, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
@@ -384,7 +384,7 @@ async function sortRanked(
     if (!r) return null;
     switch (sort) {
       case 'nom':
-        return r.name;
+        return r.name === null ? null : foldName(r.name);
       case 'creation':
         return r.creation_date;
       case 'taille':
@@ -405,7 +405,7 @@ async function sortRanked(
     const c =
       typeof a.k === 'number' && typeof b.k === 'number'
         ? a.k - b.k
-        : FRENCH.compare(String(a.k), String(b.k));
+        : String(a.k) < String(b.k) ? -1 : String(a.k) > String(b.k) ? 1 : 0;
     return c * dir || a.i - b.i;
   });
   return keyed.map((x) => x.r);
@@ -905,7 +905,7 @@ function orderSql(sort: SearchSort, order: 'asc' | 'desc', circle: Circle | null
   const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
   switch (sort) {
     case 'nom':
-      return sql`c.name ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
+      return sql`search_fold(c.name) ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
     case 'creation':
       return sql`c.creation_date ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
     case 'ca':

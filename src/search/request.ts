@@ -47,9 +47,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Deepest row a result list serves (filters and around a point; a name ranks 500 at most). */
 export const MAX_RESULT_ROWS = 10_000;
 
-const DEPARTMENTS = new Set(
-  (departments as Array<{ code: string }>).map((d) => d.code).filter((c) => !/^9[78][5-9]$/.test(c)),
-);
+/** Departments and overseas collectivities with an INSEE code (975 Saint-Pierre-et-Miquelon…). */
+const DEPARTMENTS = new Set((departments as Array<{ code: string }>).map((d) => d.code));
 const NAF_SECTIONS = /^[A-U]$/;
 const LEGAL_FORMS = allLegalForms().map((f) => f.code);
 const BANDS = new Set(allHeadcountBands().map((b) => b.code));
