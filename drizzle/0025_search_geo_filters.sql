@@ -4,7 +4,7 @@ ALTER TABLE "search_companies" ADD COLUMN "idcc" text[] DEFAULT '{}'::text[] NOT
 ALTER TABLE "search_companies" ADD COLUMN "latitude" real;--> statement-breakpoint
 ALTER TABLE "search_companies" ADD COLUMN "longitude" real;--> statement-breakpoint
 ALTER TABLE "search_companies" ADD COLUMN "geo_cell" integer;--> statement-breakpoint
-CREATE INDEX "search_companies_geo_idx" ON "search_companies" USING btree ("geo_cell","latitude","longitude");--> statement-breakpoint
+CREATE INDEX "search_companies_geo_idx" ON "search_companies" USING btree ("geo_cell","latitude","longitude") WHERE name IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_companies_commune_idx" ON "search_companies" USING btree ("commune_code","popularity" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_companies_section_idx" ON "search_companies" USING btree ("department","naf_section","popularity" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_companies_idcc_idx" ON "search_companies" USING gin ("idcc");--> statement-breakpoint

@@ -49,11 +49,11 @@ describe('parseSearchRequest', () => {
     expect(fieldsOf('departement=20')).toEqual(['departement']);
     expect(fieldsOf('departement=2A,96')).toEqual(['departement']);
     expect(fieldsOf('activite=Z')).toEqual(['activite']);
-    expect(fieldsOf('forme_juridique=9')).toEqual(['forme_juridique']);
+    expect(fieldsOf('forme_juridique=12345')).toEqual(['forme_juridique']);
     expect(fieldsOf('label=inconnu')).toEqual(['label']);
     expect(fieldsOf('creation_min=2021-02-30')).toEqual(['creation_min']);
     expect(fieldsOf('ca_min=10&ca_max=1')).toEqual(['ca_min']);
-    expect(fieldsOf('naissance_min=1990&naissance_max=1980&dirigeant=x y')).toEqual(['naissance_min']);
+    expect(fieldsOf('naissance_min=1990&naissance_max=1980&dirigeant=Martin')).toEqual(['naissance_min']);
     expect(fieldsOf('rayon=50.5&autour=Lyon')).toEqual(['rayon']);
     expect(fieldsOf('rayon=0&autour=Lyon')).toEqual(['rayon']);
     expect(fieldsOf('rayon=5')).toEqual(['rayon']);

@@ -78,7 +78,10 @@ export const searchCompanies = pgTable(
   },
   (t) => [
     index('search_companies_popularity_idx').on(t.popularity.desc()),
-    index('search_companies_geo_idx').on(t.geoCell, t.latitude, t.longitude),
+    // Partial, as the lists are (named companies only): counts within a circle read the index alone.
+    index('search_companies_geo_idx')
+      .on(t.geoCell, t.latitude, t.longitude)
+      .where(sql`name IS NOT NULL`),
     index('search_companies_commune_idx').on(t.communeCode, t.popularity.desc()),
     index('search_companies_section_idx').on(t.department, t.nafSection, t.popularity.desc()),
     index('search_companies_idcc_idx').using('gin', t.idcc),
