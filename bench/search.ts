@@ -256,7 +256,10 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
       etat: 'actif',
       categorie: 'PME',
     });
-    company('nom + lieu', `${COMMON[(i * 3) % COMMON.length]!.toLowerCase()} ${city[2].toLowerCase()}`);
+    company(
+      'nom + lieu',
+      `${COMMON[(i * 3) % COMMON.length]!.toLowerCase()} ${city[2].toLowerCase()}`,
+    );
     company('filtre large, taille', '', {
       departement: dep === '2A' ? '75' : dep,
       activite: sections[i % sections.length]!,
@@ -329,8 +332,7 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
       entry.sql.push(counter.ms);
       if (res.status !== 200) {
         if (entry.errors++ === 0) console.log(`  erreur (${c.cls}) : ${await res.text()}`);
-      }
-      else {
+      } else {
         const body = (await res.json()) as { data: { data: { total: number } } };
         if (body.data.data.total === 0) entry.empty++;
       }

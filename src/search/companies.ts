@@ -14,7 +14,6 @@ import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
 import {
-  circleSql,
   distanceSql,
   filtersSql,
   hasFilters,
@@ -25,11 +24,24 @@ import {
 } from './filters';
 import type { SearchSort } from './filter-params';
 import { distanceKm } from './geo/grid';
-import { departmentOfCommune, findCommune, resolveCommunes, resolveEpcis, splitPlace } from './geo/places';
+import {
+  departmentOfCommune,
+  findCommune,
+  resolveCommunes,
+  resolveEpcis,
+  splitPlace,
+} from './geo/places';
 import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import { allowedTypos, editDistance, foldName, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
+import {
+  allowedTypos,
+  editDistance,
+  foldName,
+  LEGAL_FORM_WORDS,
+  STOP_WORDS,
+  textArray,
+} from './normalize';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
@@ -172,13 +184,19 @@ async function resolveScope(
   if (filters.communes.length) {
     const r = resolveCommunes(filters.communes);
     if (r.unknown.length)
-      return invalidField('commune', `Commune inconnue : « ${r.unknown[0]} » (code INSEE attendu).`);
+      return invalidField(
+        'commune',
+        `Commune inconnue : « ${r.unknown[0]} » (code INSEE attendu).`,
+      );
     scope.communeLists!.push(r.codes);
   }
   if (filters.epcis.length) {
     const r = resolveEpcis(filters.epcis);
     if (r.unknown.length)
-      return invalidField('epci', `Intercommunalité inconnue : « ${r.unknown[0]} » (SIREN d’EPCI attendu).`);
+      return invalidField(
+        'epci',
+        `Intercommunalité inconnue : « ${r.unknown[0]} » (SIREN d’EPCI attendu).`,
+      );
     scope.communeLists!.push(r.codes);
   }
   let resolved: CompanySearchPage['near'] = null;
@@ -186,7 +204,8 @@ async function resolveScope(
     resolved = { lat: near.lat, lon: near.lon, radiusKm: near.radiusKm, commune: null };
   } else if (near?.kind === 'commune') {
     const found = findCommune(near.commune);
-    if (!found) return invalidField('autour', `Commune inconnue : « ${near.commune.slice(0, 40)} ».`);
+    if (!found)
+      return invalidField('autour', `Commune inconnue : « ${near.commune.slice(0, 40)} ».`);
     // The commune's centre: the mean position of the head offices we know there.
     const [centre] = await queryRows<{ lat: number | null; lon: number | null }>(
       db,
@@ -202,7 +221,8 @@ async function resolveScope(
       commune: found.commune.name,
     };
   }
-  if (resolved) scope.circle = { lat: resolved.lat, lon: resolved.lon, radiusKm: resolved.radiusKm };
+  if (resolved)
+    scope.circle = { lat: resolved.lat, lon: resolved.lon, radiusKm: resolved.radiusKm };
   return success({ scope, near: resolved });
 }
 
@@ -232,13 +252,20 @@ export async function searchCompanies(
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_CALLER_PAGE_SIZE)
     return invalidField('per_page', `Nombre entier de 1 à ${MAX_CALLER_PAGE_SIZE}.`);
   if (!Number.isInteger(page) || page < 1 || (page - 1) * perPage >= MAX_RESULT_ROWS) {
-    return failure('INVALID_PAGE', `La page doit être un nombre entier entre 1 et ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`, {
-      fields: { page: [`Nombre entier de 1 à ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`] },
-    });
+    return failure(
+      'INVALID_PAGE',
+      `La page doit être un nombre entier entre 1 et ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`,
+      {
+        fields: { page: [`Nombre entier de 1 à ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`] },
+      },
+    );
   }
   const sort: SearchSort = input.sort ?? (input.near ? 'distance' : 'pertinence');
   if (sort === 'distance' && !input.near)
-    return invalidField('tri', 'Le tri par distance demande un point (« autour » ou « lat » et « lon »).');
+    return invalidField(
+      'tri',
+      'Le tri par distance demande un point (« autour » ou « lat » et « lon »).',
+    );
   const resolved = await resolveScope(db, filters, input.near ?? null);
   if (!resolved.ok) return resolved;
   const { scope, near } = resolved.value;
@@ -246,7 +273,10 @@ export async function searchCompanies(
   const hide = !!input.hideFinancialData;
   const base = { sort, order: input.order ?? naturalOrder(sort), near, place: null };
   if (!qText && scoped(filters, scope)) {
-    return success({ ...base, ...(await searchByFilters(db, filters, scope, page, perPage, base.sort, base.order, hide)) });
+    return success({
+      ...base,
+      ...(await searchByFilters(db, filters, scope, page, perPage, base.sort, base.order, hide)),
+    });
   }
   const parsed = parseQuery(input.q);
   if (isQueryError(parsed)) return parsed;
@@ -255,7 +285,18 @@ export async function searchCompanies(
     const ranked = await identifierLookup(db, parsed, filters, scope);
     return success({
       ...base,
-      ...(await pageOf(db, ranked, false, page, perPage, hide, new Map(), base, qText, parsed.kind)),
+      ...(await pageOf(
+        db,
+        ranked,
+        false,
+        page,
+        perPage,
+        hide,
+        new Map(),
+        base,
+        qText,
+        parsed.kind,
+      )),
     });
   }
   // « danone paris »: the place ends the query; its words before it searched in that place. When
@@ -273,7 +314,18 @@ export async function searchCompanies(
         return success({
           ...base,
           place: { label: split.place.label },
-          ...(await pageOf(db, await sortRanked(db, found.ranked, sort, base.order, near), found.lowerBound, page, perPage, hide, found.companies, base, qText, 'name')),
+          ...(await pageOf(
+            db,
+            await sortRanked(db, found.ranked, sort, base.order, near),
+            found.lowerBound,
+            page,
+            perPage,
+            hide,
+            found.companies,
+            base,
+            qText,
+            'name',
+          )),
         });
       }
     }
@@ -282,7 +334,18 @@ export async function searchCompanies(
   const ranked = await sortRanked(db, found.ranked, sort, base.order, near);
   return success({
     ...base,
-    ...(await pageOf(db, ranked, found.lowerBound, page, perPage, hide, found.companies, base, qText, 'name')),
+    ...(await pageOf(
+      db,
+      ranked,
+      found.lowerBound,
+      page,
+      perPage,
+      hide,
+      found.companies,
+      base,
+      qText,
+      'name',
+    )),
   });
 }
 
@@ -405,7 +468,11 @@ async function sortRanked(
     const c =
       typeof a.k === 'number' && typeof b.k === 'number'
         ? a.k - b.k
-        : String(a.k) < String(b.k) ? -1 : String(a.k) > String(b.k) ? 1 : 0;
+        : String(a.k) < String(b.k)
+          ? -1
+          : String(a.k) > String(b.k)
+            ? 1
+            : 0;
     return c * dir || a.i - b.i;
   });
   return keyed.map((x) => x.r);
@@ -431,8 +498,11 @@ async function identifierLookup(
       WHERE c.siren = ${siren} AND ${filtersSql(filters, scope)}`,
   );
   const matched = (r: { siret: string | null }): CompanyResult['matched'] =>
-    r.siret ? { kind: 'establishment', label: `SIRET ${formatSiret(r.siret)}`, siret: r.siret } : null;
-  if (rows.length || scoped(filters, scope)) return rows.map((r) => ({ siren: r.siren, matched: matched(r) }));
+    r.siret
+      ? { kind: 'establishment', label: `SIRET ${formatSiret(r.siret)}`, siret: r.siret }
+      : null;
+  if (rows.length || scoped(filters, scope))
+    return rows.map((r) => ({ siren: r.siren, matched: matched(r) }));
   const [known] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM search_companies WHERE siren = ${siren}`,

@@ -37,7 +37,12 @@ describe('parseSearchRequest', () => {
   });
 
   it('defaults: relevance, 20 a page, nearest first around a commune', () => {
-    expect(parse('q=danone')).toMatchObject({ sort: 'pertinence', page: 1, pageSize: 20, near: null });
+    expect(parse('q=danone')).toMatchObject({
+      sort: 'pertinence',
+      page: 1,
+      pageSize: 20,
+      near: null,
+    });
     expect(parse('autour=Lyon')).toMatchObject({
       sort: 'distance',
       near: { kind: 'commune', commune: 'Lyon', radiusKm: 10 },
@@ -53,7 +58,9 @@ describe('parseSearchRequest', () => {
     expect(fieldsOf('label=inconnu')).toEqual(['label']);
     expect(fieldsOf('creation_min=2021-02-30')).toEqual(['creation_min']);
     expect(fieldsOf('ca_min=10&ca_max=1')).toEqual(['ca_min']);
-    expect(fieldsOf('naissance_min=1990&naissance_max=1980&dirigeant=Martin')).toEqual(['naissance_min']);
+    expect(fieldsOf('naissance_min=1990&naissance_max=1980&dirigeant=Martin')).toEqual([
+      'naissance_min',
+    ]);
     expect(fieldsOf('rayon=50.5&autour=Lyon')).toEqual(['rayon']);
     expect(fieldsOf('rayon=0&autour=Lyon')).toEqual(['rayon']);
     expect(fieldsOf('rayon=5')).toEqual(['rayon']);

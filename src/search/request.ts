@@ -100,7 +100,10 @@ const LISTS: Record<ListKey, { label: string; valid: (v: string) => boolean }> =
   categories: { label: 'Catégorie d’entreprise inconnue', valid: (v) => /^(PME|ETI|GE)$/.test(v) },
   communes: { label: 'Code commune INSEE mal formé', valid: (v) => /^(\d{5}|2[AB]\d{3})$/.test(v) },
   epcis: { label: 'SIREN d’EPCI mal formé', valid: (v) => /^\d{9}$/.test(v) },
-  idcc: { label: 'Convention collective (IDCC, 4 chiffres) mal formée', valid: (v) => /^\d{4}$/.test(v) },
+  idcc: {
+    label: 'Convention collective (IDCC, 4 chiffres) mal formée',
+    valid: (v) => /^\d{4}$/.test(v),
+  },
 };
 
 function amount(raw: string): number | null {
@@ -169,8 +172,10 @@ export function parseFilters(params: Params): SearchFilters | Failure {
   }
   const director = read(params, FILTER_PARAMS.directorName)?.trim();
   if (director) {
-    if (director.length > 80) bad('directorName', 'Le nom du dirigeant est trop long (80 caractères au plus).');
-    else if (!/\p{L}{2}/u.test(director)) bad('directorName', 'Le nom du dirigeant doit contenir des lettres.');
+    if (director.length > 80)
+      bad('directorName', 'Le nom du dirigeant est trop long (80 caractères au plus).');
+    else if (!/\p{L}{2}/u.test(director))
+      bad('directorName', 'Le nom du dirigeant doit contenir des lettres.');
     else out.directorName = director;
   }
   if ((out.directorBirthFrom !== null || out.directorBirthTo !== null) && !out.directorName)
@@ -179,7 +184,8 @@ export function parseFilters(params: Params): SearchFilters | Failure {
   if (labels) {
     const values = list(labels, false);
     const wrong = values.filter((v) => !Object.hasOwn(SEARCH_LABELS, v));
-    if (wrong.length) bad('labels', `Label ou certification inconnu : ${wrong.slice(0, 3).map(quote).join(', ')}.`);
+    if (wrong.length)
+      bad('labels', `Label ou certification inconnu : ${wrong.slice(0, 3).map(quote).join(', ')}.`);
     else out.labels = values;
   }
   const place = read(params, FILTER_PARAMS.place)?.trim();
@@ -193,7 +199,11 @@ export function parseFilters(params: Params): SearchFilters | Failure {
     ['capitalMin', 'capitalMax', 'Le capital minimal dépasse le maximal.'],
     ['revenueMin', 'revenueMax', 'Le chiffre d’affaires minimal dépasse le maximal.'],
     ['netResultMin', 'netResultMax', 'Le résultat net minimal dépasse le maximal.'],
-    ['directorBirthFrom', 'directorBirthTo', 'L’année de naissance minimale est après la maximale.'],
+    [
+      'directorBirthFrom',
+      'directorBirthTo',
+      'L’année de naissance minimale est après la maximale.',
+    ],
   ] as const;
   for (const [lo, hi, message] of ranges) {
     const a = out[lo];
@@ -243,7 +253,8 @@ export function parseSearchRequest(params: Params): SearchRequest | Failure {
   const filters = parseFilters(params);
   if ('ok' in filters) Object.assign(fields, filters.fields);
   const q = read(params, SEARCH_PARAMS.query);
-  if (q !== null && q.length > 200) bad(SEARCH_PARAMS.query, 'La recherche est trop longue (200 caractères au plus).');
+  if (q !== null && q.length > 200)
+    bad(SEARCH_PARAMS.query, 'La recherche est trop longue (200 caractères au plus).');
 
   let pageSize = DEFAULT_PAGE_SIZE;
   const rawSize = read(params, SEARCH_PARAMS.pageSize)?.trim();
@@ -257,7 +268,10 @@ export function parseSearchRequest(params: Params): SearchRequest | Failure {
   if (rawPage) {
     const maxPage = Math.ceil(MAX_RESULT_ROWS / pageSize);
     if (!/^\d{1,6}$/.test(rawPage) || Number(rawPage) < 1 || Number(rawPage) > maxPage)
-      bad(SEARCH_PARAMS.page, `Nombre entier de 1 à ${maxPage} (${MAX_RESULT_ROWS.toLocaleString('fr-FR')} résultats au plus).`);
+      bad(
+        SEARCH_PARAMS.page,
+        `Nombre entier de 1 à ${maxPage} (${MAX_RESULT_ROWS.toLocaleString('fr-FR')} résultats au plus).`,
+      );
     else page = Number(rawPage);
   }
 
@@ -277,13 +291,19 @@ export function parseSearchRequest(params: Params): SearchRequest | Failure {
     const lat = rawLat === null ? null : coordinate(rawLat, -90, 90);
     const lon = rawLon === null ? null : coordinate(rawLon, -180, 180);
     if (rawLat === null) bad(SEARCH_PARAMS.lat, 'La latitude manque (avec la longitude).');
-    else if (lat === null) bad(SEARCH_PARAMS.lat, 'Latitude en degrés décimaux (par exemple 48.8566).');
+    else if (lat === null)
+      bad(SEARCH_PARAMS.lat, 'Latitude en degrés décimaux (par exemple 48.8566).');
     if (rawLon === null) bad(SEARCH_PARAMS.lon, 'La longitude manque (avec la latitude).');
-    else if (lon === null) bad(SEARCH_PARAMS.lon, 'Longitude en degrés décimaux (par exemple 2.3522).');
-    if (around) bad(SEARCH_PARAMS.around, 'Indiquez soit une commune, soit des coordonnées, pas les deux.');
+    else if (lon === null)
+      bad(SEARCH_PARAMS.lon, 'Longitude en degrés décimaux (par exemple 2.3522).');
+    if (around)
+      bad(SEARCH_PARAMS.around, 'Indiquez soit une commune, soit des coordonnées, pas les deux.');
     if (lat !== null && lon !== null) {
       if (!inFrance(lat, lon))
-        bad(SEARCH_PARAMS.lat, 'Ce point est hors de France (métropole et départements d’outre-mer).');
+        bad(
+          SEARCH_PARAMS.lat,
+          'Ce point est hors de France (métropole et départements d’outre-mer).',
+        );
       else near = { kind: 'point', lat, lon, radiusKm };
     }
   } else if (around) {
@@ -291,16 +311,30 @@ export function parseSearchRequest(params: Params): SearchRequest | Failure {
       bad(SEARCH_PARAMS.around, 'Commune attendue : son code INSEE ou son nom.');
     else near = { kind: 'commune', commune: around, radiusKm };
   } else if (rawRadius) {
-    bad(SEARCH_PARAMS.radius, 'Un rayon s’applique autour d’un point : indiquez « autour » ou « lat » et « lon ».');
+    bad(
+      SEARCH_PARAMS.radius,
+      'Un rayon s’applique autour d’un point : indiquez « autour » ou « lat » et « lon ».',
+    );
   }
 
   let sort: SearchSort = near ? 'distance' : 'pertinence';
   const rawSort = read(params, SEARCH_PARAMS.sort)?.trim().toLowerCase();
   if (rawSort) {
     if (!(SEARCH_SORTS as readonly string[]).includes(rawSort))
-      bad(SEARCH_PARAMS.sort, `Tri inconnu : ${quote(rawSort)} ; valeurs : ${SEARCH_SORTS.join(', ')}.`);
-    else if (rawSort === 'distance' && !near && !fields[SEARCH_PARAMS.lat] && !fields[SEARCH_PARAMS.around])
-      bad(SEARCH_PARAMS.sort, 'Le tri par distance demande un point (« autour » ou « lat » et « lon »).');
+      bad(
+        SEARCH_PARAMS.sort,
+        `Tri inconnu : ${quote(rawSort)} ; valeurs : ${SEARCH_SORTS.join(', ')}.`,
+      );
+    else if (
+      rawSort === 'distance' &&
+      !near &&
+      !fields[SEARCH_PARAMS.lat] &&
+      !fields[SEARCH_PARAMS.around]
+    )
+      bad(
+        SEARCH_PARAMS.sort,
+        'Le tri par distance demande un point (« autour » ou « lat » et « lon »).',
+      );
     else sort = rawSort as SearchSort;
   }
   let order: SearchRequest['order'] = null;
@@ -331,7 +365,8 @@ export function searchRequestToParams(r: SearchRequest): URLSearchParams {
     p.set(SEARCH_PARAMS.lat, String(r.near.lat));
     p.set(SEARCH_PARAMS.lon, String(r.near.lon));
   } else if (r.near) p.set(SEARCH_PARAMS.around, r.near.commune);
-  if (r.near && r.near.radiusKm !== DEFAULT_RADIUS_KM) p.set(SEARCH_PARAMS.radius, String(r.near.radiusKm));
+  if (r.near && r.near.radiusKm !== DEFAULT_RADIUS_KM)
+    p.set(SEARCH_PARAMS.radius, String(r.near.radiusKm));
   if (r.sort !== (r.near ? 'distance' : 'pertinence')) p.set(SEARCH_PARAMS.sort, r.sort);
   if (r.order) p.set(SEARCH_PARAMS.order, r.order);
   if (r.pageSize !== DEFAULT_PAGE_SIZE) p.set(SEARCH_PARAMS.pageSize, String(r.pageSize));

@@ -118,7 +118,8 @@ const searchOrderAndPlaceParams = [
     name: 'ordre',
     in: 'query',
     required: false,
-    description: 'Sens du tri ; par défaut celui du tri (noms A→Z, plus récentes, plus grandes, plus proches d’abord).',
+    description:
+      'Sens du tri ; par défaut celui du tri (noms A→Z, plus récentes, plus grandes, plus proches d’abord).',
     schema: { type: 'string', enum: ['asc', 'desc'] },
   },
   {

@@ -47,10 +47,10 @@ describe('geographic grid', () => {
     // Points on the circle's edge fall in a range.
     for (let a = 0; a < 360; a += 15) {
       const d = 9.99 / 6371.0088;
-      const lat = centre.lat + ((d * Math.cos((a * Math.PI) / 180)) * 180) / Math.PI;
+      const lat = centre.lat + (d * Math.cos((a * Math.PI) / 180) * 180) / Math.PI;
       const lon =
         centre.lon +
-        ((d * Math.sin((a * Math.PI) / 180)) * 180) / Math.PI / Math.cos((lat * Math.PI) / 180);
+        (d * Math.sin((a * Math.PI) / 180) * 180) / Math.PI / Math.cos((lat * Math.PI) / 180);
       expect(distanceKm(centre, { lat, lon })).toBeLessThan(10);
       const cell = geoCell(lat, lon);
       expect(ranges.some(([lo, hi]) => cell >= lo && cell <= hi)).toBe(true);
