@@ -68,27 +68,28 @@ SOLAIRE BOIS METAL PEINTURE RENOVATION MENUISERIE CHARPENTE COUVERTURE JARDIN PA
     .split(/\s+/)
     .filter(Boolean);
 const LEGAL = ['SARL', 'SAS', 'SCI', 'SOCIETE', 'EURL', 'SASU', 'ETS', 'SNC', 'EARL', 'GAEC'];
-const CITIES: Array<[string, string, string]> = [
-  ['75008', '75108', 'PARIS'],
-  ['75011', '75111', 'PARIS'],
-  ['69003', '69383', 'LYON'],
-  ['13001', '13201', 'MARSEILLE'],
-  ['31000', '31555', 'TOULOUSE'],
-  ['06000', '06088', 'NICE'],
-  ['44000', '44109', 'NANTES'],
-  ['67000', '67482', 'STRASBOURG'],
-  ['34000', '34172', 'MONTPELLIER'],
-  ['33000', '33063', 'BORDEAUX'],
-  ['59000', '59350', 'LILLE'],
-  ['35000', '35238', 'RENNES'],
-  ['51100', '51454', 'REIMS'],
-  ['97400', '97411', 'SAINT-DENIS'],
-  ['20000', '2A004', 'AJACCIO'],
-  ['38000', '38185', 'GRENOBLE'],
-  ['21000', '21231', 'DIJON'],
-  ['49000', '49007', 'ANGERS'],
-  ['37000', '37261', 'TOURS'],
-  ['63000', '63113', 'CLERMONT-FERRAND'],
+/** Postcode, commune code, name, and the centre the generated head offices scatter around. */
+const CITIES: Array<[string, string, string, number, number]> = [
+  ['75008', '75108', 'PARIS', 48.8727, 2.3125],
+  ['75011', '75111', 'PARIS', 48.8591, 2.3794],
+  ['69003', '69383', 'LYON', 45.7597, 4.8514],
+  ['13001', '13201', 'MARSEILLE', 43.2999, 5.3841],
+  ['31000', '31555', 'TOULOUSE', 43.6045, 1.444],
+  ['06000', '06088', 'NICE', 43.7102, 7.262],
+  ['44000', '44109', 'NANTES', 47.2184, -1.5536],
+  ['67000', '67482', 'STRASBOURG', 48.5734, 7.7521],
+  ['34000', '34172', 'MONTPELLIER', 43.6108, 3.8767],
+  ['33000', '33063', 'BORDEAUX', 44.8378, -0.5792],
+  ['59000', '59350', 'LILLE', 50.6292, 3.0573],
+  ['35000', '35238', 'RENNES', 48.1173, -1.6778],
+  ['51100', '51454', 'REIMS', 49.2583, 4.0317],
+  ['97400', '97411', 'SAINT-DENIS', -20.8823, 55.4504],
+  ['20000', '2A004', 'AJACCIO', 41.9192, 8.7386],
+  ['38000', '38185', 'GRENOBLE', 45.1885, 5.7245],
+  ['21000', '21231', 'DIJON', 47.322, 5.0415],
+  ['49000', '49007', 'ANGERS', 47.4784, -0.5632],
+  ['37000', '37261', 'TOURS', 47.3941, 0.6848],
+  ['63000', '63113', 'CLERMONT-FERRAND', 45.7772, 3.087],
 ];
 const NAF = [
   '10.71C',
@@ -171,9 +172,13 @@ async function generate(db: Db, rows: number): Promise<void> {
     );
     await db.execute(
       sql.raw(`
-      INSERT INTO establishments (siret, siren, nic, is_head_office, status, postcode, commune_code, commune_name)
+      INSERT INTO establishments (siret, siren, nic, is_head_office, status, postcode, commune_code, commune_name,
+        latitude, longitude)
       SELECT c.siren || '00010', c.siren, '00010', true, 'A',
-        (${lit(CITIES.map((x) => x[0]))})[k], (${lit(CITIES.map((x) => x[1]))})[k], (${lit(CITIES.map((x) => x[2]))})[k]
+        (${lit(CITIES.map((x) => x[0]))})[k], (${lit(CITIES.map((x) => x[1]))})[k], (${lit(CITIES.map((x) => x[2]))})[k],
+        -- Scattered ±0.2° north–south and ±0.3° east–west (about 45 × 45 km) around the centre.
+        (ARRAY[${CITIES.map((x) => x[3]).join(',')}]::float8[])[k] + (abs(hashint4(siren::int + 43)) % 40001 - 20000) / 100000.0,
+        (ARRAY[${CITIES.map((x) => x[4]).join(',')}]::float8[])[k] + (abs(hashint4(siren::int + 47)) % 60001 - 30000) / 100000.0
       FROM (SELECT siren, 1 + abs(hashint4(siren::int)) % ${CITIES.length} AS k FROM companies
             WHERE siren BETWEEN '99' || lpad('${start}', 7, '0') AND '99' || lpad('${end}', 7, '0')) c`),
     );
@@ -241,6 +246,31 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
       etat: 'actif',
     });
   }
+  // Issue 27: name + 3 filters, name + place, a broad filter sorted by size, 10 km around a point.
+  const sections = ['C', 'H', 'M', 'L', 'F', 'G'];
+  for (let i = 0; i < n; i++) {
+    const city = CITIES[i % CITIES.length]!;
+    const dep = city[1].startsWith('97') ? city[1].slice(0, 3) : city[1].slice(0, 2);
+    company('nom + 3 filtres', COMMON[(i * 7) % COMMON.length]!.toLowerCase(), {
+      departement: dep,
+      etat: 'actif',
+      categorie: 'PME',
+    });
+    company(
+      'nom + lieu',
+      `${COMMON[(i * 3) % COMMON.length]!.toLowerCase()} ${city[2].toLowerCase()}`,
+    );
+    company('filtre large, taille', '', {
+      departement: dep === '2A' ? '75' : dep,
+      activite: sections[i % sections.length]!,
+      tri: 'taille',
+    });
+    // Points spread over Paris (hashed, the same every run).
+    const lat = 48.82 + ((i * 37) % 100) / 1000;
+    const lon = 2.26 + ((i * 61) % 150) / 1000;
+    company('10 km autour (Paris)', '', { lat: lat.toFixed(4), lon: lon.toFixed(4), rayon: '10' });
+    cases.push({ cls: 'plancher (SELECT 1)', path: '/floor', params: {} });
+  }
   dirs.forEach((d, i) =>
     cases.push({
       cls: 'dirigeant',
@@ -300,8 +330,9 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
       const entry = byClass.get(c.cls) ?? { api: [], sql: [], empty: 0, errors: 0 };
       entry.api.push(api);
       entry.sql.push(counter.ms);
-      if (res.status !== 200) entry.errors++;
-      else {
+      if (res.status !== 200) {
+        if (entry.errors++ === 0) console.log(`  erreur (${c.cls}) : ${await res.text()}`);
+      } else {
         const body = (await res.json()) as { data: { data: { total: number } } };
         if (body.data.data.total === 0) entry.empty++;
       }
@@ -311,8 +342,13 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
   }
   async function run(c: QueryCase): Promise<Response> {
     const url = new URL(`http://bench${c.path}`);
-    for (const [k, v] of Object.entries(c.params)) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries(c.params)) if (v !== '') url.searchParams.set(k, v);
     const req = new Request(url);
+    // The floor: one trivial query through the same driver, in the same run.
+    if (c.path === '/floor') {
+      await db.execute(sql`SELECT 1`);
+      return Response.json({ data: { data: { total: 1 } } });
+    }
     return c.path.endsWith('directors')
       ? handleDirectorSearch(db, req)
       : handleCompanySearch(db, req);
@@ -383,7 +419,17 @@ async function prepare(handle: DbHandle, rows: number): Promise<void> {
     sql`WITH u AS (UPDATE companies SET sirene_updated_at = '2026-01-01'
         WHERE siren >= '99' AND sirene_updated_at IS NULL RETURNING 1) SELECT count(*)::int AS n FROM u`,
   );
-  const undated = (dated[0]?.n ?? 0) > 0;
+  // A corpus generated before the coordinates (issue 27): place its head offices, then rebuild.
+  const placed = await queryRows<{ n: number }>(
+    handle.db,
+    sql.raw(`WITH u AS (UPDATE establishments e SET
+        latitude = (ARRAY[${CITIES.map((x) => x[3]).join(',')}]::float8[])[k] + (abs(hashint4(e.siren::int + 43)) % 40001 - 20000) / 100000.0,
+        longitude = (ARRAY[${CITIES.map((x) => x[4]).join(',')}]::float8[])[k] + (abs(hashint4(e.siren::int + 47)) % 60001 - 30000) / 100000.0
+      FROM (SELECT 1 + abs(hashint4(siren::int)) % ${CITIES.length} AS k, siren FROM establishments
+            WHERE siren >= '99' AND latitude IS NULL) x
+      WHERE e.siren = x.siren RETURNING 1) SELECT count(*)::int AS n FROM u`),
+  );
+  const undated = (dated[0]?.n ?? 0) > 0 || (placed[0]?.n ?? 0) > 0;
   if ((have?.n ?? 0) !== rows || (real?.n ?? 0) === 0) {
     await handle.db.execute(sql`DELETE FROM directors WHERE id LIKE 'bench-%'`);
     await handle.db.execute(sql`DELETE FROM establishments WHERE siren >= '99'`);

@@ -13,18 +13,49 @@ import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
-import { filtersSql, hasFilters, type SearchFilters, EMPTY_FILTERS } from './filters';
+import {
+  distanceSql,
+  filtersSql,
+  hasFilters,
+  type Circle,
+  type ResolvedScope,
+  type SearchFilters,
+  EMPTY_FILTERS,
+} from './filters';
+import type { SearchSort } from './filter-params';
+import { distanceKm } from './geo/grid';
+import {
+  departmentOfCommune,
+  findCommune,
+  resolveCommunes,
+  resolveEpcis,
+  splitPlace,
+} from './geo/places';
+import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import { allowedTypos, editDistance, LEGAL_FORM_WORDS, STOP_WORDS, textArray } from './normalize';
+import {
+  allowedTypos,
+  editDistance,
+  foldName,
+  LEGAL_FORM_WORDS,
+  STOP_WORDS,
+  textArray,
+} from './normalize';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
 
+/** One collator: `localeCompare(…, 'fr')` builds one per call (milliseconds each). */
+const FRENCH = new Intl.Collator('fr');
+
 export const PAGE_SIZE = 20;
-/** Ranked candidates kept per query: pages beyond this are not served. */
+/** Ranked candidates kept per name query: pages beyond this are not served. */
 export const MAX_RESULTS = 500;
-export const MAX_PAGE = Math.ceil(MAX_RESULTS / PAGE_SIZE);
+/** Deepest page of 20 a search by filters or around a point serves (MAX_RESULT_ROWS rows). */
+export const MAX_PAGE = Math.ceil(MAX_RESULT_ROWS / PAGE_SIZE);
+/** Largest page a caller (the export) may ask of searchCompanies; URLs stop at 100. */
+export const MAX_CALLER_PAGE_SIZE = 1000;
 
 export type CompanyResult = {
   siren: string;
@@ -46,6 +77,8 @@ export type CompanyResult = {
   /** The company page's main director, printed by the page's formatter. */
   mainDirector: { name: string; role: string } | null;
   finances?: { revenue: number | null; netResult: number | null; fiscalYear: number | null };
+  /** Kilometres from the searched point to the head office (around a point only). */
+  distanceKm?: number | null;
   /** Why it matched, when it is not the company's own name. */
   matched: {
     kind: Exclude<NameKind, 'name'> | 'establishment';
@@ -64,13 +97,26 @@ export type CompanySearchPage = {
   totalPages: number;
   query: string;
   queryKind: ParsedQuery['kind'] | 'filters';
+  sort: SearchSort;
+  order: 'asc' | 'desc';
+  /** The place read at the end of the query (« danone paris »: Paris), searched as a filter. */
+  place: { label: string } | null;
+  /** The circle searched around a point: its centre (a commune's when `autour`) and radius. */
+  near: { lat: number; lon: number; radiusKm: number; commune: string | null } | null;
 };
 
 export type CompanySearchInput = {
+  /** A name, a SIREN, a SIRET or a VAT number; null or empty with filters or a point. */
   q: string | null;
   page?: number;
+  /** Rows per page: 20 by default, MAX_CALLER_PAGE_SIZE at most. */
   perPage?: number;
   filters?: SearchFilters;
+  /** `pertinence` by default, `distance` by default around a point. */
+  sort?: SearchSort;
+  /** null: the sort's natural order. */
+  order?: 'asc' | 'desc' | null;
+  near?: NearInput | null;
   hideFinancialData?: boolean;
 };
 
@@ -95,14 +141,107 @@ type CandidateRow = {
  */
 type SearchCompanyRow = Omit<
   RawRow<typeof searchCompaniesTable>,
-  'revenue' | 'net_result' | 'state' | 'main_director'
+  'revenue' | 'net_result' | 'state' | 'main_director' | 'latitude' | 'longitude'
 > & {
+  latitude: number | string | null;
+  longitude: number | string | null;
   revenue: string | number | null;
   net_result: string | number | null;
   state: CompanyState;
   main_director: DirectorLabelRow | null;
 };
 
+/** A parsed URL request (src/search/request.ts) → the search. */
+export function searchFromRequest(
+  db: Db,
+  r: SearchRequest,
+  opts: { hideFinancialData?: boolean } = {},
+): Promise<Result<CompanySearchPage>> {
+  return searchCompanies(db, {
+    q: r.query,
+    filters: r.filters,
+    sort: r.sort,
+    order: r.order,
+    page: r.page,
+    perPage: r.pageSize,
+    near: r.near,
+    hideFinancialData: opts.hideFinancialData,
+  });
+}
+
+const invalidField = (field: string, message: string) =>
+  failure('VALIDATION_FAILED', `Paramètre « ${field} » : ${message}`, {
+    fields: { [field]: [message] },
+  });
+
+/** Communes, EPCIs and the point of a request, checked against the official lists. */
+async function resolveScope(
+  db: Db,
+  filters: SearchFilters,
+  near: NearInput | null,
+): Promise<Result<{ scope: ResolvedScope; near: CompanySearchPage['near'] }>> {
+  const scope: ResolvedScope = { communeLists: [] };
+  if (filters.communes.length) {
+    const r = resolveCommunes(filters.communes);
+    if (r.unknown.length)
+      return invalidField(
+        'commune',
+        `Commune inconnue : « ${r.unknown[0]} » (code INSEE attendu).`,
+      );
+    scope.communeLists!.push(r.codes);
+  }
+  if (filters.epcis.length) {
+    const r = resolveEpcis(filters.epcis);
+    if (r.unknown.length)
+      return invalidField(
+        'epci',
+        `Intercommunalité inconnue : « ${r.unknown[0]} » (SIREN d’EPCI attendu).`,
+      );
+    scope.communeLists!.push(r.codes);
+  }
+  let resolved: CompanySearchPage['near'] = null;
+  if (near?.kind === 'point') {
+    resolved = { lat: near.lat, lon: near.lon, radiusKm: near.radiusKm, commune: null };
+  } else if (near?.kind === 'commune') {
+    const found = findCommune(near.commune);
+    if (!found)
+      return invalidField('autour', `Commune inconnue : « ${near.commune.slice(0, 40)} ».`);
+    // The commune's centre: the mean position of the head offices we know there.
+    const [centre] = await queryRows<{ lat: number | null; lon: number | null }>(
+      db,
+      sql`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lon FROM search_companies
+        WHERE commune_code = ANY(${textArray(found.codes)}::text[]) AND latitude IS NOT NULL`,
+    );
+    if (centre?.lat == null || centre.lon == null)
+      return invalidField('autour', `Position de ${found.commune.name} inconnue de nos données.`);
+    resolved = {
+      lat: Number(centre.lat),
+      lon: Number(centre.lon),
+      radiusKm: near.radiusKm,
+      commune: found.commune.name,
+    };
+  }
+  if (resolved)
+    scope.circle = { lat: resolved.lat, lon: resolved.lon, radiusKm: resolved.radiusKm };
+  return success({ scope, near: resolved });
+}
+
+function scoped(filters: SearchFilters, scope: ResolvedScope): boolean {
+  return (
+    hasFilters(filters) ||
+    !!scope.circle ||
+    !!scope.postcode ||
+    !!scope.department ||
+    (scope.communeLists?.length ?? 0) > 0
+  );
+}
+
+/**
+ * The search behind every results page, the API, the export and saved searches. `q` a name, a
+ * SIREN, a SIRET or a VAT number (or nothing, with filters or a point); pages of `perPage` rows
+ * (20; 1000 at most for callers, 100 for URLs). Exact totals: a name ranks its 500 best matches
+ * (`totalIsLowerBound` beyond), filters and points count every match and serve MAX_RESULT_ROWS.
+ */
 export async function searchCompanies(
   db: Db,
   input: CompanySearchInput,
@@ -110,82 +249,273 @@ export async function searchCompanies(
   const page = input.page ?? 1;
   const perPage = input.perPage ?? PAGE_SIZE;
   const filters = input.filters ?? EMPTY_FILTERS;
-  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
-    return failure('INVALID_PAGE', `La page doit être un nombre entier entre 1 et ${MAX_PAGE}.`);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_CALLER_PAGE_SIZE)
+    return invalidField('per_page', `Nombre entier de 1 à ${MAX_CALLER_PAGE_SIZE}.`);
+  if (!Number.isInteger(page) || page < 1 || (page - 1) * perPage >= MAX_RESULT_ROWS) {
+    return failure(
+      'INVALID_PAGE',
+      `La page doit être un nombre entier entre 1 et ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`,
+      {
+        fields: { page: [`Nombre entier de 1 à ${Math.ceil(MAX_RESULT_ROWS / perPage)}.`] },
+      },
+    );
   }
+  const sort: SearchSort = input.sort ?? (input.near ? 'distance' : 'pertinence');
+  if (sort === 'distance' && !input.near)
+    return invalidField(
+      'tri',
+      'Le tri par distance demande un point (« autour » ou « lat » et « lon »).',
+    );
+  const resolved = await resolveScope(db, filters, input.near ?? null);
+  if (!resolved.ok) return resolved;
+  const { scope, near } = resolved.value;
   const qText = input.q?.trim() ?? '';
-  if (!qText && hasFilters(filters)) {
-    return success(await searchByFilters(db, filters, page, perPage, !!input.hideFinancialData));
+  const hide = !!input.hideFinancialData;
+  const base = { sort, order: input.order ?? naturalOrder(sort), near, place: null };
+  if (!qText && scoped(filters, scope)) {
+    return success({
+      ...base,
+      ...(await searchByFilters(db, filters, scope, page, perPage, base.sort, base.order, hide)),
+    });
   }
   const parsed = parseQuery(input.q);
   if (isQueryError(parsed)) return parsed;
 
-  let ranked: Array<{ siren: string; matched: CompanyResult['matched'] }>;
-  let lowerBound = false;
-  const companies = new Map<string, SearchCompanyRow>();
   if (parsed.kind !== 'name') {
-    const rows = await identifierLookup(db, parsed, filters);
-    ranked = rows.map((r) => ({
-      siren: r.siren,
-      matched: r.siret
-        ? { kind: 'establishment', label: `SIRET ${formatSiret(r.siret)}`, siret: r.siret }
-        : null,
-    }));
-  } else {
-    const alts = await expandTokens(db, parsed);
-    // Both decisions depend on the query, never on the page: every page ranks the same set, so
-    // totals agree from one page to the next.
-    const enough = Math.max(perPage, PAGE_SIZE);
-    const phase2 = parsed.tokens.length >= 2 || tokenVariants(parsed, alts, 2).length > 0;
-    // A word the vocabulary does not know (a typo), in no known joined pair, leaves (nearly)
-    // nothing at the "all words" tier: phase 2 will be needed, so it is sent along with phase 1
-    // (on PostgreSQL, another connection). Its rows are used under the same condition as before.
-    const early = phase2 && parsed.tokens.some((t, i) => !isKnown(parsed, alts, t, i));
-    const [cands, early2] = await Promise.all([
-      nameCandidates(db, parsed, filters, alts, 1, enough, early),
-      early ? nameCandidates(db, parsed, filters, alts, 2, enough, early) : Promise.resolve(null),
-    ]);
-    let all = cands;
-    let scored = rankCandidates(parsed, cands);
-    if (phase2 && scored.filter((r) => r.score >= 3000).length < enough) {
-      all = [
-        ...cands,
-        ...(early2 ?? (await nameCandidates(db, parsed, filters, alts, 2, enough, early))),
-      ];
-      scored = rankCandidates(parsed, all);
-    }
-    for (const r of all) if (r.company) companies.set(r.siren, r.company);
-    ranked = scored;
-    lowerBound = ranked.length >= MAX_RESULTS;
+    const ranked = await identifierLookup(db, parsed, filters, scope);
+    return success({
+      ...base,
+      ...(await pageOf(
+        db,
+        ranked,
+        false,
+        page,
+        perPage,
+        hide,
+        new Map(),
+        base,
+        qText,
+        parsed.kind,
+      )),
+    });
   }
+  // « danone paris »: the place ends the query; its words before it searched in that place. When
+  // nothing there matches, the whole query is searched as a name.
+  const split = !near ? splitPlace(parsed.tokens) : null;
+  if (split) {
+    const rest = parseQuery(split.rest.join(' ') + ' ');
+    if (!isQueryError(rest) && rest.kind === 'name') {
+      const placeScope: ResolvedScope = { ...scope, communeLists: [...(scope.communeLists ?? [])] };
+      if (split.place.kind === 'communes') placeScope.communeLists!.push(split.place.codes);
+      else if (split.place.kind === 'postcode') placeScope.postcode = split.place.code;
+      else placeScope.department = split.place.code;
+      const found = await rankName(db, rest, filters, placeScope, perPage);
+      if (found.ranked.length > 0) {
+        return success({
+          ...base,
+          place: { label: split.place.label },
+          ...(await pageOf(
+            db,
+            await sortRanked(db, found.ranked, sort, base.order, near),
+            found.lowerBound,
+            page,
+            perPage,
+            hide,
+            found.companies,
+            base,
+            qText,
+            'name',
+          )),
+        });
+      }
+    }
+  }
+  const found = await rankName(db, parsed, filters, scope, perPage);
+  const ranked = await sortRanked(db, found.ranked, sort, base.order, near);
+  return success({
+    ...base,
+    ...(await pageOf(
+      db,
+      ranked,
+      found.lowerBound,
+      page,
+      perPage,
+      hide,
+      found.companies,
+      base,
+      qText,
+      'name',
+    )),
+  });
+}
+
+function naturalOrder(sort: SearchSort): 'asc' | 'desc' {
+  return sort === 'nom' || sort === 'distance' ? 'asc' : 'desc';
+}
+
+type Ranked = Array<{ siren: string; matched: CompanyResult['matched'] }>;
+
+/** A page of a ranked list (names, identifiers): its rows and the totals. */
+async function pageOf(
+  db: Db,
+  ranked: Ranked,
+  lowerBound: boolean,
+  page: number,
+  perPage: number,
+  hide: boolean,
+  companies: Map<string, SearchCompanyRow>,
+  base: { near: CompanySearchPage['near'] },
+  query: string,
+  kind: CompanySearchPage['queryKind'],
+) {
   const total = Math.min(ranked.length, MAX_RESULTS);
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
-  const results = await loadResults(db, slice, !!input.hideFinancialData, companies);
-  return success({
+  const results = await loadResults(db, slice, hide, companies, base.near);
+  return {
     results,
     page,
     perPage,
     total,
     totalIsLowerBound: lowerBound,
     totalPages: Math.ceil(total / perPage),
-    query: qText,
-    queryKind: parsed.kind,
-  });
+    query,
+    queryKind: kind,
+  };
 }
 
+/** The ranked companies of a name (at most MAX_RESULTS), best first. */
+async function rankName(
+  db: Db,
+  parsed: NameQuery,
+  filters: SearchFilters,
+  scope: ResolvedScope,
+  perPage: number,
+): Promise<{ ranked: Ranked; lowerBound: boolean; companies: Map<string, SearchCompanyRow> }> {
+  const companies = new Map<string, SearchCompanyRow>();
+  const alts = await expandTokens(db, parsed);
+  // Both decisions depend on the query, never on the page: every page ranks the same set, so
+  // totals agree from one page to the next.
+  const enough = Math.max(Math.min(perPage, 100), PAGE_SIZE);
+  const phase2 = parsed.tokens.length >= 2 || tokenVariants(parsed, alts, 2).length > 0;
+  // A word the vocabulary does not know (a typo), in no known joined pair, leaves (nearly)
+  // nothing at the "all words" tier: phase 2 will be needed, so it is sent along with phase 1
+  // (on PostgreSQL, another connection). Its rows are used under the same condition as before.
+  const early = phase2 && parsed.tokens.some((t, i) => !isKnown(parsed, alts, t, i));
+  const where: Where = { filters, scope };
+  const [cands, early2] = await Promise.all([
+    nameCandidates(db, parsed, where, alts, 1, enough, early),
+    early ? nameCandidates(db, parsed, where, alts, 2, enough, early) : Promise.resolve(null),
+  ]);
+  let all = cands;
+  let scored = rankCandidates(parsed, cands);
+  if (phase2 && scored.filter((r) => r.score >= 3000).length < enough) {
+    all = [
+      ...cands,
+      ...(early2 ?? (await nameCandidates(db, parsed, where, alts, 2, enough, early))),
+    ];
+    scored = rankCandidates(parsed, all);
+  }
+  for (const r of all) if (r.company) companies.set(r.siren, r.company);
+  return { ranked: scored, lowerBound: scored.length >= MAX_RESULTS, companies };
+}
+
+/** A ranked list in another order than relevance (ties keep the relevance order). */
+async function sortRanked(
+  db: Db,
+  ranked: Ranked,
+  sort: SearchSort,
+  order: 'asc' | 'desc',
+  near: CompanySearchPage['near'],
+): Promise<Ranked> {
+  if (sort === 'pertinence' || ranked.length < 2) return ranked;
+  const rows = await queryRows<{
+    siren: string;
+    name: string | null;
+    creation_date: string | null;
+    popularity: number;
+    revenue: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  }>(
+    db,
+    sql`SELECT siren, name, creation_date, popularity, revenue, latitude, longitude FROM search_companies
+      WHERE siren = ANY(${textArray(ranked.map((r) => r.siren))}::bpchar[])`,
+  );
+  const by = new Map(rows.map((r) => [r.siren, r]));
+  const key = (siren: string): string | number | null => {
+    const r = by.get(siren);
+    if (!r) return null;
+    switch (sort) {
+      case 'nom':
+        return r.name === null ? null : foldName(r.name);
+      case 'creation':
+        return r.creation_date;
+      case 'taille':
+        return Number(r.popularity);
+      case 'ca':
+        return r.revenue === null ? null : Number(r.revenue);
+      default:
+        return near && r.latitude !== null && r.longitude !== null
+          ? distanceKm(near, { lat: Number(r.latitude), lon: Number(r.longitude) })
+          : null;
+    }
+  };
+  const keyed = ranked.map((r, i) => ({ r, i, k: key(r.siren) }));
+  const dir = order === 'asc' ? 1 : -1;
+  keyed.sort((a, b) => {
+    // Unknown values last, whatever the order.
+    if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
+    const c =
+      typeof a.k === 'number' && typeof b.k === 'number'
+        ? a.k - b.k
+        : String(a.k) < String(b.k)
+          ? -1
+          : String(a.k) > String(b.k)
+            ? 1
+            : 0;
+    return c * dir || a.i - b.i;
+  });
+  return keyed.map((x) => x.r);
+}
+
+/**
+ * A SIREN, SIRET or VAT number: its company, with the establishment a SIRET names. A company
+ * known only from its establishments (no legal-unit record yet: it has a page, built from them)
+ * is found too, without a name when its establishments are not public.
+ */
 async function identifierLookup(
   db: Db,
   q: Exclude<ParsedQuery, { kind: 'name' }>,
   filters: SearchFilters,
-): Promise<Array<{ siren: string; siret: string | null }>> {
+  scope: ResolvedScope,
+): Promise<Ranked> {
   const siren = q.kind === 'siret' ? q.siret.slice(0, 9) : q.siren;
   const siret = q.kind === 'siret' ? q.siret : null;
-  return queryRows(
+  const rows = await queryRows<{ siren: string; siret: string | null }>(
     db,
     sql`SELECT c.siren, e.siret FROM search_companies c
       LEFT JOIN establishments e ON e.siret = ${siret} AND e.siren = c.siren
-      WHERE c.siren = ${siren} AND ${filtersSql(filters)}`,
+      WHERE c.siren = ${siren} AND ${filtersSql(filters, scope)}`,
   );
+  const matched = (r: { siret: string | null }): CompanyResult['matched'] =>
+    r.siret
+      ? { kind: 'establishment', label: `SIRET ${formatSiret(r.siret)}`, siret: r.siret }
+      : null;
+  if (rows.length || scoped(filters, scope))
+    return rows.map((r) => ({ siren: r.siren, matched: matched(r) }));
+  const [known] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM search_companies WHERE siren = ${siren}`,
+  );
+  if (known?.n) return [];
+  const orphans = await queryRows<{ siret: string }>(
+    db,
+    sql`SELECT siret FROM establishments WHERE siren = ${siren}
+      AND (${siret}::text IS NULL OR siret = ${siret}) LIMIT 1`,
+  );
+  return orphans.length
+    ? [{ siren, matched: siret ? matched({ siret: orphans[0]!.siret }) : null }]
+    : [];
 }
 
 type NameQuery = Extract<ParsedQuery, { kind: 'name' }>;
@@ -456,10 +786,12 @@ type Alternatives = Map<string, Array<{ token: string; frequency: number }>>;
  * Phase 2, only when phase 1 found fewer all-words matches than the page needs: the query without
  * its legal-form and stop words, and the directors' names.
  */
+type Where = { filters: SearchFilters; scope: ResolvedScope };
+
 async function nameCandidates(
   db: Db,
   q: NameQuery,
-  filters: SearchFilters,
+  where: Where,
   alts: Alternatives,
   phase: 1 | 2,
   enough: number,
@@ -469,7 +801,9 @@ async function nameCandidates(
   // the page needs no query of its own. Otherwise (hundreds of homonyms) the extra columns cost
   // more than the round trip they save.
   const company = withCompanies ? sql`to_jsonb(c)` : sql`NULL::jsonb`;
-  const filtered = hasFilters(filters);
+  const { filters, scope } = where;
+  const filtered = scoped(filters, scope);
+  const conditions = filtersSql(filters, scope);
   const postingLimit = filtered ? 3000 : 1000;
   // Phase 1 reads the exact keys first; when they already give `enough` companies, the other
   // branches (the expensive ones: postings of common words) are skipped by a one-time filter.
@@ -508,7 +842,15 @@ async function nameCandidates(
       if (weight(lists[i]!) < weight(lists[driver]!)) driver = i;
     // A department filter is read from the (token, department, popularity) index: one bounded
     // read per department instead of scanning the word's postings for the few in the filter.
-    const departments = filters.departments.length <= 6 ? filters.departments : [];
+    // A commune or a place in the query narrows the read to its department(s) likewise.
+    const implied = [
+      ...new Set([
+        ...(scope.department ? [scope.department] : []),
+        ...(scope.communeLists?.[0] ?? []).map(departmentOfCommune),
+      ]),
+    ];
+    const wanted = filters.departments.length ? filters.departments : implied;
+    const departments = wanted.length <= 6 ? wanted : [];
     const postings = sql.join(
       lists[driver]!.flatMap((a) =>
         departments.length
@@ -546,7 +888,7 @@ async function nameCandidates(
           NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
         FROM ${matching} p JOIN search_names n ON n.id = p.name_id
         JOIN search_companies c ON c.siren = n.siren
-        WHERE ${filtersSql(filters)} AND NOT (SELECT ok FROM enough)
+        WHERE ${conditions} AND NOT (SELECT ok FROM enough)
         ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
     else
       branches.push(sql`(SELECT p.name_id AS id FROM ${matching} p
@@ -560,12 +902,12 @@ async function nameCandidates(
         FROM (SELECT siren, first_names, last_name, tokens FROM search_directors
               WHERE tokens @> ${textArray(q.tokens)}::text[] LIMIT 300) d
         JOIN search_companies c ON c.siren = d.siren
-        WHERE ${filtersSql(filters)}`
+        WHERE ${conditions}`
       : sql``;
   const exactCte = exact.length
     ? filtered
       ? sql`SELECT e.id, e.siren FROM (${sql.join(exact, sql` UNION `)}) e
-          JOIN search_companies c ON c.siren = e.siren WHERE ${filtersSql(filters)}`
+          JOIN search_companies c ON c.siren = e.siren WHERE ${conditions}`
       : sql.join(exact, sql` UNION `)
     : sql`SELECT NULL::bigint AS id, NULL::bpchar AS siren WHERE false`;
   const gated = branches.map((b) => sql`(SELECT id FROM ${b} b WHERE NOT (SELECT ok FROM enough))`);
@@ -579,7 +921,7 @@ async function nameCandidates(
       SELECT n.siren, n.siret, n.kind, n.label, n.key, NULL::text AS joined, n.raw,
         NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
       FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
-      WHERE ${filtersSql(filters)}
+      WHERE ${conditions}
       ${sql.join(
         rowBranches.map((b) => sql`UNION ALL SELECT * FROM ${b} r`),
         sql` `,
@@ -595,7 +937,11 @@ async function nameCandidates(
   return rows;
 }
 
-/** Best match per company, then score order (rank.ts), ties by SIREN for stable pages. */
+/**
+ * Best match per company, then score order (rank.ts); equal scores by size and activity
+ * (popularity: open establishments, headcount band, category, active), then by name, the SIREN
+ * last only to keep pages stable.
+ */
 export function rankCandidates(
   q: NameQuery,
   rows: CandidateRow[],
@@ -609,7 +955,13 @@ export function rankCandidates(
     if (!prev || score > prev.score) best.set(row.siren, { score, row });
   }
   return [...best.entries()]
-    .sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]))
+    .sort(
+      (a, b) =>
+        b[1].score - a[1].score ||
+        Number(b[1].row.popularity) - Number(a[1].row.popularity) ||
+        FRENCH.compare(a[1].row.label, b[1].row.label) ||
+        a[0].localeCompare(b[0]),
+    )
     .slice(0, MAX_RESULTS)
     .map(([siren, { score, row }]) => ({
       siren,
@@ -618,39 +970,151 @@ export function rankCandidates(
     }));
 }
 
+/** ORDER BY of a search by filters; NULLS LAST whatever the direction, the SIREN last. */
+function orderSql(sort: SearchSort, order: 'asc' | 'desc', circle: Circle | null): SQL {
+  const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  switch (sort) {
+    case 'nom':
+      return sql`search_fold(c.name) ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
+    case 'creation':
+      return sql`c.creation_date ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
+    case 'ca':
+      return sql`c.revenue ${dir} NULLS LAST, c.popularity DESC NULLS LAST, c.siren`;
+    case 'distance':
+      return circle
+        ? sql`${distanceSql(circle)} ${dir}, c.popularity DESC NULLS LAST, c.siren`
+        : sql`c.popularity DESC NULLS LAST, c.siren`;
+    default:
+      // pertinence and taille: size and activity (popularity), then the open establishments.
+      return sql`c.popularity ${dir} NULLS LAST, c.open_establishments ${dir}, c.siren`;
+  }
+}
+
+/**
+ * Search by filters (and around a point) without a name: the exact count, then the page in the
+ * requested order. Nearest first reads growing circles (1/8, 1/4, 1/2 of the radius, then all):
+ * the rows of a smaller circle, nearest first, are the nearest of the whole circle as soon as it
+ * holds the page, so a dense city does not sort every company within 50 km.
+ */
 async function searchByFilters(
   db: Db,
   filters: SearchFilters,
+  scope: ResolvedScope,
   page: number,
   perPage: number,
+  sort: SearchSort,
+  order: 'asc' | 'desc',
   hideFinancialData: boolean,
-): Promise<CompanySearchPage> {
-  const where = filtersSql(filters);
-  const [count] = await queryRows<{ n: number }>(
+): Promise<Omit<CompanySearchPage, 'sort' | 'order' | 'near' | 'place'>> {
+  const where = sql`${filtersSql(filters, scope)} AND c.name IS NOT NULL`;
+  const offset = (page - 1) * perPage;
+  const circle = scope.circle ?? null;
+  const countQuery = queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c WHERE ${where} LIMIT ${MAX_RESULTS + 1}) x`,
+    sql`SELECT count(*)::int AS n FROM search_companies c WHERE ${where}`,
   );
-  const rows = await queryRows<{ siren: string }>(
-    db,
-    sql`SELECT c.siren FROM search_companies c WHERE ${where} AND c.name IS NOT NULL
-      ORDER BY c.popularity DESC NULLS LAST, c.siren
-      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
-  );
-  const n = Math.min(count?.n ?? 0, MAX_RESULTS);
+  let rows: Array<{ siren: string }> = [];
+  if (circle && sort === 'distance' && order === 'asc') {
+    for (const share of [1 / 8, 1 / 4, 1 / 2, 1]) {
+      const inner: Circle = { ...circle, radiusKm: circle.radiusKm * share };
+      rows = await queryRows<{ siren: string }>(
+        db,
+        sql`SELECT c.siren FROM search_companies c
+          WHERE ${filtersSql(filters, { ...scope, circle: inner })} AND c.name IS NOT NULL
+          ORDER BY ${orderSql(sort, order, circle)} LIMIT ${offset + perPage}`,
+      );
+      if (rows.length >= offset + perPage) break;
+    }
+    rows = rows.slice(offset);
+  } else {
+    rows = await queryRows<{ siren: string }>(
+      db,
+      sql`SELECT c.siren FROM search_companies c WHERE ${where}
+        ORDER BY ${orderSql(sort, order, circle)} LIMIT ${perPage} OFFSET ${offset}`,
+    );
+  }
+  const [count] = await countQuery;
+  const n = count?.n ?? 0;
   return {
     results: await loadResults(
       db,
       rows.map((r) => ({ siren: r.siren, matched: null })),
       hideFinancialData,
+      undefined,
+      circle ? { ...circle, commune: null } : null,
     ),
     page,
     perPage,
     total: n,
-    totalIsLowerBound: (count?.n ?? 0) > MAX_RESULTS,
+    totalIsLowerBound: false,
     totalPages: Math.ceil(n / perPage),
     query: '',
     queryKind: 'filters',
   };
+}
+
+/**
+ * A company known only from its establishments (no legal-unit record: its page is built from
+ * them), as a search row: head office first, no name (the establishments do not give it, and a
+ * protected one must not), its commune, its open establishments, the state unknown.
+ */
+async function establishmentOnlyRows(db: Db, sirens: string[]): Promise<SearchCompanyRow[]> {
+  const rows = await queryRows<{
+    siren: string;
+    siret: string;
+    diffusion: string;
+    postcode: string | null;
+    commune_code: string | null;
+    commune_name: string | null;
+    naf_code: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    open_count: number;
+  }>(
+    db,
+    sql`SELECT DISTINCT ON (e.siren) e.siren, e.siret, e.diffusion, e.postcode, e.commune_code,
+        e.commune_name, e.naf_code, e.latitude, e.longitude,
+        (SELECT count(*)::int FROM establishments o WHERE o.siren = e.siren AND o.status <> 'F') AS open_count
+      FROM establishments e WHERE e.siren = ANY(${textArray(sirens)}::bpchar[])
+      ORDER BY e.siren, e.is_head_office DESC, (e.status = 'F') ASC, e.siret`,
+  );
+  return rows.map((e) => {
+    const open = e.diffusion === 'O';
+    return {
+      siren: e.siren,
+      name: null,
+      sigle: null,
+      diffusion: e.diffusion,
+      is_natural_person: !open,
+      status: 'U',
+      state: 'unknown',
+      ceased_date: null,
+      strike_off_date: null,
+      legal_form_code: null,
+      naf_code: e.naf_code,
+      naf_section: null,
+      head_office_siret: open ? e.siret : null,
+      postcode: open ? e.postcode : null,
+      commune_code: e.commune_code,
+      commune_name: e.commune_name,
+      department: null,
+      creation_date: null,
+      headcount_band: null,
+      category: null,
+      capital_amount: null,
+      revenue: null,
+      net_result: null,
+      fiscal_year: null,
+      open_establishments: e.open_count,
+      labels: [],
+      idcc: [],
+      main_director: null,
+      popularity: 0,
+      latitude: e.latitude,
+      longitude: e.longitude,
+      geo_cell: null,
+    };
+  });
 }
 
 function toNumber(v: string | number | null): number | null {
@@ -664,6 +1128,7 @@ async function loadResults(
   slice: Array<{ siren: string; matched: CompanyResult['matched'] }>,
   hideFinancialData: boolean,
   preloaded?: Map<string, SearchCompanyRow>,
+  near?: CompanySearchPage['near'],
 ): Promise<CompanyResult[]> {
   if (slice.length === 0) return [];
   const bySiren = new Map<string, SearchCompanyRow>();
@@ -679,6 +1144,9 @@ async function loadResults(
       sql`SELECT * FROM search_companies WHERE siren = ANY(${textArray(missing)}::bpchar[])`,
     );
     for (const r of rows) bySiren.set(r.siren, r);
+    const orphans = missing.filter((siren) => !bySiren.has(siren));
+    if (orphans.length)
+      for (const r of await establishmentOnlyRows(db, orphans)) bySiren.set(r.siren, r);
   }
   const out: CompanyResult[] = [];
   for (const s of slice) {
@@ -715,6 +1183,14 @@ async function loadResults(
       mainDirector: r.main_director ? directorLabel(r.main_director) : null,
       matched: s.matched,
     };
+    if (near) {
+      result.distanceKm =
+        r.latitude === null || r.longitude === null
+          ? null
+          : Math.round(
+              distanceKm(near, { lat: Number(r.latitude), lon: Number(r.longitude) }) * 100,
+            ) / 100;
+    }
     if (!hideFinancialData) {
       result.finances = {
         revenue: toNumber(r.revenue),

@@ -21,6 +21,16 @@ export type SearchFilters = {
   labels: string[];
   /** Only companies on which two sources contradict each other (« données contradictoires »). */
   contradictions: boolean;
+  /** Communes by INSEE code (Paris, Lyon and Marseille include their arrondissements). */
+  communes: string[];
+  /** Intercommunalities (EPCI) by SIREN: their member communes. */
+  epcis: string[];
+  /** Collective agreements (IDCC, 4 digits) declared by the company or its establishments. */
+  idcc: string[];
+  /** A director's name (words in any order), optionally born within a range of years. */
+  directorName: string | null;
+  directorBirthFrom: number | null;
+  directorBirthTo: number | null;
 };
 
 /**
@@ -69,6 +79,12 @@ export const EMPTY_FILTERS: SearchFilters = {
   place: null,
   labels: [],
   contradictions: false,
+  communes: [],
+  epcis: [],
+  idcc: [],
+  directorName: null,
+  directorBirthFrom: null,
+  directorBirthTo: null,
 };
 
 /** URL parameter name of each filter (French, as the site's links show them). */
@@ -90,4 +106,31 @@ export const FILTER_PARAMS = {
   place: 'lieu',
   labels: 'label',
   contradictions: 'contradictions',
+  communes: 'commune',
+  epcis: 'epci',
+  idcc: 'convention',
+  directorName: 'dirigeant',
+  directorBirthFrom: 'naissance_min',
+  directorBirthTo: 'naissance_max',
 } as const satisfies Record<keyof SearchFilters, string>;
+
+/** Sort orders of a result list (`tri`); `distance` only with a point (`lat`/`lon` or `autour`). */
+export const SEARCH_SORTS = ['pertinence', 'nom', 'creation', 'taille', 'ca', 'distance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The other URL parameters of a search (FILTER_PARAMS holds the filters'). */
+export const SEARCH_PARAMS = {
+  query: 'q',
+  sort: 'tri',
+  order: 'ordre',
+  page: 'page',
+  pageSize: 'per_page',
+  lat: 'lat',
+  lon: 'lon',
+  radius: 'rayon',
+  around: 'autour',
+} as const;
+
+/** Around a point: `rayon` km at most. */
+export const MAX_RADIUS_KM = 50;
+export const DEFAULT_RADIUS_KM = 10;

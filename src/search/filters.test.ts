@@ -27,10 +27,10 @@ describe('parseFilters', () => {
   });
   it('ignores unknown parameters and says what is wrong', () => {
     expect(parseFilters(params('foo=bar'))).toEqual(EMPTY_FILTERS);
-    expect(parseFilters(params('departement=999'))).toMatchObject({ code: 'INVALID_FILTER' });
-    expect(parseFilters(params("activite=';drop"))).toMatchObject({ code: 'INVALID_FILTER' });
-    expect(parseFilters(params('capital_min=1e9'))).toMatchObject({ code: 'INVALID_FILTER' });
-    expect(parseFilters(params('creation_min=hier'))).toMatchObject({ code: 'INVALID_FILTER' });
-    expect(parseFilters(params('etat=peut-etre'))).toMatchObject({ code: 'INVALID_FILTER' });
+    expect(parseFilters(params('departement=999'))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(parseFilters(params("activite=';drop"))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(parseFilters(params('capital_min=1e9'))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(parseFilters(params('creation_min=hier'))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(parseFilters(params('etat=peut-etre'))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -1,3 +1,4 @@
+import { GRID_ROW, GRID_STEP } from './geo/grid';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { killPoint } from '@/lib/kill-point';
@@ -7,6 +8,11 @@ import { ensureSearchSchema } from './ddl';
 import { textArray } from './normalize';
 import { COMPANY_STATE } from '@/registry/company';
 import { companyOpposed, personOpposed } from '@/registry/opposition';
+
+/** geoCell (src/search/geo/grid.ts) in SQL, on the head office's coordinates. */
+const GEO_CELL_SQL = sql.raw(
+  `(floor((h.latitude + 90) * ${GRID_STEP})::int * ${GRID_ROW} + floor((h.longitude + 180) * ${GRID_STEP})::int)`,
+);
 
 /**
  * Size of a company for ranking, computed once at index time (see docs/SEARCH.md):
@@ -204,7 +210,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         ceased_date, strike_off_date, legal_form_code, naf_code, naf_section, head_office_siret,
         postcode, commune_code, commune_name, department, creation_date, headcount_band, category,
         capital_amount, revenue, net_result, fiscal_year, open_establishments, main_director,
-        popularity, labels)
+        popularity, labels, idcc, latitude, longitude, geo_cell)
       WITH fin AS (
         -- One series, as headlineYears: company accounts, else consolidated, else untyped.
         SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
@@ -256,7 +262,10 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         -- A hidden sole trader's director is the person: the page lists none either.
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
-        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1)
+        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1),
+        ARRAY(SELECT a.idcc FROM establishment_agreements a WHERE a.siren = c.siren
+              UNION SELECT a.idcc FROM company_agreements a WHERE a.siren = c.siren ORDER BY 1),
+        h.latitude, h.longitude, ${GEO_CELL_SQL}
       FROM companies c
       CROSS JOIN LATERAL (SELECT ${COMPANY_STATE} AS state) st
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic

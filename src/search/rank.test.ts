@@ -54,3 +54,27 @@ describe('scoreOf', () => {
     );
   });
 });
+
+describe('rankCandidates: equal scores', () => {
+  it('puts the larger company first, never the smaller SIREN', async () => {
+    const { rankCandidates } = await import('./companies');
+    const row = (siren: string, popularity: number) => ({
+      siren,
+      siret: null,
+      kind: 'name' as const,
+      label: 'AGA',
+      key: 'aga',
+      joined: 'aga',
+      raw: 'aga',
+      tokens: ['aga'],
+      status: 'A',
+      popularity,
+      company: null,
+    });
+    // Both above the score's cap of 30: equal scores, different sizes.
+    const query = { ...q('aga'), kind: 'name' as const, text: 'aga' };
+    const ranked = rankCandidates(query as never, [row('111111111', 31), row('999999999', 40)]);
+    expect(ranked[0]!.score).toBe(ranked[1]!.score);
+    expect(ranked.map((r) => r.siren)).toEqual(['999999999', '111111111']);
+  });
+});

@@ -11,6 +11,7 @@ import { createTestDb } from '@/db/testing';
 import { seedIfEmpty } from '@/ingest/seed';
 import { handleCompanySearch, handleDirectorSearch } from '../web/search-api';
 import { searchCompanies } from './companies';
+import { EMPTY_FILTERS } from './filter-params';
 import { searchDirectors } from './directors';
 import { refreshSearchIndex } from './indexer';
 import { foldName, rawKey } from './normalize';
@@ -156,8 +157,9 @@ describe('company search API', () => {
   it('refuses bad pages with a JSON error', async () => {
     for (const page of ['0', '-1', 'abc', '1e9', '999999']) {
       const { status, body } = await api(`/api/search/companies?q=danone&page=${page}`);
-      expect(status).toBe(400);
-      expect(body.error.code).toBe('INVALID_PAGE');
+      expect(status).toBe(422);
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.fields.page[0]).toMatch(/Nombre entier/);
     }
   });
 
@@ -182,8 +184,9 @@ describe('company search API', () => {
     const ok = await api('/api/search/companies?q=sci&departement=75&etat=actif');
     expect(ok.status).toBe(200);
     const bad = await api('/api/search/companies?q=sci&departement=ZZ');
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.code).toBe('INVALID_FILTER');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+    expect(bad.body.error.fields.departement[0]).toMatch(/Département inconnu/);
   });
 
   it('never finds a natural person under partial diffusion by name, only by SIREN', async () => {
@@ -269,16 +272,19 @@ describe('bad input never gives a 500', () => {
       fc.asyncProperty(nasty, page, fc.string({ maxLength: 10 }), async (q, p, extra) => {
         const qs = new URLSearchParams({ q, page: p, [`x${extra}`]: extra });
         if (extra.length % 3 === 0) qs.set('departement', extra);
+        // The issue 27 parameters get the same arbitrary strings.
+        const more = ['tri', 'ordre', 'lat', 'lon', 'rayon', 'autour', 'commune', 'convention'];
+        if (extra.length % 3 === 1) qs.set(more[extra.length % more.length]!, extra);
         const company = await handleCompanySearch(
           h.db,
           new Request(`http://test/api/search/companies?${qs}`),
         );
-        expect([200, 400]).toContain(company.status);
+        expect([200, 400, 422]).toContain(company.status);
         const body = (await company.json()) as {
           data?: unknown;
           error?: { code: string; message: string };
         };
-        if (company.status === 400) expect(body.error?.code).toMatch(/^[A-Z_]+$/);
+        if (company.status !== 200) expect(body.error?.code).toMatch(/^[A-Z_]+$/);
         const dqs = new URLSearchParams({ name: q, page: p });
         const director = await handleDirectorSearch(
           h.db,
@@ -374,5 +380,148 @@ describe('incremental index update', () => {
     const gone = await searchCompanies(h.db, { q: 'zorglub quantique' });
     expect(gone.ok && gone.value.total).toBe(0);
     expect(await vocabularyMismatches()).toBe(0);
+  });
+});
+
+describe('issue 27: identifiers, name + place, filters, sort, around a point', () => {
+  type Row = { siren: string; name: string | null; distanceKm?: number | null };
+  const data = async (path: string) => {
+    const r = await api(path);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data.data as { results: Row[]; total: number; place: { label: string } | null };
+  };
+
+  it('finds by SIREN, SIRET and VAT number the companies known only from their establishments', async () => {
+    // 538100728 and 005410345 are public, 420820078 is not: no legal-unit record in the sample,
+    // their pages are built from their establishments; the issue found nothing for them.
+    for (const q of ['538100728', '538 100 728 00012', '420820078', '005410345', 'FR41005410345']) {
+      const d = await data(`/api/search/companies?q=${encodeURIComponent(q)}`);
+      expect(d.total, q).toBe(1);
+      expect(d.results[0]!.siren).toBe(q.replace(/\s|FR\d\d/g, '').slice(0, 9));
+    }
+    const hidden = (await data('/api/search/companies?q=420820078')).results[0]!;
+    expect(hidden.name).toBeNull();
+    // Still unknown numbers find nothing.
+    expect((await data('/api/search/companies?q=732829320')).total).toBe(0);
+  });
+
+  it('reads a place at the end of a name', async () => {
+    const d = await data('/api/search/companies?q=danone%20paris');
+    expect(d.place?.label).toBe('Paris');
+    expect(d.results[0]!.name).toBe('DANONE');
+    // A department number works too, and a place that holds nothing falls back to the name.
+    expect((await data('/api/search/companies?q=danone%2075')).results[0]!.name).toBe('DANONE');
+    const elsewhere = await data('/api/search/companies?q=danone%20gemenos');
+    expect(elsewhere.place).toBeNull();
+  });
+
+  it('counts exactly, pages deep and sorts by name, creation date and size', async () => {
+    // The sample's companies mostly lack a head office (no department): a broad filter, the state.
+    const [count] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_companies WHERE name IS NOT NULL AND status = 'A'`,
+    );
+    const all = await data(`/api/search/companies?etat=actif&per_page=100&page=40`);
+    // Exact, beyond the 500 a name ranks.
+    expect(all.total).toBe(count!.n);
+    expect(all.total).toBeGreaterThan(500);
+    const byName = await data(`/api/search/companies?etat=actif&tri=nom&per_page=50&page=30`);
+    // Folded names (case and accents aside), the same order on both databases.
+    const names = byName.results.map((r) => foldName(r.name!));
+    expect(names).toEqual([...names].sort());
+    const newest = await searchCompanies(h.db, {
+      q: null,
+      filters: { ...EMPTY_FILTERS, status: 'A' },
+      sort: 'creation',
+      perPage: 30,
+    });
+    if (!newest.ok) throw new Error(newest.message);
+    const dates = newest.value.results.map((r) => r.creationDate).filter(Boolean) as string[];
+    expect(dates).toEqual([...dates].sort().reverse());
+    const oldest = await data(`/api/search/companies?etat=actif&tri=creation&ordre=asc`);
+    expect(oldest.results[0]!.siren).not.toBe(newest.value.results[0]!.siren);
+  });
+
+  it('filters by commune, collective agreement and director with a birth range', async () => {
+    const [c] = await queryRows<{ commune_code: string; n: number }>(
+      h.db,
+      sql`SELECT commune_code, count(*)::int AS n FROM search_companies WHERE name IS NOT NULL
+        AND commune_code IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+    );
+    expect((await data(`/api/search/companies?commune=${c!.commune_code}`)).total).toBe(c!.n);
+    const [a] = await queryRows<{ idcc: string; siren: string }>(
+      h.db,
+      sql`SELECT a.idcc, a.siren FROM establishment_agreements a JOIN search_companies s USING (siren)
+        WHERE s.name IS NOT NULL ORDER BY a.siren LIMIT 1`,
+    );
+    const byIdcc = await data(`/api/search/companies?convention=${a!.idcc}&per_page=100`);
+    expect(byIdcc.results.map((r) => r.siren)).toContain(a!.siren);
+    const [d] = await queryRows<{ siren: string; last_name: string; birth_year: number }>(
+      h.db,
+      sql`SELECT d.siren, d.last_name, d.birth_year FROM search_directors d
+        JOIN search_companies s USING (siren) WHERE d.birth_year IS NOT NULL AND s.name IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM search_directors o WHERE o.siren = d.siren AND o.id <> d.id
+            AND o.tokens @> string_to_array(d.last_key, ' '))
+        ORDER BY d.id LIMIT 1`,
+    );
+    const name = encodeURIComponent(d!.last_name);
+    const born = await data(
+      `/api/search/companies?dirigeant=${name}&naissance_min=${d!.birth_year}&naissance_max=${d!.birth_year}&per_page=100`,
+    );
+    expect(born.results.map((r) => r.siren)).toContain(d!.siren);
+    const notBorn = await data(
+      `/api/search/companies?dirigeant=${name}&naissance_min=${d!.birth_year + 1}&per_page=100`,
+    );
+    expect(notBorn.results.map((r) => r.siren)).not.toContain(d!.siren);
+  });
+
+  it('searches around a point and a commune, nearest first, with the distance', async () => {
+    // THIERRY JANOYER (000325175): head office in Marseille 4e, Lambert-93 x/y in the sample.
+    const [ho] = await queryRows<{ latitude: number; longitude: number }>(
+      h.db,
+      sql`SELECT latitude, longitude FROM search_companies WHERE siren = '000325175'`,
+    );
+    expect(ho!.latitude).toBeCloseTo(43.3, 1);
+    expect(ho!.longitude).toBeCloseTo(5.4, 1);
+    const near = await data('/api/search/companies?lat=43.3&lon=5.39&rayon=5');
+    expect(near.results.map((r) => r.siren)).toContain('000325175');
+    const dist = near.results.map((r) => r.distanceKm!);
+    expect(dist).toEqual([...dist].sort((a, b) => a - b));
+    expect(Math.max(...dist)).toBeLessThanOrEqual(5);
+    const around = await data('/api/search/companies?autour=13204&rayon=1');
+    expect(around.results[0]!.siren).toBe('000325175');
+    expect(around.results[0]!.distanceKm).toBeLessThan(0.01);
+    // 10 km from Saint-Quentin: not Marseille.
+    const far = await data('/api/search/companies?lat=49.85&lon=3.29&rayon=10');
+    expect(far.results.map((r) => r.siren)).not.toContain('000325175');
+  });
+
+  it('answers 422 naming the parameter for every bad value, never 500', async () => {
+    const cases: Array<[string, string]> = [
+      ['departement=99', 'departement'],
+      ['activite=99.99Z', 'activite'],
+      ['effectif=77', 'effectif'],
+      ['creation_min=2020-01-01&creation_max=2010-01-01', 'creation_min'],
+      ['capital_min=1000&capital_max=10', 'capital_min'],
+      ['lat=48.85&lon=2.35&rayon=51', 'rayon'],
+      ['lat=40.4&lon=-3.7', 'lat'],
+      ['lat=48.85', 'lon'],
+      ['tri=prix', 'tri'],
+      ['q=sci&tri=distance', 'tri'],
+      ['q=sci&ordre=haut', 'ordre'],
+      ['commune=99999', 'commune'],
+      ['epci=123456789', 'epci'],
+      ['autour=Atlantide', 'autour'],
+      ['naissance_min=1970', 'dirigeant'],
+      ['convention=12', 'convention'],
+      ['per_page=500', 'per_page'],
+    ];
+    for (const [query, field] of cases) {
+      const r = await api(`/api/search/companies?${query}`);
+      expect(r.status, query).toBe(422);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(r.body.error.fields), query).toContain(field);
+      expect(r.body.error.message).toContain(`« ${field} »`);
+    }
   });
 });

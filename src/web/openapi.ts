@@ -8,9 +8,10 @@
 import { z } from 'zod';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { oppositionInput } from '@/opposition/submit';
-import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
+import { MAX_PAGE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
-import { FILTER_PARAMS } from '@/search/filter-params';
+import { FILTER_PARAMS, MAX_RADIUS_KM, SEARCH_SORTS } from '@/search/filter-params';
+import { MAX_PAGE_SIZE } from '@/search/request';
 import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './openapi-parts';
 import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
@@ -70,14 +71,78 @@ const unavailableResponse = error(
   'Base de données momentanément indisponible (SOURCE_UNAVAILABLE ou SERVICE_UNAVAILABLE) ; en-tête `Retry-After` quand il est connu.',
 );
 
+const FILTER_DOCS: Partial<Record<string, string>> = {
+  [FILTER_PARAMS.departments]: 'Départements (01…95, 2A, 2B, 971…976), séparés par des virgules.',
+  [FILTER_PARAMS.activities]: 'Codes NAF (70.10Z) ou sections (A…U).',
+  [FILTER_PARAMS.communes]:
+    'Communes par code INSEE (Paris, Lyon et Marseille comprennent leurs arrondissements).',
+  [FILTER_PARAMS.epcis]: 'Intercommunalités (EPCI) par SIREN : leurs communes membres.',
+  [FILTER_PARAMS.idcc]: 'Conventions collectives (IDCC, 4 chiffres).',
+  [FILTER_PARAMS.directorName]: 'Nom d’un dirigeant (mots dans n’importe quel ordre).',
+  [FILTER_PARAMS.directorBirthFrom]: 'Année de naissance minimale du dirigeant (avec `dirigeant`).',
+  [FILTER_PARAMS.directorBirthTo]: 'Année de naissance maximale du dirigeant (avec `dirigeant`).',
+  [FILTER_PARAMS.createdFrom]: 'Date de création minimale (AAAA-MM-JJ).',
+  [FILTER_PARAMS.createdTo]: 'Date de création maximale (AAAA-MM-JJ).',
+  [FILTER_PARAMS.status]: '`actif`, `cesse` ou `tous`.',
+};
+
 const searchFilterParams = Object.values(FILTER_PARAMS).map((name) => ({
   name,
   in: 'query',
   required: false,
   description:
+    FILTER_DOCS[name] ??
     'Filtre de recherche (voir la page de recherche avancée) ; valeurs séparées par des virgules pour les listes.',
   schema: { type: 'string', maxLength: 200 },
 }));
+
+/** Sort, order and « around a point » (issue 27); a bad value answers 422 naming it. */
+const searchOrderAndPlaceParams = [
+  {
+    name: 'tri',
+    in: 'query',
+    required: false,
+    description:
+      'Tri : `pertinence` (par défaut), `nom`, `creation`, `taille`, `ca` ; `distance` (par défaut) autour d’un point.',
+    schema: { type: 'string', enum: [...SEARCH_SORTS] },
+  },
+  {
+    name: 'ordre',
+    in: 'query',
+    required: false,
+    description:
+      'Sens du tri ; par défaut celui du tri (noms A→Z, plus récentes, plus grandes, plus proches d’abord).',
+    schema: { type: 'string', enum: ['asc', 'desc'] },
+  },
+  {
+    name: 'lat',
+    in: 'query',
+    required: false,
+    description: 'Latitude du point (degrés décimaux, en France), avec `lon`.',
+    schema: { type: 'number', minimum: -90, maximum: 90 },
+  },
+  {
+    name: 'lon',
+    in: 'query',
+    required: false,
+    description: 'Longitude du point (degrés décimaux, en France), avec `lat`.',
+    schema: { type: 'number', minimum: -180, maximum: 180 },
+  },
+  {
+    name: 'autour',
+    in: 'query',
+    required: false,
+    description: 'Commune (code INSEE ou nom) dont le centre est le point de la recherche.',
+    schema: { type: 'string', maxLength: 80 },
+  },
+  {
+    name: 'rayon',
+    in: 'query',
+    required: false,
+    description: `Rayon en km autour du point (10 par défaut, ${MAX_RADIUS_KM} au plus) ; chaque résultat donne sa distance (\`distanceKm\`).`,
+    schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RADIUS_KM },
+  },
+];
 
 /** The registry API, the search API and the public forms (spec section 7). */
 function registryOperations(): OpenApiPaths {
@@ -265,7 +330,7 @@ function registryOperations(): OpenApiPaths {
       tags: ['Recherche'],
       summary: 'Recherche d’entreprises',
       description:
-        'Par nom, SIREN, SIRET ou dirigeant (`q`), avec filtres ; résultats classés, 20 par page par défaut.',
+        'Par nom, SIREN, SIRET ou numéro de TVA (`q`, un lieu à la fin est lu comme un filtre : « danone paris »), avec filtres, tri et autour d’un point ; total exact, 20 par page par défaut, 10 000 résultats au plus (500 pour un nom, classés).',
       parameters: [
         { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } },
         page(MAX_PAGE),
@@ -273,13 +338,17 @@ function registryOperations(): OpenApiPaths {
           name: 'per_page',
           in: 'query',
           required: false,
-          schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE },
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
         },
         ...searchFilterParams,
+        ...searchOrderAndPlaceParams,
       ],
       responses: {
         200: dataResponse('Résultats et total, dans `data.data`.'),
-        400: error('Page, taille de page ou filtre invalide (INVALID_PAGE, INVALID_FILTER…).'),
+        400: error('Recherche trop courte, trop longue ou vide (QUERY_TOO_SHORT…).'),
+        422: error(
+          'Paramètre invalide (VALIDATION_FAILED) : valeur de filtre inconnue, intervalle inversé, rayon de plus de 50 km, point hors de France, tri inconnu, page hors limites ; `error.fields` nomme chaque paramètre.',
+        ),
         503: unavailableResponse,
       },
     },

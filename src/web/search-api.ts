@@ -3,35 +3,24 @@
  * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
  */
 import type { Db } from '@/db/client';
-import { MAX_PAGE, PAGE_SIZE, searchCompanies } from '@/search/companies';
+import { searchFromRequest } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
-import { parseFilters } from '@/search/filters';
+import { parseSearchRequest } from '@/search/request';
 import {
   isFailure,
   jsonData,
   jsonError,
   parsePageParam,
-  parsePerPageParam,
   UNAVAILABLE,
   wantsFinancialDataHidden,
 } from './search-http';
 import { logFailure } from '@/lib/log';
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const params = url.searchParams;
-  const page = parsePageParam(params.get('page'), MAX_PAGE);
-  if (isFailure(page)) return jsonError(page);
-  const perPage = parsePerPageParam(params.get('per_page'), PAGE_SIZE);
-  if (isFailure(perPage)) return jsonError(perPage);
-  const filters = parseFilters(params);
-  if (isFailure(filters)) return jsonError(filters);
+  const parsed = parseSearchRequest(new URL(request.url).searchParams);
+  if (isFailure(parsed)) return jsonError(parsed);
   try {
-    const result = await searchCompanies(db, {
-      q: params.get('q'),
-      page,
-      perPage,
-      filters,
+    const result = await searchFromRequest(db, parsed, {
       hideFinancialData: wantsFinancialDataHidden(request.headers),
     });
     if (!result.ok) return jsonError(result);

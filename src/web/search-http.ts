@@ -25,14 +25,6 @@ export function parsePageParam(raw: string | null, max: number): number | Failur
   return Number(raw);
 }
 
-export function parsePerPageParam(raw: string | null, max: number): number | Failure {
-  if (raw === null || raw === '') return max;
-  if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
-    return failure('INVALID_PER_PAGE', `Le nombre de résultats par page va de 1 à ${max}.`);
-  }
-  return Number(raw);
-}
-
 /** The `hide-financial-data` header: present and not "false"/"0" means hide. */
 export function wantsFinancialDataHidden(headers: Headers): boolean {
   const v = headers.get('hide-financial-data');

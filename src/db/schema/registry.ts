@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -133,6 +134,9 @@ export const establishments = pgTable(
     cedex: text('cedex'),
     foreignCity: text('foreign_city'),
     foreignCountry: text('foreign_country'),
+    /** WGS84 degrees, converted at import from SIRENE's Lambert-93 x/y (src/search/geo/lambert93.ts). */
+    latitude: real('latitude'),
+    longitude: real('longitude'),
     fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
     sireneUpdatedAt: timestamp('sirene_updated_at', { mode: 'string' }),
     /**

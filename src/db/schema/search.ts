@@ -65,9 +65,26 @@ export const searchCompanies = pgTable(
      */
     mainDirector: jsonb('main_director'),
     popularity: real('popularity').notNull(),
+    /** Collective agreements (IDCC) its establishments or the company declare, for the filter. */
+    idcc: text('idcc')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The head office's position (WGS84 degrees), from the SIRENE Lambert-93 coordinates. */
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    /** Grid cell of 0.01° (`geoCell` in src/search/geo/grid.ts): « within R km » reads cell ranges. */
+    geoCell: integer('geo_cell'),
   },
   (t) => [
     index('search_companies_popularity_idx').on(t.popularity.desc()),
+    // Partial, as the lists are (named companies only): counts within a circle read the index alone.
+    index('search_companies_geo_idx')
+      .on(t.geoCell, t.latitude, t.longitude)
+      .where(sql`name IS NOT NULL`),
+    index('search_companies_commune_idx').on(t.communeCode, t.popularity.desc()),
+    index('search_companies_section_idx').on(t.department, t.nafSection, t.popularity.desc()),
+    index('search_companies_idcc_idx').using('gin', t.idcc),
     index('search_companies_department_idx').on(t.department, t.popularity.desc()),
     index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),
     index('search_companies_labels_idx').using('gin', t.labels),

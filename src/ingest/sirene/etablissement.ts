@@ -4,6 +4,8 @@ import type { establishments } from '@/db/schema';
 import { openInput } from '../core/input';
 import { ImportContext, type Importer } from '../core/run';
 import { importCsvBulk } from './bulk';
+import { inFrance } from '@/search/geo/grid';
+import { lambert93ToWgs84 } from '@/search/geo/lambert93';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
 import { refreshOpenEstablishments, uniteLegaleImporter } from './unite-legale';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
@@ -28,6 +30,8 @@ export const ET_COLUMNS = [
   'sirene_updated_at',
   'source',
   'source_updated_at',
+  'latitude',
+  'longitude',
 ] as const satisfies readonly ColumnName<typeof establishments>[];
 
 const DIFFUSION = ['O', 'P', 'N'] as const;
@@ -67,6 +71,10 @@ export function etablissementMapper(col: (name: string) => number) {
     employer: col('caractereEmployeurEtablissement'),
     naf25: col('activitePrincipaleNAF25Etablissement'),
     lastNumber: col('dernierNumeroVoieEtablissement'),
+    lambertX: col('coordonneeLambertAbscisseEtablissement'),
+    lambertY: col('coordonneeLambertOrdonneeEtablissement'),
+    longitude: col('longitude'),
+    latitude: col('latitude'),
   };
   return (f: string[]): unknown[] => {
     const siret = f[i.siret] ?? '';
@@ -87,6 +95,7 @@ export function etablissementMapper(col: (name: string) => number) {
       .filter((x): x is string => x !== null);
     const updated = timestamp(f[i.updated], 'dateDernierTraitementEtablissement');
     const creation = date(f[i.creation], 'dateCreationEtablissement');
+    const position = coordinates(f, i);
     return [
       siret,
       siren,
@@ -118,9 +127,38 @@ export function etablissementMapper(col: (name: string) => number) {
       updated,
       'sirene',
       updated,
+      position?.lat ?? null,
+      position?.lon ?? null,
     ];
   };
 }
+
+/**
+ * The establishment's position in degrees: SIRENE's Lambert-93 x/y converted (metropolitan
+ * France; the overseas departments' x/y are in other projections and are left out), or the
+ * geocoded stock's own longitude/latitude. Unreadable coordinates are dropped, never an error.
+ */
+function coordinates(
+  f: string[],
+  i: { lambertX: number; lambertY: number; longitude: number; latitude: number },
+): { lat: number; lon: number } | null {
+  const num = (k: number) => {
+    const v = k >= 0 ? (f[k] ?? '').trim() : '';
+    return v === '' || v === '[ND]' ? NaN : Number(v);
+  };
+  const x = num(i.lambertX);
+  const y = num(i.lambertY);
+  if (Number.isFinite(x) && Number.isFinite(y)) {
+    const p = lambert93ToWgs84(x, y);
+    if (p) return { lat: round6(p.lat), lon: round6(p.lon) };
+  }
+  const lat = num(i.latitude);
+  const lon = num(i.longitude);
+  if (Number.isFinite(lat) && Number.isFinite(lon) && inFrance(lat, lon)) return { lat, lon };
+  return null;
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /**
  * A street number and the last number of a range ("59" and "61" → "59-61"), as the address is
