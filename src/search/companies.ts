@@ -93,7 +93,7 @@ type CandidateRow = {
  * A search_companies row (`SELECT *`, or the candidates' jsonb copy), typed by the schema; the
  * bigints arrive as text from the driver and as numbers from jsonb.
  */
-type SearchCompanyRow = Omit<
+export type SearchCompanyRow = Omit<
   RawRow<typeof searchCompaniesTable>,
   'revenue' | 'net_result' | 'state' | 'main_director'
 > & {
@@ -683,46 +683,58 @@ async function loadResults(
   const out: CompanyResult[] = [];
   for (const s of slice) {
     const r = bySiren.get(s.siren);
-    if (!r) continue;
-    const nameHidden = r.name === null;
-    const result: CompanyResult = {
-      siren: r.siren,
-      sirenFormatted: formatSiren(r.siren),
-      name: r.name,
-      sigle: r.sigle,
-      nameHidden,
-      url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
-      state: r.state,
-      stateLabel: companyStateLabel(r.state, {
-        ceasedDate: r.ceased_date,
-        strikeOffDate: r.strike_off_date,
-      }),
-      legalForm: r.legal_form_code
-        ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
-        : null,
-      naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
-      headOffice: {
-        siret: nameHidden ? null : r.head_office_siret,
-        postcode: r.postcode,
-        commune: r.commune_name,
-      },
-      creationDate: r.creation_date,
-      headcountBand: r.headcount_band
-        ? { code: r.headcount_band, label: headcountBandLabel(r.headcount_band) }
-        : null,
-      category: r.category,
-      openEstablishments: r.open_establishments,
-      mainDirector: r.main_director ? directorLabel(r.main_director) : null,
-      matched: s.matched,
-    };
-    if (!hideFinancialData) {
-      result.finances = {
-        revenue: toNumber(r.revenue),
-        netResult: toNumber(r.net_result),
-        fiscalYear: r.fiscal_year,
-      };
-    }
-    out.push(result);
+    if (r) out.push(companyResultOf(r, s.matched, hideFinancialData));
   }
   return out;
+}
+
+/**
+ * One results row as the results page shows it, from its search_companies row: the one mapping
+ * (names and addresses hidden by the index, labels) that the results, the export and the saved
+ * searches' mails share.
+ */
+export function companyResultOf(
+  r: SearchCompanyRow,
+  matched: CompanyResult['matched'],
+  hideFinancialData: boolean,
+): CompanyResult {
+  const nameHidden = r.name === null;
+  const result: CompanyResult = {
+    siren: r.siren,
+    sirenFormatted: formatSiren(r.siren),
+    name: r.name,
+    sigle: r.sigle,
+    nameHidden,
+    url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
+    state: r.state,
+    stateLabel: companyStateLabel(r.state, {
+      ceasedDate: r.ceased_date,
+      strikeOffDate: r.strike_off_date,
+    }),
+    legalForm: r.legal_form_code
+      ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
+      : null,
+    naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
+    headOffice: {
+      siret: nameHidden ? null : r.head_office_siret,
+      postcode: r.postcode,
+      commune: r.commune_name,
+    },
+    creationDate: r.creation_date,
+    headcountBand: r.headcount_band
+      ? { code: r.headcount_band, label: headcountBandLabel(r.headcount_band) }
+      : null,
+    category: r.category,
+    openEstablishments: r.open_establishments,
+    mainDirector: r.main_director ? directorLabel(r.main_director) : null,
+    matched,
+  };
+  if (!hideFinancialData) {
+    result.finances = {
+      revenue: toNumber(r.revenue),
+      netResult: toNumber(r.net_result),
+      fiscalYear: r.fiscal_year,
+    };
+  }
+  return result;
 }

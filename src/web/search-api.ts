@@ -3,7 +3,12 @@
  * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
  */
 import type { Db } from '@/db/client';
-import { MAX_PAGE, PAGE_SIZE, searchCompanies } from '@/search/companies';
+import {
+  MAX_PAGE,
+  PAGE_SIZE,
+  searchCompanies,
+  type CompanySearchInput,
+} from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
 import { parseFilters } from '@/search/filters';
 import {
@@ -16,6 +21,24 @@ import {
   wantsFinancialDataHidden,
 } from './search-http';
 import { logFailure } from '@/lib/log';
+import type { Failure } from '@/lib/errors';
+
+/**
+ * What selects the companies of a results list, read from its URL: the query, the filters and the
+ * financial-data header. One reader for the results API, the export and the saved searches.
+ */
+export function parseCompanySearchParams(
+  params: URLSearchParams,
+  headers?: Headers,
+): Omit<CompanySearchInput, 'page' | 'perPage'> | Failure {
+  const filters = parseFilters(params);
+  if (isFailure(filters)) return filters;
+  return {
+    q: params.get('q'),
+    filters,
+    hideFinancialData: headers ? wantsFinancialDataHidden(headers) : false,
+  };
+}
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -24,16 +47,10 @@ export async function handleCompanySearch(db: Db, request: Request): Promise<Res
   if (isFailure(page)) return jsonError(page);
   const perPage = parsePerPageParam(params.get('per_page'), PAGE_SIZE);
   if (isFailure(perPage)) return jsonError(perPage);
-  const filters = parseFilters(params);
-  if (isFailure(filters)) return jsonError(filters);
+  const search = parseCompanySearchParams(params, request.headers);
+  if (isFailure(search)) return jsonError(search);
   try {
-    const result = await searchCompanies(db, {
-      q: params.get('q'),
-      page,
-      perPage,
-      filters,
-      hideFinancialData: wantsFinancialDataHidden(request.headers),
-    });
+    const result = await searchCompanies(db, { ...search, page, perPage });
     if (!result.ok) return jsonError(result);
     return jsonData(result.value);
   } catch (error) {

@@ -1,0 +1,301 @@
+/**
+ * Export of a results list (CSV or XLSX): the same companies, in the same order, as the results
+ * page for the same URL, streamed in batches so that 10,000 rows never sit in memory at once.
+ *
+ * - A query (name, SIREN, SIRET, VAT number), with or without filters: the ranked set of
+ *   `searchCompanies` (at most MAX_RESULTS companies), read back in batches of BATCH rows.
+ * - Filters only: search_companies in the results page's order (popularity, then SIREN), read by
+ *   keyset (`(popularity, siren)` after the last row of the previous batch), never by OFFSET.
+ *
+ * Every cell comes from the results row (`companyResultOf`): a name or an address the results do
+ * not show is not exported either. The street address of the head office is added only when the
+ * index keeps the postcode (diffusible unit, docs/SEARCH.md) and the establishment is diffusible.
+ * Design and figures: docs/SEARCH.md, « Export ».
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/client';
+import type { AddressParts } from '@/domain/diffusion';
+import { addressView } from '@/registry/company';
+import { failure, success, type Result } from '@/lib/errors';
+import {
+  companyResultOf,
+  MAX_RESULTS,
+  searchCompanies,
+  type CompanyResult,
+  type CompanySearchInput,
+  type SearchCompanyRow,
+} from './companies';
+import { filtersSql, hasFilters, EMPTY_FILTERS } from './filters';
+import { textArray } from './normalize';
+
+/** Rows at most per export, signed in. */
+export const EXPORT_MAX_ROWS = 10_000;
+/** Rows at most per export without an account. */
+export const EXPORT_ANONYMOUS_MAX_ROWS = 100;
+/** Rows read per round trip. */
+const BATCH = 1000;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+type Cell = string | number | null;
+
+/** One exported company: the results row plus what only the export shows. */
+export type ExportRow = {
+  result: CompanyResult;
+  capital: number | null;
+  address: string | null;
+};
+
+type Column = {
+  /** Header of the column, French. */
+  header: string;
+  kind: 'text' | 'date' | 'euros' | 'integer';
+  width: number;
+  value: (r: ExportRow) => Cell;
+};
+
+/**
+ * The columns a user may ask for (`colonnes=`), in the order they are written. The default set
+ * is what a results row shows.
+ */
+export const EXPORT_COLUMNS = {
+  siren: { header: 'SIREN', kind: 'text', width: 11, value: (r) => r.result.siren },
+  nom: {
+    header: 'Nom',
+    kind: 'text',
+    width: 40,
+    value: (r) => r.result.name ?? 'Entrepreneur individuel (nom non diffusé)',
+  },
+  sigle: { header: 'Sigle', kind: 'text', width: 12, value: (r) => r.result.sigle },
+  forme_juridique: {
+    header: 'Forme juridique',
+    kind: 'text',
+    width: 30,
+    value: (r) => r.result.legalForm?.label ?? r.result.legalForm?.code ?? null,
+  },
+  naf: { header: 'Code NAF', kind: 'text', width: 9, value: (r) => r.result.naf?.code ?? null },
+  naf_libelle: {
+    header: 'Activité (NAF)',
+    kind: 'text',
+    width: 40,
+    value: (r) => r.result.naf?.label ?? null,
+  },
+  adresse: { header: 'Adresse du siège', kind: 'text', width: 45, value: (r) => r.address },
+  code_postal: {
+    header: 'Code postal',
+    kind: 'text',
+    width: 8,
+    value: (r) => r.result.headOffice.postcode,
+  },
+  commune: { header: 'Commune', kind: 'text', width: 25, value: (r) => r.result.headOffice.commune },
+  date_creation: {
+    header: 'Date de création',
+    kind: 'date',
+    width: 12,
+    value: (r) => r.result.creationDate,
+  },
+  effectif: {
+    header: 'Effectif',
+    kind: 'text',
+    width: 22,
+    value: (r) => r.result.headcountBand?.label ?? r.result.headcountBand?.code ?? null,
+  },
+  categorie: { header: 'Catégorie', kind: 'text', width: 10, value: (r) => r.result.category },
+  etat: { header: 'État', kind: 'text', width: 24, value: (r) => r.result.stateLabel },
+  etablissements_ouverts: {
+    header: 'Établissements ouverts',
+    kind: 'integer',
+    width: 10,
+    value: (r) => r.result.openEstablishments,
+  },
+  capital: { header: 'Capital (€)', kind: 'euros', width: 14, value: (r) => r.capital },
+  chiffre_affaires: {
+    header: 'Chiffre d’affaires (€)',
+    kind: 'euros',
+    width: 16,
+    value: (r) => r.result.finances?.revenue ?? null,
+  },
+  resultat: {
+    header: 'Résultat net (€)',
+    kind: 'euros',
+    width: 16,
+    value: (r) => r.result.finances?.netResult ?? null,
+  },
+  exercice: {
+    header: 'Exercice',
+    kind: 'integer',
+    width: 9,
+    value: (r) => r.result.finances?.fiscalYear ?? null,
+  },
+  dirigeant: {
+    header: 'Dirigeant principal',
+    kind: 'text',
+    width: 35,
+    value: (r) => {
+      const d = r.result.mainDirector;
+      return d ? `${d.name}${d.role ? `, ${d.role}` : ''}` : null;
+    },
+  },
+} as const satisfies Record<string, Column>;
+
+export type ExportColumnName = keyof typeof EXPORT_COLUMNS;
+
+/** The columns of a results row (used when `colonnes` is absent). */
+export const DEFAULT_EXPORT_COLUMNS: ExportColumnName[] = [
+  'siren',
+  'nom',
+  'sigle',
+  'etat',
+  'code_postal',
+  'commune',
+  'date_creation',
+  'naf',
+  'naf_libelle',
+  'forme_juridique',
+  'effectif',
+  'dirigeant',
+  'etablissements_ouverts',
+  'chiffre_affaires',
+];
+
+export const isExportColumn = (name: string): name is ExportColumnName =>
+  Object.hasOwn(EXPORT_COLUMNS, name);
+
+export const columnOf = (name: ExportColumnName): Column => EXPORT_COLUMNS[name];
+
+/** What a prepared export gives: its row count, known before the first byte, and its batches. */
+export type PreparedExport = {
+  total: number;
+  batches: AsyncIterable<ExportRow[]>;
+};
+
+type ExportDbRow = SearchCompanyRow & AddressParts & { shown_address: boolean };
+
+/** The head office's address columns, read only when the results would show the postcode. */
+const ROW_SELECT = sql`c.*, (c.postcode IS NOT NULL AND c.name IS NOT NULL AND e.diffusion = 'O') AS shown_address,
+  e.address_number AS "addressNumber", e.address_repetition AS "addressRepetition",
+  e.address_street_type AS "addressStreetType", e.address_street AS "addressStreet",
+  e.address_complement AS "addressComplement", e.address_post_box AS "addressPostBox",
+  e.postcode AS "postcode_e", e.commune_code AS "communeCode", e.commune_name AS "communeName",
+  e.cedex, e.foreign_city AS "foreignCity", e.foreign_country AS "foreignCountry"`;
+
+function exportRowOf(
+  r: ExportDbRow & { postcode_e?: string | null },
+  matched: CompanyResult['matched'],
+  hideFinancialData: boolean,
+): ExportRow {
+  const result = companyResultOf(r, matched, hideFinancialData);
+  let address: string | null = null;
+  if (r.shown_address) {
+    const view = addressView({ ...r, postcode: r.postcode_e ?? r.postcode }, false);
+    address = view.lines.join(', ') || null;
+  }
+  const capital = r.capital_amount === null ? null : Number(r.capital_amount);
+  return { result, capital: Number.isFinite(capital) ? capital : null, address };
+}
+
+/**
+ * Prepares the export of a results list: checks the search as the results page does (same
+ * failures), counts its rows (at most `limit`), and gives its batches.
+ */
+export async function prepareExport(
+  db: Db,
+  input: Omit<CompanySearchInput, 'page' | 'perPage'>,
+  limit: number,
+): Promise<Result<PreparedExport>> {
+  const filters = input.filters ?? EMPTY_FILTERS;
+  const hide = !!input.hideFinancialData;
+  const qText = input.q?.trim() ?? '';
+  if (!qText && hasFilters(filters)) {
+    const where = filtersSql(filters);
+    const [count] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c
+        WHERE ${where} AND c.name IS NOT NULL LIMIT ${limit}) x`,
+    );
+    const total = count?.n ?? 0;
+    return success({ total, batches: keysetBatches(db, filters, total, hide) });
+  }
+  // The ranked set of the results page (every page of it at once).
+  const ranked = await searchCompanies(db, { ...input, page: 1, perPage: MAX_RESULTS });
+  if (!ranked.ok) return ranked;
+  const order = ranked.value.results.slice(0, limit);
+  return success({ total: order.length, batches: rankedBatches(db, order, hide) });
+}
+
+async function* keysetBatches(
+  db: Db,
+  filters: NonNullable<CompanySearchInput['filters']>,
+  total: number,
+  hide: boolean,
+): AsyncGenerator<ExportRow[]> {
+  const where = filtersSql(filters);
+  let after: { popularity: number; siren: string } | null = null;
+  let left = total;
+  while (left > 0) {
+    const keyset: SQL = after
+      ? sql`AND (c.popularity < ${after.popularity}::real
+          OR (c.popularity = ${after.popularity}::real AND c.siren > ${after.siren}))`
+      : sql``;
+    const rows: ExportDbRow[] = await queryRows<ExportDbRow>(
+      db,
+      sql`SELECT ${ROW_SELECT} FROM search_companies c
+        LEFT JOIN establishments e ON e.siret = c.head_office_siret
+        WHERE ${where} AND c.name IS NOT NULL ${keyset}
+        ORDER BY c.popularity DESC, c.siren LIMIT ${Math.min(BATCH, left)}`,
+    );
+    if (rows.length === 0) return;
+    left -= rows.length;
+    const last: ExportDbRow = rows[rows.length - 1]!;
+    after = { popularity: Number(last.popularity), siren: last.siren };
+    yield rows.map((r) => exportRowOf(r, null, hide));
+  }
+}
+
+async function* rankedBatches(
+  db: Db,
+  order: CompanyResult[],
+  hide: boolean,
+): AsyncGenerator<ExportRow[]> {
+  for (let i = 0; i < order.length; i += BATCH) {
+    const part = order.slice(i, i + BATCH);
+    const rows = await queryRows<ExportDbRow>(
+      db,
+      sql`SELECT ${ROW_SELECT} FROM search_companies c
+        LEFT JOIN establishments e ON e.siret = c.head_office_siret
+        WHERE c.siren = ANY(${textArray(part.map((r) => r.siren))}::bpchar[])`,
+    );
+    const bySiren = new Map(rows.map((r) => [r.siren, r]));
+    const out: ExportRow[] = [];
+    for (const r of part) {
+      const row = bySiren.get(r.siren);
+      if (row) out.push(exportRowOf(row, r.matched, hide));
+    }
+    yield out;
+  }
+}
+
+/** Reads `colonnes` (comma-separated names of EXPORT_COLUMNS); absent: the results row's columns. */
+export function parseExportColumns(raw: string | null): ExportColumnName[] | string {
+  if (raw === null || raw.trim() === '') return DEFAULT_EXPORT_COLUMNS;
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) return DEFAULT_EXPORT_COLUMNS;
+  for (const n of names) if (!isExportColumn(n)) return n.slice(0, 40);
+  return names as ExportColumnName[];
+}
+
+/** A column failure, naming the parameter and the unknown column. */
+export const unknownColumn = (name: string) =>
+  failure(
+    'INVALID_EXPORT',
+    `Paramètre « colonnes » : colonne inconnue « ${name} ». Colonnes possibles : ${Object.keys(EXPORT_COLUMNS).join(', ')}.`,
+  );
