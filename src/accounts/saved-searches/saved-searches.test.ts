@@ -16,7 +16,7 @@ import { refreshSearchIndex } from '@/search/indexer';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport, isMailDay, queueDueMails } from './jobs';
 import { matchSavedSearches } from './match';
-import { MAX_SAVED_SEARCHES } from './store';
+import { MAX_SAVED_SEARCHES } from './limits';
 
 let handle: DbHandle;
 let smtp: TestSmtpServer;

@@ -14,12 +14,13 @@ import { hasFilters } from '@/search/filters';
 import { isQueryError, parseQuery } from '@/search/query';
 import { parseCompanySearchParams } from '@/web/search-api';
 import { isFailure } from '@/web/search-http';
+import {
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_FREQUENCIES,
+  SAVED_SEARCH_NAME_MAX_LENGTH,
+} from './limits';
 
-/** Saved searches per user at most. */
-export const MAX_SAVED_SEARCHES = 50;
-export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
 const QUERY_MAX_LENGTH = 2000;
-export const SAVED_SEARCH_FREQUENCIES: SavedSearchFrequency[] = ['daily', 'weekly', 'none'];
 /** Last matches shown per saved search in /mon-compte. */
 const LAST_MATCHES = 5;
 
@@ -83,7 +84,7 @@ function cleanName(name: unknown): Result<string> {
 
 function cleanFrequency(v: unknown): Result<SavedSearchFrequency | undefined> {
   if (v === undefined || v === null || v === '') return success(undefined);
-  return SAVED_SEARCH_FREQUENCIES.includes(v as SavedSearchFrequency)
+  return (SAVED_SEARCH_FREQUENCIES as readonly string[]).includes(v as string)
     ? success(v as SavedSearchFrequency)
     : invalid('frequency', 'Choisissez la fréquence : quotidienne (daily), hebdomadaire (weekly) ou aucune (none).');
 }
