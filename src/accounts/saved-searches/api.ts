@@ -41,7 +41,11 @@ export const postSavedSearch = (req: Request, db: Db = getDb()) =>
 /** PATCH /api/me/saved-searches/{id} (body: name, frequency) */
 export const patchSavedSearch = (req: Request, id: string, db: Db = getDb()) =>
   respond(
-    write(req, (u, f, d) => updateSavedSearch(d, u.id, id, { name: f.name, frequency: f.frequency }), db),
+    write(
+      req,
+      (u, f, d) => updateSavedSearch(d, u.id, id, { name: f.name, frequency: f.frequency }),
+      db,
+    ),
   );
 
 /** DELETE /api/me/saved-searches/{id} */
@@ -88,7 +92,7 @@ export const unsubscribeSavedSearch = (req: Request, db: Db = getDb()) =>
       return html(
         PAGE(
           'Ne plus recevoir ces e-mails',
-          `<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Confirmez-vous ?</p><form method="post" action="${action}"><button type="submit" style="padding:10px 18px;font-size:16px">Confirmer la désinscription</button></form><p>Vous pourrez les réactiver depuis <a href="/mon-compte#recherches">votre compte</a>.</p>`,
+          `<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Confirmez-vous ?</p><form method="post" action="${action}"><button type="submit" style="padding:10px 18px;font-size:16px">Confirmer la désinscription</button></form><p>Vous pourrez les réactiver depuis <a href="/mon-compte#searches">votre compte</a>.</p>`,
         ),
       );
     }
@@ -97,7 +101,7 @@ export const unsubscribeSavedSearch = (req: Request, db: Db = getDb()) =>
       return html(
         PAGE(
           'E-mails désactivés',
-          '<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Vous pouvez les réactiver depuis <a href="/mon-compte#recherches">votre compte</a>.</p>',
+          '<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Vous pouvez les réactiver depuis <a href="/mon-compte#searches">votre compte</a>.</p>',
         ),
       );
     return dataResponse({ unsubscribed: true });

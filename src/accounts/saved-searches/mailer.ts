@@ -46,9 +46,7 @@ function line(r: CompanyResult): { name: string; detail: string; href: string } 
   const created = r.creationDate
     ? `créée le ${r.creationDate.slice(8, 10)}/${r.creationDate.slice(5, 7)}/${r.creationDate.slice(0, 4)}`
     : null;
-  const detail = [r.naf?.label ?? r.naf?.code, place || null, created]
-    .filter(Boolean)
-    .join(' · ');
+  const detail = [r.naf?.label ?? r.naf?.code, place || null, created].filter(Boolean).join(' · ');
   return {
     name: r.name ?? 'Entrepreneur individuel (nom non diffusé)',
     detail,
@@ -70,7 +68,7 @@ function buildMail(
   const lines = companies.map(line);
   const results = savedSearchResultsUrl(search.query);
   const unsubscribe = savedSearchUnsubscribeUrl(search.id);
-  const account = `${siteOrigin()}/mon-compte#recherches`;
+  const account = `${siteOrigin()}/mon-compte#searches`;
   const moreText =
     more > 0 ? `Et ${more.toLocaleString('fr-FR')} autre(s) : voir la recherche ${results}` : null;
   const text = [

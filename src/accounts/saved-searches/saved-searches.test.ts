@@ -115,7 +115,9 @@ describe('saved searches', () => {
     const mail = await smtp.waitFor(
       (m) => m.to.includes('veilleur@exemple.fr') && /Informatique à Paris/.test(m.subject),
     );
-    expect(mail.subject).toBe('Une nouvelle entreprise pour votre recherche « Informatique à Paris »');
+    expect(mail.subject).toBe(
+      'Une nouvelle entreprise pour votre recherche « Informatique à Paris »',
+    );
     expect(mail.text).toContain('OCTET LOGICIEL');
     expect(mail.text).toContain('/entreprises/912345675/');
     expect(mail.text).not.toContain('PIXEL LYON');
@@ -193,14 +195,14 @@ describe('saved searches', () => {
     noToken.cookies = new Map(a.cookies);
     noToken.cookies.delete('XSRF-TOKEN');
     noToken.csrf = false;
-    expect((await noToken.request('PATCH', `/api/me/saved-searches/${id}`, { name: 'x' })).status).toBe(
-      419,
-    );
+    expect(
+      (await noToken.request('PATCH', `/api/me/saved-searches/${id}`, { name: 'x' })).status,
+    ).toBe(419);
 
     // Another user's saved search is not found, and stays as it was.
-    expect((await b.request('PATCH', `/api/me/saved-searches/${id}`, { name: 'Volé' })).status).toBe(
-      404,
-    );
+    expect(
+      (await b.request('PATCH', `/api/me/saved-searches/${id}`, { name: 'Volé' })).status,
+    ).toBe(404);
     expect((await b.delete(`/api/me/saved-searches/${id}`)).status).toBe(404);
     expect((await b.get('/api/me/saved-searches')).body.data.data).toEqual([]);
 
@@ -238,7 +240,10 @@ describe('saved searches', () => {
         (await a.post('/api/me/saved-searches', { name: `R${i}`, query: `departement=${10 + i}` }))
           .status,
       ).toBe(201);
-    const over = await a.post('/api/me/saved-searches', { name: 'Une de trop', query: 'etat=actif' });
+    const over = await a.post('/api/me/saved-searches', {
+      name: 'Une de trop',
+      query: 'etat=actif',
+    });
     expect(over.status).toBe(422);
     expect(over.body.error.code).toBe('SAVED_SEARCH_LIMIT');
   });

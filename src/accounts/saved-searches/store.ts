@@ -86,7 +86,10 @@ function cleanFrequency(v: unknown): Result<SavedSearchFrequency | undefined> {
   if (v === undefined || v === null || v === '') return success(undefined);
   return (SAVED_SEARCH_FREQUENCIES as readonly string[]).includes(v as string)
     ? success(v as SavedSearchFrequency)
-    : invalid('frequency', 'Choisissez la fréquence : quotidienne (daily), hebdomadaire (weekly) ou aucune (none).');
+    : invalid(
+        'frequency',
+        'Choisissez la fréquence : quotidienne (daily), hebdomadaire (weekly) ou aucune (none).',
+      );
 }
 
 function idOf(v: unknown): number | null {

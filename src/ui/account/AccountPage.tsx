@@ -11,11 +11,21 @@ import { api, fetchMe, type Me } from './client';
 import { Field } from './Field';
 import { ListsTab } from './ListsTab';
 import { AlertsTab } from './AlertsTab';
+import { SavedSearchesTab } from './SavedSearchesTab';
 import { OrdersTab } from './OrdersTab';
 import { ClaimsTab } from './ClaimsTab';
 import s from './account.module.css';
 
-const TABS = ['profile', 'security', 'lists', 'alerts', 'orders', 'companies', 'data'] as const;
+const TABS = [
+  'profile',
+  'security',
+  'lists',
+  'alerts',
+  'searches',
+  'orders',
+  'companies',
+  'data',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -103,6 +113,7 @@ export function AccountPage() {
         {tab === 'security' ? <SecurityTab me={me} /> : null}
         {tab === 'lists' ? <ListsTab /> : null}
         {tab === 'alerts' ? <AlertsTab /> : null}
+        {tab === 'searches' ? <SavedSearchesTab /> : null}
         {tab === 'orders' ? <OrdersTab /> : null}
         {tab === 'companies' ? <ClaimsTab /> : null}
         {tab === 'data' ? <DataTab /> : null}

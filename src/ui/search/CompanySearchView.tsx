@@ -6,6 +6,7 @@ import { NoCompanyFound, InvalidSearch, SearchUnavailable } from './EmptyState';
 import { FiltersForm } from './FiltersForm';
 import { Pagination } from './Pagination';
 import { CompanyResults, countLabel, type ResultOrder } from './ResultsList';
+import { SearchActions } from './SearchActions';
 import { SearchCombobox } from './SearchCombobox';
 import { filterOptions } from './filterOptions';
 import s from './search.module.css';
@@ -102,6 +103,12 @@ function Body({
         {countLabel(d.total, d.totalIsLowerBound, ['entreprise trouvée', 'entreprises trouvées'])}
         {d.totalPages > 1 ? ` · résultats ${from} à ${to}, page ${d.page} sur ${d.totalPages}` : ''}
       </p>
+      <SearchActions
+        query={new URLSearchParams(
+          [...params.entries()].filter(([k]) => k !== 'page' && k !== 'per_page'),
+        ).toString()}
+        defaultName={q || 'Ma recherche'}
+      />
       {order && (
         <ServiceOrderOffer
           {...order}

@@ -82,7 +82,15 @@ export function savedSearchOperations(): Record<string, unknown> {
         tags,
         summary: 'Mes recherches enregistrées',
         description: 'Chacune avec ses dernières nouvelles entreprises (`last_matches`).',
-        responses: { 200: ok('Les recherches.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 405: ERRORS[405], 429: ERRORS[429], 503: ERRORS[503] },
+        responses: {
+          200: ok('Les recherches.'),
+          400: ERRORS[400],
+          401: ERRORS[401],
+          404: ERRORS[404],
+          405: ERRORS[405],
+          429: ERRORS[429],
+          503: ERRORS[503],
+        },
       },
       post: {
         tags,
