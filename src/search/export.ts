@@ -2,17 +2,18 @@
  * Export of a results list (CSV or XLSX): the same companies, in the same order, as the results
  * page for the same URL, streamed in batches so that 10,000 rows never sit in memory at once.
  *
- * - A query (name, SIREN, SIRET, VAT number), with or without filters: the ranked set of
- *   `searchCompanies` (at most MAX_RESULTS companies), read back in batches of BATCH rows.
- * - Filters only: search_companies in the results page's order (popularity, then SIREN), read by
- *   keyset (`(popularity, siren)` after the last row of the previous batch), never by OFFSET.
+ * First the order, as SIRENs only (10,000 at most: about 100 KB): for a query (name, SIREN,
+ * SIRET, VAT number), with or without filters, the ranked set of `searchCompanies` (at most
+ * MAX_RESULTS companies); for filters only, search_companies in the results page's order
+ * (popularity, then SIREN), in one read. Then the rows, BATCH at a time by primary key, each batch
+ * written out before the next is read (the stream pulls).
  *
  * Every cell comes from the results row (`companyResultOf`): a name or an address the results do
  * not show is not exported either. The street address of the head office is added only when the
  * index keeps the postcode (diffusible unit, docs/SEARCH.md) and the establishment is diffusible.
  * Design and figures: docs/SEARCH.md, « Export ».
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import type { AddressParts } from '@/domain/diffusion';
@@ -198,7 +199,8 @@ function exportRowOf(
 
 /**
  * Prepares the export of a results list: checks the search as the results page does (same
- * failures), counts its rows (at most `limit`), and gives its batches.
+ * failures), reads its order (at most `limit` SIRENs: the row count is known before the first
+ * byte), and gives its batches.
  */
 export async function prepareExport(
   db: Db,
@@ -209,54 +211,28 @@ export async function prepareExport(
   const hide = !!input.hideFinancialData;
   const qText = input.q?.trim() ?? '';
   if (!qText && hasFilters(filters)) {
-    const where = filtersSql(filters);
-    const [count] = await queryRows<{ n: number }>(
+    // One ordered read of the SIRENs (a few hundred kilobytes for 10,000), then the rows by
+    // batches: one sort for the whole export, where a keyset read re-sorted every company of the
+    // filter at each batch (many share a popularity).
+    const sirens = await queryRows<{ siren: string }>(
       db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c
-        WHERE ${where} AND c.name IS NOT NULL LIMIT ${limit}) x`,
+      sql`SELECT c.siren FROM search_companies c WHERE ${filtersSql(filters)} AND c.name IS NOT NULL
+        ORDER BY c.popularity DESC, c.siren LIMIT ${limit}`,
     );
-    const total = count?.n ?? 0;
-    return success({ total, batches: keysetBatches(db, filters, total, hide) });
+    const order = sirens.map((r) => ({ siren: r.siren, matched: null }));
+    return success({ total: order.length, batches: rowBatches(db, order, hide) });
   }
   // The ranked set of the results page (every page of it at once).
   const ranked = await searchCompanies(db, { ...input, page: 1, perPage: MAX_RESULTS });
   if (!ranked.ok) return ranked;
   const order = ranked.value.results.slice(0, limit);
-  return success({ total: order.length, batches: rankedBatches(db, order, hide) });
+  return success({ total: order.length, batches: rowBatches(db, order, hide) });
 }
 
-async function* keysetBatches(
+/** The rows of `order`, BATCH at a time, in that order. */
+async function* rowBatches(
   db: Db,
-  filters: NonNullable<CompanySearchInput['filters']>,
-  total: number,
-  hide: boolean,
-): AsyncGenerator<ExportRow[]> {
-  const where = filtersSql(filters);
-  let after: { popularity: number; siren: string } | null = null;
-  let left = total;
-  while (left > 0) {
-    const keyset: SQL = after
-      ? sql`AND (c.popularity < ${after.popularity}::real
-          OR (c.popularity = ${after.popularity}::real AND c.siren > ${after.siren}))`
-      : sql``;
-    const rows: ExportDbRow[] = await queryRows<ExportDbRow>(
-      db,
-      sql`SELECT ${ROW_SELECT} FROM search_companies c
-        LEFT JOIN establishments e ON e.siret = c.head_office_siret
-        WHERE ${where} AND c.name IS NOT NULL ${keyset}
-        ORDER BY c.popularity DESC, c.siren LIMIT ${Math.min(BATCH, left)}`,
-    );
-    if (rows.length === 0) return;
-    left -= rows.length;
-    const last: ExportDbRow = rows[rows.length - 1]!;
-    after = { popularity: Number(last.popularity), siren: last.siren };
-    yield rows.map((r) => exportRowOf(r, null, hide));
-  }
-}
-
-async function* rankedBatches(
-  db: Db,
-  order: CompanyResult[],
+  order: Array<{ siren: string; matched: CompanyResult['matched'] }>,
   hide: boolean,
 ): AsyncGenerator<ExportRow[]> {
   for (let i = 0; i < order.length; i += BATCH) {
