@@ -95,7 +95,7 @@ async function runOnce(
   const stream =
     format === 'csv'
       ? csvStream(columns, prepared.value.batches)
-      : xlsxStream(columns, prepared.value.batches, { title: 'bench', createdAt: new Date() });
+      : xlsxStream(columns, prepared.value.batches);
   let bytes = 0;
   const reader = stream.getReader();
   for (;;) {

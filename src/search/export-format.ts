@@ -10,12 +10,11 @@
  * browser's progress counts lines). A text field starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return gets a leading `'` (formula injection, OWASP « CSV Injection »).
  *
- * XLSX with exceljs's streaming writer (no shared strings, rows committed as they come): real
- * dates and numbers, bold header, frozen first row.
+ * XLSX by a minimal streaming writer (xlsx-stream.ts): inline strings, real dates and numbers,
+ * bold header, frozen first row.
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { columnOf, type ExportColumnName, type ExportFormat, type ExportRow } from './export';
+import { xlsxChunks } from './xlsx-stream';
 
 const encoder = new TextEncoder();
 const BOM = '\uFEFF';
@@ -56,7 +55,15 @@ export function csvStream(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + csvLine(cols.map((c) => c.header), kinds)));
+        controller.enqueue(
+          encoder.encode(
+            BOM +
+              csvLine(
+                cols.map((c) => c.header),
+                kinds,
+              ),
+          ),
+        );
         return;
       }
       const next = await iterator.next();
@@ -78,57 +85,27 @@ export function csvStream(
   });
 }
 
-const NUM_FORMATS: Record<string, string | undefined> = {
-  date: 'dd/mm/yyyy',
-  euros: '#,##0 "€"',
-  integer: '#,##0',
-};
-
-function excelValue(v: string | number | null, kind: string): ExcelJS.CellValue {
-  if (v === null || v === undefined) return null;
-  if (kind === 'date' && typeof v === 'string') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
-    if (m) return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  }
-  return v;
-}
-
-/** The XLSX bytes of an export: rows are written as their batch arrives. */
+/** The XLSX bytes of an export: rows are written as their batch arrives (xlsx-stream.ts). */
 export function xlsxStream(
   columns: ExportColumnName[],
   batches: AsyncIterable<ExportRow[]>,
-  meta: { title: string; createdAt: Date },
 ): ReadableStream<Uint8Array> {
   const cols = columns.map(columnOf);
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((row) => cols.map((c) => c.value(row)));
+  }
+  const chunks = xlsxChunks(
+    cols.map((c) => ({ header: c.header, kind: c.kind, width: c.width })),
+    rows(),
+  );
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
   });
-  wb.creator = 'Registre';
-  wb.title = meta.title;
-  wb.created = meta.createdAt;
-  wb.modified = meta.createdAt;
-  const ws = wb.addWorksheet('Entreprises', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = cols.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: NUM_FORMATS[c.kind] ? { numFmt: NUM_FORMATS[c.kind] } : {},
-  }));
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  (async () => {
-    for await (const batch of batches) {
-      for (const row of batch)
-        ws.addRow(cols.map((c) => excelValue(c.value(row), c.kind))).commit();
-      // Let the zip stream drain before the next batch is read.
-      if (out.writableNeedDrain)
-        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    }
-    ws.commit();
-    await wb.commit();
-  })().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }

@@ -43,10 +43,7 @@ export function parseExportRequest(
 ): ExportRequest | Failure {
   const format = (params.get(EXPORT_PARAMS.format) ?? 'csv').trim().toLowerCase();
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
-    return failure(
-      'INVALID_EXPORT',
-      'Paramètre « format » : choisissez « csv » ou « xlsx ».',
-    );
+    return failure('INVALID_EXPORT', 'Paramètre « format » : choisissez « csv » ou « xlsx ».');
   const columns = parseExportColumns(params.get(EXPORT_PARAMS.columns));
   if (typeof columns === 'string') return unknownColumn(columns);
   const rawLimit = params.get(EXPORT_PARAMS.limit);
@@ -96,10 +93,7 @@ export async function handleCompanyExport(db: Db, request: Request): Promise<Res
     const body =
       exp.format === 'csv'
         ? csvStream(exp.columns, prepared.value.batches)
-        : xlsxStream(exp.columns, prepared.value.batches, {
-            title: 'Export de résultats de recherche',
-            createdAt: now,
-          });
+        : xlsxStream(exp.columns, prepared.value.batches);
     const headers = new Headers({
       'Content-Type': EXPORT_CONTENT_TYPES[exp.format],
       'Content-Disposition': `attachment; filename="${fileName(exp.format, now)}"`,
