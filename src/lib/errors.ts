@@ -23,7 +23,10 @@ const ERRORS = {
   INVALID_PER_PAGE: { status: 400, message: 'Le nombre de résultats par page est invalide.' },
   INVALID_FILTER: { status: 400, message: 'Un filtre de recherche est invalide.' },
   /** An export's format or columns (src/search/export.ts). */
-  INVALID_EXPORT: { status: 422, message: 'Cet export est impossible : un paramètre est invalide.' },
+  INVALID_EXPORT: {
+    status: 422,
+    message: 'Cet export est impossible : un paramètre est invalide.',
+  },
   /** More rows asked of an export than the caller may have. */
   EXPORT_LIMIT_EXCEEDED: {
     status: 422,

@@ -72,8 +72,10 @@ function csvRecords(text: string): string[][] {
       if (l[i] === '"') {
         i++;
         while (i < l.length) {
-          if (l[i] === '"' && l[i + 1] === '"') (v += '"'), (i += 2);
-          else if (l[i] === '"') break;
+          if (l[i] === '"' && l[i + 1] === '"') {
+            v += '"';
+            i += 2;
+          } else if (l[i] === '"') break;
           else v += l[i++];
         }
         i++;

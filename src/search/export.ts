@@ -90,7 +90,12 @@ export const EXPORT_COLUMNS = {
     width: 8,
     value: (r) => r.result.headOffice.postcode,
   },
-  commune: { header: 'Commune', kind: 'text', width: 25, value: (r) => r.result.headOffice.commune },
+  commune: {
+    header: 'Commune',
+    kind: 'text',
+    width: 25,
+    value: (r) => r.result.headOffice.commune,
+  },
   date_creation: {
     header: 'Date de création',
     kind: 'date',

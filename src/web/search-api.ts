@@ -3,12 +3,7 @@
  * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
  */
 import type { Db } from '@/db/client';
-import {
-  MAX_PAGE,
-  PAGE_SIZE,
-  searchCompanies,
-  type CompanySearchInput,
-} from '@/search/companies';
+import { MAX_PAGE, PAGE_SIZE, searchCompanies, type CompanySearchInput } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
 import { parseFilters } from '@/search/filters';
 import {

@@ -60,7 +60,8 @@ export async function queueDueMails(db: Db, day: string): Promise<number> {
   return queued;
 }
 
-export const digestJob = defineJob<{ day: string }>(
+/** Declared for the workers, which queue its daily run themselves (`dailyAtParisHour`). */
+defineJob<{ day: string }>(
   'saved-searches.digest',
   async ({ day }) => {
     await queueDueMails(getDb(), day);
