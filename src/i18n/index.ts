@@ -16,6 +16,7 @@ import meta from './fr/meta';
 import nav from './fr/nav';
 import opposition from './fr/opposition';
 import orders from './fr/orders';
+import savedSearches from './fr/saved-searches';
 import search from './fr/search';
 import services from './fr/services';
 import toast from './fr/toast';
@@ -42,6 +43,7 @@ export const messages = {
   nav,
   opposition,
   orders,
+  savedSearches,
   search,
   services,
   toast,

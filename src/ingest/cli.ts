@@ -18,6 +18,7 @@ import {
 import { announceChanges } from '@/registry/change-feed';
 import { refreshStaleSearchIndex } from '@/search/indexer';
 import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
+import { afterImport as matchSavedSearches } from '@/accounts/saved-searches/jobs';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
@@ -103,6 +104,8 @@ async function main(argv: string[]): Promise<number> {
     // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
     // the index is brought up to date. What this run and any killed earlier run marked stale.
     if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
+    // Saved searches look for new companies in the search index: once it is up to date.
+    if (totals.inserted > 0 && !flags.has('sans-index-recherche')) await savedSearchAlerts(handle);
   } finally {
     await handle.close();
   }
@@ -140,6 +143,20 @@ async function alert(handle: DbHandle, summaries: readonly ImportSummary[]): Pro
   } catch (e) {
     console.error(
       `Les alertes des entreprises suivies n'ont pas pu être préparées. ${describeError(e)}`,
+    );
+  }
+}
+
+/**
+ * Queues the matching of the saved searches against the new companies (src/accounts/saved-searches);
+ * their mails go on the searches' schedule. Best effort: the import is committed.
+ */
+async function savedSearchAlerts(handle: DbHandle): Promise<void> {
+  try {
+    await matchSavedSearches(handle.db);
+  } catch (e) {
+    console.error(
+      `Les recherches enregistrées n'ont pas pu être prévenues (elles le seront à leur prochain envoi). ${describeError(e)}`,
     );
   }
 }
@@ -220,6 +237,8 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
     if (changed > 0) await announce(handle, summaries);
     if (changed > 0) await alert(handle, summaries);
     if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
+    // Saved searches look for new companies in the search index: once it is up to date.
+    if (changed > 0 && !flags.has('sans-index-recherche')) await savedSearchAlerts(handle);
     return 0;
   } catch (e) {
     console.error(

@@ -22,6 +22,21 @@ const ERRORS = {
   INVALID_PAGE: { status: 400, message: 'La page demandée n’existe pas.' },
   INVALID_PER_PAGE: { status: 400, message: 'Le nombre de résultats par page est invalide.' },
   INVALID_FILTER: { status: 400, message: 'Un filtre de recherche est invalide.' },
+  /** An export's format or columns (src/search/export.ts). */
+  INVALID_EXPORT: {
+    status: 422,
+    message: 'Cet export est impossible : un paramètre est invalide.',
+  },
+  /** More rows asked of an export than the caller may have. */
+  EXPORT_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'Paramètre « limite » : l’export est limité à 10 000 lignes.',
+  },
+  /** A user's saved searches are capped (src/accounts/saved-searches). */
+  SAVED_SEARCH_LIMIT: {
+    status: 422,
+    message: 'Vous avez atteint le nombre maximal de recherches enregistrées.',
+  },
   QUERY_EMPTY: { status: 400, message: 'Saisissez un nom ou un numéro à rechercher.' },
   QUERY_TOO_SHORT: { status: 400, message: 'La recherche est trop courte.' },
   QUERY_TOO_LONG: { status: 400, message: 'La recherche est trop longue.' },

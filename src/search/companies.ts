@@ -139,7 +139,7 @@ type CandidateRow = {
  * A search_companies row (`SELECT *`, or the candidates' jsonb copy), typed by the schema; the
  * bigints arrive as text from the driver and as numbers from jsonb.
  */
-type SearchCompanyRow = Omit<
+export type SearchCompanyRow = Omit<
   RawRow<typeof searchCompaniesTable>,
   'revenue' | 'net_result' | 'state' | 'main_director' | 'latitude' | 'longitude'
 > & {
@@ -971,7 +971,8 @@ export function rankCandidates(
 }
 
 /** ORDER BY of a search by filters; NULLS LAST whatever the direction, the SIREN last. */
-function orderSql(sort: SearchSort, order: 'asc' | 'desc', circle: Circle | null): SQL {
+/** The ORDER BY of a results list (search_companies aliased `c`): the export reads the same. */
+export function orderSql(sort: SearchSort, order: 'asc' | 'desc', circle: Circle | null): SQL {
   const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
   switch (sort) {
     case 'nom':
@@ -1151,54 +1152,68 @@ async function loadResults(
   const out: CompanyResult[] = [];
   for (const s of slice) {
     const r = bySiren.get(s.siren);
-    if (!r) continue;
-    const nameHidden = r.name === null;
-    const result: CompanyResult = {
-      siren: r.siren,
-      sirenFormatted: formatSiren(r.siren),
-      name: r.name,
-      sigle: r.sigle,
-      nameHidden,
-      url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
-      state: r.state,
-      stateLabel: companyStateLabel(r.state, {
-        ceasedDate: r.ceased_date,
-        strikeOffDate: r.strike_off_date,
-      }),
-      legalForm: r.legal_form_code
-        ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
-        : null,
-      naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
-      headOffice: {
-        siret: nameHidden ? null : r.head_office_siret,
-        postcode: r.postcode,
-        commune: r.commune_name,
-      },
-      creationDate: r.creation_date,
-      headcountBand: r.headcount_band
-        ? { code: r.headcount_band, label: headcountBandLabel(r.headcount_band) }
-        : null,
-      category: r.category,
-      openEstablishments: r.open_establishments,
-      mainDirector: r.main_director ? directorLabel(r.main_director) : null,
-      matched: s.matched,
-    };
-    if (near) {
-      result.distanceKm =
-        r.latitude === null || r.longitude === null
-          ? null
-          : Math.round(
-              distanceKm(near, { lat: Number(r.latitude), lon: Number(r.longitude) }) * 100,
-            ) / 100;
-    }
-    if (!hideFinancialData) {
-      result.finances = {
-        revenue: toNumber(r.revenue),
-        netResult: toNumber(r.net_result),
-        fiscalYear: r.fiscal_year,
-      };
-    }
-    out.push(result);
+    if (r) out.push(companyResultOf(r, s.matched, hideFinancialData, near));
   }
   return out;
+}
+
+/**
+ * One results row as the results page shows it, from its search_companies row: the one mapping
+ * (names and addresses hidden by the index, labels) that the results, the export and the saved
+ * searches' mails share.
+ */
+export function companyResultOf(
+  r: SearchCompanyRow,
+  matched: CompanyResult['matched'],
+  hideFinancialData: boolean,
+  /** Around a point: each result gets its distance from the point. */
+  near?: CompanySearchPage['near'],
+): CompanyResult {
+  const nameHidden = r.name === null;
+  const result: CompanyResult = {
+    siren: r.siren,
+    sirenFormatted: formatSiren(r.siren),
+    name: r.name,
+    sigle: r.sigle,
+    nameHidden,
+    url: `/entreprises/${r.siren}/${slugify(r.name) || 'entreprise'}`,
+    state: r.state,
+    stateLabel: companyStateLabel(r.state, {
+      ceasedDate: r.ceased_date,
+      strikeOffDate: r.strike_off_date,
+    }),
+    legalForm: r.legal_form_code
+      ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
+      : null,
+    naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
+    headOffice: {
+      siret: nameHidden ? null : r.head_office_siret,
+      postcode: r.postcode,
+      commune: r.commune_name,
+    },
+    creationDate: r.creation_date,
+    headcountBand: r.headcount_band
+      ? { code: r.headcount_band, label: headcountBandLabel(r.headcount_band) }
+      : null,
+    category: r.category,
+    openEstablishments: r.open_establishments,
+    mainDirector: r.main_director ? directorLabel(r.main_director) : null,
+    matched,
+  };
+  if (near) {
+    result.distanceKm =
+      r.latitude === null || r.longitude === null
+        ? null
+        : Math.round(
+            distanceKm(near, { lat: Number(r.latitude), lon: Number(r.longitude) }) * 100,
+          ) / 100;
+  }
+  if (!hideFinancialData) {
+    result.finances = {
+      revenue: toNumber(r.revenue),
+      netResult: toNumber(r.net_result),
+      fiscalYear: r.fiscal_year,
+    };
+  }
+  return result;
 }

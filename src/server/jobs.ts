@@ -5,6 +5,7 @@
  */
 import '@/mail/queue';
 import '@/accounts/alerts/jobs';
+import '@/accounts/saved-searches/jobs';
 import '@/orders/jobs';
 import '@/content/jobs';
 import '@/payments/jobs';

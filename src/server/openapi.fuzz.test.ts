@@ -16,6 +16,7 @@ import * as opposition from '@/app/api/opposition/route';
 import * as confirmation from '@/app/api/opposition/confirmation/route';
 import * as apeCodes from '@/app/api/search/ape-codes/route';
 import * as searchCompanies from '@/app/api/search/companies/route';
+import * as searchExport from '@/app/api/search/companies/export/route';
 import * as searchDirectors from '@/app/api/search/directors/route';
 import * as departments from '@/app/api/search/french-departments/route';
 import { frontDoor } from './front-door';
@@ -49,6 +50,7 @@ const HANDLERS: Record<
   '/api/opposition/confirmation': { POST: confirmation.POST },
   '/api/search/ape-codes': { GET: () => apeCodes.GET() },
   '/api/search/companies': { GET: searchCompanies.GET },
+  '/api/search/companies/export': { GET: searchExport.GET },
   '/api/search/directors': { GET: searchDirectors.GET },
   '/api/search/french-departments': { GET: () => departments.GET() },
 };

@@ -22,6 +22,9 @@ import * as sessionRoute from '@/app/api/me/sessions/[id]/route';
 import * as exportRoute from '@/app/api/me/export/route';
 import * as eventsRoute from '@/app/api/me/events/route';
 import * as unsubscribeRoute from '@/app/api/alerts/unsubscribe/route';
+import * as savedSearchesRoute from '@/app/api/me/saved-searches/route';
+import * as savedSearchRoute from '@/app/api/me/saved-searches/[id]/route';
+import * as savedSearchUnsubscribeRoute from '@/app/api/saved-searches/unsubscribe/route';
 import * as claimsRoute from '@/app/api/claims/route';
 import * as claimRoute from '@/app/api/claims/[id]/route';
 import * as claimVerifyRoute from '@/app/api/claims/[id]/verify/route';
@@ -83,6 +86,9 @@ const MODULES: Partial<Record<RoutePattern, RouteModule>> = {
   '/api/companies/batch': batchRoute,
   '/api/companies/enrichment': enrichmentRoute,
   '/api/alerts/unsubscribe': unsubscribeRoute,
+  '/api/me/saved-searches': savedSearchesRoute,
+  '/api/me/saved-searches/[id]': savedSearchRoute,
+  '/api/saved-searches/unsubscribe': savedSearchUnsubscribeRoute,
   '/api/me/[[...id]]': meRoute,
   '/api/onboarding/user-infos': onboardingRoute,
   '/api/company/followed': followedRoute,

@@ -15,6 +15,8 @@ import { MAX_PAGE_SIZE } from '@/search/request';
 import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './openapi-parts';
 import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
+import { exportOperations } from './openapi/export';
+import { savedSearchOperations } from './openapi/saved-searches';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
@@ -411,6 +413,8 @@ function registryOperations(): OpenApiPaths {
 const OPERATIONS: Array<() => OpenApiPaths> = [
   registryOperations,
   siteOperations,
+  exportOperations,
+  savedSearchOperations,
   // One line per ./openapi/<feature>.ts module, e.g. `searchOperations,`.
 ];
 

@@ -3,7 +3,7 @@
  * benchmarked without the Next.js server. Route handlers only pass the Request and the Db.
  */
 import type { Db } from '@/db/client';
-import { searchFromRequest } from '@/search/companies';
+import { searchFromRequest, type CompanySearchInput } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
 import { parseSearchRequest } from '@/search/request';
 import {
@@ -15,6 +15,28 @@ import {
   wantsFinancialDataHidden,
 } from './search-http';
 import { logFailure } from '@/lib/log';
+import type { Failure } from '@/lib/errors';
+
+/**
+ * What selects the companies of a results list, read from its URL by the results' own parser
+ * (`parseSearchRequest`): the query, the filters, the sort, the point and the financial-data
+ * header. One reader for the results API, the export and the saved searches.
+ */
+export function parseCompanySearchParams(
+  params: URLSearchParams,
+  headers?: Headers,
+): Omit<CompanySearchInput, 'page' | 'perPage'> | Failure {
+  const parsed = parseSearchRequest(params);
+  if (isFailure(parsed)) return parsed;
+  return {
+    q: parsed.query,
+    filters: parsed.filters,
+    sort: parsed.sort,
+    order: parsed.order,
+    near: parsed.near,
+    hideFinancialData: headers ? wantsFinancialDataHidden(headers) : false,
+  };
+}
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
   const parsed = parseSearchRequest(new URL(request.url).searchParams);

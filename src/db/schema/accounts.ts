@@ -159,6 +159,48 @@ export const alertMails = pgTable('alert_mails', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type SavedSearchFrequency = 'daily' | 'weekly' | 'none';
+
+/**
+ * Saved searches (src/accounts/saved-searches): a results list's parameters (query and filters,
+ * as the results URL writes them), mailed when new companies match. `cursor`: companies first
+ * seen (`companies.first_seen_at`) after it have not been looked at yet.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The results URL's parameters, normalised (`q` and the filters only). */
+    query: text('query').notNull(),
+    frequency: text('frequency').$type<SavedSearchFrequency>().notNull().default('daily'),
+    cursor: timestamp('cursor', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId)],
+);
+
+/** The new companies a saved search matched: each is mailed once (`mailed_at`). */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    siren: char('siren', { length: 9 }).notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('saved_search_matches_search_siren_idx').on(t.savedSearchId, t.siren)],
+);
+
 export type ClaimStatus = 'pending' | 'verified' | 'withdrawn' | 'revoked';
 
 /**

@@ -92,9 +92,17 @@ export const companies = pgTable(
      */
     sireneHash: bigint('sirene_hash', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
+    /**
+     * When the company first entered this database (the import's transaction time; never updated):
+     * what saved searches call a new company (src/accounts/saved-searches).
+     */
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
   },
   // No index on status: two values, never selective enough for the planner to use one (dropped
   // in 0011), and every initial load paid for rebuilding it.
+  (t) => [index('companies_first_seen_idx').on(t.firstSeenAt)],
 );
 
 /** Establishments (établissements), one row per SIRET. */

@@ -64,6 +64,7 @@ const account = {
       security: 'E-mail et mot de passe',
       lists: 'Listes suivies',
       alerts: 'Alertes',
+      searches: 'Recherches enregistrées',
       orders: 'Commandes',
       companies: 'Mes entreprises',
       data: 'Mes données',

@@ -104,6 +104,19 @@ export const RATE_LIMITS = {
     message:
       'Vous avez fait plusieurs demandes de propriété aujourd’hui : chaque demande part par courrier postal, réessayez demain.',
   },
+  /** Exports of results lists per address without an account (100 rows each). */
+  'export-address': {
+    points: 20,
+    durationSeconds: 60 * 60,
+    message:
+      'Vous avez fait beaucoup d’exports depuis votre adresse : réessayez dans une heure, ou connectez-vous.',
+  },
+  /** Exports of results lists per account (10,000 rows each). */
+  'export-user': {
+    points: 30,
+    durationSeconds: 60 * 60,
+    message: 'Vous avez fait beaucoup d’exports en une heure : réessayez un peu plus tard.',
+  },
   /** Contact form messages per address: a person writes a few, a spammer many. */
   'contact-address': {
     points: 5,

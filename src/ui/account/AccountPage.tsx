@@ -11,6 +11,7 @@ import { api, fetchMe, type Me } from './client';
 import { Field } from './Field';
 import { ListsTab } from './ListsTab';
 import { AlertsTab } from './AlertsTab';
+import { SavedSearchesTab } from './SavedSearchesTab';
 import { OrdersTab } from './OrdersTab';
 import { ClaimsTab } from './ClaimsTab';
 import { ApiTab } from './ApiTab';
@@ -21,6 +22,7 @@ const TABS = [
   'security',
   'lists',
   'alerts',
+  'searches',
   'orders',
   'companies',
   'api',
@@ -113,6 +115,7 @@ export function AccountPage() {
         {tab === 'security' ? <SecurityTab me={me} /> : null}
         {tab === 'lists' ? <ListsTab /> : null}
         {tab === 'alerts' ? <AlertsTab /> : null}
+        {tab === 'searches' ? <SavedSearchesTab /> : null}
         {tab === 'orders' ? <OrdersTab /> : null}
         {tab === 'companies' ? <ClaimsTab /> : null}
         {tab === 'api' ? <ApiTab /> : null}

@@ -9,6 +9,7 @@ import { Pagination } from './Pagination';
 import { ResultsActions } from './ResultsActions';
 import { ResultsShell } from './ResultsShell';
 import { CompanyResults, countLabel, type ResultOrder } from './ResultsList';
+import { SearchActions } from './SearchActions';
 import { SearchCombobox } from './SearchCombobox';
 import { SortSelect } from './SortSelect';
 import { chipsOf, hasNarrowing, sortOf, withChanges } from './resultsUrl';
@@ -97,8 +98,14 @@ export function CompanySearchView({
       chips={<FilterChips basePath={basePath} params={params} />}
       actions={
         <ResultsActions>
-          {/* Issue 27: « Exporter » and « Enregistrer cette recherche » go here, built from
-              `params` (the search they act on), shown when `d` has results. */}
+          {d && d.total > 0 ? (
+            <SearchActions
+              query={new URLSearchParams(
+                [...params.entries()].filter(([k]) => k !== 'page' && k !== 'per_page'),
+              ).toString()}
+              defaultName={q || 'Ma recherche'}
+            />
+          ) : null}
         </ResultsActions>
       }
     >
