@@ -6,6 +6,7 @@ import { MAX_PAGE, PAGE_SIZE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS } from '@/search/filter-params';
 import { siteOperations } from './openapi-site';
+import { networkOperations } from './openapi/network';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
@@ -354,6 +355,7 @@ export function openApiDocument(serverUrl: string) {
     },
   };
   Object.assign(paths, siteOperations());
+  Object.assign(paths, networkOperations());
   return {
     openapi: '3.1.0',
     info: {
