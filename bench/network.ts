@@ -34,7 +34,8 @@ const REUSE = args.includes('--reuse');
 /** People: fewer than mandates, so that some hold several. */
 const PEOPLE = Math.max(1000, Math.round(COMPANIES * 0.6));
 
-const SURNAMES = `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL
+const SURNAMES =
+  `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL
 LEFEBVRE LEROY ROUX DAVID BERTRAND MOREL FOURNIER GIRARD BONNET DUPONT LAMBERT FONTAINE ROUSSEAU VINCENT
 MULLER LEFEVRE FAURE ANDRE MERCIER BLANC GUERIN BOYER GARNIER CHEVALIER FRANCOIS LEGRAND GAUTHIER GARCIA
 PERRIN ROBIN CLEMENT MORIN NICOLAS HENRY ROUSSEL MATHIEU GAUTIER MASSON MARCHAND DUVAL DENIS DUMONT MARIE
@@ -42,19 +43,27 @@ LEMAIRE NOEL MEYER DUFOUR MEUNIER BRUN BLANCHARD GIRAUD JOLY RIVIERE LUCAS BRUNE
 MARTINEZ GERARD ROCHE RENARD SCHMITT ROY LEROUX COLIN VIDAL CARON PICARD ROGER FABRE AUBERT LEMOINE RENAUD
 DUMAS LACROIX OLIVIER PHILIPPE BOURGEOIS PIERRE BENOIT REY LECLERC PAYET ROLLAND LECLERCQ GUILLAUME LECOMTE
 LOPEZ JEAN DUPUY GUILLOT HUBERT BERGER CARPENTIER SANCHEZ DUPUIS MOULIN LOUIS DESCHAMPS HUET VASSEUR PEREZ`
-  .split(/\s+/)
-  .filter(Boolean);
-const FIRST_NAMES = `JEAN PIERRE MARIE MICHEL ALAIN PHILIPPE NICOLAS CHRISTOPHE PATRICK DANIEL BERNARD
+    .split(/\s+/)
+    .filter(Boolean);
+const FIRST_NAMES =
+  `JEAN PIERRE MARIE MICHEL ALAIN PHILIPPE NICOLAS CHRISTOPHE PATRICK DANIEL BERNARD
 ERIC FREDERIC LAURENT STEPHANE DAVID PASCAL SEBASTIEN JULIEN THIERRY OLIVIER CHRISTIAN FRANCOIS JACQUES
 THOMAS ISABELLE NATHALIE SYLVIE CATHERINE FRANCOISE CHRISTINE SANDRINE VALERIE MARTINE SOPHIE CELINE
 STEPHANIE ANNE CAROLINE JULIE AURELIE CAMILLE EMMA LEA MANON CHLOE HUGO LUCAS LOUIS GABRIEL ARTHUR`
-  .split(/\s+/)
-  .filter(Boolean);
-const COMMON = `BOULANGERIE TRANSPORTS CONSEIL IMMOBILIER BATIMENT GARAGE RESTAURANT PHARMACIE CABINET
+    .split(/\s+/)
+    .filter(Boolean);
+const COMMON =
+  `BOULANGERIE TRANSPORTS CONSEIL IMMOBILIER BATIMENT GARAGE RESTAURANT PHARMACIE CABINET
 HOLDING INVEST GESTION SERVICES DISTRIBUTION CONSTRUCTION NETTOYAGE PLOMBERIE ELECTRICITE TAXI COIFFURE`
-  .split(/\s+/)
-  .filter(Boolean);
-const ROLES = ['Président', 'Gérant', 'Directeur général', 'Administrateur', 'Directeur général délégué'];
+    .split(/\s+/)
+    .filter(Boolean);
+const ROLES = [
+  'Président',
+  'Gérant',
+  'Directeur général',
+  'Administrateur',
+  'Directeur général délégué',
+];
 
 const lit = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (arr: string[], expr: string) => `(${lit(arr)})[1 + (${expr}) % ${arr.length}]`;
@@ -184,8 +193,9 @@ async function measure(db: Db): Promise<Row[]> {
         row.errors++;
         continue;
       }
-      const data = (JSON.parse(body) as { data: { data: { nodes?: unknown[]; truncated?: boolean } } })
-        .data.data;
+      const data = (
+        JSON.parse(body) as { data: { data: { nodes?: unknown[]; truncated?: boolean } } }
+      ).data.data;
       row.nodes.push(data.nodes?.length ?? 0);
       if (data.truncated) row.truncated++;
     }
@@ -233,7 +243,9 @@ async function main(): Promise<void> {
     }
     const depth2 = rows.filter((r) => r.label.includes('profondeur 2'));
     const worst = Math.max(...depth2.map((r) => pct(r.times, 95)));
-    console.log(`\nObjectif profondeur 2 : p95 ≤ 50 ms → ${worst <= 50 ? 'atteint' : 'non atteint'} (${f(worst)}).`);
+    console.log(
+      `\nObjectif profondeur 2 : p95 ≤ 50 ms → ${worst <= 50 ? 'atteint' : 'non atteint'} (${f(worst)}).`,
+    );
   }
   await handle.close();
 }

@@ -402,11 +402,7 @@ export async function legalPersonNetwork(
 }
 
 /** The network around a person: their companies, then at depth 2 those companies' directors. */
-export async function directorNetwork(
-  db: Db,
-  id: string,
-  opts: Options,
-): Promise<Result<Network>> {
+export async function directorNetwork(db: Db, id: string, opts: Options): Promise<Result<Network>> {
   // The director pages' rule for an id (getDirectorProfile).
   if (!id || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) {
     return failure('INVALID_DIRECTOR_ID', 'Identifiant de dirigeant invalide.');

@@ -122,7 +122,10 @@ export default function NetworkGraph({
             'background-color': COMPANY,
           },
         },
-        { selector: 'node[kind = "person"]', style: { 'background-color': PERSON, shape: 'ellipse' } },
+        {
+          selector: 'node[kind = "person"]',
+          style: { 'background-color': PERSON, shape: 'ellipse' },
+        },
         { selector: 'node[kind = "company"]', style: { shape: 'round-rectangle' } },
         { selector: 'node[center = 1]', style: { width: 28, height: 28, 'font-weight': 'bold' } },
         { selector: 'node[open = 1]', style: { 'border-width': 2, 'border-color': '#fc5d00' } },
@@ -161,15 +164,19 @@ export default function NetworkGraph({
     <div>
       <div ref={box} className={s.graph} role="img" aria-label={label} data-network-graph="" />
       <p className={s.legend}>
-        Carré bleu : entreprise ; rond rouge : personne ; contour orange : liens à développer (cliquez
-        dessus) ; pointillés : mandat terminé.
+        Carré bleu : entreprise ; rond rouge : personne ; contour orange : liens à développer
+        (cliquez dessus) ; pointillés : mandat terminé.
       </p>
       <p className={s.exports}>
         <button
           type="button"
           onClick={() => {
             const cy = cyRef.current;
-            if (cy) download('reseau.png', cy.png({ output: 'blob', full: true, scale: 2, bg: '#ffffff' }));
+            if (cy)
+              download(
+                'reseau.png',
+                cy.png({ output: 'blob', full: true, scale: 2, bg: '#ffffff' }),
+              );
           }}
         >
           Télécharger la carte (PNG)

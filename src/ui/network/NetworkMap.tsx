@@ -77,8 +77,8 @@ export function NetworkMap({ apiPath, subject }: { apiPath: string; subject: str
           Afficher la carte du réseau
         </button>
         <p className={s.note}>
-          Les entreprises dirigées et leurs autres dirigeants, sur deux niveaux, autour de{' '}
-          {subject} ; chaque entité se développe d’un clic. La carte est aussi donnée en liste.
+          Les entreprises dirigées et leurs autres dirigeants, sur deux niveaux, autour de {subject}{' '}
+          ; chaque entité se développe d’un clic. La carte est aussi donnée en liste.
         </p>
         <p role="status" className={s.note}>
           {status === 'error' ? message : ''}
