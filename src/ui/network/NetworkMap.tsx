@@ -54,7 +54,7 @@ export function NetworkMap({ apiPath, subject }: { apiPath: string; subject: str
 
   const expand = useCallback(
     async (id: string) => {
-      const node = state?.nodes.get(id);
+      const node = state?.byId.get(id);
       if (!state || !node || node.expanded || busy) return;
       setBusy(id);
       try {
@@ -93,11 +93,8 @@ export function NetworkMap({ apiPath, subject }: { apiPath: string; subject: str
       </p>
     );
   }
-  const nodes = [...state.nodes.values()].sort(
-    (a, b) => a.hop - b.hop || a.name.localeCompare(b.name, 'fr'),
-  );
-  const edges = [...state.edges.values()];
-  const name = (id: string) => state.nodes.get(id)?.name ?? id;
+  const { nodes, edges } = state;
+  const name = (id: string) => state.byId.get(id)?.name ?? id;
   return (
     <div className={s.map} data-network-map="">
       <p role="status" className={s.note}>

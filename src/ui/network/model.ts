@@ -8,30 +8,40 @@ export type { Network, NetworkEdge, NetworkNode };
 
 export type MapState = {
   center: string;
-  nodes: Map<string, NetworkNode>;
-  edges: Map<string, NetworkEdge>;
+  byId: Map<string, NetworkNode>;
+  /** Nearest first, then by name: new arrays only when the data changes (the graph's layout). */
+  nodes: NetworkNode[];
+  edges: NetworkEdge[];
   truncated: boolean;
 };
 
 const edgeKey = (e: NetworkEdge) => `${e.source}>${e.target}>${e.role.toLowerCase()}`;
 
 export function initialState(n: Network): MapState {
-  return merge({ center: n.center, nodes: new Map(), edges: new Map(), truncated: false }, n, 0);
+  return merge({ center: n.center, byId: new Map(), nodes: [], edges: [], truncated: false }, n, 0);
 }
 
 /** Adds an expanded node's answer: new nodes placed `baseHop` hops further than the answer says. */
 export function merge(state: MapState, n: Network, baseHop: number): MapState {
-  const nodes = new Map(state.nodes);
+  const byId = new Map(state.byId);
   for (const node of n.nodes) {
-    const known = nodes.get(node.id);
-    if (!known) nodes.set(node.id, { ...node, hop: node.hop + baseHop });
-    else if (node.expanded && !known.expanded && node.id === n.center)
-      nodes.set(node.id, { ...known, expanded: true, truncated: node.truncated });
-    else if (node.id === n.center) nodes.set(node.id, { ...known, expanded: true });
+    const known = byId.get(node.id);
+    if (!known) byId.set(node.id, { ...node, hop: node.hop + baseHop });
+    // The node expanded keeps its place on the map; its links are now all there (up to the cap).
+    else if (node.id === n.center)
+      byId.set(node.id, { ...known, expanded: true, truncated: node.truncated });
   }
-  const edges = new Map(state.edges);
-  for (const e of n.edges) if (!edges.has(edgeKey(e))) edges.set(edgeKey(e), e);
-  return { center: state.center, nodes, edges, truncated: state.truncated || n.truncated };
+  const keys = new Set(state.edges.map(edgeKey));
+  const edges = [...state.edges];
+  for (const e of n.edges) {
+    if (keys.has(edgeKey(e))) continue;
+    keys.add(edgeKey(e));
+    edges.push(e);
+  }
+  const nodes = [...byId.values()].sort(
+    (a, b) => a.hop - b.hop || a.name.localeCompare(b.name, 'fr'),
+  );
+  return { center: state.center, byId, nodes, edges, truncated: state.truncated || n.truncated };
 }
 
 /** The API address that expands a node (its network at depth 1). */
