@@ -19,6 +19,8 @@ const ERRORS = {
   /** Registry and search reads (spec section 7): the API's codes, with the messages they had. */
   INVALID_SIREN: { status: 400, message: 'Le numéro SIREN est invalide.' },
   INVALID_DIRECTOR_ID: { status: 400, message: 'Identifiant de dirigeant invalide.' },
+  /** The network map (src/registry/network.ts): a depth it does not allow. */
+  INVALID_DEPTH: { status: 400, message: 'La profondeur du réseau doit être 1 ou 2.' },
   INVALID_PAGE: { status: 400, message: 'La page demandée n’existe pas.' },
   INVALID_PER_PAGE: { status: 400, message: 'Le nombre de résultats par page est invalide.' },
   INVALID_FILTER: { status: 400, message: 'Un filtre de recherche est invalide.' },

@@ -1,7 +1,7 @@
 /**
  * The registry API (spec section 7, "Companies and directors") served straight from Node's HTTP
- * server, ahead of Next.js routing: `GET|HEAD /api/companies/{siren}[/{section}]` and
- * `/api/directors/{id}[/personal|/pole-score]`.
+ * server, ahead of Next.js routing: `GET|HEAD /api/companies/{siren}[/{section}|/network]` and
+ * `/api/directors/{id}[/personal|/pole-score|/network]`.
  *
  * Why: these are the site's hottest JSON routes (one read from the in-process data cache or one
  * prepared statement), and Next's route handling (routing, request and response wrapping) cost
@@ -28,6 +28,7 @@ import {
   SOURCE_UNAVAILABLE,
   type ApiResult,
 } from '@/web/registry-api';
+import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/web/network-api';
 
 export type RegistryCall = (db: Db) => Promise<ApiResult>;
 
@@ -39,7 +40,11 @@ const CALLS = {
   '/api/companies/[siren]': (p, q) => (db) => getCompanyApi(db, one(p, 'siren'), q),
   '/api/companies/[siren]/[...section]': (p, q) => (db) =>
     getCompanySectionApi(db, one(p, 'siren'), (p.section as string[]).join('/'), q),
+  '/api/companies/[siren]/network': (p, q) => (db) =>
+    getCompanyNetworkApi(db, one(p, 'siren'), q.get('depth')),
   '/api/directors/[id]': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'profile'),
+  '/api/directors/[id]/network': (p, q) => (db) =>
+    getDirectorNetworkApi(db, one(p, 'id'), q.get('depth')),
   '/api/directors/[id]/personal': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'personal'),
   '/api/directors/[id]/pole-score': (p) => (db) => getDirectorApi(db, one(p, 'id'), 'pole-score'),
 } satisfies Partial<Record<RoutePattern, Call>>;

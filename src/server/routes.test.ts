@@ -77,7 +77,7 @@ describe('the route table (src/server/routes.ts)', () => {
 describe('the registry API’s fast path', () => {
   it('answers entries of the route table only', () => {
     for (const r of REGISTRY_API_ROUTES) expect(ROUTES).toContain(r);
-    expect(REGISTRY_API_ROUTES).toHaveLength(5);
+    expect(REGISTRY_API_ROUTES).toHaveLength(7);
   });
 
   it('leaves to Next.js a path another route of the table takes, and the rest', () => {
@@ -85,6 +85,8 @@ describe('the registry API’s fast path', () => {
     expect(registryApiCall('/api/companies/552032534', q)).not.toBeNull();
     expect(registryApiCall('/api/companies/552032534/etablissements/2', q)).not.toBeNull();
     expect(registryApiCall('/api/directors/abc/pole-score', q)).not.toBeNull();
+    expect(registryApiCall('/api/companies/552032534/network', q)).not.toBeNull();
+    expect(registryApiCall('/api/directors/abc/network', q)).not.toBeNull();
     for (const p of [
       '/api/companies/complementary-informations',
       '/api/companies/552032534/',

@@ -16,6 +16,7 @@ import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './open
 import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
 import { exportOperations } from './openapi/export';
+import { networkOperations } from './openapi/network';
 import { savedSearchOperations } from './openapi/saved-searches';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
@@ -415,6 +416,7 @@ const OPERATIONS: Array<() => OpenApiPaths> = [
   siteOperations,
   exportOperations,
   savedSearchOperations,
+  networkOperations,
   // One line per ./openapi/<feature>.ts module, e.g. `searchOperations,`.
 ];
 

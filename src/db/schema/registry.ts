@@ -193,6 +193,10 @@ export const directors = pgTable(
   (t) => [
     index('directors_siren_idx').on(t.siren),
     index('directors_person_key_idx').on(t.personKey),
+    /** The network map: the companies a legal person directs (src/registry/network.ts). */
+    index('directors_director_siren_idx')
+      .on(t.directorSiren)
+      .where(sql`${t.directorSiren} IS NOT NULL`),
   ],
 );
 

@@ -61,6 +61,7 @@ function renderSection(
           representatives={d.representatives}
           main={d.mainDirector}
           protectedPerson={p.protected && p.isNaturalPerson}
+          network={{ siren: p.siren, name: p.displayName }}
           searched={searched}
           orders={orders}
         />

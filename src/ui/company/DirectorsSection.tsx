@@ -7,6 +7,7 @@ import { formatDate, formatSiren } from './format';
 import { Empty, Section, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
+import { NetworkMap } from '@/ui/network/NetworkMap';
 
 const m = messages.company.directors;
 
@@ -58,7 +59,10 @@ export function DirectorsSection({
   protectedPerson,
   searched,
   orders,
+  network,
 }: {
+  /** The company whose network map the section offers (loaded on demand, from the API). */
+  network?: { siren: string; name: string };
   representatives: Result<Representative[]>;
   main: Representative | null;
   protectedPerson: boolean;
@@ -98,6 +102,15 @@ export function DirectorsSection({
                 </Link>
                 .
               </p>
+              {network ? (
+                <>
+                  <h3>Carte du réseau</h3>
+                  <NetworkMap
+                    apiPath={`/api/companies/${network.siren}/network`}
+                    subject={network.name}
+                  />
+                </>
+              ) : null}
             </>
           );
         }}

@@ -6,6 +6,7 @@ import { Empty, Section, SourceLine } from '@/ui/company/Section';
 import s from '@/ui/company/company.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
+import { NetworkMap } from '@/ui/network/NetworkMap';
 
 export function DirectorProfileView({ d }: { d: DirectorProfile }) {
   const current = d.mandates.filter((m) => m.current);
@@ -89,6 +90,12 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
           <Empty>Aucun mandat en cours connu.</Empty>
         )}
         {past.length ? table(past, 'Anciens mandats') : null}
+      </Section>
+      <Section id="reseau" title="Carte du réseau">
+        <NetworkMap
+          apiPath={`/api/directors/${encodeURIComponent(d.id)}/network`}
+          subject={d.name}
+        />
       </Section>
       <Section id="liees" title="Entreprises liées par des dirigeants communs">
         {d.linkedCompanies.length ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "directors_director_siren_idx" ON "directors" USING btree ("director_siren") WHERE "directors"."director_siren" IS NOT NULL;

@@ -1,0 +1,11 @@
+import { getDb } from '@/db';
+import { getCompanyNetworkApi } from '@/web/network-api';
+import { json, serverError } from '@/web/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(req: Request, ctx: { params: Promise<{ siren: string }> }) {
+  const { siren } = await ctx.params;
+  const depth = new URL(req.url).searchParams.get('depth');
+  return getCompanyNetworkApi(getDb(), siren, depth).then(json, serverError);
+}
