@@ -32,7 +32,15 @@ describe('search front end', () => {
       const w = window as unknown as { __lastKey: number; __painted: number };
       w.__lastKey = 0;
       w.__painted = 0;
-      document.addEventListener('keydown', () => (w.__lastKey = performance.now()), true);
+      // Each key starts the wait again: an earlier prefix's suggestions do not count.
+      document.addEventListener(
+        'keydown',
+        () => {
+          w.__lastKey = performance.now();
+          w.__painted = 0;
+        },
+        true,
+      );
       new MutationObserver(() => {
         const option = document.querySelector('[role="listbox"] [role="option"]:not(:last-child)');
         if (option && !w.__painted && w.__lastKey)

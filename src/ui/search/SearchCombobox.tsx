@@ -7,6 +7,7 @@ import m from '@/i18n/fr/combobox';
 import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
+import { suggestQueue } from './suggestQueue';
 
 type Suggestion = Pick<
   CompanyResult,
@@ -91,46 +92,31 @@ export function SearchCombobox({
   const [fetchState, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
   const wrap = useRef<HTMLDivElement | null>(null);
 
-  /** The query typed last, and one request at a time (see `ask`). */
+  /** The query typed last: only its answer is shown. */
   const latest = useRef('');
-  const busy = useRef(false);
-  const queued = useRef<string | null>(null);
-
-  /**
-   * Asks for the suggestions of `q`, one request at a time: a request the server has started is
-   * not cancelled by aborting it in the browser (on the embedded database it would still hold
-   * the one connection), so a newer query waits for it instead of queueing behind several stale
-   * ones; every answer is remembered, and only the latest query's is shown.
-   */
-  const ask = useRef(async (q: string): Promise<void> => {
-    if (busy.current) {
-      queued.current = q;
-      return;
-    }
-    busy.current = true;
-    if (q === latest.current) setState('loading');
-    try {
-      const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
-        headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
-      });
-      const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
-      const results = body.data?.data?.results ?? [];
-      if (res.ok) remember(q, results);
-      if (q === latest.current) {
-        setItems(results);
+  const queue = useRef<((q: string) => Promise<void>) | null>(null);
+  /** Built on first use (in an effect): one request at a time, see suggestQueue. */
+  const ask = (q: string) =>
+    (queue.current ??= suggestQueue<{ ok: boolean; results: Suggestion[] }>(
+      async (q) => {
+        const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
+          headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
+        });
+        const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
+        return { ok: res.ok, results: body.data?.data?.results ?? [] };
+      },
+      (q, answer) => {
+        if (!(answer instanceof Error) && answer.ok) remember(q, answer.results);
+        if (q !== latest.current) return;
+        if (answer instanceof Error) return setState('error');
+        setItems(answer.results);
         setItemsQuery(q);
         setActive(-1);
-        setState(res.ok ? 'done' : 'error');
-      }
-    } catch {
-      if (q === latest.current) setState('error');
-    } finally {
-      busy.current = false;
-      const next = queued.current;
-      queued.current = null;
-      if (next && next === latest.current && !answered.has(next)) void ask.current(next);
-    }
-  });
+        setState(answer.ok ? 'done' : 'error');
+      },
+      (q) => q === latest.current,
+      (q) => answered.has(q),
+    ))(q);
 
   useEffect(() => {
     if (!suggest) return;
@@ -138,7 +124,10 @@ export function SearchCombobox({
     latest.current = q;
     // Too short, or already answered (shown from memory during render, below): no request.
     if (q.length < MIN_CHARS || answered.has(q)) return;
-    const timer = setTimeout(() => void ask.current(q), DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      if (q === latest.current) setState('loading');
+      void ask(q);
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, suggest]);
 
