@@ -3,9 +3,11 @@
  * shows an honest message instead of breaking the page.
  */
 import type { Db } from '@/db/client';
-import { MAX_PAGE, searchCompanies, type CompanySearchPage } from './companies';
+import { PAGE_SIZE, searchFromRequest, type CompanySearchPage } from './companies';
 import { searchDirectors, type DirectorSearchPage } from './directors';
 import { EMPTY_FILTERS, hasFilters, parseFilters, type SearchFilters } from './filters';
+import { SEARCH_PARAMS } from './filter-params';
+import { parseSearchRequest } from './request';
 import { logFailure } from '@/lib/log';
 
 export type PageParams = Record<string, string | string[] | undefined>;
@@ -39,21 +41,25 @@ export async function loadCompanyResults(
   params: URLSearchParams,
   options: { allowFiltersOnly?: boolean } = {},
 ): Promise<SearchPageState<CompanySearchPage>> {
-  const parsed = parseFilters(params);
-  const filters = 'code' in parsed ? EMPTY_FILTERS : parsed;
+  // The panel's own plain form (without JavaScript) always sends its radius: without a place or a
+  // point it says nothing, where the API refuses a radius alone (422).
+  const read = new URLSearchParams(params);
+  if (
+    !read.get(SEARCH_PARAMS.around) &&
+    !read.get(SEARCH_PARAMS.lat) &&
+    !read.get(SEARCH_PARAMS.lon)
+  )
+    read.delete(SEARCH_PARAMS.radius);
+  const filtersRead = parseFilters(read);
+  const filters = 'code' in filtersRead ? EMPTY_FILTERS : filtersRead;
+  // One reader for the page and the API: the query, filters, sort, page and point of the URL.
+  const parsed = parseSearchRequest(read);
   if ('code' in parsed) return { state: 'invalid', message: parsed.message, filters };
-  const q = params.get('q')?.trim() ?? '';
-  if (!q && !(options.allowFiltersOnly && hasFilters(filters))) return { state: 'idle', filters };
-  const page = pageOf(params.get('page'), MAX_PAGE);
-  if (page === null) {
-    return {
-      state: 'invalid',
-      message: `La page demandée n’existe pas (1 à ${MAX_PAGE}).`,
-      filters,
-    };
-  }
+  const q = parsed.query?.trim() ?? '';
+  if (!q && !(options.allowFiltersOnly && (hasFilters(filters) || parsed.near)))
+    return { state: 'idle', filters };
   try {
-    const result = await searchCompanies(db, { q, page, filters });
+    const result = await searchFromRequest(db, { ...parsed, pageSize: PAGE_SIZE });
     if (!result.ok) return { state: 'invalid', message: result.message, filters };
     return { state: 'ok', data: result.value, filters };
   } catch (error) {
