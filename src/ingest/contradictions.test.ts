@@ -236,7 +236,8 @@ describe('where the contradictions are shown', () => {
     ]);
     expect(parseFilters(new URLSearchParams('contradictions=oui'))).toMatchObject({
       ok: false,
-      code: 'INVALID_FILTER',
+      code: 'VALIDATION_FAILED',
+      fields: { contradictions: [expect.stringContaining('1 ou 0')] },
     });
   });
 

@@ -144,9 +144,13 @@ describe('export of a results list', () => {
       expect(body.error.code).toBe(code);
       expect(body.error.message).toContain(words);
     }
-    // The results' own failures, unchanged.
+    // The results' own failures: a query too short (400), a filter naming its parameter (422).
     expect((await exportOf('q=a', member)).status).toBe(400);
-    expect((await exportOf('activite=ZZ', member)).status).toBe(400);
+    const filter = await exportOf('activite=ZZ', member);
+    expect(filter.status).toBe(422);
+    expect(((await filter.json()) as { error: { message: string } }).error.message).toContain(
+      '« activite »',
+    );
   });
 
   it('shows what the results show of a partially diffusible natural person, no more', async () => {

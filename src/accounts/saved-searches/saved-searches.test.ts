@@ -223,7 +223,7 @@ describe('saved searches', () => {
   it('refuses bad searches in French, and more than the limit', async () => {
     const a = await member('limite@exemple.fr');
     const bad: Array<[unknown, string]> = [
-      [{ name: 'x', query: 'departement=99X' }, 'département'],
+      [{ name: 'x', query: 'departement=99X' }, 'Département inconnu'],
       [{ name: 'x', query: 'couleur=bleu' }, '« couleur »'],
       [{ name: 'x', query: 'page=2' }, 'au moins un filtre'],
       [{ name: 'x', query: 'q=a' }, '2 caractères'],
@@ -237,8 +237,12 @@ describe('saved searches', () => {
     }
     for (let i = 0; i < MAX_SAVED_SEARCHES; i++)
       expect(
-        (await a.post('/api/me/saved-searches', { name: `R${i}`, query: `departement=${10 + i}` }))
-          .status,
+        (
+          await a.post('/api/me/saved-searches', {
+            name: `R${i}`,
+            query: `creation_min=20${String(i).padStart(2, '0')}-01-01`,
+          })
+        ).status,
       ).toBe(201);
     const over = await a.post('/api/me/saved-searches', {
       name: 'Une de trop',
