@@ -6,3 +6,4 @@ export * from './content';
 export * from './search-state';
 export * from './orders';
 export * from './data-quality';
+export * from './error-reports';

@@ -105,6 +105,12 @@ export const RATE_LIMITS = {
       'Vous avez fait plusieurs demandes de propriété aujourd’hui : chaque demande part par courrier postal, réessayez demain.',
   },
   /** Contact form messages per address: a person writes a few, a spammer many. */
+  /** « Signaler une erreur » reports per client address. */
+  'error-report-address': {
+    points: 10,
+    durationSeconds: 60 * 60,
+    message: 'Vous avez envoyé plusieurs signalements en peu de temps : réessayez dans une heure.',
+  },
   'contact-address': {
     points: 5,
     durationSeconds: 60 * 60,
