@@ -46,7 +46,7 @@ export const errorReportSchema = z.object({
     .string({ error: 'Décrivez l’erreur.' })
     .trim()
     .min(5, 'Décrivez l’erreur (5 caractères au moins).')
-    .max(REPORT_MESSAGE_MAX, `Votre message dépasse ${REPORT_MESSAGE_MAX} caractères.`),
+    .max(REPORT_MESSAGE_MAX, 'Votre message dépasse 2 000 caractères.'),
   email: z.preprocess(
     blankToUndefined,
     z
@@ -79,9 +79,9 @@ export async function submitErrorReport(db: Db, raw: unknown): Promise<Result<Su
     return failure('VALIDATION_FAILED', Object.values(fields)[0]![0], { fields });
   }
   const r = parsed.data;
-  const siren = parseSiren(r.siren.replace(/[\s.]/g, ''));
-  if (!siren)
-    return invalid('siren', 'Numéro SIREN invalide (9 chiffres, clé de contrôle comprise).');
+  const digits = r.siren.replace(/[\s.]/g, '');
+  const siren = /^\d{9}$/.test(digits) ? parseSiren(digits) : null;
+  if (!siren) return invalid('siren', 'Numéro SIREN invalide (9 chiffres).');
   if (!isReportSection(r.section)) return invalid('section', `Section inconnue : ${r.section}.`);
   const field = reportField(r.section, r.field);
   if (!field)
@@ -151,7 +151,7 @@ export async function decideErrorReport(
   if (!text)
     return failure('VALIDATION_FAILED', 'Écrivez la réponse envoyée au déclarant (--reponse).');
   if (text.length > REPORT_MESSAGE_MAX)
-    return failure('VALIDATION_FAILED', `La réponse dépasse ${REPORT_MESSAGE_MAX} caractères.`);
+    return failure('VALIDATION_FAILED', 'La réponse dépasse 2 000 caractères.');
   const [row] = await db
     .update(errorReports)
     .set({ status: decision, reply: text, decidedBy: actor, decidedAt: sql`now()` })
