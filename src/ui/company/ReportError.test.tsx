@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HOLDERS, REPORT_SECTIONS, isReportSection } from '@/domain/error-reports';
+import { HOLDERS, REPORT_SECTIONS, isReportSection, type DataHolder } from '@/domain/error-reports';
 import { SECTIONS } from '@/registry/sections';
 import { Section } from './Section';
 
@@ -28,7 +28,10 @@ describe('« Signaler une erreur »', () => {
 
   it('names an administration and an official link for every source the site does not hold', () => {
     for (const def of Object.values(REPORT_SECTIONS))
-      for (const field of Object.values(def.fields)) {
+      for (const field of Object.values(def.fields) as Array<{
+        label: string;
+        holder: DataHolder;
+      }>) {
         const g = HOLDERS[field.holder];
         expect(g.authority).toBeTruthy();
         if (field.holder !== 'site') expect(g.links.length, field.label).toBeGreaterThan(0);
