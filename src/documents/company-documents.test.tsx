@@ -214,7 +214,10 @@ describe('the section on the company page', () => {
     expect(html).toContain('PDF, Excel (XLSX), CSV');
     expect(html).toMatch(/2,90\s€/);
     expect(html).toContain(`href="/documents/entreprise/${DANONE}/key-figures"`);
-    expect(html).not.toContain('<button');
+    // Plain links to order pages; the only button is « Signaler une erreur » (src/error-reports).
+    expect(
+      html.replace(/<button[^>]*data-testid="report-open"[^>]*>[^<]*<\/button>/, ''),
+    ).not.toContain('<button');
 
     const none = renderToStaticMarkup(<DocumentsSection name="X" documents={success([])} />);
     expect(none).toContain('Aucun document de notre catalogue ne peut être produit');

@@ -122,6 +122,11 @@ export type Failure = {
   extra?: Record<string, unknown>;
 };
 
+/** True for a Failure value (the parsers' and services' errors as values). */
+export function isFailure(v: unknown): v is Failure {
+  return typeof v === 'object' && v !== null && 'ok' in v && v.ok === false;
+}
+
 export type Result<T> = { ok: true; value: T } | Failure;
 
 export const success = <T>(value: T): Result<T> => ({ ok: true, value });

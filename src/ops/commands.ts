@@ -2,6 +2,7 @@ import type { OpsCommand } from './types';
 import { commands as accounts } from './accounts';
 import { commands as claims } from './claims';
 import { commands as content } from './content';
+import { commands as errorReports } from './error-reports';
 import { commands as opposition } from './opposition';
 import { commands as orders } from './orders';
 
@@ -12,4 +13,5 @@ export const OPS_COMMANDS: OpsCommand[] = [
   ...claims,
   ...orders,
   ...content,
+  ...errorReports,
 ];

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from './filter-params';
 import { boundingBox, cellRanges, EARTH_RADIUS_KM } from './geo/grid';
+import { resolveCommunes, resolveEpcis } from './geo/places';
 import { foldName, textArray } from './normalize';
 
 export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
@@ -84,7 +85,13 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
     else if (/^\d{2,3}$/.test(f.place)) parts.push(sql`c.department = ${f.place}`);
     else parts.push(sql`search_fold(c.commune_name) = ${foldName(f.place)}`);
   }
-  for (const codes of scope.communeLists ?? [])
+  // Communes and EPCIs: resolved by the caller (searchCompanies, which refuses unknown codes), or
+  // here for the callers that pass no scope (export, saved searches): never silently dropped.
+  const communeLists = scope.communeLists ?? [
+    ...(f.communes.length ? [resolveCommunes(f.communes).codes] : []),
+    ...(f.epcis.length ? [resolveEpcis(f.epcis).codes] : []),
+  ];
+  for (const codes of communeLists)
     parts.push(sql`c.commune_code = ANY(${textArray(codes)}::text[])`);
   if (scope.postcode) parts.push(sql`c.postcode = ${scope.postcode}`);
   if (scope.department) parts.push(sql`c.department = ${scope.department}`);

@@ -53,6 +53,7 @@ export const ROUTES = [
   '/api/directors/[id]/personal',
   '/api/directors/[id]/pole-score',
   '/api/document/[documentId]/order',
+  '/api/error-reports',
   '/api/financial-diagnostics/[siren]/stats',
   '/api/followed-lists',
   '/api/followed-lists/[id]',

@@ -58,6 +58,7 @@ import * as wordDownloadRoute from '@/app/(commerce)/orders/[id]/download/word/r
 import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/download/route';
 import * as contactRoute from '@/app/api/contact/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
+import * as errorReportsRoute from '@/app/api/error-reports/route';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 import * as apiKeysRoute from '@/app/api/me/api-keys/route';
 import * as apiKeyRoute from '@/app/api/me/api-keys/[id]/route';
@@ -119,6 +120,7 @@ const MODULES: Partial<Record<RoutePattern, RouteModule>> = {
   // The forms of a visitor without an account.
   '/api/contact': contactRoute,
   '/api/opposition': oppositionRoute,
+  '/api/error-reports': errorReportsRoute,
   '/orders/[id]/download/word': wordDownloadRoute,
   '/orders/[id]/download': downloadRoute,
   '/pre-orders/[id]/download': preOrderDownloadRoute,

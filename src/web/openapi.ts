@@ -5,6 +5,7 @@
  * account, commerce and payment routes (`./openapi-site`), and one module per feature under
  * `./openapi/` (README there).
  */
+import { reportsOperations } from './openapi/reports';
 import { z } from 'zod';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { oppositionInput } from '@/opposition/submit';
@@ -418,6 +419,7 @@ const OPERATIONS: Array<() => OpenApiPaths> = [
   savedSearchOperations,
   networkOperations,
   // One line per ./openapi/<feature>.ts module, e.g. `searchOperations,`.
+  reportsOperations,
 ];
 
 /** The modules' paths in one object; two modules documenting the same operation is a bug. */

@@ -32,6 +32,4 @@ export function wantsFinancialDataHidden(headers: Headers): boolean {
   return !['false', '0', 'no'].includes(v.trim().toLowerCase());
 }
 
-export function isFailure(v: unknown): v is Failure {
-  return typeof v === 'object' && v !== null && 'ok' in v && v.ok === false;
-}
+export { isFailure } from '@/lib/errors';

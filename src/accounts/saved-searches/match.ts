@@ -19,8 +19,8 @@ import { filtersSql, EMPTY_FILTERS } from '@/search/filters';
 import { textArray } from '@/search/normalize';
 import { isQueryError, parseQuery } from '@/search/query';
 import { matchTier, type NameKind } from '@/search/rank';
-import { parseCompanySearchParams } from '@/web/search-api';
-import { isFailure } from '@/web/search-http';
+import { parseSearchRequest } from '@/search/request';
+import { isFailure } from '@/lib/errors';
 
 export const MAX_MATCHES_PER_RUN = 1000;
 /** New companies passing the filters read per search and run, before the name is checked. */
@@ -61,7 +61,7 @@ export async function matchSavedSearches(
 async function matchOne(db: Db, s: SavedSearchRow): Promise<number> {
   const [clock] = await queryRows<{ now: string }>(db, sql`SELECT now()::text AS now`);
   const runAt = clock!.now;
-  const search = parseCompanySearchParams(new URLSearchParams(s.query));
+  const search = parseSearchRequest(new URLSearchParams(s.query));
   if (isFailure(search)) {
     logFailure(`saved search ${s.id}: its query no longer parses`, new Error(search.message));
     return 0;
@@ -77,7 +77,7 @@ async function matchOne(db: Db, s: SavedSearchRow): Promise<number> {
       ORDER BY co.first_seen_at, co.siren LIMIT ${MAX_CANDIDATES}`,
   );
   let found = candidates.map((c) => c.siren);
-  const q = search.q?.trim() ?? '';
+  const q = search.query?.trim() ?? '';
   if (q) found = await matchingQuery(db, q, found);
   found = found.slice(0, MAX_MATCHES_PER_RUN);
   for (let i = 0; i < found.length; i += CHUNK) {

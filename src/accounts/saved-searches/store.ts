@@ -2,7 +2,7 @@
  * A user's saved searches: create, list (with their last matches), rename, change frequency,
  * delete. Every query is filtered by the session's user, so another user's saved search is
  * NOT_FOUND like a missing one. The saved query is the results URL's own parameters, read by the
- * results' reader (`parseCompanySearchParams`), so a saved search finds what its results page finds.
+ * results' reader (`parseSearchRequest`), so a saved search finds what its results page finds.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
@@ -12,8 +12,8 @@ import { failure, success, type Failure, type Result } from '@/lib/errors';
 import { FILTER_PARAMS } from '@/search/filter-params';
 import { hasFilters } from '@/search/filters';
 import { isQueryError, parseQuery } from '@/search/query';
-import { parseCompanySearchParams } from '@/web/search-api';
-import { isFailure } from '@/web/search-http';
+import { parseSearchRequest } from '@/search/request';
+import { isFailure } from '@/lib/errors';
 import {
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_FREQUENCIES,
@@ -59,9 +59,9 @@ export function normalizeSavedQuery(raw: unknown): Result<string> {
       return invalid('query', `Paramètre de recherche inconnu : « ${k.slice(0, 30)} ».`);
     kept.append(k, v.trim());
   }
-  const search = parseCompanySearchParams(kept);
+  const search = parseSearchRequest(kept);
   if (isFailure(search)) return invalid('query', search.message);
-  const q = search.q?.trim() ?? '';
+  const q = search.query?.trim() ?? '';
   if (q) {
     const parsed = parseQuery(q);
     if (isQueryError(parsed)) return invalid('query', parsed.message);

@@ -7,3 +7,4 @@ export * from './search-state';
 export * from './orders';
 export * from './data-quality';
 export * from './api-access';
+export * from './error-reports';

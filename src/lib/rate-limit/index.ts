@@ -118,6 +118,12 @@ export const RATE_LIMITS = {
     message: 'Vous avez fait beaucoup d’exports en une heure : réessayez un peu plus tard.',
   },
   /** Contact form messages per address: a person writes a few, a spammer many. */
+  /** « Signaler une erreur » reports per client address. */
+  'error-report-address': {
+    points: 10,
+    durationSeconds: 60 * 60,
+    message: 'Vous avez envoyé plusieurs signalements en peu de temps : réessayez dans une heure.',
+  },
   'contact-address': {
     points: 5,
     durationSeconds: 60 * 60,

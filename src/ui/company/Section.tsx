@@ -4,7 +4,9 @@ import type { Result } from '@/lib/errors';
 import type { CompanyDocument } from '@/domain/catalogue/documents';
 import { formatPrice } from '@/domain/catalogue';
 import type { SourceRef } from '@/registry/result';
+import { isReportSection } from '@/domain/error-reports';
 import { formatDate } from './format';
+import { ReportError } from './ReportError';
 import s from './company.module.css';
 import { t } from '@/i18n';
 
@@ -84,6 +86,7 @@ export function Section({
       ) : searched?.length ? (
         <SourceLine sources={searched} searched />
       ) : null}
+      {isReportSection(id) ? <ReportError section={id} /> : null}
     </section>
   );
 }
