@@ -57,9 +57,12 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (f.activities.length) {
     const sections = f.activities.filter((a) => a.length === 1);
     const codes = f.activities.filter((a) => a.length > 1);
-    parts.push(
-      sql`(c.naf_section = ANY(${textArray(sections)}::text[]) OR c.naf_code = ANY(${textArray(codes)}::text[]))`,
-    );
+    // Only the non-empty sides: an empty `OR naf_code = ANY('{}')` kept the planner off the
+    // (department, naf_section) index for the count.
+    const sides: SQL[] = [];
+    if (sections.length) sides.push(sql`c.naf_section = ANY(${textArray(sections)}::text[])`);
+    if (codes.length) sides.push(sql`c.naf_code = ANY(${textArray(codes)}::text[])`);
+    parts.push(sides.length === 1 ? sides[0]! : sql`(${sql.join(sides, sql` OR `)})`);
   }
   if (f.legalForms.length) {
     const patterns = f.legalForms.map((code) => `${code}%`);

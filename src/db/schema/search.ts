@@ -83,7 +83,10 @@ export const searchCompanies = pgTable(
       .on(t.geoCell, t.latitude, t.longitude)
       .where(sql`name IS NOT NULL`),
     index('search_companies_commune_idx').on(t.communeCode, t.popularity.desc()),
-    index('search_companies_section_idx').on(t.department, t.nafSection, t.popularity.desc()),
+    // Partial too: a department + NAF section count reads the index alone (issue 27's broad filter).
+    index('search_companies_section_idx')
+      .on(t.department, t.nafSection, t.popularity.desc())
+      .where(sql`name IS NOT NULL`),
     index('search_companies_idcc_idx').using('gin', t.idcc),
     index('search_companies_department_idx').on(t.department, t.popularity.desc()),
     index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),

@@ -1,0 +1,2 @@
+DROP INDEX "search_companies_section_idx";--> statement-breakpoint
+CREATE INDEX "search_companies_section_idx" ON "search_companies" USING btree ("department","naf_section","popularity" DESC NULLS LAST) WHERE name IS NOT NULL;
