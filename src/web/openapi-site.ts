@@ -183,7 +183,7 @@ const FOLLOWING: Ops = {
     get: read('Une liste de suivi et ses entreprises', 'La liste.'),
     patch: write('Renommer une liste de suivi', 'La liste.'),
     post: write('Renommer une liste de suivi (formulaire)', 'La liste.'),
-    delete: write('Supprimer une liste de suivi', 'Supprimée.', 204),
+    delete: write('Supprimer une liste de suivi', 'Supprimée.'),
   },
   '/api/followed-lists/{id}/companies': {
     post: write('Ajouter des entreprises à une liste', 'Ajoutées.'),
