@@ -35,10 +35,16 @@ function sireneFile(status: 'N' | 'O'): string {
   const all = JSON.parse(readFileSync(sample('sirene/api_results.json'), 'utf8')) as Array<{
     siren: string;
     statutDiffusionEtablissement: string;
+    uniteLegale: Record<string, unknown>;
   }>;
+  // The establishment and its legal unit (imported with it) both carry the status given.
   const hers = all
     .filter((e) => e.siren === SIREN)
-    .map((e) => ({ ...e, statutDiffusionEtablissement: status }));
+    .map((e) => ({
+      ...e,
+      statutDiffusionEtablissement: status,
+      uniteLegale: { ...e.uniteLegale, statutDiffusionUniteLegale: status },
+    }));
   expect(hers).toHaveLength(2);
   return writeTemp(dir, `etablissements-${status}.json`, JSON.stringify(hers));
 }

@@ -78,10 +78,14 @@ describe('large stock over a few stored rows', () => {
   });
   afterAll(async () => Promise.all([fast?.close(), slow?.close()]));
 
+  // Two databases loaded a moment apart: every column but the times of the writes.
   const table = (db: DbHandle) =>
-    rows(db, `SELECT to_jsonb(c) - 'updated_at' AS r FROM companies c ORDER BY siren`).then((r) =>
-      r.map((x) => x.r),
-    );
+    rows(
+      db,
+      `SELECT to_jsonb(c) - 'updated_at' - 'first_seen_at' AS r FROM companies c ORDER BY siren`,
+    ).then((r) => r.map((x) => x.r));
+  const firstSeen = (db: DbHandle) =>
+    rows(db, `SELECT siren, first_seen_at::text AS t FROM companies ORDER BY siren`);
 
   it('gives the same rows, counts and open establishments as the upsert', async () => {
     const a = await run(fast, 'sirene-ul', stock, { directLoadFromBytes: 0 });
@@ -96,11 +100,18 @@ describe('large stock over a few stored rows', () => {
       fast,
       `SELECT indexname FROM pg_indexes WHERE tablename = 'companies' ORDER BY 1`,
     );
-    expect(idx.map((i) => i.indexname)).toEqual(['companies_pkey', 'companies_similar_idx']);
+    expect(idx.map((i) => i.indexname)).toEqual([
+      'companies_first_seen_idx',
+      'companies_pkey',
+      'companies_similar_idx',
+    ]);
   });
 
   it('changes nothing when the same stock comes again (every row then held back)', async () => {
+    // Not even when a company entered the base (the saved searches' « new »).
+    const seen = await firstSeen(fast);
     const again = await run(fast, 'sirene-ul', stock, { directLoadFromBytes: 0 });
+    expect(await firstSeen(fast)).toEqual(seen);
     expect(again).toMatchObject({ inserted: 0, updated: 0, rejected: 0 });
     expect(again.unchanged).toBe(again.read);
     expect(await table(fast)).toEqual(await table(slow));

@@ -209,8 +209,13 @@ export function FilterPanel({
         <legend>{m.groups.place}</legend>
         {list(FILTER_PARAMS.departments, m.departments)}
         {text(FILTER_PARAMS.place, m.place, { maxLength: 80 })}
+        {text(FILTER_PARAMS.communes, m.communes, {
+          maxLength: 200,
+          placeholder: m.codesPlaceholder,
+        })}
+        {text(FILTER_PARAMS.epcis, m.epcis, { maxLength: 200, placeholder: m.codesPlaceholder })}
         {text(GEO_PARAMS.around, m.around, {
-          maxLength: 120,
+          maxLength: 80,
           placeholder: m.aroundPlaceholder,
         })}
         <div className={s.aroundRow}>
@@ -302,6 +307,9 @@ export function FilterPanel({
           </div>
         </fieldset>
         {list(FILTER_PARAMS.labels, m.labels)}
+        {text(FILTER_PARAMS.idcc, m.idcc, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.directorName, m.director, { maxLength: 80 })}
+        {range(m.birth, FILTER_PARAMS.directorBirthFrom, FILTER_PARAMS.directorBirthTo)}
         <fieldset>
           <legend>{m.contradictions}</legend>
           <label>
