@@ -27,6 +27,9 @@ let a: TestClient;
 let b: TestClient;
 let listA: number;
 let claimA: number;
+/** A's API key and saved search (src/api-access, src/accounts/saved-searches). */
+let keyA: string;
+let searchA: string;
 /** The id of a second session of A's (another login), which B must not be able to end. */
 let sessionA: string;
 let filesDir: string;
@@ -73,6 +76,14 @@ beforeAll(async () => {
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
   await a.post(`/api/company/552032534/follow/${listA}`);
   claimA = (await a.post('/api/claims', { siren: '552032534', role: 'Gérante' })).body.data.data.id;
+  keyA = (await a.post('/api/me/api-keys', { name: 'Clé de A' })).body.data.data.key.id;
+  searchA = (
+    await a.post('/api/me/saved-searches', {
+      name: 'Recherche de A',
+      query: 'departement=75',
+      frequency: 'daily',
+    })
+  ).body.data.data.id;
   await new TestClient().post('/login', {
     email: 'a@exemple.fr',
     password: 'phrase de passe longue',
@@ -144,6 +155,14 @@ const userRoutes = (list: number): Call[] => [
   ['POST', `/api/claims/${claimA}/verify`, { code: 'ABCD2345' }],
   ['POST', `/api/claims/${claimA}/info`, { description: 'x' }],
   ['DELETE', `/api/claims/${claimA}`],
+  ['GET', '/api/me/api-keys'],
+  ['POST', '/api/me/api-keys', { name: 'Autre clé' }],
+  ['DELETE', `/api/me/api-keys/${keyA}`],
+  ['GET', '/api/me/saved-searches'],
+  ['POST', '/api/me/saved-searches', { name: 'Autre', query: 'departement=69' }],
+  ['PATCH', `/api/me/saved-searches/${searchA}`, { name: 'Renommée' }],
+  ['POST', `/api/me/saved-searches/${searchA}`, { _method: 'DELETE' }],
+  ['DELETE', `/api/me/saved-searches/${searchA}`],
 ];
 
 /** The orders, downloads, invoices, credit notes and subscription routes, on A's objects. */
@@ -204,15 +223,24 @@ describe('authorisation walk', () => {
         p.includes(`/followed-lists/${listA}`) ||
         p.endsWith(`/${listA}`) ||
         p.includes(`/claims/${claimA}`) ||
-        p.endsWith(`/sessions/${sessionA}`),
+        p.endsWith(`/sessions/${sessionA}`) ||
+        p.endsWith(`/api-keys/${keyA}`) ||
+        p.endsWith(`/saved-searches/${searchA}`),
     );
-    expect(onList.length).toBeGreaterThanOrEqual(8);
+    expect(onList.length).toBeGreaterThanOrEqual(12);
     for (const [method, path, body] of onList) {
       const r = await b.request(method, path, body);
       expect([method, path, r.status]).toEqual([method, path, 404]);
     }
     const still = await a.get(`/api/followed-lists/${listA}`);
     expect(still.body.data.data).toMatchObject({ name: 'Liste de A', companies: ['552032534'] });
+    const keysOfA = (await a.get('/api/me/api-keys')).body.data.data.keys as { id: string }[];
+    expect(keysOfA.map((k) => k.id)).toContain(keyA);
+    const searchesOfA = (await a.get('/api/me/saved-searches')).body.data.data as {
+      id: string;
+      name: string;
+    }[];
+    expect(searchesOfA.find((x) => x.id === searchA)?.name).toBe('Recherche de A');
     // B's own view never shows A's lists or follows.
     expect((await b.get('/api/followed-lists')).body.data.data).toEqual([]);
     expect((await b.get('/api/company/followed')).body.data.data).toEqual([]);
