@@ -1,27 +1,19 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
 import { queryRows, type Db } from '@/db/client';
-import { alertMails, followedLists, users } from '@/db/schema/accounts';
-import { deliverMail, type MailMessage } from '@/mail/transport';
+import { followedLists, users } from '@/db/schema/accounts';
+import type { MailMessage } from '@/mail/transport';
 import { escapeHtml, layoutHtml } from '../mails';
 import { issueMagicToken, MAGIC_TOKEN_PARAM } from '../magic-token';
-import { authSecret } from '../secret';
+import { checkUnsubscribeToken, deliverOnce, unsubscribeToken } from './delivery';
 
 /** At most this many events in one mail; the rest go in the next one. */
 const MAX_EVENTS_PER_MAIL = 100;
 
-export const unsubscribeSignature = (listId: number) =>
-  createHmac('sha256', authSecret())
-    .update(`unsubscribe:${listId}`)
-    .digest('base64url')
-    .slice(0, 32);
+export const unsubscribeSignature = (listId: number) => unsubscribeToken('unsubscribe', listId);
 
-export function checkUnsubscribeSignature(listId: number, token: string): boolean {
-  const a = Buffer.from(unsubscribeSignature(listId));
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const checkUnsubscribeSignature = (listId: number, token: string) =>
+  checkUnsubscribeToken('unsubscribe', listId, token);
 
 export function unsubscribeUrl(origin: string, listId: number): string {
   return `${origin}/api/alerts/unsubscribe?liste=${listId}&jeton=${unsubscribeSignature(listId)}`;
@@ -148,22 +140,16 @@ export async function sendListAlerts(db: Db, listId: number, digest = false): Pr
   if (!events.length) return 0;
   const lastId = events[events.length - 1]!.id;
   const mailId = `alerte.${listId}.${lastId}`;
-  const [claimed] = await db
-    .insert(alertMails)
-    .values({ id: mailId, status: 'sending' })
-    .onConflictDoNothing()
-    .returning();
-  const already = claimed
-    ? null
-    : (await db.select().from(alertMails).where(eq(alertMails.id, mailId)).limit(1))[0];
-  if (already?.status !== 'sent') {
-    const magic = await issueMagicToken(db, list.l.userId);
-    await deliverMail({
-      ...buildMail(list.email, list.l.name, listId, events, magic, digest),
-      id: mailId,
-    });
-    await db.update(alertMails).set({ status: 'sent' }).where(eq(alertMails.id, mailId));
-  }
+  await deliverOnce(db, mailId, async () =>
+    buildMail(
+      list.email,
+      list.l.name,
+      listId,
+      events,
+      await issueMagicToken(db, list.l.userId),
+      digest,
+    ),
+  );
   await db
     .update(followedLists)
     .set({ lastAlertedEventId: lastId })

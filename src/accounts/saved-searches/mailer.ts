@@ -5,15 +5,14 @@
  * job finds it sent and only marks the matches. Every mail carries a signed one-click unsubscribe
  * (`List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { siteOrigin } from '@/config/env';
 import { queryRows, type Db } from '@/db/client';
-import { alertMails, savedSearches, users } from '@/db/schema/accounts';
-import { deliverMail, type MailMessage } from '@/mail/transport';
+import { savedSearches, users } from '@/db/schema/accounts';
+import type { MailMessage } from '@/mail/transport';
 import { companyResultOf, type CompanyResult, type SearchCompanyRow } from '@/search/companies';
 import { escapeHtml, layoutHtml } from '../mails';
-import { authSecret } from '../secret';
+import { checkUnsubscribeToken, deliverOnce, unsubscribeToken } from '../alerts/delivery';
 
 /** Companies listed in one mail; the rest are behind the results link. */
 const MAX_PER_MAIL = 50;
@@ -21,16 +20,10 @@ const MAX_PER_MAIL = 50;
 const MAX_MARKED = 1000;
 
 export const savedSearchUnsubscribeSignature = (id: number) =>
-  createHmac('sha256', authSecret())
-    .update(`saved-search-unsubscribe:${id}`)
-    .digest('base64url')
-    .slice(0, 32);
+  unsubscribeToken('saved-search-unsubscribe', id);
 
-export function checkSavedSearchSignature(id: number, token: string): boolean {
-  const a = Buffer.from(savedSearchUnsubscribeSignature(id));
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const checkSavedSearchSignature = (id: number, token: string) =>
+  checkUnsubscribeToken('saved-search-unsubscribe', id, token);
 
 export const savedSearchUnsubscribeUrl = (id: number) =>
   `${siteOrigin()}/api/saved-searches/unsubscribe?recherche=${id}&jeton=${savedSearchUnsubscribeSignature(id)}`;
@@ -141,22 +134,10 @@ export async function sendSavedSearchMail(db: Db, id: number): Promise<number> {
   if (pending.length === 0) return 0;
   const lastId = Math.max(...pending.map((p) => Number(p.match_id)));
   const mailId = `recherche.${id}.${lastId}`;
-  const [claimed] = await db
-    .insert(alertMails)
-    .values({ id: mailId, status: 'sending' })
-    .onConflictDoNothing()
-    .returning();
-  const already = claimed
-    ? null
-    : (await db.select().from(alertMails).where(eq(alertMails.id, mailId)).limit(1))[0];
-  if (already?.status !== 'sent') {
+  await deliverOnce(db, mailId, () => {
     const shown = pending.slice(0, MAX_PER_MAIL).map((r) => companyResultOf(r, null, false));
-    await deliverMail({
-      ...buildMail(s.email, s.s, shown, pending.length - shown.length),
-      id: mailId,
-    });
-    await db.update(alertMails).set({ status: 'sent' }).where(eq(alertMails.id, mailId));
-  }
+    return buildMail(s.email, s.s, shown, pending.length - shown.length);
+  });
   await db.execute(
     sql`UPDATE saved_search_matches SET mailed_at = now()
       WHERE saved_search_id = ${id} AND id <= ${lastId} AND mailed_at IS NULL`,
