@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Where the real Chromium is: CHROME_PATH, else Debian's /usr/bin/chromium. */
 export function chromePath(): string | undefined {
@@ -46,4 +46,19 @@ export async function storeEssentialConsent(context: BrowserContext): Promise<vo
       url: baseUrl(),
     },
   ]);
+}
+
+/**
+ * Opens a desktop mega-menu. The buttons are server-rendered: a click that lands before React has
+ * hydrated the navigation does nothing, so click again until the panel shows (each click after
+ * hydration toggles, hence the check before every click).
+ */
+export async function openMegaMenu(page: Page, id: 'services' | 'businessList'): Promise<void> {
+  const panel = page.locator(`[data-testid="mega-panel-${id}"]`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await panel.isVisible()) return;
+    await page.click(`[data-testid="mega-trigger-${id}"]`);
+    await panel.waitFor({ state: 'visible', timeout: 200 }).catch(() => undefined);
+  }
+  throw new Error(`le menu ${id} ne s’ouvre pas`);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
+import { baseUrl, launchBrowser, openMegaMenu, storeEssentialConsent } from './browser';
 import { waitForSmtpMail } from './smtp';
 
 /**
@@ -26,7 +26,7 @@ describe('content', () => {
   it('reads a guide from the "Ressources" menu', async () => {
     const page = await open();
     await page.goto(baseUrl());
-    await page.click('[data-testid="mega-trigger-businessList"]');
+    await openMegaMenu(page, 'businessList');
     await page.click('[data-testid="mega-panel-businessList"] a[href="/nos-dossiers"]');
     await page.waitForURL(/\/nos-dossiers$/);
     expect(await page.textContent('h1')).toContain('Nos dossiers');

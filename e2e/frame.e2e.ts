@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from './browser';
+import { baseUrl, launchBrowser, openMegaMenu } from './browser';
 
 type Record = { [category: string]: boolean };
 
@@ -223,9 +223,9 @@ describe('page frame', () => {
       await page.goto(baseUrl());
       await page.click('[data-testid="consent-accept-all"]');
       expect(await page.isVisible('[data-testid="drawer-open"]')).toBe(false);
-      await page.click('[data-testid="mega-trigger-services"]');
+      await openMegaMenu(page, 'services');
       expect(await page.isVisible('[data-testid="mega-panel-services"]')).toBe(true);
-      await page.click('[data-testid="mega-trigger-businessList"]');
+      await openMegaMenu(page, 'businessList');
       expect(await page.isVisible('[data-testid="mega-panel-businessList"]')).toBe(true);
       expect(await page.isVisible('[data-testid="mega-panel-services"]')).toBe(false);
       // Grouped by type, each group with an icon.

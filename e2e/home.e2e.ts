@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { baseUrl, launchBrowser } from './browser';
+import { baseUrl, launchBrowser, openMegaMenu } from './browser';
 
 /** French grouping: 1 286, 36 100 (narrow no-break space between groups). */
 const frenchCount = /^\d{1,3}(\u202f\d{3})*$/;
@@ -132,9 +132,9 @@ describe('home page', () => {
         await page.waitForTimeout(400);
         await page.screenshot({ path: `${dir}/${name}-drawer.png` });
       } else {
-        await page.click('[data-testid="mega-trigger-services"]');
+        await openMegaMenu(page, 'services');
         await page.screenshot({ path: `${dir}/${name}-mega-services.png` });
-        await page.click('[data-testid="mega-trigger-businessList"]');
+        await openMegaMenu(page, 'businessList');
         await page.screenshot({ path: `${dir}/${name}-mega-business.png` });
       }
       await context.close();
