@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type DbHandle } from './client';
 import { runMigrations } from './migrate';
 import { createTestDb } from './testing';
+import journal from '../../drizzle/meta/_journal.json';
 
 describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   let handle: DbHandle;
@@ -44,6 +45,36 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       handle.db,
       sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
     );
-    expect(row?.n).toBeGreaterThanOrEqual(2);
+    expect(row?.n).toBe(journal.entries.length);
+  });
+
+  it('gives each test file its own database, every migration applied, from the one template', async () => {
+    const other = await createTestDb();
+    try {
+      const applied = (h: DbHandle) =>
+        queryRows<{ n: number }>(
+          h.db,
+          sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+        );
+      expect((await applied(other))[0]?.n).toBe(journal.entries.length);
+      await other.db.execute(sql`CREATE TABLE template_probe (id int)`);
+      const seen = await queryRows<{ n: number }>(
+        handle.db,
+        sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'template_probe'`,
+      );
+      expect(seen[0]?.n).toBe(0);
+      const fresh = await createTestDb();
+      try {
+        const inFresh = await queryRows<{ n: number }>(
+          fresh.db,
+          sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'template_probe'`,
+        );
+        expect(inFresh[0]?.n).toBe(0);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,30 +1,37 @@
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { connectPostgres, wrapPglite, type DbHandle } from './client';
-import { runMigrations } from './migrate';
-import { openPglite } from './pglite';
+import { migrationsFolder, runMigrations } from './migrate';
+import { pgliteExtensions } from './pglite';
 
 /**
  * A fresh, migrated database for one test file.
  * With DATABASE_URL set: a new database created on that server and dropped on close.
  * Otherwise: an in-memory PGlite.
+ *
+ * Both start from a template migrated once per set of migrations (their fingerprint names it), so
+ * a test file does not replay every migration: on PGlite a data directory dumped to a file under
+ * the system's temporary folder, on PostgreSQL a template database (`CREATE DATABASE … TEMPLATE`).
+ * A template is built under another name and renamed when complete: a half-built one is never
+ * used, and another set of migrations (another branch) gets its own.
  */
 export async function createTestDb(): Promise<DbHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const handle = wrapPglite(await openPglite());
-    await runMigrations(handle);
-    return handle;
-  }
+  if (!serverUrl) return wrapPglite(await pgliteFromTemplate());
+  const template = await postgresTemplate(serverUrl);
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString(), 4, { preparedStatements: true });
-  await runMigrations(handle);
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = connectPostgres(databaseUrl(serverUrl, name), 4, { preparedStatements: true });
   return {
     ...handle,
     close: async () => {
@@ -35,4 +42,107 @@ export async function createTestDb(): Promise<DbHandle> {
       await dropper.end();
     },
   };
+}
+
+let fingerprint: string | undefined;
+
+/** A hash of every file of drizzle/ (SQL and journal): a changed migration makes a new template. */
+function migrationsFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const hash = createHash('sha256');
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else
+        hash.update(path.relative(migrationsFolder, file)).update('\0').update(readFileSync(file));
+    }
+  };
+  visit(migrationsFolder);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const pgliteTemplateDir = path.join(os.tmpdir(), 'registre-test-templates');
+
+async function pgliteFromTemplate(): Promise<PGlite> {
+  const file = path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}.tar`);
+  let dump: Buffer | undefined;
+  try {
+    dump = readFileSync(file);
+  } catch {
+    // Not built yet (or removed): built below.
+  }
+  if (dump) {
+    try {
+      return await PGlite.create('memory://', {
+        extensions: pgliteExtensions,
+        loadDataDir: new Blob([new Uint8Array(dump)]),
+      });
+    } catch {
+      // A dump another PGlite version cannot read: rebuilt below.
+    }
+  }
+  const instance = await PGlite.create('memory://', { extensions: pgliteExtensions });
+  await runMigrations(wrapPglite(instance));
+  const built = await instance.dumpDataDir('none');
+  mkdirSync(pgliteTemplateDir, { recursive: true });
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, new Uint8Array(await built.arrayBuffer()));
+  renameSync(partial, file);
+  return instance;
+}
+
+/** Serialises template builds across the test processes of one server. */
+const TEMPLATE_LOCK = 7_262_031;
+/** Templates of other migration sets are dropped once this old (other branches may still use them). */
+const TEMPLATE_MAX_AGE_MS = 24 * 3600_000;
+const templatesReady = new Set<string>();
+
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = `test_tpl_${migrationsFingerprint()}`;
+  if (templatesReady.has(name)) return name;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const handle = connectPostgres(databaseUrl(serverUrl, building), 1, {
+        preparedStatements: true,
+      });
+      try {
+        await runMigrations(handle);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
+      const stale = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database d
+          WHERE datname LIKE 'test\\_tpl\\_%' AND datname <> $1
+            AND coalesce(nullif(shobj_description(d.oid, 'pg_database'), ''), '0')::bigint < $2`,
+        [name, Date.now() - TEMPLATE_MAX_AGE_MS],
+      );
+      for (const { datname } of stale.rows) {
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+    }
+    templatesReady.add(name);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
 }
