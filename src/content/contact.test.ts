@@ -24,7 +24,7 @@ describe('contact messages', () => {
     process.env.SMTP_URL = smtp.url;
     process.env.SUPPORT_EMAIL = 'support@example.org';
     resetEnvForTests();
-  }, 60_000);
+  });
   afterAll(async () => {
     closeMailTransport();
     await smtp.close();

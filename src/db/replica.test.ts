@@ -126,7 +126,7 @@ describe.skipIf(!onPostgres)(
       process.env.REGISTRY_CACHE = 'off';
       resetEnvForTests();
       await closeSiteDb();
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await closeSiteDb();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   handle = await createTestDb();
   await insertRegistryFixtures(handle.db);
   globalForDb.__dbHandle = handle;
-}, 60_000);
+});
 afterAll(async () => {
   closeMailTransport();
   await smtp?.close();

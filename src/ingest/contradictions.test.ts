@@ -46,7 +46,7 @@ async function contradictions(siren: string) {
 beforeAll(async () => {
   db = await createTestDb();
   await loadReferenceTables(db);
-}, 60_000);
+});
 afterAll(async () => db?.close());
 
 describe('ceased in SIRENE without a strike-off in the BODACC', () => {

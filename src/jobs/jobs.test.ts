@@ -65,7 +65,7 @@ describe('job queue', () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createTestDb();
-  }, 60_000);
+  });
   afterAll(async () => {
     await stopJobWorkers(handle.db);
     await handle.close();

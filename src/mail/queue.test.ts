@@ -19,7 +19,7 @@ describe('queued mail', () => {
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     handle = await createTestDb();
-  }, 60_000);
+  });
   afterAll(async () => {
     closeMailTransport();
     await smtp.close();

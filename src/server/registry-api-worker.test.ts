@@ -39,7 +39,7 @@ beforeAll(async () => {
     }
   });
   base = server.base;
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

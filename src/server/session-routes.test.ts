@@ -83,7 +83,7 @@ beforeAll(async () => {
   base = server.base;
   alice = await registered('alice.rapide@example.fr');
   bob = await registered('bob.rapide@example.fr');
-}, 60_000);
+});
 
 afterAll(async () => {
   await server.close();
