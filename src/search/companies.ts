@@ -14,6 +14,7 @@ import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
 import {
+  countSql,
   distanceSql,
   filtersSql,
   hasFilters,
@@ -1010,10 +1011,7 @@ async function searchByFilters(
   const where = sql`${filtersSql(filters, scope)} AND c.name IS NOT NULL`;
   const offset = (page - 1) * perPage;
   const circle = scope.circle ?? null;
-  const countQuery = queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM search_companies c WHERE ${where}`,
-  );
+  const countQuery = queryRows<{ n: number }>(db, countSql(filters, scope));
   let rows: Array<{ siren: string }> = [];
   if (circle && sort === 'distance' && order === 'asc') {
     for (const share of [1 / 8, 1 / 4, 1 / 2, 1]) {
