@@ -30,6 +30,13 @@ describe('loadCompanyResults', () => {
     expect(filters.parseFilters).not.toHaveBeenCalled();
   });
 
+  it('a name search counts its list per category and state; filters alone do not', async () => {
+    const byName = await load('q=boulangerie');
+    expect(byName.state === 'ok' && byName.data.facets).toEqual({ categories: {}, statuses: {} });
+    const byFilters = await load('departement=75');
+    expect(byFilters.state === 'ok' && byFilters.data.facets).toBeFalsy();
+  });
+
   it('a refused request (a bad page) keeps its valid filters in the panel', async () => {
     const r = await load('departement=75&page=abc');
     expect(r).toMatchObject({ state: 'invalid', filters: { departments: ['75'] } });

@@ -60,7 +60,11 @@ export async function loadCompanyResults(
   if (!q && !(options.allowFiltersOnly && (hasFilters(filters) || parsed.near)))
     return { state: 'idle', filters };
   try {
-    const result = await searchFromRequest(db, { ...parsed, pageSize: PAGE_SIZE });
+    const result = await searchFromRequest(
+      db,
+      { ...parsed, pageSize: PAGE_SIZE },
+      { facets: true },
+    );
     if (!result.ok) return { state: 'invalid', message: result.message, filters };
     return { state: 'ok', data: result.value, filters };
   } catch (error) {
