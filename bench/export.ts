@@ -18,9 +18,13 @@ import { connectPostgres, queryRows, wrapPglite, type DbHandle } from '@/db/clie
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
 import { ensureSearchSchema } from '@/search/ddl';
-import { prepareExport, DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS } from '@/search/export';
+import {
+  prepareExport,
+  DEFAULT_EXPORT_COLUMNS,
+  EXPORT_COLUMNS,
+  exportStream,
+} from '@/search/export';
 import type { ExportColumnName } from '@/search/export';
-import { csvStream, xlsxStream } from '@/search/export-format';
 import { rebuildSearchIndex } from '@/search/indexer';
 import { parseCompanySearchParams } from '@/web/search-api';
 import { isFailure } from '@/web/search-http';
@@ -92,10 +96,7 @@ async function runOnce(
   if (isFailure(search)) throw new Error(search.message);
   const prepared = await prepareExport(handle.db, search, limit);
   if (!prepared.ok) throw new Error(prepared.message);
-  const stream =
-    format === 'csv'
-      ? csvStream(columns, prepared.value.batches)
-      : xlsxStream(columns, prepared.value.batches);
+  const stream = exportStream(format, columns, prepared.value.batches);
   let bytes = 0;
   const reader = stream.getReader();
   for (;;) {

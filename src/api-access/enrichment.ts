@@ -7,7 +7,7 @@
 import type { Db } from '@/db/client';
 import { failure, success, type Result } from '@/lib/errors';
 import { readTable } from '@/lib/tabular/read';
-import type { Cell } from '@/lib/tabular/write';
+import { textColumns, type Cell } from '@/lib/tabular/write';
 import { lookupAll, MAX_BATCH, tooMany, validateEntries, type Entry, type Lookup } from './batch';
 
 /** The uploaded file's cap (the front door and the body reader both read BODY_CAPS). */
@@ -32,6 +32,12 @@ export const ENRICHMENT_COLUMNS = [
   'Tranche d’effectif',
   'Numéro de TVA',
 ] as const;
+
+/** The enriched file's columns for the tabular writer: the dates as dates (JJ/MM/AAAA in CSV). */
+export const ENRICHMENT_TABLE = textColumns(ENRICHMENT_COLUMNS, {
+  'Date de création': 'date',
+  'Date de cessation': 'date',
+});
 
 /** The SIRENs of an uploaded file, each with its line, or what is wrong with the file. */
 export async function entriesFromFile(bytes: Uint8Array): Promise<Result<Entry[]>> {

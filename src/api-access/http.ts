@@ -12,10 +12,10 @@ import { getDb } from '@/db/site';
 import type { Db } from '@/db/client';
 import { failure } from '@/lib/errors';
 import { readBody, readBodyText, readJson } from '@/lib/http/body';
-import { csvStream, TABULAR_TYPES, xlsxStream, type TabularFormat } from '@/lib/tabular/write';
+import { inBatches, tabularStream, TABULAR_TYPES, type TabularFormat } from '@/lib/tabular/write';
 import { activeSubscription } from '@/payments/subscriptions';
 import { entriesFromJson, entriesFromText, lookupAll } from './batch';
-import { ENRICHMENT_COLUMNS, enrichedRows, entriesFromFile } from './enrichment';
+import { ENRICHMENT_TABLE, enrichedRows, entriesFromFile } from './enrichment';
 import { createKey, listKeys, revokeKey } from './keys';
 import { planOf } from './plans';
 
@@ -149,10 +149,7 @@ export const enrichFile = (req: Request, db: Db = getDb()) =>
     if (!entries.ok) return failureResponse(entries);
     const rows = enrichedRows(db, entries.value);
     const f = format as TabularFormat;
-    const stream =
-      f === 'csv'
-        ? csvStream(ENRICHMENT_COLUMNS, rows)
-        : xlsxStream('Entreprises', ENRICHMENT_COLUMNS, rows);
+    const stream = tabularStream(f, 'Entreprises', ENRICHMENT_TABLE, inBatches(rows, 100));
     return new Response(stream, {
       status: 200,
       headers: {

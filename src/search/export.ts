@@ -19,6 +19,7 @@ import { queryRows } from '@/db/client';
 import type { AddressParts } from '@/domain/diffusion';
 import { addressView } from '@/registry/company';
 import { failure, success, type Result } from '@/lib/errors';
+import { tabularStream, type Cell, type TabularColumn } from '@/lib/tabular/write';
 import {
   companyResultOf,
   MAX_CALLER_PAGE_SIZE,
@@ -41,8 +42,6 @@ const BATCH = 1000;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-type Cell = string | number | null;
-
 /** One exported company: the results row plus what only the export shows. */
 export type ExportRow = {
   result: CompanyResult;
@@ -50,13 +49,8 @@ export type ExportRow = {
   address: string | null;
 };
 
-type Column = {
-  /** Header of the column, French. */
-  header: string;
-  kind: 'text' | 'date' | 'euros' | 'integer';
-  width: number;
-  value: (r: ExportRow) => Cell;
-};
+/** A column: its header (French), how it is written (src/lib/tabular/write.ts), its value. */
+type Column = TabularColumn & { value: (r: ExportRow) => Cell };
 
 /**
  * The columns a user may ask for (`colonnes=`), in the order they are written. The default set
@@ -171,6 +165,22 @@ export const isExportColumn = (name: string): name is ExportColumnName =>
   Object.hasOwn(EXPORT_COLUMNS, name);
 
 export const columnOf = (name: ExportColumnName): Column => EXPORT_COLUMNS[name];
+
+/**
+ * The bytes of an export in `format`, by the one tabular writer (src/lib/tabular/write.ts): a
+ * batch is read from the database only when the client has taken the previous one.
+ */
+export function exportStream(
+  format: ExportFormat,
+  columns: readonly ExportColumnName[],
+  batches: AsyncIterable<ExportRow[]>,
+): ReadableStream<Uint8Array> {
+  const cols = columns.map(columnOf);
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((row) => cols.map((c) => c.value(row)));
+  }
+  return tabularStream(format, 'Entreprises', cols, rows());
+}
 
 /** What a prepared export gives: its row count, known before the first byte, and its batches. */
 export type PreparedExport = {

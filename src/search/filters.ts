@@ -35,6 +35,14 @@ export function distanceSql(circle: Circle): SQL {
     + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lon}::float8) / 2), 2)))))`;
 }
 
+/** The circle's bounding box and exact distance, without the grid's ranges. */
+function inCircleSql(circle: Circle): SQL {
+  const box = boundingBox(circle.lat, circle.lon, circle.radiusKm);
+  return sql`c.latitude BETWEEN ${box.minLat} AND ${box.maxLat}
+    AND c.longitude BETWEEN ${box.minLon} AND ${box.maxLon}
+    AND ${distanceSql(circle)} <= ${circle.radiusKm}::float8`;
+}
+
 /**
  * Head offices within the circle: one range of the (geo_cell, latitude, longitude) btree per grid
  * row, the bounding box, then the exact distance.
@@ -43,34 +51,62 @@ export function circleSql(circle: Circle): SQL {
   const ranges = cellRanges(circle.lat, circle.lon, circle.radiusKm).map(
     ([a, b]) => sql`c.geo_cell BETWEEN ${a} AND ${b}`,
   );
-  const box = boundingBox(circle.lat, circle.lon, circle.radiusKm);
-  return sql`(${sql.join(ranges, sql` OR `)}) AND c.latitude BETWEEN ${box.minLat} AND ${box.maxLat}
-    AND c.longitude BETWEEN ${box.minLon} AND ${box.maxLon}
-    AND ${distanceSql(circle)} <= ${circle.radiusKm}::float8`;
+  return sql`(${sql.join(ranges, sql` OR `)}) AND ${inCircleSql(circle)}`;
+}
+
+/**
+ * The exact number of named companies matching the filters (the lists' total). Within a circle,
+ * one count per grid row joined laterally: each reads its range of the partial geo index alone
+ * (index-only scan, distance computed from the index's latitude and longitude), where the rows'
+ * OR made the planner read every matching table page through a bitmap (issue 27: 10 km around a
+ * point in Paris, 15,555 companies, 1.35 s cold and 0.2 s warm → 20 ms at 1 M, docs/SEARCH.md).
+ */
+export function countSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
+  const circle = scope.circle;
+  if (!circle)
+    return sql`SELECT count(*)::int AS n FROM search_companies c
+      WHERE ${filtersSql(f, scope)} AND c.name IS NOT NULL`;
+  const ranges = cellRanges(circle.lat, circle.lon, circle.radiusKm);
+  const ints = (xs: number[]) => `{${xs.join(',')}}`;
+  return sql`SELECT coalesce(sum(x.n), 0)::int AS n
+    FROM unnest(${ints(ranges.map((r) => r[0]))}::int[], ${ints(ranges.map((r) => r[1]))}::int[]) AS r(lo, hi)
+    CROSS JOIN LATERAL (SELECT count(*) AS n FROM search_companies c
+      WHERE c.geo_cell BETWEEN r.lo AND r.hi AND ${inCircleSql(circle)}
+        AND ${filtersSql(f, { ...scope, circle: null })} AND c.name IS NOT NULL) AS x`;
+}
+
+/**
+ * `col = value` for one value (the planner then reads an index in its order: a department and a
+ * NAF section sorted by size walk (department, naf_section, popularity) and stop at the page),
+ * `col = ANY(values)` for several; `type` the column's (a char(1) compared with text[] would be
+ * cast to text and leave its index).
+ */
+function oneOf(col: SQL, values: readonly string[], type: 'text' | 'bpchar' = 'text'): SQL {
+  return values.length === 1
+    ? sql`${col} = ${values[0]}`
+    : sql`${col} = ANY(${textArray(values)}::${sql.raw(type)}[])`;
 }
 
 /** SQL conditions on search_companies aliased `c`; `sql\`true\`` when there are none. */
 export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   const parts: SQL[] = [];
-  if (f.departments.length)
-    parts.push(sql`c.department = ANY(${textArray(f.departments)}::text[])`);
+  if (f.departments.length) parts.push(oneOf(sql`c.department`, f.departments));
   if (f.activities.length) {
     const sections = f.activities.filter((a) => a.length === 1);
     const codes = f.activities.filter((a) => a.length > 1);
     // Only the non-empty sides: an empty `OR naf_code = ANY('{}')` kept the planner off the
     // (department, naf_section) index for the count.
     const sides: SQL[] = [];
-    if (sections.length) sides.push(sql`c.naf_section = ANY(${textArray(sections)}::text[])`);
-    if (codes.length) sides.push(sql`c.naf_code = ANY(${textArray(codes)}::text[])`);
+    if (sections.length) sides.push(oneOf(sql`c.naf_section`, sections, 'bpchar'));
+    if (codes.length) sides.push(oneOf(sql`c.naf_code`, codes));
     parts.push(sides.length === 1 ? sides[0]! : sql`(${sql.join(sides, sql` OR `)})`);
   }
   if (f.legalForms.length) {
     const patterns = f.legalForms.map((code) => `${code}%`);
     parts.push(sql`c.legal_form_code LIKE ANY(${textArray(patterns)}::text[])`);
   }
-  if (f.headcountBands.length)
-    parts.push(sql`c.headcount_band = ANY(${textArray(f.headcountBands)}::text[])`);
-  if (f.categories.length) parts.push(sql`c.category = ANY(${textArray(f.categories)}::text[])`);
+  if (f.headcountBands.length) parts.push(oneOf(sql`c.headcount_band`, f.headcountBands));
+  if (f.categories.length) parts.push(oneOf(sql`c.category`, f.categories));
   if (f.status) parts.push(sql`c.status = ${f.status}`);
   if (f.createdFrom) parts.push(sql`c.creation_date >= ${f.createdFrom}::date`);
   if (f.createdTo) parts.push(sql`c.creation_date <= ${f.createdTo}::date`);
@@ -94,8 +130,7 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
     ...(f.communes.length ? [resolveCommunes(f.communes).codes] : []),
     ...(f.epcis.length ? [resolveEpcis(f.epcis).codes] : []),
   ];
-  for (const codes of communeLists)
-    parts.push(sql`c.commune_code = ANY(${textArray(codes)}::text[])`);
+  for (const codes of communeLists) parts.push(oneOf(sql`c.commune_code`, codes));
   if (scope.postcode) parts.push(sql`c.postcode = ${scope.postcode}`);
   if (scope.department) parts.push(sql`c.department = ${scope.department}`);
   if (f.idcc.length) parts.push(sql`c.idcc && ${textArray(f.idcc)}::text[]`);

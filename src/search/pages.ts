@@ -5,9 +5,9 @@
 import type { Db } from '@/db/client';
 import { PAGE_SIZE, searchFromRequest, type CompanySearchPage } from './companies';
 import { searchDirectors, type DirectorSearchPage } from './directors';
-import { EMPTY_FILTERS, hasFilters, parseFilters, type SearchFilters } from './filters';
+import { EMPTY_FILTERS, hasFilters, type SearchFilters } from './filters';
 import { SEARCH_PARAMS } from './filter-params';
-import { parseSearchRequest } from './request';
+import { readSearchRequest } from './request';
 import { logFailure } from '@/lib/log';
 
 export type PageParams = Record<string, string | string[] | undefined>;
@@ -50,16 +50,21 @@ export async function loadCompanyResults(
     !read.get(SEARCH_PARAMS.lon)
   )
     read.delete(SEARCH_PARAMS.radius);
-  const filtersRead = parseFilters(read);
-  const filters = 'code' in filtersRead ? EMPTY_FILTERS : filtersRead;
-  // One reader for the page and the API: the query, filters, sort, page and point of the URL.
-  const parsed = parseSearchRequest(read);
-  if ('code' in parsed) return { state: 'invalid', message: parsed.message, filters };
+  // One reader for the page and the API: the query, filters, sort, page and point of the URL,
+  // read once. On a refusal the panel still shows the filters, when they all were valid.
+  const { request: parsed, filters: valid } = readSearchRequest(read);
+  if ('code' in parsed)
+    return { state: 'invalid', message: parsed.message, filters: valid ?? EMPTY_FILTERS };
+  const filters = parsed.filters;
   const q = parsed.query?.trim() ?? '';
   if (!q && !(options.allowFiltersOnly && (hasFilters(filters) || parsed.near)))
     return { state: 'idle', filters };
   try {
-    const result = await searchFromRequest(db, { ...parsed, pageSize: PAGE_SIZE });
+    const result = await searchFromRequest(
+      db,
+      { ...parsed, pageSize: PAGE_SIZE },
+      { facets: true },
+    );
     if (!result.ok) return { state: 'invalid', message: result.message, filters };
     return { state: 'ok', data: result.value, filters };
   } catch (error) {

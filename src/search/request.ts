@@ -255,9 +255,31 @@ function coordinate(raw: string, min: number, max: number): number | null {
  * checked here (bounding boxes of metropolitan France and the five overseas departments).
  */
 export function parseSearchRequest(params: Params): SearchRequest | Failure {
+  return readSearchRequest(params).request;
+}
+
+/**
+ * parseSearchRequest, with the filters as read (null when one of them is invalid): a results page
+ * refusing the request (a bad page, sort or point) still shows the valid filters in its panel,
+ * without reading the URL twice.
+ */
+export function readSearchRequest(params: Params): {
+  request: SearchRequest | Failure;
+  filters: SearchFilters | null;
+} {
+  const filters = parseFilters(params);
+  return {
+    request: parseRequestWith(params, filters),
+    filters: 'code' in filters ? null : filters,
+  };
+}
+
+function parseRequestWith(
+  params: Params,
+  filters: SearchFilters | Failure,
+): SearchRequest | Failure {
   const fields: Fields = {};
   const bad = (name: string, message: string) => (fields[name] ??= []).push(message);
-  const filters = parseFilters(params);
   if ('ok' in filters) Object.assign(fields, filters.fields);
   const q = read(params, SEARCH_PARAMS.query);
   if (q !== null && q.length > 200)

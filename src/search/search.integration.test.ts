@@ -415,6 +415,33 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
     expect(elsewhere.place).toBeNull();
   });
 
+  it('counts a name search’s list per category and state (the filter panel’s figures)', async () => {
+    const r = await searchCompanies(h.db, { q: 'societe', facets: true, perPage: 5 });
+    if (!r.ok) throw new Error(r.message);
+    const f = r.value.facets!;
+    // The whole ranked list, not the page: recounted from every page of it.
+    const sirens: string[] = [];
+    for (let page = 1; page <= r.value.totalPages; page++) {
+      const p = await searchCompanies(h.db, { q: 'societe', page, perPage: 100 });
+      if (!p.ok) throw new Error(p.message);
+      sirens.push(...p.value.results.map((x) => x.siren));
+    }
+    const rows = await queryRows<{ category: string | null; status: string }>(
+      h.db,
+      sql`SELECT category, status FROM search_companies WHERE siren = ANY(${`{${sirens.join(',')}}`}::bpchar[])`,
+    );
+    const tally = (key: 'category' | 'status', v: string) =>
+      rows.filter((x) => x[key] === v).length;
+    expect(r.value.total).toBeGreaterThan(5);
+    for (const c of ['PME', 'ETI', 'GE'] as const)
+      expect(f.categories[c] ?? 0, c).toBe(tally('category', c));
+    expect(f.statuses.A ?? 0).toBe(tally('status', 'A'));
+    expect(f.statuses.C ?? 0).toBe(tally('status', 'C'));
+    // Not asked (the API): not counted.
+    const api = await searchCompanies(h.db, { q: 'societe' });
+    expect(api.ok && api.value.facets).toBeUndefined();
+  });
+
   it('counts exactly, pages deep and sorts by name, creation date and size', async () => {
     // The sample's companies mostly lack a head office (no department): a broad filter, the state.
     const [count] = await queryRows<{ n: number }>(

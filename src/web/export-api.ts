@@ -18,12 +18,13 @@ import {
   EXPORT_FORMATS,
   EXPORT_MAX_ROWS,
   parseExportColumns,
+  exportStream,
   prepareExport,
   unknownColumn,
   type ExportColumnName,
   type ExportFormat,
 } from '@/search/export';
-import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from '@/search/export-format';
+import { TABULAR_TYPES } from '@/lib/tabular/write';
 import { parseCompanySearchParams } from './search-api';
 import { isFailure, jsonError, UNAVAILABLE } from './search-http';
 
@@ -90,12 +91,9 @@ export async function handleCompanyExport(db: Db, request: Request): Promise<Res
     const prepared = await prepareExport(db, search, exp.limit);
     if (!prepared.ok) return jsonError(prepared);
     const now = new Date();
-    const body =
-      exp.format === 'csv'
-        ? csvStream(exp.columns, prepared.value.batches)
-        : xlsxStream(exp.columns, prepared.value.batches);
+    const body = exportStream(exp.format, exp.columns, prepared.value.batches);
     const headers = new Headers({
-      'Content-Type': EXPORT_CONTENT_TYPES[exp.format],
+      'Content-Type': TABULAR_TYPES[exp.format],
       'Content-Disposition': `attachment; filename="${fileName(exp.format, now)}"`,
       'Cache-Control': 'private, no-store',
       'X-Total-Rows': String(prepared.value.total),

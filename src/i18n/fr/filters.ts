@@ -9,6 +9,8 @@ export default {
   labels: 'Labels et certifications',
   status: 'État administratif',
   statuses: { tous: 'Toutes', actif: 'Actives', cesse: 'Cessées ou radiées' },
+  /** Companies of the current results with this value (a name search's list). */
+  valueCount: '{value} ({count})',
   contradictions: 'Données contradictoires',
   contradictionsOnly: 'Seulement les entreprises sur lesquelles deux sources se contredisent',
   creation: 'Date de création',

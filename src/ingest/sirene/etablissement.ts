@@ -5,7 +5,7 @@ import { openInput } from '../core/input';
 import { ImportContext, type Importer } from '../core/run';
 import { importCsvBulk } from './bulk';
 import { inFrance } from '@/search/geo/grid';
-import { lambert93ToWgs84 } from '@/search/geo/lambert93';
+import { sireneXyToWgs84 } from '@/search/geo/projections';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
 import { refreshOpenEstablishments, uniteLegaleImporter } from './unite-legale';
 import { bool, clean, date, digits, flag, oneOf, RowError, timestamp, year } from './values';
@@ -134,13 +134,19 @@ export function etablissementMapper(col: (name: string) => number) {
 }
 
 /**
- * The establishment's position in degrees: SIRENE's Lambert-93 x/y converted (metropolitan
- * France; the overseas departments' x/y are in other projections and are left out), or the
+ * The establishment's position in degrees: SIRENE's x/y converted by its territory's projection
+ * (Lambert-93 in metropolitan France, UTM overseas: src/search/geo/projections.ts), or the
  * geocoded stock's own longitude/latitude. Unreadable coordinates are dropped, never an error.
  */
 function coordinates(
   f: string[],
-  i: { lambertX: number; lambertY: number; longitude: number; latitude: number },
+  i: {
+    lambertX: number;
+    lambertY: number;
+    longitude: number;
+    latitude: number;
+    codeCommune: number;
+  },
 ): { lat: number; lon: number } | null {
   const num = (k: number) => {
     const v = k >= 0 ? (f[k] ?? '').trim() : '';
@@ -149,7 +155,7 @@ function coordinates(
   const x = num(i.lambertX);
   const y = num(i.lambertY);
   if (Number.isFinite(x) && Number.isFinite(y)) {
-    const p = lambert93ToWgs84(x, y);
+    const p = sireneXyToWgs84(digitsOrCode(f[i.codeCommune]), x, y);
     if (p) return { lat: round6(p.lat), lon: round6(p.lon) };
   }
   const lat = num(i.latitude);

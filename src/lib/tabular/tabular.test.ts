@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, readTable } from './read';
-import { csvRecord, csvStream } from './write';
+import ExcelJS from 'exceljs';
+import { csvRecord, csvStream, inBatches, textColumns, xlsxStream } from './write';
 
 async function* rows(list: (string | number | null)[][]) {
   for (const r of list) yield r;
@@ -32,11 +33,61 @@ describe('tables as files', () => {
 
   it('writes CSV as French spreadsheets read it', async () => {
     expect(csvRecord(['a;b', 'c"d', 1.5, null])).toBe('"a;b";"c""d";1,5;\r\n');
+    // Formula injection: a text starting with = is written as text.
+    expect(csvRecord(['=1+1', '2024-03-01'], ['text', 'date'])).toBe("'=1+1;01/03/2024\r\n");
+    const cols = textColumns(['A', 'B'], { B: 'date' });
     const bytes = Buffer.from(
-      await new Response(csvStream(['A', 'B'], rows([['1', 2]]))).arrayBuffer(),
+      await new Response(
+        csvStream(
+          cols,
+          inBatches(
+            rows([
+              ['1', '2024-03-01'],
+              [2, null],
+            ]),
+            1,
+          ),
+        ),
+      ).arrayBuffer(),
     );
     // The byte-order mark first: Excel reads the file as UTF-8.
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(bytes.subarray(3).toString('utf8')).toBe('A;B\r\n1;2\r\n');
+    expect(bytes.subarray(3).toString('utf8')).toBe('A;B\r\n1;01/03/2024\r\n2;\r\n');
+  });
+
+  it('writes XLSX that Excel reads: the sheet name, text, numbers and real dates', async () => {
+    const cols = textColumns(['Nom', 'Création', 'Effectif'], {
+      Création: 'date',
+      Effectif: 'integer',
+    });
+    const stream = xlsxStream(
+      'Entreprises',
+      cols,
+      inBatches(
+        rows([
+          ['A & <B>', '2024-03-01', 12],
+          [null, null, null],
+        ]),
+        1,
+      ),
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Entreprises');
+    expect(ws.getRow(1).values).toEqual([undefined, 'Nom', 'Création', 'Effectif']);
+    expect(ws.getCell('A2').value).toBe('A & <B>');
+    expect(ws.getCell('B2').value).toEqual(new Date(Date.UTC(2024, 2, 1)));
+    expect(ws.getCell('C2').value).toBe(12);
+    expect(ws.getCell('A3').value).toBeNull();
+  });
+
+  it('groups rows given one by one', async () => {
+    const out: number[][] = [];
+    async function* n() {
+      for (let i = 1; i <= 5; i++) yield i;
+    }
+    for await (const b of inBatches(n(), 2)) out.push(b);
+    expect(out).toEqual([[1, 2], [3, 4], [5]]);
   });
 });

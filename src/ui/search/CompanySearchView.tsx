@@ -51,6 +51,7 @@ export function CompanySearchView({
       query={query}
       restoreTo={restoreStoredFilters ? basePath : undefined}
       remember={basePath === '/recherches-avancees/resultats' && !restoreStoredFilters}
+      counts={loaded.state === 'ok' ? (loaded.data.facets ?? null) : null}
     />
   );
   const d = loaded.state === 'ok' ? loaded.data : null;

@@ -29,4 +29,20 @@ describe('filter panel', () => {
     expect(html).not.toContain('required');
     expect(html).not.toMatch(/Ctrl|Cmd/);
   });
+
+  it('shows how many of the results have each category and state, when the search counts them', () => {
+    const counted = renderToStaticMarkup(
+      <FilterPanel
+        basePath="/resultats"
+        query="q=sci"
+        counts={{ categories: { PME: 12, ETI: 1 }, statuses: { A: 10, C: 3 } }}
+      />,
+    );
+    expect(counted).toContain('PME (12)');
+    expect(counted).toContain('ETI (1)');
+    expect(counted).toContain('GE (0)');
+    expect(counted).toContain('Actives (10)');
+    expect(counted).toContain('Cessées ou radiées (3)');
+    expect(html).not.toMatch(/PME \(/);
+  });
 });

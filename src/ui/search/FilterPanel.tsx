@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import m from '@/i18n/fr/filters';
 import { interpolate } from '@/i18n/interpolate';
+import type { SearchFacets } from '@/search/companies';
 import { FILTER_PARAMS, type SearchFilters } from '@/search/filter-params';
 import { readStoredFilters, storeFilters } from './filterStorage';
 import {
@@ -62,11 +63,17 @@ function useInteractive(): boolean {
  * on Enter or when leaving the field. The filters are also kept in `filter-storage` (spec
  * section 3), from which a fresh advanced search starts (`restoreTo`).
  */
+/** A value and, when known, how many of the current results have it: « PME (12) ». */
+function Counted({ value, count }: { value: string; count: number | null }) {
+  return <>{count === null ? value : interpolate(m.valueCount, { value, count })}</>;
+}
+
 export function FilterPanel({
   basePath,
   query,
   restoreTo,
   remember = false,
+  counts = null,
 }: {
   /** Where a change leads (the page's results path). */
   basePath: string;
@@ -76,6 +83,8 @@ export function FilterPanel({
   restoreTo?: string;
   /** The advanced search's results: the filters are kept in `filter-storage`. */
   remember?: boolean;
+  /** Companies of the current results per category and state, when the search gives them. */
+  counts?: SearchFacets | null;
 }) {
   const router = useRouter();
   const uid = useId();
@@ -280,7 +289,7 @@ export function FilterPanel({
                       )
                     }
                   />
-                  {code}
+                  <Counted value={code} count={counts ? (counts.categories[code] ?? 0) : null} />
                 </label>
               );
             })}
@@ -301,7 +310,14 @@ export function FilterPanel({
                   checked={(draft[FILTER_PARAMS.status] || 'tous') === v}
                   onChange={() => apply(FILTER_PARAMS.status, v === 'tous' ? '' : v)}
                 />
-                {l}
+                <Counted
+                  value={l}
+                  count={
+                    counts && v !== 'tous'
+                      ? (counts.statuses[v === 'actif' ? 'A' : 'C'] ?? 0)
+                      : null
+                  }
+                />
               </label>
             ))}
           </div>

@@ -1,0 +1,112 @@
+/**
+ * The lists' exact totals (countSql): the same number as the plain condition, with or without a
+ * circle (counted per grid row, laterally, from the geo index), and the filters' SQL in the shape
+ * that keeps the planner on the indexes.
+ */
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db/client';
+import { createTestDb } from '@/db/testing';
+import { EMPTY_FILTERS, type SearchFilters } from './filter-params';
+import { countSql, filtersSql, type ResolvedScope } from './filters';
+import { distanceKm, geoCell } from './geo/grid';
+
+let h: DbHandle;
+
+type Row = {
+  siren: string;
+  named: boolean;
+  department: string;
+  section: string;
+  category: string;
+  lat: number;
+  lon: number;
+};
+const ROWS: Row[] = [];
+for (let i = 0; i < 400; i++) {
+  // A deterministic spread of ±0.2° around Paris and Lyon.
+  const paris = i % 3 !== 0;
+  const a = ((i * 37) % 100) / 250 - 0.2;
+  const b = ((i * 61) % 100) / 250 - 0.2;
+  ROWS.push({
+    siren: String(990000000 + i),
+    named: i % 17 !== 0,
+    department: paris ? '75' : '69',
+    section: ['H', 'C', 'M'][(i % 7) % 3]!,
+    category: i % 5 === 0 ? 'ETI' : 'PME',
+    lat: (paris ? 48.86 : 45.76) + a,
+    lon: (paris ? 2.34 : 4.84) + b,
+  });
+}
+
+beforeAll(async () => {
+  h = await createTestDb();
+  for (const r of ROWS)
+    await h.db.execute(sql`INSERT INTO search_companies (siren, name, diffusion, is_natural_person,
+        status, state, department, naf_section, category, open_establishments, popularity,
+        latitude, longitude, geo_cell)
+      VALUES (${r.siren}, ${r.named ? `SOCIETE ${r.siren}` : null}, 'O', false, 'A', 'active',
+        ${r.department}, ${r.section}, ${r.category}, 1, 1, ${r.lat}, ${r.lon},
+        ${geoCell(r.lat, r.lon)})`);
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const count = async (f: SearchFilters, scope: ResolvedScope = {}) =>
+  (await queryRows<{ n: number }>(h.db, countSql(f, scope)))[0]!.n;
+
+describe('countSql', () => {
+  const circle = { lat: 48.86, lon: 2.34, radiusKm: 10 };
+  const cases: Array<[string, SearchFilters, ResolvedScope, (r: Row) => boolean]> = [
+    ['no filter', EMPTY_FILTERS, {}, () => true],
+    [
+      'one department and one section',
+      { ...EMPTY_FILTERS, departments: ['75'], activities: ['H'] },
+      {},
+      (r) => r.department === '75' && r.section === 'H',
+    ],
+    [
+      'two departments, two sections',
+      { ...EMPTY_FILTERS, departments: ['75', '69'], activities: ['H', 'C'] },
+      {},
+      (r) => r.section !== 'M',
+    ],
+    ['10 km around a point', EMPTY_FILTERS, { circle }, (r) => distanceKm(circle, r) <= 10],
+    [
+      'a circle and filters',
+      { ...EMPTY_FILTERS, activities: ['C'], categories: ['PME'] },
+      { circle },
+      (r) => distanceKm(circle, r) <= 10 && r.section === 'C' && r.category === 'PME',
+    ],
+  ];
+  for (const [name, f, scope, keep] of cases) {
+    it(`${name}: the exact number of named companies`, async () => {
+      const expected = ROWS.filter((r) => r.named && keep(r)).length;
+      expect(expected).toBeGreaterThan(0);
+      expect(await count(f, scope)).toBe(expected);
+      // The plain condition agrees.
+      const [plain] = await queryRows<{ n: number }>(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM search_companies c
+          WHERE ${filtersSql(f, scope)} AND c.name IS NOT NULL`,
+      );
+      expect(plain!.n).toBe(expected);
+    });
+  }
+
+  it('a circle where nothing is: 0', async () => {
+    expect(await count(EMPTY_FILTERS, { circle: { lat: 43.3, lon: 5.4, radiusKm: 5 } })).toBe(0);
+  });
+
+  it('one value is an equality, a NAF section compared as char(1): the indexes stay usable', () => {
+    const text = (f: SearchFilters) => new PgDialect().sqlToQuery(filtersSql(f)).sql;
+    expect(text({ ...EMPTY_FILTERS, departments: ['75'], activities: ['H'] })).toBe(
+      'c.department = $1 AND c.naf_section = $2',
+    );
+    expect(text({ ...EMPTY_FILTERS, activities: ['H', 'C'] })).toBe(
+      'c.naf_section = ANY($1::bpchar[])',
+    );
+  });
+});
