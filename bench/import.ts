@@ -144,7 +144,8 @@ async function firstLine(file: string): Promise<string> {
 
 const PHASE_LABELS: Record<string, string> = {
   indexRebuild: 'index reconstruits',
-  derivedCounts: 'compteurs dérivés',
+  derivedCounts: 'compteurs dérivés (total)',
+  derivedCountsEnd: 'dont compteurs après le flux',
   hashLookup: 'lecture des empreintes',
   upsert: 'upsert des lignes changées',
 };

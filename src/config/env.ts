@@ -263,6 +263,11 @@ export const envSchema = z.object({
   /** Key of the INSEE API portal (header X-INSEE-Api-Key-Integration); only the job needs it. */
   SIRENE_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /**
+   * `on`: the job workers poll the Sirene API once a day (7 a.m. Paris) through the job queue
+   * (src/ingest/schedule.ts). Off by default: a site without an INSEE key polls nothing.
+   */
+  SIRENE_DAILY_POLL: z.enum(['on', 'off']).default('off'),
+  /**
    * VIES REST API of the European Commission, to check VAT numbers on the VAT certificate;
    * `off` prints every number as "non vérifié" without calling it.
    */

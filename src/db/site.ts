@@ -28,6 +28,12 @@ export function getDb(): Db {
   return globalForDb.__dbHandle.db;
 }
 
+/** The site's database handle (its pool): for work that needs a connection of its own (imports). */
+export function getDbHandle(): DbHandle {
+  getDb();
+  return globalForDb.__dbHandle!;
+}
+
 /**
  * The database of the registry's and search's reads: the streaming replica of DATABASE_READ_URL
  * when there is one, else the site's database. Only for public registry data (companies,

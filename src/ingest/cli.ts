@@ -7,19 +7,10 @@ import { getEnv, InvalidEnvironmentError } from '@/config/env';
 import type { DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { describeError } from './core/errors';
-import {
-  changedSirensOf,
-  formatSummary,
-  importFile,
-  SOURCES,
-  type ImportSummary,
-  type SourceKey,
-} from './core/run';
-import { announceChanges } from '@/registry/change-feed';
-import { refreshStaleSearchIndex } from '@/search/indexer';
-import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
-import { afterImport as matchSavedSearches } from '@/accounts/saved-searches/jobs';
+import { formatSummary, importFile, SOURCES, type ImportSummary, type SourceKey } from './core/run';
+import { afterImports } from './after-import';
 import { pollSireneApi, validateSince } from './sirene/api-poll';
+import { withPollLock } from './schedule';
 import { IMPORTERS } from './sources';
 import { openTargetDb } from './target';
 
@@ -99,13 +90,11 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Échec de l'import, base inchangée pour ce fichier. ${describeError(e)}`);
       }
     }
-    if (totals.inserted + totals.updated > 0) await announce(handle, summaries);
-    if (totals.inserted + totals.updated > 0) await alert(handle, summaries);
-    // Search reads its own index (src/search/indexer.ts): data that changed is not findable until
-    // the index is brought up to date. What this run and any killed earlier run marked stale.
-    if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
-    // Saved searches look for new companies in the search index: once it is up to date.
-    if (totals.inserted > 0 && !flags.has('sans-index-recherche')) await savedSearchAlerts(handle);
+    await afterImports(handle, summaries, {
+      searchIndex: !flags.has('sans-index-recherche'),
+      log: (line) => console.log(line),
+      warn: (line) => console.error(line),
+    });
   } finally {
     await handle.close();
   }
@@ -115,66 +104,6 @@ async function main(argv: string[]): Promise<number> {
         `${nf.format(totals.unchanged)} inchangés, ${nf.format(totals.rejected)} rejetés ; ${failed} fichier(s) en échec`,
     );
   return failed ? 1 : 0;
-}
-
-/**
- * Tells a running site (PostgreSQL only: src/registry/change-feed.ts) which companies changed, so
- * it drops their cached pages now. Best effort: the import itself is committed already.
- */
-async function announce(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
-  await announceChanges(handle.db, changedSirensOf(summaries)).catch((e) =>
-    console.error(
-      `Le site n'a pas pu être prévenu des changements (ses pages en cache se mettront à jour à leur date de revalidation). ${describeError(e)}`,
-    ),
-  );
-}
-
-/**
- * Records what changed in followed companies and queues the alert mails (src/accounts/alerts).
- * Best effort too: the import is committed; a failure here loses alerts, not data.
- */
-async function alert(handle: DbHandle, summaries: readonly ImportSummary[]): Promise<void> {
-  try {
-    const r = await alertFollowers(handle.db, changedSirensOf(summaries));
-    if (r.events > 0)
-      console.log(
-        `Alertes : ${r.events} changement(s) pour ${r.companies} entreprise(s) suivie(s), ${r.lists} liste(s) à prévenir`,
-      );
-  } catch (e) {
-    console.error(
-      `Les alertes des entreprises suivies n'ont pas pu être préparées. ${describeError(e)}`,
-    );
-  }
-}
-
-/**
- * Queues the matching of the saved searches against the new companies (src/accounts/saved-searches);
- * their mails go on the searches' schedule. Best effort: the import is committed.
- */
-async function savedSearchAlerts(handle: DbHandle): Promise<void> {
-  try {
-    await matchSavedSearches(handle.db);
-  } catch (e) {
-    console.error(
-      `Les recherches enregistrées n'ont pas pu être prévenues (elles le seront à leur prochain envoi). ${describeError(e)}`,
-    );
-  }
-}
-
-/** Rebuilds what imports marked stale in the search index (this run's changes, or a killed run's). */
-async function refreshSearch(handle: DbHandle): Promise<void> {
-  const nf = new Intl.NumberFormat('fr-FR');
-  const t0 = Date.now();
-  const done = await refreshStaleSearchIndex(handle.db);
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (done.kind === 'incremental')
-    console.log(
-      `Index de recherche mis à jour pour ${nf.format(done.sirens)} entreprise(s) modifiée(s), en ${seconds} s`,
-    );
-  else if (done.kind === 'full')
-    console.log(
-      `Index de recherche reconstruit : ${nf.format(done.stats.names)} noms, ${nf.format(done.stats.directors)} dirigeants, en ${seconds} s`,
-    );
 }
 
 /** The daily-changes job: pages through the INSEE Sirene API and imports each page. */
@@ -201,21 +130,29 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
   }
   const nf = new Intl.NumberFormat('fr-FR');
   try {
-    const results = await pollSireneApi(handle, {
-      baseUrl: env.SIRENE_API_URL,
-      apiKey: env.SIRENE_API_KEY,
-      since: since || undefined,
-      kinds: type ? [type] : undefined,
-      importOptions: {
-        rejectsDir:
-          typeof flags.get('rejets') === 'string'
-            ? (flags.get('rejets') as string)
-            : path.resolve('.data/rejets'),
-        progress: 'off',
-      },
-      log: (line) => console.log(line),
-    });
-    let changed = 0;
+    const polled = await withPollLock(handle, () =>
+      pollSireneApi(handle, {
+        baseUrl: env.SIRENE_API_URL,
+        apiKey: env.SIRENE_API_KEY,
+        since: since || undefined,
+        kinds: type ? [type] : undefined,
+        importOptions: {
+          rejectsDir:
+            typeof flags.get('rejets') === 'string'
+              ? (flags.get('rejets') as string)
+              : path.resolve('.data/rejets'),
+          progress: 'off',
+        },
+        log: (line) => console.log(line),
+      }),
+    );
+    if (!polled) {
+      console.error(
+        "Un relevé de l'API Sirene est déjà en cours (la tâche quotidienne ou une autre commande) : réessayez quand il sera fini.",
+      );
+      return 1;
+    }
+    const results = polled;
     const summaries = results.flatMap((r) => r.summaries);
     for (const r of results) {
       const t = r.summaries.reduce(
@@ -227,18 +164,17 @@ async function poll(flags: Map<string, string | true>): Promise<number> {
         }),
         { inserted: 0, updated: 0, unchanged: 0, rejected: 0 },
       );
-      changed += t.inserted + t.updated;
       console.log(
         `API Sirene, ${r.kind === 'ul' ? 'unités légales' : 'établissements'} depuis ${r.since} : ${r.pages} page(s), ` +
           `${nf.format(r.objects)} objets, ${nf.format(t.inserted)} insérés, ${nf.format(t.updated)} mis à jour, ` +
           `${nf.format(t.unchanged)} inchangés, ${nf.format(t.rejected)} rejetés ; prochain départ : ${r.watermark}`,
       );
     }
-    if (changed > 0) await announce(handle, summaries);
-    if (changed > 0) await alert(handle, summaries);
-    if (!flags.has('sans-index-recherche')) await refreshSearch(handle);
-    // Saved searches look for new companies in the search index: once it is up to date.
-    if (changed > 0 && !flags.has('sans-index-recherche')) await savedSearchAlerts(handle);
+    await afterImports(handle, summaries, {
+      searchIndex: !flags.has('sans-index-recherche'),
+      log: (line) => console.log(line),
+      warn: (line) => console.error(line),
+    });
     return 0;
   } catch (e) {
     console.error(

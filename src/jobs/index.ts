@@ -40,6 +40,8 @@ export type JobOptions<T> = {
    * day twice, and a day missed while nothing ran is run at the next start.
    */
   dailyAtParisHour?: number;
+  /** `singleton`: at most one job of the kind active at a time, across every worker. */
+  policy?: 'standard' | 'singleton';
 };
 
 export type JobDefinition<T> = {
@@ -129,6 +131,7 @@ async function ensureQueue(boss: PgBoss, job: AnyJob): Promise<void> {
   const o = job.options;
   await boss.createQueue(deadQueue(job.name), { retryLimit: 0 });
   await boss.createQueue(job.name, {
+    ...(o.policy ? { policy: o.policy } : {}),
     retryLimit: o.retryLimit ?? 3,
     retryDelay: o.retryDelaySeconds ?? 30,
     retryBackoff: true,

@@ -9,3 +9,4 @@ import '@/accounts/saved-searches/jobs';
 import '@/orders/jobs';
 import '@/content/jobs';
 import '@/payments/jobs';
+import '@/ingest/schedule';

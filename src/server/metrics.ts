@@ -15,6 +15,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import { queryRows, type Db } from '@/db/client';
+import { runningImports } from '@/ingest/core/progress';
 import { eventCounts } from '@/lib/stats';
 import { byPrecedence, matchRoute, ROUTES } from './routes';
 
@@ -180,6 +181,71 @@ export class SiteMetrics {
       ['source'],
       (g, f) => {
         for (const i of f.imports) g.set({ source: i.source }, i.rows);
+      },
+    );
+    // Imports running in this process (the scheduled poll runs in the job workers): progress by
+    // source. A CSV's row count is only known at its end: estimated from the bytes read.
+    const live = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      fill: (g: client.Gauge<L>) => void,
+    ) =>
+      new client.Gauge<L>({
+        name,
+        help,
+        labelNames,
+        registers: [r],
+        collect: () => {
+          const g = r.getSingleMetric(name) as client.Gauge<L>;
+          g.reset();
+          fill(g);
+        },
+      });
+    const bySource = () => {
+      const m = new Map<string, { files: number; rows: number; bytes: number; total: number }>();
+      for (const i of runningImports()) {
+        const s = m.get(i.source) ?? { files: 0, rows: 0, bytes: 0, total: 0 };
+        s.files++;
+        s.rows += i.rowsRead;
+        s.bytes += i.bytesRead;
+        s.total += i.bytesTotal;
+        m.set(i.source, s);
+      }
+      return m;
+    };
+    live(
+      'import_running_files',
+      'Fichiers en cours d’import dans ce processus, par source',
+      ['source'],
+      (g) => {
+        for (const [source, s] of bySource()) g.set({ source }, s.files);
+      },
+    );
+    live(
+      'import_progress_rows',
+      'Lignes lues par les imports en cours, par source',
+      ['source'],
+      (g) => {
+        for (const [source, s] of bySource()) g.set({ source }, s.rows);
+      },
+    );
+    live(
+      'import_progress_rows_estimated_total',
+      'Lignes attendues des imports en cours (lignes lues rapportées aux octets lus), par source',
+      ['source'],
+      (g) => {
+        for (const [source, s] of bySource())
+          g.set({ source }, s.bytes > 0 ? Math.round((s.rows * s.total) / s.bytes) : 0);
+      },
+    );
+    live(
+      'import_progress_ratio',
+      'Part lue (0 à 1) des fichiers en cours d’import, par source',
+      ['source'],
+      (g) => {
+        for (const [source, s] of bySource())
+          g.set({ source }, s.total > 0 ? Math.min(1, s.bytes / s.total) : 0);
       },
     );
     fromDb(

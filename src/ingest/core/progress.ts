@@ -63,3 +63,48 @@ export function createProgress(
     stop() {},
   };
 }
+
+/** An import running in this process, as the metrics read it (src/server/metrics.ts). */
+export type RunningImport = {
+  source: string;
+  file: string;
+  startedAt: number;
+  rowsRead: number;
+  bytesRead: number;
+  bytesTotal: number;
+};
+
+const live = ((
+  globalThis as unknown as { __runningImports?: Set<RunningImport> }
+).__runningImports ??= new Set());
+
+/**
+ * Registers an import as running in this process until `done`: rows read and bytes of the raw file
+ * read so far, out of its size (the total rows of a CSV are only known at its end: estimated from
+ * the bytes). The scheduled poll runs in the web server's job workers, whose metrics show it.
+ */
+export function trackImport(source: string, file: string, bytesTotal: number) {
+  const entry: RunningImport = {
+    source,
+    file,
+    startedAt: Date.now(),
+    rowsRead: 0,
+    bytesRead: 0,
+    bytesTotal,
+  };
+  live.add(entry);
+  return {
+    update(bytes: number, rows: number) {
+      entry.bytesRead = bytes;
+      entry.rowsRead = rows;
+    },
+    done() {
+      live.delete(entry);
+    },
+  };
+}
+
+/** The imports running in this process now. */
+export function runningImports(): RunningImport[] {
+  return [...live];
+}

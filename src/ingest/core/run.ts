@@ -6,7 +6,7 @@ import type { DbHandle } from '@/db/client';
 import { withTransaction, type Conn } from './conn';
 import { describeError, ImportError } from './errors';
 import { openInput, type OpenedInput } from './input';
-import { createProgress, type Progress } from './progress';
+import { createProgress, trackImport, type Progress } from './progress';
 import { addCounts, type Counts } from './writer';
 
 export const SOURCES = [
@@ -109,6 +109,8 @@ export class ImportContext {
   private changed: Set<string> | null = null;
   private changesTracked = false;
   private readonly progress: Progress;
+  /** This file in the running imports the metrics read (importFile sets it; sub-imports don't). */
+  live?: ReturnType<typeof trackImport>;
 
   constructor(
     readonly conn: Conn,
@@ -187,6 +189,7 @@ export class ImportContext {
 
   tick(): void {
     this.progress.update(this.input.bytesRead(), this.read);
+    this.live?.update(this.input.bytesRead(), this.read);
   }
 
   stopProgress(): void {
@@ -223,9 +226,11 @@ export async function importFile(
   const started = Date.now();
   const input = await openInput(file, importer.zipEntries);
   let ctx: ImportContext | undefined;
+  const live = trackImport(source, input.name, input.size);
   try {
     await withTransaction(handle, async (conn) => {
       ctx = new ImportContext(conn, input, source, options);
+      ctx.live = live;
       await importer.run(ctx);
       ctx.tick();
       const sha = await input.sha256();
@@ -260,6 +265,7 @@ export async function importFile(
       );
     });
   } catch (e) {
+    live.done();
     ctx?.stopProgress();
     input.stream.destroy();
     if (e instanceof Error && e.name === 'DirectLoadConflict' && options.directLoad !== false) {
@@ -269,6 +275,7 @@ export async function importFile(
     const message = describeError(e);
     throw new ImportError(message.includes(input.name) ? message : `${input.name} : ${message}`);
   }
+  live.done();
   const c = ctx as ImportContext;
   c.stopProgress();
   const total = Object.values(c.tables).reduce(addCounts, {
