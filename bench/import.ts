@@ -144,8 +144,7 @@ async function firstLine(file: string): Promise<string> {
 
 const PHASE_LABELS: Record<string, string> = {
   indexRebuild: 'index reconstruits',
-  derivedCounts: 'compteurs dérivés (total)',
-  derivedCountsEnd: 'dont compteurs après le flux',
+  derivedCounts: 'compteurs dérivés',
   hashLookup: 'lecture des empreintes',
   upsert: 'upsert des lignes changées',
 };
