@@ -7,7 +7,6 @@ import { TableWriter, type Counts, type TableSpec } from '../core/writer';
 import { encodeRecords, type EncodedRows, type RowMapper } from './encode';
 import { encodedPieces, readHeader, type MapperName } from './parallel';
 import { matchSchema, type KnownSchema } from './schemas';
-import type { StreamedOpenCounts } from './open-counts';
 
 /** Rows per COPY batch: big enough for COPY to pay, small enough to keep memory flat. */
 export const CHUNK_ROWS = 20_000;
@@ -47,17 +46,8 @@ export type BulkCsvOptions = {
   mapperName: MapperName;
   /** Runs after each batch (upsert mode) with the staging table still filled. */
   afterBatch?: (ctx: ImportContext, counts: Counts) => Promise<void>;
-  /**
-   * Counters derived in the same pass as a direct load (open-counts.ts): `start` decides and
-   * prepares (null: not this time), the encoder counts each SIREN's rows at these positions of the
-   * mapped row, each batch's counts are written behind its COPY, the rest once the rows are in.
-   */
-  streamed?: {
-    countOpen: { sirenIndex: number; statusIndex: number };
-    start: (ctx: ImportContext) => Promise<StreamedOpenCounts | null>;
-  };
-  /** Runs once at the end of the file; `streamed`: the streamed counters did their work. */
-  afterFile?: (ctx: ImportContext, direct: boolean, streamed: boolean) => Promise<void>;
+  /** Runs once at the end of the file. */
+  afterFile?: (ctx: ImportContext, direct: boolean) => Promise<void>;
 };
 
 /**
@@ -99,7 +89,6 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         )
       : null;
   const held = newBatch();
-  const streamed = direct && opts.streamed ? await opts.streamed.start(ctx) : null;
   if (direct) ctx.noteChanged('all');
   else ctx.noteChanged([]);
 
@@ -111,12 +100,7 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const keyIndex = opts.spec.columns.indexOf(key);
   const dateIndex = opts.spec.dateIndex ?? -1;
   // Rows are tracked one by one (key, date, hash) when some may have to be upserted.
-  const encodeOptions = {
-    keyIndex,
-    dateIndex,
-    track: !direct || storedKeys !== null,
-    ...(streamed ? { countOpen: opts.streamed!.countOpen } : {}),
-  };
+  const encodeOptions = { keyIndex, dateIndex, track: !direct || storedKeys !== null };
 
   const guard = `sirene_hash IS NOT NULL${opts.hashGuard ? ` AND ${opts.hashGuard}` : ''}`;
   // Stored hashes come back as one text value, "key:hash,key:hash,…", split here: parsing 20,000
@@ -218,10 +202,6 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const flush = (batch: Batch): Promise<void> => {
     const run = async () => {
       ctx.count(table, direct ? await copyDirect(batch) : await upsert(batch));
-      if (streamed && batch.countSirens.length) {
-        streamed.add(batch.countSirens, batch.countOpen);
-        await streamed.flush(batch.countSirens[batch.countSirens.length - 1]);
-      }
       ctx.tick();
     };
     const next = pending.then(run);
@@ -237,8 +217,6 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
     for (const k of rows.keys) batch.keys.push(k);
     for (const d of rows.dates) batch.dates.push(d);
     for (const h of rows.hashes) batch.hashes.push(h);
-    if (rows.countSirens) for (const c of rows.countSirens) batch.countSirens.push(c);
-    if (rows.countOpen) for (const c of rows.countOpen) batch.countOpen.push(c);
     batch.rows += rows.rows;
     if (batch.rows >= CHUNK_ROWS) {
       // Wait for the batch before last, so at most two batches are in memory.
@@ -285,13 +263,6 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   await pending;
   if (batch.rows) await flush(batch);
   await pending;
-  let streamedMs = 0;
-  if (streamed) {
-    const t = performance.now();
-    await streamed.finish();
-    ctx.phases.derivedCountsEnd = performance.now() - t;
-    streamedMs = streamed.ms;
-  }
   const rebuildStart = performance.now();
   for (const statement of rebuild) {
     try {
@@ -322,14 +293,12 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
         dates: held.dates.slice(from, to),
         hashes: held.hashes.slice(from, to),
         rows: Math.min(to, held.rows) - from,
-        countSirens: [],
-        countOpen: [],
       }),
     );
   }
   const afterStart = performance.now();
-  if (opts.afterFile) await opts.afterFile(ctx, direct, streamed !== null);
-  ctx.phases.derivedCounts = performance.now() - afterStart + streamedMs;
+  if (opts.afterFile) await opts.afterFile(ctx, direct);
+  ctx.phases.derivedCounts = performance.now() - afterStart;
 }
 
 /**
@@ -380,25 +349,8 @@ export async function dropIndexes(
   return rebuild.sort((a, b) => Number(b.startsWith('ALTER')) - Number(a.startsWith('ALTER')));
 }
 
-type Batch = {
-  lines: string[];
-  rows: number;
-  keys: string[];
-  dates: string[];
-  hashes: number[];
-  /** Runs of SIRENs and their open rows (streamed counters only). */
-  countSirens: string[];
-  countOpen: number[];
-};
-const newBatch = (): Batch => ({
-  lines: [],
-  rows: 0,
-  keys: [],
-  dates: [],
-  hashes: [],
-  countSirens: [],
-  countOpen: [],
-});
+type Batch = { lines: string[]; rows: number; keys: string[]; dates: string[]; hashes: number[] };
+const newBatch = (): Batch => ({ lines: [], rows: 0, keys: [], dates: [], hashes: [] });
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);

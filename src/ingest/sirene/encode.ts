@@ -4,17 +4,8 @@ import { RowError } from './values';
 
 export type RowMapper = (fields: string[]) => unknown[];
 
-/**
- * What is tracked per row in upsert mode: its key, its source date and its hash. `countOpen`: the
- * mapped row's SIREN and status positions; the encoder then counts each SIREN's open ('A') rows
- * as it goes (the open-establishment counters derived in the same pass as a stock load).
- */
-export type EncodeOptions = {
-  keyIndex: number;
-  dateIndex: number;
-  track: boolean;
-  countOpen?: { sirenIndex: number; statusIndex: number };
-};
+/** What is tracked per row in upsert mode: its key, its source date and its hash. */
+export type EncodeOptions = { keyIndex: number; dateIndex: number; track: boolean };
 
 /** A piece of a file, validated and encoded for COPY (in this thread or a parse worker). */
 export type EncodedRows = {
@@ -30,12 +21,6 @@ export type EncodedRows = {
   rejects: Array<{ line: number; reason: string; raw: string }>;
   /** Records read (rejected ones included). */
   read: number;
-  /**
-   * With `countOpen`: each run of rows of one SIREN (in file order; a sorted file gives one run
-   * per SIREN) and its open rows. Rejected rows are not counted.
-   */
-  countSirens?: string[];
-  countOpen?: number[];
 };
 
 /** A backslash, tab or line break: a record holding none needs no COPY escaping of its values. */
@@ -92,18 +77,6 @@ class RowEncoder {
     // The hash of the encoded values and their newline (the stored hashes were taken that way).
     const hash = rowHash(body, NEWLINE);
     out.rows++;
-    const count = this.opts.countOpen;
-    if (count) {
-      const siren = String(row[count.sirenIndex]);
-      const open = row[count.statusIndex] === 'A' ? 1 : 0;
-      const sirens = (out.countSirens ??= []);
-      const opens = (out.countOpen ??= []);
-      if (sirens[sirens.length - 1] === siren) opens[opens.length - 1]! += open;
-      else {
-        sirens.push(siren);
-        opens.push(open);
-      }
-    }
     if (this.opts.track) {
       out.lines.push(`${body}\t${hash}\n`);
       out.keys.push(String(row[this.opts.keyIndex]));

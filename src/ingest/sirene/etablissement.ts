@@ -3,8 +3,7 @@ import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
 import type { establishments } from '@/db/schema';
 import { openInput } from '../core/input';
 import { ImportContext, type Importer } from '../core/run';
-import { importCsvBulk, PARALLEL_FROM_BYTES, rowsUpTo } from './bulk';
-import { StreamedOpenCounts } from './open-counts';
+import { importCsvBulk } from './bulk';
 import { inFrance } from '@/search/geo/grid';
 import { sireneXyToWgs84 } from '@/search/geo/projections';
 import { ETABLISSEMENT_SCHEMAS } from './schemas';
@@ -229,22 +228,8 @@ export const etablissementImporter: Importer = {
         if (counts.inserted + counts.updated > 0)
           await refreshOpenEstablishments(ctx.conn, { stagingTable: 'stg_establishments' });
       },
-      // A stock loaded into an empty table (the initial load): the counters are derived while the
-      // file streams (open-counts.ts) when companies are there to count for; a small file, or
-      // establishments loaded before the legal units, keep the refresh after the file.
-      streamed: {
-        countOpen: {
-          sirenIndex: ET_COLUMNS.indexOf('siren'),
-          statusIndex: ET_COLUMNS.indexOf('status'),
-        },
-        start: async (ctx) =>
-          ctx.input.size >= (ctx.options.directLoadFromBytes ?? PARALLEL_FROM_BYTES) &&
-          (await rowsUpTo(ctx.conn, 'companies', 0)) > 0
-            ? StreamedOpenCounts.start(ctx.conn)
-            : null,
-      },
-      afterFile: async (ctx, direct, streamed) => {
-        if (direct && !streamed) await refreshOpenEstablishments(ctx.conn, 'all');
+      afterFile: async (ctx, direct) => {
+        if (direct) await refreshOpenEstablishments(ctx.conn, 'all');
       },
     });
   },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { withTransaction } from '../core/conn';
@@ -82,93 +82,6 @@ describe('open establishment counters', () => {
     expect(after[0]!.n).not.toBe(before[0]!.n);
     expect(await wrongCounts()).toBe(0);
   });
-
-  it('derived while the stock streams: the same companies as the refresh after the file, sorted or not, over a sample', async () => {
-    const ul = `${dir}/StockUniteLegale_SYNTHETIQUE_300.csv`;
-    const stock = readFileSync(`${dir}/StockEtablissement_SYNTHETIQUE_300.csv`, 'utf8')
-      .trimEnd()
-      .split('\n');
-    const sorted = writeTemp(dir, 'et-sorted.csv', stock.join('\n'));
-    // Not sorted: the lines in another order (a SIREN met again after its companies were written).
-    const body = stock.slice(1);
-    const shuffled = writeTemp(
-      dir,
-      'et-shuffled.csv',
-      [stock[0], ...body.filter((_, i) => i % 2 === 1), ...body.filter((_, i) => i % 2 === 0)].join(
-        '\n',
-      ),
-    );
-    const h = await createTestDb();
-    onTestFinished(() => h.close());
-    const companiesAfter = async (
-      load: (h: DbHandle) => Promise<void>,
-    ): Promise<{ rows: unknown[]; wrong: number }> => {
-      await rows(h, 'TRUNCATE companies, establishments, import_runs');
-      {
-        await run(h, 'sirene-ul', ul, { directLoadFromBytes: 0 });
-        await load(h);
-        const r = await rows<{ r: unknown }>(
-          h,
-          `SELECT to_jsonb(c) - 'updated_at' - 'first_seen_at' AS r FROM companies c ORDER BY siren`,
-        );
-        const wrong = await count(
-          h,
-          'companies c',
-          `c.open_establishments <> (SELECT count(*) FROM establishments e WHERE e.siren = c.siren AND e.status = 'A')
-             AND EXISTS (SELECT 1 FROM establishments e WHERE e.siren = c.siren)`,
-        );
-        const indexes = await count(h, 'pg_indexes', `tablename = 'companies'`);
-        expect(indexes).toBeGreaterThan(0);
-        const disabled = await count(
-          h,
-          'pg_trigger',
-          `tgrelid = 'companies'::regclass AND NOT tgisinternal AND tgenabled = 'D'`,
-        );
-        expect(disabled).toBe(0);
-        return { rows: r.map((x) => x.r), wrong };
-      }
-    };
-    // The refresh after the file (a file below the size of the stock paths): the reference.
-    const reference = await companiesAfter(async (h) => {
-      const s = await run(h, 'sirene-etab', sorted, { directLoadFromBytes: 1e12 });
-      expect(s.phases.derivedCountsEnd).toBeUndefined();
-    });
-    expect(reference.wrong).toBe(0);
-    for (const file of [sorted, shuffled]) {
-      const streamed = await companiesAfter(async (h) => {
-        const s = await run(h, 'sirene-etab', file, { directLoadFromBytes: 0 });
-        expect(s.phases.derivedCountsEnd).toBeDefined();
-      });
-      expect(streamed.wrong).toBe(0);
-      expect(streamed.rows).toEqual(reference.rows);
-    }
-    // Over a few establishments stored before (the real sample, then the stock): held back rows
-    // and stored ones counted too; one stored establishment is not in the stock at all.
-    const overSample = await companiesAfter(async (h) => {
-      const few = [stock[0], ...body.filter((_, i) => i % 7 === 0)];
-      await run(h, 'sirene-etab', writeTemp(dir, 'et-few.csv', few.join('\n')), {
-        directLoad: false,
-      });
-      const header = stock[0]!.split(',');
-      const siret = header.indexOf('siret');
-      const nic = header.indexOf('nic');
-      const extra = body[3]!.split(',');
-      extra[nic] = '99999';
-      extra[siret] = `${extra[siret]!.slice(0, 9)}99999`;
-      extra[header.indexOf('etatAdministratifEtablissement')] = 'A';
-      await run(
-        h,
-        'sirene-etab',
-        writeTemp(dir, 'et-extra.csv', [stock[0], extra.join(',')].join('\n')),
-        {
-          directLoad: false,
-        },
-      );
-      const s = await run(h, 'sirene-etab', sorted, { directLoadFromBytes: 0 });
-      expect(s.phases.derivedCountsEnd).toBeDefined();
-    });
-    expect(overSample.wrong).toBe(0);
-  }, 180_000);
 
   it('the full rewrite gives the recount and keeps every other column and the triggers', async () => {
     const others = await companiesWithoutCounts();
