@@ -9,14 +9,17 @@
  * five fiscal years on one company in twenty). Names are "ENTREPRISE GENEREE nnnnnnn": generated
  * data, for measurement only, never shown as real.
  *
- * Load: autocannon, 20 connections, 10 s per target; every response time is recorded, so p50 and
- * p95 are exact over the run. Targets, in one run against one server:
+ * Load: autocannon, 20 connections, 10 s per target, with a browser's Accept-Encoding (gzip, deflate,
+ * br) on every request; every response time is recorded, so p50 and p95 are exact over the run. Targets, in one run against one server:
  *   - /icon.svg, a static file (the reference for the throughput ratio);
+ *   - the floor of the company route: a 404 for an invalid SIREN, the same frame without any
+ *     database work;
  *   - the company page "cold": random SIRENs over all the companies, so nearly every request is a
  *     first render (a miss of Next's page cache, rendered from the database);
  *   - the company page "warm": a hot set of HOT (200) SIRENs, each requested until the server
  *     answers `x-nextjs-cache: HIT` before the timing starts, so the run measures page-cache hits;
- *   - /api/companies/{siren} over random SIRENs (misses of the in-process data cache).
+ *   - /api/companies/{siren} over random SIRENs (misses of the in-process data cache);
+ *   - the search API (/api/search/companies) with words of the generated names.
  * The same targets run first with one connection (server time without queueing), then with 20.
  * Run the timed part under `flock /tmp/bench.lock` when the machine is shared.
  *
@@ -47,8 +50,12 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
   requests: Array<{ method: string; setupRequest: (req: AutocannonRequest) => AutocannonRequest }>;
 }) => AutocannonInstance;
+
+/** What browsers and crawlers send: every target is answered compressed when its server can. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -225,6 +232,7 @@ async function load(
     url: base,
     connections,
     duration: DURATION,
+    headers: { 'accept-encoding': ACCEPT_ENCODING },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths() }) }],
   });
   instance.on('response', (_client, _status, _bytes, time) => times.push(time));
