@@ -41,7 +41,7 @@ beforeAll(async () => {
     }
   });
   base = server.base;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
