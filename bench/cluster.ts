@@ -7,7 +7,7 @@
  * provider) through HAProxy: every order placed must be completed exactly once (one invoice). Before
  * the load, checks that sessions, rate limits, captcha replays and the change feed hold across
  * the two processes. Before the mixed load, the floors of the same run through the same HAProxy:
- * a static file, a cached page and a 404 on the company route (10 s each).
+ * a static file, a cached page and a 404 on the company route (10 s each; `--floors 0` skips them).
  *
  *   npm run build                      (once: the compiled server, .next/registre/serve.mjs)
  *   flock /tmp/bench.lock npm run bench:cluster [-- --duration 60] [-- --connections 50]
@@ -301,13 +301,13 @@ async function mixedLoad(): Promise<void> {
   }
   // The floors, in the same run, through the same HAProxy: a static file, a page of the cache, and
   // a 404 on the company route (the frame, no database work). The mixed load cannot beat them.
-  const FLOOR_S = 10;
+  const FLOOR_S = Number(arg('--floors') ?? 10);
   const floors: Array<[string, string[]]> = [
     ['fichier statique /icon.svg', ['/icon.svg']],
     ['page en cache', cached],
     ['404 de la route (plancher)', invalidSirenPaths(20_000)],
   ];
-  for (const [label, paths] of floors) {
+  for (const [label, paths] of FLOOR_S > 0 ? floors : []) {
     const r = await load(base, label, {
       connections: CONNECTIONS,
       duration: FLOOR_S,
