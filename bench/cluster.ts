@@ -243,6 +243,9 @@ async function crossProcessChecks(): Promise<void> {
   );
 }
 
+/** What browsers and crawlers send: pages and API answers come compressed when they can. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** Company-page paths with a SIREN whose check digit is wrong: a 404 without any database read. */
 function invalidSirenPaths(n: number): string[] {
   const luhnOk = (digits: string) => {
@@ -311,6 +314,7 @@ async function mixedLoad(): Promise<void> {
     const r = await load(base, label, {
       connections: CONNECTIONS,
       duration: FLOOR_S,
+      headers: BROWSER,
       requests: [{ method: 'GET', path: '/', paths }],
     });
     console.log(
@@ -376,6 +380,7 @@ async function mixedLoad(): Promise<void> {
   const row = await load(base, 'mixte', {
     connections: CONNECTIONS,
     duration: DURATION,
+    headers: BROWSER,
     requests: [{ method: 'GET', path: '/', paths: sequence }],
   });
   clearTimeout(killer);
