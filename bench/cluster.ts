@@ -6,7 +6,8 @@
  * the middle. Prints req/s, p50/p95/p99 and errors. Meanwhile users place orders (test payment
  * provider) through HAProxy: every order placed must be completed exactly once (one invoice). Before
  * the load, checks that sessions, rate limits, captcha replays and the change feed hold across
- * the two processes.
+ * the two processes. Before the mixed load, the floors of the same run through the same HAProxy:
+ * a static file, a cached page and a 404 on the company route (10 s each; `--floors 0` skips them).
  *
  *   npm run build                      (once: the compiled server, .next/registre/serve.mjs)
  *   flock /tmp/bench.lock npm run bench:cluster [-- --duration 60] [-- --connections 50]
@@ -242,6 +243,28 @@ async function crossProcessChecks(): Promise<void> {
   );
 }
 
+/** What browsers and crawlers send: pages and API answers come compressed when they can. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Company-page paths with a SIREN whose check digit is wrong: a 404 without any database read. */
+function invalidSirenPaths(n: number): string[] {
+  const luhnOk = (digits: string) => {
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
+      if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
+      sum += v;
+    }
+    return sum % 10 === 0;
+  };
+  const out: string[] = [];
+  while (out.length < n) {
+    const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+    if (!luhnOk(siren)) out.push(`/entreprises/${siren}/introuvable`);
+  }
+  return out;
+}
+
 async function mixedLoad(): Promise<void> {
   // Company pages from the sitemaps; the first 20 are served once now (cached), the rest never.
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
@@ -278,6 +301,25 @@ async function mixedLoad(): Promise<void> {
     else if (r < 0.7) sequence.push(pick(cached));
     else if (r < 0.9) sequence.push(`/api/search/companies?q=${pick(words)}`);
     else sequence.push(`/api/companies/${pick(sirens)}`);
+  }
+  // The floors, in the same run, through the same HAProxy: a static file, a page of the cache, and
+  // a 404 on the company route (the frame, no database work). The mixed load cannot beat them.
+  const FLOOR_S = Number(arg('--floors') ?? 10);
+  const floors: Array<[string, string[]]> = [
+    ['fichier statique /icon.svg', ['/icon.svg']],
+    ['page en cache', cached],
+    ['404 de la route (plancher)', invalidSirenPaths(20_000)],
+  ];
+  for (const [label, paths] of FLOOR_S > 0 ? floors : []) {
+    const r = await load(base, label, {
+      connections: CONNECTIONS,
+      duration: FLOOR_S,
+      headers: BROWSER,
+      requests: [{ method: 'GET', path: '/', paths }],
+    });
+    console.log(
+      `Plancher, ${label} (${CONNECTIONS} connexions, ${FLOOR_S} s) : ${r.perSecond} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.errors} erreurs`,
+    );
   }
   log(
     `${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s ; processus 2 tué à ${DURATION / 2} s`,
@@ -338,6 +380,7 @@ async function mixedLoad(): Promise<void> {
   const row = await load(base, 'mixte', {
     connections: CONNECTIONS,
     duration: DURATION,
+    headers: BROWSER,
     requests: [{ method: 'GET', path: '/', paths: sequence }],
   });
   clearTimeout(killer);

@@ -87,7 +87,7 @@ const ready = app.prepare().then(() => {
 });
 
 /** The front page cache (production only: `next dev` caches no page). */
-const pages = dev ? undefined : new FrontPageCache();
+const pages = dev ? undefined : new FrontPageCache(env.PAGE_CACHE_MAX_MB * 1024 * 1024);
 let draining = false;
 const health = new Health({
   db: getDb,

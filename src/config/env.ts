@@ -253,6 +253,11 @@ export const envSchema = z.object({
    * refused connection on another server).
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * The front page cache's bound per process, in MB of gzipped pages (src/server/page-cache.ts):
+   * 128 MB hold some 6,000 company pages.
+   */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(128),
   /** Graceful shutdown: the longest wait for requests and jobs in progress (10 s). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */

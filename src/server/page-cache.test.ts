@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateCompany, onCompanyInvalidated } from '@/registry/cache';
 import { rawRequest, startTestServer, type TestServer } from './testing';
@@ -67,8 +67,12 @@ beforeEach(() => {
   renders = 0;
 });
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(base + path, headers, method);
+/** A request, then the cache's compression of what it stored (kept once gzipped). */
+async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const answer = await rawRequest(base + path, headers, method);
+  await cache.settled();
+  return answer;
+}
 
 describe('FrontPageCache', () => {
   it('serves a page Next.js served from its page cache again without Next.js', async () => {
@@ -89,13 +93,24 @@ describe('FrontPageCache', () => {
     expect(renders).toBe(1);
   });
 
-  it('keeps the gzip and plain answers apart', async () => {
+  it('keeps one gzip copy and answers each client in an encoding it takes', async () => {
     const gz = { 'accept-encoding': 'gzip, deflate, br' };
-    await get('/entreprises/552032534/danone', gz);
+    // Next.js sent it plain: compressed once, then kept.
     const plain = await get('/entreprises/552032534/danone');
-    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(cache.usedBytes).toBeLessThan(plain.body.length / 4);
     const again = await get('/entreprises/552032534/danone', gz);
     expect(again.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(again.body).toString()).toBe(plain.body.toString());
+    expect(again.headers.vary).toMatch(/Accept-Encoding/);
+    const plainAgain = await get('/entreprises/552032534/danone');
+    expect(plainAgain.headers['content-encoding']).toBeUndefined();
+    expect(plainAgain.body.toString()).toBe(plain.body.toString());
+    expect(plainAgain.headers['content-length']).toBe(String(plain.body.length));
+    // Stored gzipped as Next.js sent it: a plain client gets it decompressed.
+    const first = await get('/entreprises/356000000/la-poste', gz);
+    const forPlain = await get('/entreprises/356000000/la-poste');
+    expect(forPlain.headers['content-encoding']).toBeUndefined();
+    expect(forPlain.body.toString()).toBe(gunzipSync(first.body).toString());
     expect(renders).toBe(2);
   });
 
@@ -146,11 +161,14 @@ describe('FrontPageCache', () => {
     expect(other.headers['set-cookie']).toEqual(['a=b']);
   });
 
-  it('drops the least recently served pages beyond its size', async () => {
-    // 40 KB hold 13 pages of 2.9 KB.
+  it('drops the least recently served pages beyond its size (compressed)', async () => {
+    // Room for about 13 compressed pages.
+    const one = gzipSync(`${PAGE}<!-- /entreprises/10 rendu 10 -->`).length;
+    cache = new FrontPageCache(Math.round(one * 13.5), () => clock);
     for (let i = 0; i < 20; i++) await get(`/entreprises/${i}`);
     expect(cache.size).toBeLessThan(20);
     expect(cache.size).toBeGreaterThan(10);
+    expect(cache.usedBytes).toBeLessThanOrEqual(cache.maxBytes);
     const before = renders;
     await get('/entreprises/19');
     await get('/entreprises/0');

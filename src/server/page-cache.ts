@@ -14,8 +14,11 @@
  *   cookie;
  * - for `s-maxage` seconds from when it was stored (the page's own revalidation time); a later
  *   request goes to Next.js, which serves or regenerates the page;
- * - one copy per encoding the client takes (gzip or none), as Next.js sent it;
- * - at most `maxBytes` in all, the least recently served dropped first.
+ * - one copy per page, in gzip only: as Next.js sent it when gzipped, else compressed once off the
+ *   event loop (zlib's thread pool) before it is kept; a client that takes gzip gets those bytes
+ *   as they are, the rare one that does not gets them decompressed. A cached company page (150 KB of HTML)
+ *   then weighs about 20 KB, so the default 128 MB holds some 6,000 of them instead of 850;
+ * - at most `maxBytes` in all (the compressed sizes), the least recently served dropped first.
  * An opposition request empties it at once, as it empties Next's page cache
  * (`purge`, wired to the registry's invalidations in scripts/serve.ts). The registry's invalidation
  * comes before Next's own (`revalidateTag`, applied when the opposition's route handler ends), so a
@@ -23,13 +26,19 @@
  * stored for `PURGE_QUIET_MS`, nor is any answer to a request that started before it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { gzip, gunzipSync } from 'node:zlib';
 import { namesAny } from '@/registry/cache';
 import { acceptsGzip } from '@/lib/http/gzip';
+
+const gzipAsync = promisify(gzip);
 
 type Entry = {
   key: string;
   status: number;
+  /** The page's headers, without its encoding (set per answer). */
   headers: Array<[string, string | string[]]>;
+  /** The page, gzipped. */
   body: Buffer;
   storedAt: number;
   expires: number;
@@ -48,6 +57,7 @@ const NAVIGATION_HEADERS = [
 
 /** Response headers that belong to one connection or one answer, not to the stored page. */
 const HOP_HEADERS = new Set([
+  'content-encoding',
   'connection',
   'keep-alive',
   'transfer-encoding',
@@ -73,6 +83,7 @@ export class FrontPageCache {
   /** Pages answered from here, and cacheable pages Next.js had to serve (for the metrics). */
   readonly counts = { hits: 0, misses: 0 };
   private quietUntil = 0;
+  private readonly compressing = new Set<Promise<void>>();
 
   constructor(
     readonly maxBytes = 128 * 1024 * 1024,
@@ -94,7 +105,12 @@ export class FrontPageCache {
     const url = req.url ?? '';
     if (!url.startsWith('/') || url.includes('?')) return null;
     for (const h of NAVIGATION_HEADERS) if (req.headers[h] !== undefined) return null;
-    return `${acceptsGzip(req.headers['accept-encoding']) ? 'gzip' : 'identity'} ${url}`;
+    return url;
+  }
+
+  /** Resolves once every page stored so far is compressed (for tests and benchmarks). */
+  async settled(): Promise<void> {
+    while (this.compressing.size) await Promise.all(this.compressing);
   }
 
   /** Answers the request from the cache and returns true, or returns false having written nothing. */
@@ -111,11 +127,14 @@ export class FrontPageCache {
     // Most recently served last: the eviction order.
     this.entries.delete(key);
     this.entries.set(key, entry);
+    let body = entry.body;
     res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (acceptsGzip(req.headers['accept-encoding'])) res.setHeader('Content-Encoding', 'gzip');
+    else body = gunzipSync(body);
     res.setHeader('Age', String(Math.floor((now - entry.storedAt) / 1000)));
-    res.setHeader('Content-Length', String(entry.body.length));
-    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    res.setHeader('Content-Length', String(body.length));
+    res.end(req.method === 'HEAD' ? undefined : body);
     this.counts.hits++;
     return true;
   }
@@ -186,14 +205,17 @@ export class FrontPageCache {
     this.counts.misses++;
     const maxAge = maxAgeOf(headerOf(res, 'cache-control'));
     const encoding = headerOf(res, 'content-encoding');
-    if (encoding !== (key.startsWith('gzip ') ? 'gzip' : '') && encoding !== '') return;
+    if (encoding !== 'gzip' && encoding !== '') return;
     const headers: Entry['headers'] = [];
     for (const [name, value] of Object.entries(res.getHeaders()))
       if (value !== undefined && !HOP_HEADERS.has(name))
         headers.push([name, name === 'x-nextjs-cache' ? 'HIT' : (value as string | string[])]);
+    // The answer's encoding depends on the client's Accept-Encoding: shared caches must know.
+    const vary = headers.find(([name]) => name === 'vary');
+    if (!vary) headers.push(['vary', 'Accept-Encoding']);
+    else if (!/accept-encoding/i.test(String(vary[1])))
+      vary[1] = `${String(vary[1])}, Accept-Encoding`;
     const now = this.now();
-    const previous = this.entries.get(key);
-    if (previous) this.drop(previous);
     const entry: Entry = {
       key,
       status: 200,
@@ -202,8 +224,31 @@ export class FrontPageCache {
       storedAt: now,
       expires: now + maxAge * 1000,
     };
-    this.entries.set(key, entry);
-    this.bytes += body.length;
+    if (encoding === 'gzip') return this.insert(entry);
+    // A plain page is kept once gzipped, in zlib's thread pool (off the event loop), unless a purge
+    // came meanwhile; until then its requests go to Next.js.
+    const generation = this.generation;
+    const job = gzipAsync(body).then(
+      (gz) => {
+        if (generation !== this.generation) return;
+        this.insert({ ...entry, body: gz });
+      },
+      () => undefined,
+    );
+    const tracked = job.finally(() => this.compressing.delete(tracked));
+    this.compressing.add(tracked);
+  }
+
+  private insert(entry: Entry): void {
+    const previous = this.entries.get(entry.key);
+    if (previous) this.drop(previous);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.body.length;
+    this.evict();
+  }
+
+  /** Drops the least recently served pages until the bound holds. */
+  private evict(): void {
     for (const oldest of this.entries.values()) {
       if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);

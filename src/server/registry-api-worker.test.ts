@@ -7,6 +7,7 @@ import { startEmbeddedServer, type EmbeddedServer } from '@/db/embedded-server';
 import { runMigrations } from '@/db/migrate';
 import { invalidateCompany } from '@/registry/cache';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { refreshSearchIndex } from '@/search/indexer';
 import { RegistryApiWorker } from './registry-api-worker';
 import { startTestServer, type TestServer } from './testing';
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   local = wrapPglite(embedded.pglite);
   await runMigrations(local);
   await insertRegistryFixtures(local.db);
+  await refreshSearchIndex(local.db);
   worker = new RegistryApiWorker({
     ...process.env,
     DATABASE_URL: embedded.url,
@@ -39,7 +41,7 @@ beforeAll(async () => {
     }
   });
   base = server.base;
-});
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
@@ -64,6 +66,19 @@ describe('RegistryApiWorker', () => {
     );
     expect((await fetch(`${base}/entreprises/552032534/danone`)).status).toBe(599);
     expect((await fetch(`${base}/api/companies/552032534`, { method: 'DELETE' })).status).toBe(599);
+  });
+
+  it('answers the search API from its thread too, with the financial-data header', async () => {
+    const res = await fetch(`${base}/api/search/companies?q=danone`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { data: { results: Array<{ siren: string }> } } };
+    expect(body.data.data.results.map((r) => r.siren)).toContain('552032534');
+    const hidden = await fetch(`${base}/api/search/companies?q=danone`, {
+      headers: { 'hide-financial-data': 'true' },
+    });
+    expect(hidden.status).toBe(200);
+    expect((await fetch(`${base}/api/search/companies?q=a`)).status).toBe(400);
+    expect((await fetch(`${base}/api/search/companies/export?q=danone`)).status).toBe(599);
   });
 
   it("drops the worker's cached data when this thread invalidates a company", async () => {

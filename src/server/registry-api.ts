@@ -13,6 +13,9 @@
  * Its paths are entries of the site's route table (src/server/routes.ts, derived from src/app),
  * matched with Next's precedence; anything else (another method, a trailing slash, an
  * undecodable segment, a path another route of the table takes) is left to Next.js.
+ *
+ * The same fast path answers the search API (src/server/search-api.ts): `answerRegistryApi` and
+ * `isRegistryApiRequest` take both, so the worker thread serves both.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/db/client';
@@ -20,6 +23,7 @@ import type { PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { byPrecedence, matchRoute, ROUTES, type Params, type RoutePattern } from './routes';
 import { logFailure } from '@/lib/log';
+import { answerSearchApi, isSearchApiRequest } from './search-api';
 import {
   apiHeaders,
   getCompanyApi,
@@ -100,18 +104,23 @@ function callOf(method: string | undefined, url: string | undefined): RegistryCa
     : registryApiCall(url.slice(0, q), new URLSearchParams(url.slice(q + 1)));
 }
 
-/** Whether the request is one of these routes (cheap: no database). */
+/**
+ * Whether the request is one of these routes or a search API call (src/server/search-api.ts),
+ * which the same fast path answers (cheap: no database).
+ */
 export function isRegistryApiRequest(method: string | undefined, url: string | undefined): boolean {
-  return callOf(method, url) !== null;
+  return callOf(method, url) !== null || isSearchApiRequest(method, url);
 }
 
-/** The answer to a request to these routes, or null when it is not one of them. */
+/**
+ * The answer to a request to these routes or to the search API, or null when it is none of them.
+ */
 export async function answerRegistryApi(
   request: PlainApiRequest,
   db: () => Db,
 ): Promise<ApiAnswer | null> {
   const call = callOf(request.method, request.url);
-  if (!call) return null;
+  if (!call) return answerSearchApi(request, db);
   let result: ApiResult;
   try {
     result = await call(db());
@@ -128,12 +137,19 @@ export function writeApiAnswer(res: ServerResponse, answer: ApiAnswer): void {
   res.end(answer.body ?? undefined);
 }
 
-export const apiRequestOf = (req: IncomingMessage): PlainApiRequest => ({
-  method: req.method ?? 'GET',
-  url: req.url ?? '',
-  acceptEncoding:
-    typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : undefined,
-});
+export function apiRequestOf(req: IncomingMessage): PlainApiRequest {
+  const request: PlainApiRequest = {
+    method: req.method ?? 'GET',
+    url: req.url ?? '',
+    acceptEncoding:
+      typeof req.headers['accept-encoding'] === 'string'
+        ? req.headers['accept-encoding']
+        : undefined,
+  };
+  const hide = req.headers['hide-financial-data'];
+  if (typeof hide === 'string') request.hideFinancialData = hide;
+  return request;
+}
 
 /**
  * Serves the request in this thread when it is a registry API call and returns true; returns

@@ -20,11 +20,13 @@ export interface ApiRequest {
 /**
  * The part of a request a public, cacheable read depends on (the registry API), as plain data:
  * its method, its path and query as received (Node's `IncomingMessage.url`: not absolute, unlike
- * `ApiRequest.url`) and its Accept-Encoding.
+ * `ApiRequest.url`), its Accept-Encoding and, for the search API, its `hide-financial-data`.
  */
 export type PlainApiRequest = Pick<ApiRequest, 'method'> & {
   url: string;
   acceptEncoding?: string;
+  /** The search API's `hide-financial-data` header, when sent (src/server/search-api.ts). */
+  hideFinancialData?: string;
 };
 
 /** An HTTP answer with a JSON body (or none). */
