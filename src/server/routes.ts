@@ -83,6 +83,8 @@ export const ROUTES = [
   '/api/orders/[id]/checkout',
   '/api/payments/test/[session]',
   '/api/payments/webhook',
+  '/api/recherche-entreprises/near_point',
+  '/api/recherche-entreprises/search',
   '/api/saved-searches/unsubscribe',
   '/api/search/ape-codes',
   '/api/search/companies',
