@@ -42,7 +42,7 @@ const govError = (description: string) => ({
   }),
 });
 
-const answer = {
+const answer = () => ({
   description:
     'Les entreprises, dans la forme de l’API recherche-entreprises.api.gouv.fr : chaque résultat a ses champs de base (siren, nom_complet, nom_raison_sociale, sigle, nombre_etablissements, activite_principale, categorie_entreprise, date_creation, etat_administratif, nature_juridique, tranche_effectif_salarie, statut_diffusion…) et, sauf `minimal=true`, `siege`, `dirigeants` (naissance en année et mois seulement), `finances`, `complements`, `matching_etablissements` et `tva`. Diffusion partielle appliquée comme sur nos autres API. Les différences avec l’API de l’État sont listées dans docs/DROP-IN.md.',
   content: json({
@@ -56,22 +56,21 @@ const answer = {
       total_pages: { type: 'integer' },
     },
   }),
-};
+});
 
 const unsupported = Object.keys(UNSUPPORTED_PARAMS)
   .map((p) => `\`${p}\``)
   .join(', ');
 
-const responses = {
-  200: answer,
+// 401 (bad key) and 429 (over the limits) come from the shared gate, in its own shape
+// (`withApiAccess`, src/web/openapi/api-access.ts).
+const responses = () => ({
+  200: answer(),
   400: govError(
     `Paramètre invalide, ou accepté par l’API de l’État mais non servi ici (${unsupported}) : \`{ "erreur": "…" }\`, le message nomme le paramètre.`,
   ),
-  429: govError(
-    'Trop d’appels (mêmes limites que nos autres API publiques) ; en-tête `Retry-After`.',
-  ),
   503: govError('Recherche momentanément indisponible ; en-tête `Retry-After`.'),
-};
+});
 
 export function rechercheEntreprisesOperations(): OpenApiPaths {
   return {
@@ -83,7 +82,7 @@ export function rechercheEntreprisesOperations(): OpenApiPaths {
         description:
           'Mêmes paramètres et même forme de réponse que `GET https://recherche-entreprises.api.gouv.fr/search` : un client de cette API passe à la nôtre en changeant son adresse de base. 25 résultats par page au plus, 10 000 en tout.',
         parameters: params('search'),
-        responses,
+        responses: responses(),
       },
     },
     [DROPIN_NEAR_POINT]: {
@@ -94,7 +93,7 @@ export function rechercheEntreprisesOperations(): OpenApiPaths {
         description:
           'Mêmes paramètres et même forme de réponse que `GET https://recherche-entreprises.api.gouv.fr/near_point` : `lat` et `long` obligatoires (en France), `radius` en km (5 par défaut, 50 au plus), filtres d’activité et autres filtres de /search sauf `q`. Triées par distance du siège.',
         parameters: params('near_point'),
-        responses,
+        responses: responses(),
       },
     },
   };
