@@ -10,7 +10,7 @@
  */
 import type { Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
-import { isFailure, type Failure } from '@/lib/errors';
+import { isFailure, statusOf, type Failure } from '@/lib/errors';
 import { searchFromRequest } from '@/search/companies';
 import { resolveCommunes, resolveEpcis } from '@/search/geo/places';
 import { parseSearchRequest } from '@/search/request';
@@ -49,8 +49,7 @@ export async function dropInSearch(
   try {
     const found = await searchFromRequest(db, parsed);
     if (!found.ok) {
-      if (found.code === 'SEARCH_UNAVAILABLE' || found.code === 'SOURCE_UNAVAILABLE')
-        return UNAVAILABLE;
+      if (statusOf(found.code) >= 500) return UNAVAILABLE;
       return fromOurFailure(found);
     }
     const page = found.value;

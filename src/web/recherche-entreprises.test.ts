@@ -20,7 +20,13 @@ import {
   KNOWN_DIFFERENCES,
   type KnownDifference,
 } from './recherche-entreprises-differences';
-import { SUPPORTED_PARAMS, UNSUPPORTED_PARAMS } from './recherche-entreprises-params';
+import { isPublicApiPath } from '@/api-access/gate';
+import {
+  DROPIN_NEAR_POINT,
+  DROPIN_SEARCH,
+  SUPPORTED_PARAMS,
+  UNSUPPORTED_PARAMS,
+} from './recherche-entreprises-params';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Stored = {
@@ -237,6 +243,11 @@ describe('the drop-in answers like the government API', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
+
+  it('goes through the public API’s gate (keys, limits per address, RateLimit headers)', () => {
+    expect(isPublicApiPath(DROPIN_SEARCH)).toBe(true);
+    expect(isPublicApiPath(DROPIN_NEAR_POINT)).toBe(true);
+  });
 
   it('a SIRET finds its company with that establishment in matching_etablissements', async () => {
     const { status, body } = await call('search', { q: '48744469700428' });
