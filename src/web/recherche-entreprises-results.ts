@@ -352,59 +352,60 @@ export async function buildDropInResults(
   const headOf = new Map(headRows.map((r) => [r.siren, r]));
   const matching = wantMatching ? await matchingRows(db, list, scope, matchingSize) : new Map();
 
-  const out: Array<Record<string, unknown>> = [];
-  for (const p of held) {
-    const x = extraOf.get(p.siren);
-    const needLabels = include.has('complements') || wantSiege || wantMatching;
-    const labels = needLabels ? await listCompanyLabels(db, p.siren) : [];
-    const idcc = needLabels ? (await listAgreements(db, p.siren)).map((a) => a.idcc).sort() : [];
-    const head = headOf.get(p.siren) ?? null;
-    const base: Record<string, unknown> = {
-      siren: p.siren,
-      nom_complet: fullName(p),
-      nom_raison_sociale: p.isNaturalPerson ? null : p.name,
-      sigle: p.sigle,
-      nombre_etablissements: p.establishmentCounts.total ?? x?.total ?? 0,
-      nombre_etablissements_ouverts: p.establishmentCounts.open ?? x?.open ?? 0,
-    };
-    if (wantSiege)
-      base.siege = head ? establishment(head, p, labels, idcc, 'siege') : emptySiege(p);
-    if (include.has('tva')) base.tva = [p.vatNumber];
-    Object.assign(base, {
-      activite_principale: p.naf.code,
-      activite_principale_naf25: null,
-      categorie_entreprise: p.category.code,
-      caractere_employeur: null,
-      annee_categorie_entreprise: str(p.category.year),
-      date_creation: p.creationDate,
-      date_fermeture: p.ceasedDate,
-      date_mise_a_jour: x?.updated_at ?? null,
-      date_mise_a_jour_insee: x?.sirene_updated_at ?? null,
-      date_mise_a_jour_rne: x?.rne_date ?? null,
-    });
-    if (include.has('dirigeants')) base.dirigeants = await directorsOf(db, p);
-    Object.assign(base, {
-      etat_administratif: stateCode(p),
-      nature_juridique: p.legalForm.code,
-      section_activite_principale: nafSectionOf(p.naf.code),
-      tranche_effectif_salarie: p.headcount.band,
-      annee_tranche_effectif_salarie: str(p.headcount.year),
-      statut_diffusion: p.protected ? 'P' : 'O',
-    });
-    if (wantMatching)
-      base.matching_etablissements = (
-        scope.none
-          ? []
-          : (matching.get(p.siren) ?? (head && !scope.matchedSiret.size ? [head] : []))
-      )
-        .slice(0, matchingSize)
-        .map((r: EstRow) => establishment(r, p, labels, idcc, 'matching'));
-    if (include.has('finances')) base.finances = await financesOf(db, p.siren);
-    if (include.has('complements')) base.complements = complements(labels, idcc, p);
-    if (include.has('score')) base.score = null;
-    out.push(base);
-  }
-  return out;
+  // One company's blocks read in sequence, the companies side by side (the pool's connections).
+  return Promise.all(
+    held.map(async (p) => {
+      const x = extraOf.get(p.siren);
+      const needLabels = include.has('complements') || wantSiege || wantMatching;
+      const labels = needLabels ? await listCompanyLabels(db, p.siren) : [];
+      const idcc = needLabels ? (await listAgreements(db, p.siren)).map((a) => a.idcc).sort() : [];
+      const head = headOf.get(p.siren) ?? null;
+      const base: Record<string, unknown> = {
+        siren: p.siren,
+        nom_complet: fullName(p),
+        nom_raison_sociale: p.isNaturalPerson ? null : p.name,
+        sigle: p.sigle,
+        nombre_etablissements: p.establishmentCounts.total ?? x?.total ?? 0,
+        nombre_etablissements_ouverts: p.establishmentCounts.open ?? x?.open ?? 0,
+      };
+      if (wantSiege)
+        base.siege = head ? establishment(head, p, labels, idcc, 'siege') : emptySiege(p);
+      if (include.has('tva')) base.tva = [p.vatNumber];
+      Object.assign(base, {
+        activite_principale: p.naf.code,
+        activite_principale_naf25: null,
+        categorie_entreprise: p.category.code,
+        caractere_employeur: null,
+        annee_categorie_entreprise: str(p.category.year),
+        date_creation: p.creationDate,
+        date_fermeture: p.ceasedDate,
+        date_mise_a_jour: x?.updated_at ?? null,
+        date_mise_a_jour_insee: x?.sirene_updated_at ?? null,
+        date_mise_a_jour_rne: x?.rne_date ?? null,
+      });
+      if (include.has('dirigeants')) base.dirigeants = await directorsOf(db, p);
+      Object.assign(base, {
+        etat_administratif: stateCode(p),
+        nature_juridique: p.legalForm.code,
+        section_activite_principale: nafSectionOf(p.naf.code),
+        tranche_effectif_salarie: p.headcount.band,
+        annee_tranche_effectif_salarie: str(p.headcount.year),
+        statut_diffusion: p.protected ? 'P' : 'O',
+      });
+      if (wantMatching)
+        base.matching_etablissements = (
+          scope.none
+            ? []
+            : (matching.get(p.siren) ?? (head && !scope.matchedSiret.size ? [head] : []))
+        )
+          .slice(0, matchingSize)
+          .map((r: EstRow) => establishment(r, p, labels, idcc, 'matching'));
+      if (include.has('finances')) base.finances = await financesOf(db, p.siren);
+      if (include.has('complements')) base.complements = complements(labels, idcc, p);
+      if (include.has('score')) base.score = null;
+      return base;
+    }),
+  );
 }
 
 async function directorsOf(db: Db, p: CompanyProfile) {
