@@ -19,6 +19,7 @@ import { connectPostgres, queryRows, wrapPglite, type Db, type DbHandle } from '
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
 import { handleCompanySearch, handleDirectorSearch } from '@/web/search-api';
+import { handleDropIn } from '@/web/recherche-entreprises-api';
 import { ensureSearchSchema } from '@/search/ddl';
 import { rebuildSearchIndex, refreshSearchIndex } from '@/search/indexer';
 
@@ -271,6 +272,22 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
     company('10 km autour (Paris)', '', { lat: lat.toFixed(4), lon: lon.toFixed(4), rayon: '10' });
     cases.push({ cls: 'plancher (SELECT 1)', path: '/floor', params: {} });
   }
+  // Issue 28: the drop-in for the government's search API, every block (siege, dirigeants,
+  // finances, complements, matching_etablissements), its default 10 per page.
+  const dropIn = (cls: string, params: Record<string, string>, kind = 'search') =>
+    cases.push({ cls, path: `/api/recherche-entreprises/${kind}`, params });
+  sample.slice(0, n).forEach((r) => dropIn('drop-in SIREN', { q: r.siren }));
+  for (let i = 0; i < n; i++) {
+    const a = [...LEGAL, ...COMMON][i % (LEGAL.length + COMMON.length)]!;
+    dropIn('drop-in nom', { q: `${a} ${SURNAMES[(i * 13) % 40]!}`.toLowerCase() });
+    const lat = 48.82 + ((i * 37) % 100) / 1000;
+    const lon = 2.26 + ((i * 61) % 150) / 1000;
+    dropIn(
+      'drop-in near_point',
+      { lat: lat.toFixed(4), long: lon.toFixed(4), radius: '2' },
+      'near_point',
+    );
+  }
   dirs.forEach((d, i) =>
     cases.push({
       cls: 'dirigeant',
@@ -333,8 +350,11 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
       if (res.status !== 200) {
         if (entry.errors++ === 0) console.log(`  erreur (${c.cls}) : ${await res.text()}`);
       } else {
-        const body = (await res.json()) as { data: { data: { total: number } } };
-        if (body.data.data.total === 0) entry.empty++;
+        const body = (await res.json()) as {
+          data?: { data: { total: number } };
+          total_results?: number;
+        };
+        if ((body.data?.data.total ?? body.total_results) === 0) entry.empty++;
       }
       byClass.set(c.cls, entry);
     }
@@ -349,6 +369,8 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
       await db.execute(sql`SELECT 1`);
       return Response.json({ data: { data: { total: 1 } } });
     }
+    if (c.path.startsWith('/api/recherche-entreprises/'))
+      return handleDropIn(db, req, c.path.endsWith('near_point') ? 'near_point' : 'search');
     return c.path.endsWith('directors')
       ? handleDirectorSearch(db, req)
       : handleCompanySearch(db, req);

@@ -25,7 +25,13 @@ import {
 import { countUsage } from './usage';
 
 /** The paths of the public registry and search API. */
-const PUBLIC_PREFIXES = ['/api/companies/', '/api/directors/', '/api/search/'];
+const PUBLIC_PREFIXES = [
+  '/api/companies/',
+  '/api/directors/',
+  '/api/search/',
+  // The drop-in for the government's search API (src/web/recherche-entreprises-api.ts).
+  '/api/recherche-entreprises/',
+];
 
 export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));

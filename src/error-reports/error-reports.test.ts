@@ -166,4 +166,55 @@ describe('error reports', () => {
     expect(list.body.data.data[0]).toMatchObject({ siren: '552032534', status: 'resolved' });
     expect((await user.get('/api/error-reports?status=bidule')).status).toBe(400);
   });
+
+  it('operators close a report from their web page; the reporter is mailed; anyone else is refused', async () => {
+    const r = await submit({ ...valid, email: 'declarant-web@exemple.fr' });
+    const id = r.body.data.data.id as number;
+    const decide = (c: TestClient, body: Record<string, unknown>, report: number | string = id) =>
+      c.post(`/api/error-reports/${report}`, body);
+    const reply = { decision: 'rejected', reply: 'Le numéro affiché est bien celui de l’INSEE.' };
+    expect((await decide(new TestClient(), reply)).status).toBe(401);
+    const user = new TestClient();
+    await user.post('/register', {
+      email: 'user-web@exemple.fr',
+      password: 'phrase de passe longue',
+      captcha: await solvedCaptcha(),
+    });
+    expect((await decide(user, reply)).status).toBe(404);
+    const op = new TestClient();
+    await op.post('/register', {
+      email: 'op-web@exemple.fr',
+      password: 'phrase de passe longue',
+      captcha: await solvedCaptcha(),
+    });
+    const grant = accountCommands.find((c) => c.name === 'operator-grant')!;
+    expect(await grant.run(['op-web@exemple.fr'], { db: handle.db, out: () => {} })).toBe(0);
+    await op.post('/login', { email: 'op-web@exemple.fr', password: 'phrase de passe longue' });
+    const open = await op.get('/api/error-reports?status=open');
+    expect(open.body.data.data.map((x: { id: number }) => x.id)).toContain(id);
+    const noToken = new TestClient();
+    noToken.cookies = op.cookies;
+    noToken.csrf = false;
+    expect((await decide(noToken, reply)).status).toBe(419);
+    const bad = await decide(op, { decision: 'peut-être', reply: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.decision[0]).toContain('resolved');
+    const empty = await decide(op, { decision: 'resolved', reply: '  ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.fields.reply[0]).toContain('réponse');
+    expect((await decide(op, { ...reply, reply: 'x'.repeat(2001) })).status).toBe(422);
+    expect((await decide(op, reply, 'abc')).status).toBe(404);
+    expect((await decide(op, reply, 999999)).status).toBe(404);
+    const done = await decide(op, reply);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.data).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'operator:op-web@exemple.fr',
+    });
+    expect((await decide(op, reply)).status).toBe(409);
+    await runJobsUntilIdle(handle.db);
+    const mail = await smtp.waitFor((m) => m.to.includes('declarant-web@exemple.fr'));
+    expect(mail.subject).toContain(`signalement n° ${id}`);
+    expect(mail.text).toContain('bien celui de l’INSEE');
+  });
 });

@@ -19,6 +19,8 @@ import * as searchCompanies from '@/app/api/search/companies/route';
 import * as searchExport from '@/app/api/search/companies/export/route';
 import * as searchDirectors from '@/app/api/search/directors/route';
 import * as departments from '@/app/api/search/french-departments/route';
+import * as dropInSearch from '@/app/api/recherche-entreprises/search/route';
+import * as dropInNearPoint from '@/app/api/recherche-entreprises/near_point/route';
 import { frontDoor } from './front-door';
 import { serveRegistryApi } from './registry-api';
 import { startTestServer, type TestServer } from './testing';
@@ -53,6 +55,8 @@ const HANDLERS: Record<
   '/api/search/companies/export': { GET: searchExport.GET },
   '/api/search/directors': { GET: searchDirectors.GET },
   '/api/search/french-departments': { GET: () => departments.GET() },
+  '/api/recherche-entreprises/search': { GET: dropInSearch.GET },
+  '/api/recherche-entreprises/near_point': { GET: dropInNearPoint.GET },
 };
 
 let handle: DbHandle;
@@ -145,7 +149,23 @@ const pathValue = (name: string) =>
   );
 const encodePath = (v: string) => (/^%|^\.\.$/.test(v) ? v : encodeURIComponent(v));
 const queryValue = fc.oneof(
-  fc.constantFrom('1', '2', '0', '-3', '', 'abc', '75', '62.02A', 'danone', 'actif', '1000'),
+  fc.constantFrom(
+    '1',
+    '2',
+    '0',
+    '-3',
+    '',
+    'abc',
+    '75',
+    '62.02A',
+    'danone',
+    'actif',
+    '1000',
+    'true',
+    '48.85',
+    '2.35',
+    'GE',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ maxLength: 20, unit: 'grapheme' }),
 );
@@ -164,7 +184,7 @@ const doc = openApiDocument('http://localhost');
  * login, logout, reset), which the accounts tests fuzz, and the webhook, whose body is signed.
  */
 const withSession = (path: string) =>
-  /^\/api\/(me\/|onboarding\/|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
+  /^\/api\/(me\/|onboarding\/|error-reports\/\{id\}|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
     path,
   ) || /^\/(pre-)?orders\//.test(path);
 // The operations this server serves: the registry API fast path, the handlers above, the batch
@@ -197,7 +217,15 @@ function checkAnswer(
   const body = JSON.parse(text) as {
     data?: { data?: unknown };
     error?: { code?: unknown; message?: unknown };
+    results?: unknown;
+    erreur?: unknown;
   };
+  // The drop-in for the government's search API answers that API's shapes.
+  if (path.startsWith('/api/recherche-entreprises/')) {
+    if (status < 300) expect(Array.isArray(body.results), what).toBe(true);
+    else expect(typeof body.erreur, what).toBe('string');
+    return;
+  }
   if (status < 300) expect(body.data && 'data' in body.data, what).toBe(true);
   else {
     expect(typeof body.error?.code, what).toBe('string');

@@ -59,6 +59,7 @@ import * as preOrderDownloadRoute from '@/app/(commerce)/pre-orders/[id]/downloa
 import * as contactRoute from '@/app/api/contact/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as errorReportsRoute from '@/app/api/error-reports/route';
+import * as errorReportRoute from '@/app/api/error-reports/[id]/route';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 import * as apiKeysRoute from '@/app/api/me/api-keys/route';
 import * as apiKeyRoute from '@/app/api/me/api-keys/[id]/route';
@@ -121,6 +122,7 @@ const MODULES: Partial<Record<RoutePattern, RouteModule>> = {
   '/api/contact': contactRoute,
   '/api/opposition': oppositionRoute,
   '/api/error-reports': errorReportsRoute,
+  '/api/error-reports/[id]': errorReportRoute,
   '/orders/[id]/download/word': wordDownloadRoute,
   '/orders/[id]/download': downloadRoute,
   '/pre-orders/[id]/download': preOrderDownloadRoute,

@@ -18,6 +18,7 @@ import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
 import { exportOperations } from './openapi/export';
 import { networkOperations } from './openapi/network';
+import { rechercheEntreprisesOperations } from './openapi/recherche-entreprises';
 import { savedSearchOperations } from './openapi/saved-searches';
 import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
 
@@ -420,6 +421,7 @@ const OPERATIONS: Array<() => OpenApiPaths> = [
   networkOperations,
   // One line per ./openapi/<feature>.ts module, e.g. `searchOperations,`.
   reportsOperations,
+  rechercheEntreprisesOperations,
 ];
 
 /** The modules' paths in one object; two modules documenting the same operation is a bug. */

@@ -230,6 +230,34 @@ const account = {
     name_changed: 'Changement de dénomination',
     new_accounts: 'Nouveaux comptes publiés',
   },
+  reports: {
+    title: 'Signalements d’erreur',
+    intro:
+      'Les signalements « Signaler une erreur » : ceux qui portent sur notre traitement attendent une décision. La réponse est envoyée par courriel au déclarant quand il a laissé son adresse.',
+    status: 'État',
+    statuses: {
+      open: 'En attente',
+      redirected: 'Orientés vers l’administration',
+      resolved: 'Corrigés',
+      rejected: 'Refusés',
+    },
+    empty: 'Aucun signalement dans cet état.',
+    number: 'Signalement n°',
+    company: 'Entreprise',
+    where: 'Information',
+    origin: { site: 'erreur du site', registry: 'erreur du registre' },
+    received: 'Reçu le',
+    noEmail: 'sans adresse : pas de courriel',
+    reply: 'Réponse au déclarant',
+    resolve: 'Corrigé',
+    reject: 'Refusé',
+    decided:
+      'Décision enregistrée ; le déclarant est prévenu par courriel s’il a laissé son adresse.',
+    decidedBy: 'Décidé par',
+    operatorsOnly: 'Cette page est réservée à l’équipe du site.',
+    loginFirst: 'Connectez-vous avec un compte opérateur.',
+    login: 'Se connecter',
+  },
 } as const;
 
 export default account;

@@ -32,7 +32,11 @@ type Tables = {
   arrondissements: Map<string, string[]>;
   byName: Map<string, Commune[]>;
   epcis: Map<string, { name: string; members: string[] }>;
+  /** Commune code (arrondissements too) → the SIREN of its EPCI. */
+  epciOf: Map<string, string>;
   departments: Map<string, string>;
+  /** Department code → its region's code. */
+  regionOf: Map<string, string>;
 };
 
 let tables: Tables | null = null;
@@ -45,13 +49,16 @@ function load(): Tables {
   const deps = require('@etalab/decoupage-administratif/data/departements.json') as Array<{
     code: string;
     nom: string;
+    region?: string;
   }>;
   const t: Tables = {
     byCode: new Map(),
     arrondissements: new Map(),
     byName: new Map(),
     epcis: new Map(),
+    epciOf: new Map(),
     departments: new Map(deps.map((d) => [d.code, d.nom])),
+    regionOf: new Map(deps.flatMap((d) => (d.region ? [[d.code, d.region] as const] : []))),
   };
   for (const c of communes) {
     if (c.type !== 'commune-actuelle' && c.type !== 'arrondissement-municipal') continue;
@@ -74,8 +81,11 @@ function load(): Tables {
     t.byName.set(key, same);
   }
   tables = t;
-  for (const e of epcis)
+  for (const e of epcis) {
     t.epcis.set(e.code, { name: e.nom, members: e.membres.map((m) => m.code) });
+    for (const m of e.membres)
+      for (const c of withArrondissements(t, m.code)) t.epciOf.set(c, e.code);
+  }
   return t;
 }
 
@@ -155,4 +165,18 @@ export function splitPlace(tokens: string[]): { rest: string[]; place: Place } |
 /** The department of a commune code (2A/2B for Corsica, 3 digits overseas). */
 export function departmentOfCommune(code: string): string {
   return code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2);
+}
+
+/** The EPCI (its SIREN) and the region of a commune code; null when the lists do not know it. */
+export function communeAreas(code: string | null): { epci: string | null; region: string | null } {
+  if (!code) return { epci: null, region: null };
+  const t = load();
+  return {
+    epci: t.epciOf.get(code) ?? null,
+    // Overseas collectivities (975, 977, 978…) belong to no region.
+    region:
+      Number(departmentOfCommune(code)) > 976
+        ? null
+        : (t.regionOf.get(departmentOfCommune(code)) ?? null),
+  };
 }

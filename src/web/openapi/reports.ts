@@ -1,7 +1,7 @@
 /**
  * « Signaler une erreur » (src/error-reports): the visitor's report, and the operators' list.
  */
-import { REPORT_STATES } from '@/domain/error-reports';
+import { REPORT_DECISIONS, REPORT_STATES } from '@/domain/error-reports';
 import { errorReportSchema } from '@/error-reports/reports';
 import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from '../openapi-parts';
 
@@ -60,6 +60,52 @@ export function reportsOperations(): OpenApiPaths {
           400: errorResponse('État inconnu (INVALID_INPUT).'),
           401: errorResponse('Connexion requise (UNAUTHENTICATED).'),
           404: errorResponse('Réservé à l’équipe du site (NOT_FOUND).'),
+        },
+      },
+    },
+    '/api/error-reports/{id}': {
+      post: {
+        tags: ['Signalements'],
+        summary: 'Clore un signalement d’erreur (équipe du site)',
+        description:
+          'Un opérateur clôt un signalement en attente (`open`) comme corrigé (`resolved`) ou refusé (`rejected`), avec la réponse envoyée par courriel au déclarant (2 000 caractères au plus). Réservé aux comptes opérateurs (tout autre compte reçoit 404), avec le jeton XSRF. Page : /mon-compte/signalements.',
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: 'Numéro du signalement.',
+            schema: { type: 'string', pattern: '^[0-9]{1,9}$' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['decision', 'reply'],
+                properties: {
+                  decision: { type: 'string', enum: [...REPORT_DECISIONS] },
+                  reply: { type: 'string', maxLength: 2000 },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: dataResponse('Le signalement clos (état, réponse, opérateur, date).'),
+          400: errorResponse('Corps illisible (INVALID_INPUT).'),
+          401: errorResponse('Connexion requise (UNAUTHENTICATED).'),
+          403: errorResponse('Demande envoyée depuis un autre site (CROSS_SITE_REQUEST).'),
+          404: errorResponse('Signalement inconnu, ou réservé à l’équipe du site (NOT_FOUND).'),
+          409: errorResponse('Signalement déjà clos (CONFLICT).'),
+          413: errorResponse('Corps trop volumineux (PAYLOAD_TOO_LARGE).'),
+          415: errorResponse('Type de contenu non pris en charge (UNSUPPORTED_MEDIA_TYPE).'),
+          419: errorResponse('Jeton CSRF absent ou invalide (CSRF_TOKEN_MISMATCH).'),
+          422: errorResponse(
+            'Décision autre que resolved ou rejected, réponse absente ou trop longue (VALIDATION_FAILED, détail dans `error.fields`).',
+          ),
         },
       },
     },

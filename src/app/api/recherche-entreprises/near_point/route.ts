@@ -1,0 +1,9 @@
+import { getReadDb } from '@/db';
+import { handleDropIn } from '@/web/recherche-entreprises-api';
+
+export const dynamic = 'force-dynamic';
+
+/** The government's `/near_point` (recherche-entreprises.api.gouv.fr), served from our data. */
+export function GET(request: Request): Promise<Response> {
+  return handleDropIn(getReadDb(), request, 'near_point');
+}
