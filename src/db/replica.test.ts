@@ -30,11 +30,14 @@ const BIN = '/usr/lib/postgresql/15/bin';
 const onPostgres = Boolean(process.env.DATABASE_URL) && existsSync(`${BIN}/pg_basebackup`);
 const DANONE = '552032534';
 
+/** util-linux's runuser, in /usr/sbin on Debian: found there even when sbin is not on PATH. */
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
+
 /** PostgreSQL's programs refuse to run as root: as the `postgres` user then. */
 function pgTool(tool: string, args: string[]): string {
   const asRoot = process.getuid?.() === 0;
   const [cmd, argv] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${tool}`, ...args]]
+    ? [RUNUSER, ['-u', 'postgres', '--', `${BIN}/${tool}`, ...args]]
     : [`${BIN}/${tool}`, args];
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }

@@ -184,7 +184,7 @@ const doc = openApiDocument('http://localhost');
  * login, logout, reset), which the accounts tests fuzz, and the webhook, whose body is signed.
  */
 const withSession = (path: string) =>
-  /^\/api\/(me\/|onboarding\/|error-reports\/\{id\}|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
+  /^\/api\/(me\/|onboarding\/|error-reports(\/\{id\}|$)|company\/(followed|unfollow-list|\{siren\}\/(follow|unfollow))|followed-lists|claims|orders|invoices|credit-notes|subscription|payments\/test\/|document\/|director-report\/|\{kind\}\/)/.test(
     path,
   ) || /^\/(pre-)?orders\//.test(path);
 // The operations this server serves: the registry API fast path, the handlers above, the batch
