@@ -1053,6 +1053,9 @@ async function searchByFilters(
   const offset = (page - 1) * perPage;
   const circle = scope.circle ?? null;
   const countQuery = queryRows<{ n: number }>(db, countSql(filters, scope));
+  // Awaited below: should the page's query fail first, the count's own failure must not be left
+  // unhandled (Node ends the process on an unhandled rejection).
+  countQuery.catch(() => undefined);
   let rows: Array<{ siren: string }> = [];
   if (circle && sort === 'distance' && order === 'asc') {
     for (const share of [1 / 8, 1 / 4, 1 / 2, 1]) {

@@ -96,6 +96,22 @@ describe('countSql', () => {
     });
   }
 
+  it('reads an amount with cents against whole euros: the same rows, never a query error', async () => {
+    await h.db.execute(sql`UPDATE search_companies SET net_result = CASE siren
+        WHEN '990000001' THEN 49 ELSE 48 END, revenue = CASE siren
+        WHEN '990000001' THEN 1001 ELSE 1000 END
+      WHERE siren IN ('990000001', '990000002')`);
+    try {
+      expect(await count({ ...EMPTY_FILTERS, netResultMin: 48.85 })).toBe(1);
+      expect(await count({ ...EMPTY_FILTERS, netResultMax: 48.5 })).toBe(1);
+      expect(await count({ ...EMPTY_FILTERS, revenueMin: 1000.01, revenueMax: 1001.99 })).toBe(1);
+      expect(await count({ ...EMPTY_FILTERS, revenueMin: 1000.2, revenueMax: 1000.8 })).toBe(0);
+    } finally {
+      await h.db.execute(sql`UPDATE search_companies SET net_result = NULL, revenue = NULL
+        WHERE siren IN ('990000001', '990000002')`);
+    }
+  });
+
   it('a circle where nothing is: 0', async () => {
     expect(await count(EMPTY_FILTERS, { circle: { lat: 43.3, lon: 5.4, radiusKm: 5 } })).toBe(0);
   });

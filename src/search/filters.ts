@@ -112,10 +112,12 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (f.createdTo) parts.push(sql`c.creation_date <= ${f.createdTo}::date`);
   if (f.capitalMin !== null) parts.push(sql`c.capital_amount >= ${f.capitalMin}`);
   if (f.capitalMax !== null) parts.push(sql`c.capital_amount <= ${f.capitalMax}`);
-  if (f.revenueMin !== null) parts.push(sql`c.revenue >= ${f.revenueMin}`);
-  if (f.revenueMax !== null) parts.push(sql`c.revenue <= ${f.revenueMax}`);
-  if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${f.netResultMin}`);
-  if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${f.netResultMax}`);
+  // Whole euros in the table (bigint): a bound with cents is rounded inwards, the same rows
+  // (« ≥ 48.85 » is « ≥ 49 »), and the parameter stays a bigint the indexes can use.
+  if (f.revenueMin !== null) parts.push(sql`c.revenue >= ${Math.ceil(f.revenueMin)}`);
+  if (f.revenueMax !== null) parts.push(sql`c.revenue <= ${Math.floor(f.revenueMax)}`);
+  if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${Math.ceil(f.netResultMin)}`);
+  if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${Math.floor(f.netResultMax)}`);
   if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
   if (f.contradictions)
     parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
