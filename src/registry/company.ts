@@ -248,6 +248,40 @@ const STREET_TYPES: Record<string, string> = {
 };
 const REPETITIONS: Record<string, string> = { B: 'BIS', T: 'TER', Q: 'QUATER', C: 'QUINQUIES' };
 
+/** An address's columns as stored (establishments, head offices). */
+export type AddressRow = {
+  address_number: string | null;
+  address_repetition: string | null;
+  address_street_type: string | null;
+  address_street: string | null;
+  address_complement: string | null;
+  address_post_box: string | null;
+  postcode: string | null;
+  commune_code: string | null;
+  commune_name: string | null;
+  cedex: string | null;
+  foreign_city: string | null;
+  foreign_country: string | null;
+};
+
+/** The address parts of a stored row, for addressView and the diffusion mask. */
+export function addressPartsOfRow(row: AddressRow): AddressParts {
+  return {
+    addressNumber: row.address_number,
+    addressRepetition: row.address_repetition,
+    addressStreetType: row.address_street_type,
+    addressStreet: row.address_street,
+    addressComplement: row.address_complement,
+    addressPostBox: row.address_post_box,
+    postcode: row.postcode,
+    communeCode: row.commune_code,
+    communeName: row.commune_name,
+    cedex: row.cedex,
+    foreignCity: row.foreign_city,
+    foreignCountry: row.foreign_country,
+  };
+}
+
 export function addressView(parts: AddressParts, hideStreet: boolean): AddressView {
   const a = hideStreet ? maskAddress(parts) : parts;
   const c = (v: string | null) => clean(v);
@@ -311,23 +345,7 @@ export function establishmentView(
       label: headcountBandLabel(row.headcount_band),
       year: row.headcount_year,
     },
-    address: addressView(
-      {
-        addressNumber: row.address_number,
-        addressRepetition: row.address_repetition,
-        addressStreetType: row.address_street_type,
-        addressStreet: row.address_street,
-        addressComplement: row.address_complement,
-        addressPostBox: row.address_post_box,
-        postcode: row.postcode,
-        communeCode: row.commune_code,
-        communeName: row.commune_name,
-        cedex: row.cedex,
-        foreignCity: row.foreign_city,
-        foreignCountry: row.foreign_country,
-      },
-      hideStreet,
-    ),
+    address: addressView(addressPartsOfRow(row), hideStreet),
     source: sourceRef(row.source ?? 'sirene', row.source_date),
   };
 }

@@ -7,10 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { maskAddress, type AddressParts } from '@/domain/diffusion';
+import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
-import { getCompanyProfiles, type CompanyProfile } from '@/registry/company';
+import { addressPartsOfRow, getCompanyProfiles, type CompanyProfile } from '@/registry/company';
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
 import { headlineYears, listFinancials } from '@/registry/finances';
@@ -71,23 +71,6 @@ export type MatchScope = {
 const yesNo = (v: boolean | null | undefined) => (v == null ? null : v ? 'O' : 'N');
 const str = (v: number | null | undefined) => (v == null ? null : String(v));
 
-function addressParts(row: EstRow): AddressParts {
-  return {
-    addressNumber: row.address_number,
-    addressRepetition: row.address_repetition,
-    addressStreetType: row.address_street_type,
-    addressStreet: row.address_street,
-    addressComplement: row.address_complement,
-    addressPostBox: row.address_post_box,
-    postcode: row.postcode,
-    communeCode: row.commune_code,
-    communeName: row.commune_name,
-    cedex: row.cedex,
-    foreignCity: row.foreign_city,
-    foreignCountry: row.foreign_country,
-  };
-}
-
 /** One establishment in the government's shape, masked by our diffusion rule. */
 function establishment(
   row: EstRow,
@@ -97,7 +80,7 @@ function establishment(
   context: 'siege' | 'matching',
 ) {
   const hidden = company.protected || row.diffusion !== 'O';
-  const a = hidden ? maskAddress(addressParts(row)) : addressParts(row);
+  const a = hidden ? maskAddress(addressPartsOfRow(row)) : addressPartsOfRow(row);
   const hideSigns = hidden && company.isNaturalPerson;
   const numbers = (a.addressNumber ?? '').split('-');
   const adresse =
