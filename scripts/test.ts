@@ -3,13 +3,19 @@
  * integration tests (Vitest, on PGlite or on the PostgreSQL of DATABASE_URL), then the
  * end-to-end suite in a real Chromium.
  * Ends with one line `Tests: N passed, N failed` summing both Vitest runs.
+ *
+ * Once the type check is done, the end-to-end chain (build if stale, start the site, the suite)
+ * runs beside knip and Vitest, its lines prefixed `e2e │`: Vitest alone keeps about one core of
+ * two busy, and the browser suite about one. `TEST_SEQUENTIAL=1` runs the steps one after the other.
+ * The build waits for tsc because tsc reads the route types the build writes under .next/types.
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-type Step = { name: string; cmd: string[]; env?: NodeJS.ProcessEnv };
+type Step = { name: string; cmd: string[] };
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
 const unitReport = path.join(tmp, 'unit.json');
@@ -80,12 +86,16 @@ const steps: Step[] = [
   },
 ];
 
-function run(step: Step): Promise<number> {
+/** Runs a step; with a prefix, its output goes line by line to stdout behind that prefix. */
+function run(step: Step, prefix?: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.cmd[0]!, step.cmd.slice(1), {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...step.env },
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
+    if (prefix)
+      for (const stream of [child.stdout!, child.stderr!])
+        createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -102,14 +112,30 @@ function counts(file: string): { passed: number; failed: number } {
 const backend = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite embarqué';
 console.log(`npm test — base : ${backend}`);
 const failedSteps: string[] = [];
-for (const step of steps) {
+async function runStep(step: Step, prefix = ''): Promise<void> {
   const t0 = Date.now();
-  console.log(`\n=== ${step.name} ===`);
-  const code = await run(step);
+  console.log(`\n${prefix}=== ${step.name} ===`);
+  const code = await run(step, prefix || undefined);
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  console.log(`=== ${step.name} : ${code === 0 ? 'OK' : `ÉCHEC (code ${code})`} en ${secs} s ===`);
+  console.log(
+    `${prefix}=== ${step.name} : ${code === 0 ? 'OK' : `ÉCHEC (code ${code})`} en ${secs} s ===`,
+  );
   if (code !== 0) failedSteps.push(step.name);
 }
+async function runInOrder(list: Step[]): Promise<void> {
+  for (const step of list) await runStep(step);
+}
+
+const afterTypes = steps.findIndex((s) => s.name.startsWith('types')) + 1;
+const e2eStep = steps.at(-1)!;
+const t0 = Date.now();
+if (process.env.TEST_SEQUENTIAL === '1') {
+  await runInOrder(steps);
+} else {
+  await runInOrder(steps.slice(0, afterTypes));
+  await Promise.all([runInOrder(steps.slice(afterTypes, -1)), runStep(e2eStep, 'e2e │ ')]);
+}
+console.log(`\nnpm test : ${((Date.now() - t0) / 1000).toFixed(1)} s en tout`);
 
 const unit = counts(unitReport);
 const e2e = counts(e2eReport);
