@@ -420,6 +420,30 @@ describe('fuzz', () => {
 });
 
 describe('operators', () => {
+  it('hides the operators’ routes: 401 to a guest, 404 to a user, 419 without the XSRF token', async () => {
+    const routes: Call[] = [
+      ['GET', '/api/error-reports'],
+      ['POST', '/api/error-reports/1', { decision: 'resolved', reply: 'Corrigé.' }],
+    ];
+    for (const [method, path, body] of routes) {
+      expect([method, path, (await new TestClient().request(method, path, body)).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
+      expect([method, path, (await b.request(method, path, body)).status]).toEqual([
+        method,
+        path,
+        404,
+      ]);
+    }
+    const missing = new TestClient();
+    missing.cookies = new Map(b.cookies);
+    missing.cookies.delete('XSRF-TOKEN');
+    missing.csrf = false;
+    expect((await missing.request(...routes[1]!)).status).toBe(419);
+  });
+
   it('requireOperator hides the tools from users, and operator-grant opens them after a new login', async () => {
     const { requireOperator } = await import('./session');
     const { commands } = await import('@/ops/accounts');
