@@ -4,10 +4,11 @@
  * end-to-end suite in a real Chromium.
  * Ends with one line `Tests: N passed, N failed` summing both Vitest runs.
  *
- * Once the type check is done, the end-to-end chain (build if stale, start the site, the suite)
- * runs beside knip and Vitest, its lines prefixed `e2e │`: Vitest alone keeps about one core of
- * two busy, and the browser suite about one. `TEST_SEQUENTIAL=1` runs the steps one after the other.
- * The build waits for tsc because tsc reads the route types the build writes under .next/types.
+ * Two chains run side by side: the content check, tsc, then the end-to-end chain (build if stale,
+ * start the site, the suite; its lines prefixed `e2e │`); and prettier, eslint, knip, then Vitest.
+ * Vitest alone keeps about one core of two busy, and the browser suite about one.
+ * `TEST_SEQUENTIAL=1` runs the steps one after the other. The build waits for tsc because tsc
+ * reads the route types the build writes under .next/types.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -126,14 +127,17 @@ async function runInOrder(list: Step[]): Promise<void> {
   for (const step of list) await runStep(step);
 }
 
-const afterTypes = steps.findIndex((s) => s.name.startsWith('types')) + 1;
-const e2eStep = steps.at(-1)!;
+const step = (prefix: string) => steps.find((s) => s.name.startsWith(prefix))!;
 const t0 = Date.now();
 if (process.env.TEST_SEQUENTIAL === '1') {
   await runInOrder(steps);
 } else {
-  await runInOrder(steps.slice(0, afterTypes));
-  await Promise.all([runInOrder(steps.slice(afterTypes, -1)), runStep(e2eStep, 'e2e │ ')]);
+  // Two chains on two cores: the content and type checks, then the end-to-end chain; beside them
+  // the format, lint and unused-code checks, then Vitest.
+  await Promise.all([
+    runInOrder([step('content'), step('types')]).then(() => runStep(step('end-to-end'), 'e2e │ ')),
+    runInOrder([step('format'), step('lint'), step('unused'), step('unit')]),
+  ]);
 }
 console.log(`\nnpm test : ${((Date.now() - t0) / 1000).toFixed(1)} s en tout`);
 
