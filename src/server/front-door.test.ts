@@ -59,7 +59,8 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve) => {
     const req = http.request(
       `${server.base}${path}`,
-      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      // A connection of its own (no keep-alive socket closed under it by the server).
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, agent: false },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));

@@ -34,7 +34,10 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) =>
     http
-      .request(url, { method, headers }, (res) => {
+      // A connection of its own: Node's global agent keeps sockets alive, and one reused just as
+      // the server closes it after its keep-alive timeout (5 s idle, frequent on a loaded
+      // machine) fails with ECONNRESET.
+      .request(url, { method, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
