@@ -1,6 +1,5 @@
 /** GET /api/orders-exports: the user's orders as CSV or XLSX. */
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { Db } from '@/db/client';
 import ordersText from '@/i18n/fr/orders';
 import type { OrderFile } from './downloads';
@@ -46,7 +45,9 @@ export async function exportOrders(
       body: Buffer.from(stringify([header, ...rows], { delimiter: ';', bom: true })),
     };
   }
-  const book = new ExcelJS.Workbook();
+  // Loaded on first use: the spreadsheet library is large and most processes never write one.
+  const excel = (await import('exceljs')).default;
+  const book = new excel.Workbook();
   book.addWorksheet('Commandes').addRows([header, ...rows]);
   return {
     fileName: 'commandes.xlsx',

@@ -5,7 +5,7 @@
  * numbers (not text) so that the buyer can sort and sum.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formatDateTime } from '../format';
 import {
   sourceText,
@@ -42,6 +42,8 @@ const sheetName = (name: string, used: Set<string>) => {
 };
 
 export async function renderXlsx(model: DocumentModel, meta: RenderMeta): Promise<Buffer> {
+  // Loaded on first use: the spreadsheet library is large and most processes never write one.
+  const excel = (await import('exceljs')).default;
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
@@ -49,7 +51,7 @@ export async function renderXlsx(model: DocumentModel, meta: RenderMeta): Promis
     stream.on('end', resolve);
     stream.on('error', reject);
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const wb = new excel.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,

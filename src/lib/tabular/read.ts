@@ -4,7 +4,7 @@
  * a name or a declared type. Anything else is UNSUPPORTED_MEDIA_TYPE; a workbook that cannot be
  * read, or that would expand past MAX_UNZIPPED_BYTES, is VALIDATION_FAILED.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { failure, success, type Result } from '@/lib/errors';
 
 /** A workbook is a zip: its declared expanded size is checked before it is opened. */
@@ -115,7 +115,9 @@ export async function readTable(bytes: Uint8Array): Promise<Result<TableRows>> {
         'VALIDATION_FAILED',
         'Ce classeur Excel est illisible ou trop volumineux une fois décompressé.',
       );
-    const wb = new ExcelJS.Workbook();
+    // Loaded on first use: the spreadsheet library is large and most processes never read one.
+    const excel = (await import('exceljs')).default;
+    const wb = new excel.Workbook();
     try {
       await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
     } catch {
