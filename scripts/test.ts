@@ -92,7 +92,13 @@ function run(step: Step, prefix?: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.cmd[0]!, step.cmd.slice(1), {
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: {
+        // Node keeps the compiled code of the modules it loads: the next process (every test
+        // file gets a fresh one, and so does each CLI the tests start) skips V8's compiling.
+        NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'registre-node-compile-cache'),
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     });
     if (prefix)
       for (const stream of [child.stdout!, child.stderr!])
