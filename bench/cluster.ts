@@ -18,7 +18,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,6 +48,7 @@ const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HAPROXY = '/usr/sbin/haproxy';
 const log = (m: string) => console.log(`[bench:cluster] ${m}`);
+const clock = () => new Date().toISOString().slice(11, 23);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (!existsSync(SERVER)) {
@@ -84,6 +93,10 @@ const shared: NodeJS.ProcessEnv = {
   DATA_DIR: work,
   JOBS_WORKER: 'on',
   LOG_LEVEL: 'warn',
+  // The whole load comes from one address, which stands for many clients: the public API's gate
+  // still counts every call (in Redis), at a per-address rate no real client reaches, instead of
+  // answering 429 to a share of the load (7 calls/s by default).
+  API_ANONYMOUS_RATE: '10000',
 };
 const apps: ChildProcess[] = [];
 function startApp(port: number): ChildProcess {
@@ -101,10 +114,12 @@ const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
   .replace('127.0.0.1:3001', `127.0.0.1:${p1}`)
   .replace('127.0.0.1:3002', `127.0.0.1:${p2}`)
   .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
-  .replace('log stdout format raw local0 warning', 'log stderr format raw local0 emerg');
+  // Every request and every check's change of state, into a file read after the load.
+  .replace('log stdout format raw local0 warning', 'log stderr format raw local0 info');
 writeFileSync(path.join(work, 'haproxy.cfg'), cfg);
-const haproxy = spawn(HAPROXY, ['-W', '-db', '-q', '-f', path.join(work, 'haproxy.cfg')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
+const haproxyLog = path.join(work, 'haproxy.log');
+const haproxy = spawn(HAPROXY, ['-W', '-db', '-f', path.join(work, 'haproxy.cfg')], {
+  stdio: ['ignore', 'ignore', openSync(haproxyLog, 'a')],
 });
 
 async function cleanup() {
@@ -116,7 +131,42 @@ async function cleanup() {
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await c.end();
+  // `--haproxy-log <file>` keeps HAProxy's whole log of the run.
+  if (arg('--haproxy-log')) copyFileSync(haproxyLog, arg('--haproxy-log')!);
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * What HAProxy saw from `since` (an offset in its log): each server's changes of state (a check
+ * that failed, and why), and its failed answers (5xx, or not ended normally) by status, server
+ * and termination state (`sQ`: waited `timeout queue` in HAProxy's queue; `SC`: the server
+ * refused the connection; `<NOSRV>`: no server was up; `SH`/`SD`: the server closed or failed
+ * the answer).
+ */
+function haproxyReport(since: number): number {
+  const text = readFileSync(haproxyLog, 'utf8');
+  const lines = text.slice(since).split('\n');
+  // A change of state is logged without a time: the time of the request logged just before.
+  let at = '';
+  let shown = 0;
+  for (const l of lines) {
+    const time = /^\S+ \[[^:]+:(\d\d:\d\d:\d\d\.\d+)\]/.exec(l);
+    if (time) at = time[1]!;
+    else if (/^(Server site\/\S+ is |backend site has no server)/.test(l) && shown++ < 40)
+      console.log(`  haproxy ${at} : ${l}`);
+  }
+  const counts = new Map<string, number>();
+  // `client [date] frontend backend/server Tq/Tw/Tc/Tr/Ta status bytes - - TERM …`
+  const re = /\] \S+ \S+\/(\S+) \S+ (-?\d+) \d+ \S+ \S+ (\S{4}) /;
+  for (const l of lines) {
+    const m = re.exec(l);
+    if (!m || (Number(m[2]) < 500 && m[3]!.startsWith('-'))) continue;
+    const key = `${m[2]} ${m[1]} ${m[3]!.slice(0, 2)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]))
+    console.log(`  haproxy : ${n} réponses ${key} (statut, serveur, fin)`);
+  return text.length;
 }
 
 /** A browser: cookie jar, XSRF header, the site's Origin; through `via` (a process or HAProxy). */
@@ -310,6 +360,7 @@ async function mixedLoad(): Promise<void> {
     ['page en cache', cached],
     ['404 de la route (plancher)', invalidSirenPaths(20_000)],
   ];
+  let logAt = haproxyReport(0);
   for (const [label, paths] of FLOOR_S > 0 ? floors : []) {
     const r = await load(base, label, {
       connections: CONNECTIONS,
@@ -318,11 +369,12 @@ async function mixedLoad(): Promise<void> {
       requests: [{ method: 'GET', path: '/', paths }],
     });
     console.log(
-      `Plancher, ${label} (${CONNECTIONS} connexions, ${FLOOR_S} s) : ${r.perSecond} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.errors} erreurs`,
+      `Plancher, ${label} (${CONNECTIONS} connexions, ${FLOOR_S} s) : ${r.perSecond} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.errors} erreurs, ${r.non2xx} réponses non 2xx`,
     );
+    logAt = haproxyReport(logAt);
   }
   log(
-    `${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s ; processus 2 tué à ${DURATION / 2} s`,
+    `${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s dès ${clock()} ; processus 2 tué à ${DURATION / 2} s`,
   );
 
   // Orders through HAProxy during the load, by a few users, each paid with the test card.
@@ -372,7 +424,7 @@ async function mixedLoad(): Promise<void> {
 
   const killer = setTimeout(
     () => {
-      log('processus 2 tué (SIGKILL)');
+      log(`processus 2 tué (SIGKILL) à ${clock()}`);
       app2.kill('SIGKILL');
     },
     (DURATION / 2) * 1000,
@@ -389,6 +441,7 @@ async function mixedLoad(): Promise<void> {
   console.log(
     `\nCharge mixte via HAProxy, 2 processus dont un tué au milieu (PostgreSQL, Redis) : ${row.perSecond} req/s (${row.requests} requêtes), p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.errors} erreurs, ${row.non2xx} réponses non 2xx`,
   );
+  haproxyReport(logAt);
 
   // The killed process comes back, as the cluster's supervisor starts it again: its recovery
   // sweep finishes what it was fulfilling when it died (a job it held is otherwise retried only

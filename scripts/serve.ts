@@ -15,6 +15,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { getEnv } from '../src/config/env';
+import { connectPostgres, type Db, type DbHandle } from '../src/db/client';
 import { waitForReplica } from '../src/db/replica';
 import { closeSiteDb, getDb, getReadDb, sitePools } from '../src/db/site';
 import { jobWorkersRunning, queueCounts, startJobWorkers, stopJobWorkers } from '../src/jobs';
@@ -89,9 +90,26 @@ const ready = app.prepare().then(() => {
 /** The front page cache (production only: `next dev` caches no page). */
 const pages = dev ? undefined : new FrontPageCache(env.PAGE_CACHE_MAX_MB * 1024 * 1024);
 let draining = false;
+/**
+ * The readiness checks' own connection to each database (src/server/health.ts): a check never
+ * queues behind the pages' queries for one of the pool's connections, so a process busy rendering
+ * is not taken for one whose database is gone.
+ */
+const healthHandles: DbHandle[] = [];
+function healthDb(url: string | undefined, fallback: () => Db): () => Db {
+  let handle: DbHandle | undefined;
+  return () => {
+    if (!url) return fallback();
+    if (!handle) {
+      handle = connectPostgres(url, 1, { connectionTimeoutMs: 2000 });
+      healthHandles.push(handle);
+    }
+    return handle.db;
+  };
+}
 const health = new Health({
-  db: getDb,
-  readDb: env.DATABASE_READ_URL ? getReadDb : undefined,
+  db: healthDb(env.DATABASE_URL, getDb),
+  readDb: env.DATABASE_READ_URL ? healthDb(env.DATABASE_READ_URL, getReadDb) : undefined,
   jobsExpected: env.JOBS_WORKER === 'on',
   jobsRunning: () => jobWorkersRunning(getDb()),
   draining: () => draining,
@@ -205,7 +223,7 @@ function close() {
     ],
     log: (m) => console.log(`[serve] ${m}`),
   })
-    .then(() => closeSiteDb())
+    .then(() => Promise.allSettled([closeSiteDb(), ...healthHandles.map((h) => h.close())]))
     .finally(() => process.exit(0));
 }
 process.on('SIGTERM', close);

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@/db/client';
+import type { Db, DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { countEvent } from '@/lib/stats';
-import { Health } from './health';
+import { Health, SLOW_CHECK_GRACE_MS, type Readiness } from './health';
 import { routeGroup, SiteMetrics } from './metrics';
 import { siteHandler } from './site';
 import { rawRequest, startTestServer, type TestServer } from './testing';
@@ -128,6 +128,71 @@ describe('/healthz and /readyz', () => {
     expect(stale.status).toBe(503);
     expect(JSON.stringify(json(stale.body))).toContain('search:reindex');
     await h.db.execute(sql`UPDATE search_index_state SET full_rebuild = false`);
+  });
+
+  it('answers at once while its database is slow, and stays ready until slowness lasts or an error comes', async () => {
+    // The database as a saturated process sees it: its queries wait (`slow`), or fail (`broken`).
+    let release: () => void = () => {};
+    let slow: Promise<void> | null = null;
+    let broken = false;
+    const db = {
+      execute: async (query: unknown) => {
+        if (broken) throw new Error('connexion refusée');
+        if (slow) await slow;
+        return (h.db as { execute: (q: unknown) => Promise<unknown> }).execute(query);
+      },
+    } as unknown as Db;
+    let t = 1_000_000;
+    health = new Health({
+      db: () => db,
+      jobsExpected: false,
+      jobsRunning: () => true,
+      draining: () => false,
+      journalPath,
+      now: () => t,
+    });
+    /** Asks until the background checks give what is expected (each ask may start them again). */
+    const until = async (expected: (r: Readiness) => boolean): Promise<Readiness> => {
+      for (let i = 0; i < 100; i++) {
+        const r = await health.readiness();
+        if (expected(r)) return r;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`état attendu non atteint : ${JSON.stringify(await health.readiness())}`);
+    };
+    try {
+      expect((await rawRequest(`${server.base}/readyz`)).status).toBe(200);
+      // The database stops answering: the load balancer's check still gets the last state at once
+      // (before, it waited for the check and got 503 after 2 s: the process taken out).
+      slow = new Promise((r) => (release = r));
+      t += 2000;
+      const busy = await rawRequest(`${server.base}/readyz`);
+      expect(busy.status).toBe(200);
+      // The check in the background gets no answer in time: slow, still ready within the grace.
+      const late = await until((r) => r.checks.database?.detail !== undefined);
+      expect(late.status).toBe('ok');
+      expect(late.checks.database).toEqual({
+        ok: true,
+        detail: 'lent : pas de réponse en 2000 ms',
+      });
+      // Slow for longer than the grace since its last success: unready.
+      t += SLOW_CHECK_GRACE_MS;
+      const gone = await until((r) => r.status !== 'ok');
+      expect(gone.checks.database).toEqual({ ok: false, detail: 'pas de réponse en 2000 ms' });
+      expect((await rawRequest(`${server.base}/readyz`)).status).toBe(503);
+      // It answers again: ready; then an error, right after a success, is unready at once.
+      release();
+      slow = null;
+      t += 2000;
+      await until((r) => r.status === 'ok');
+      broken = true;
+      t += 2000;
+      const down = await until((r) => r.status !== 'ok');
+      expect(down.checks.database).toEqual({ ok: false, detail: 'connexion refusée' });
+    } finally {
+      release();
+      renew();
+    }
   });
 
   it('answers draining, and closes every connection, once a shutdown began', async () => {

@@ -8,6 +8,15 @@
  *   (with DATABASE_READ_URL), the search index is not wholly behind its data, and the process is
  *   not shutting down. 200 `{"status":"ok"}` or 503 `{"status":"unavailable"|"draining"}`, with
  *   each check. Checked at most once a second, whatever the number of load balancers asking.
+ *
+ * A busy process is not a broken one. The checks run in the background: `/readyz` answers the last
+ * known state at once (only the very first answer waits for the checks), so a load balancer's
+ * check never waits behind the pages being rendered. The server gives them a database connection
+ * of their own (scripts/serve.ts), not one of the pool the pages queue for. A check that fails
+ * (refused connection, error) makes the process unready at its next answer; one that only answers
+ * slowly (no answer within 2 s) keeps its last success for `SLOW_CHECK_GRACE_MS`, after which the
+ * process is unready too. Before that, under a load that saturated both processes, HAProxy took
+ * them both out while their database was fine (bench:cluster: « No server is available »).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -39,6 +48,11 @@ export type HealthOptions = {
 export const SEARCH_REBUILD_GRACE_MS = 15 * 60_000;
 const CHECK_TIMEOUT_MS = 2000;
 const CACHE_MS = 1000;
+/** How long a check that answers too slowly (but fails no other way) keeps its last success. */
+export const SLOW_CHECK_GRACE_MS = 30_000;
+
+/** A check that gave no answer in time: slow, not (yet) known to have failed. */
+class CheckTimeout extends Error {}
 
 function latestMigration(journalPath: string): number {
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
@@ -51,7 +65,7 @@ async function timed<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`pas de réponse en ${CHECK_TIMEOUT_MS} ms`)),
+      () => reject(new CheckTimeout(`pas de réponse en ${CHECK_TIMEOUT_MS} ms`)),
       CHECK_TIMEOUT_MS,
     );
   });
@@ -68,45 +82,74 @@ const failure = (e: unknown): Check => ({
 });
 
 export class Health {
-  private cached: { at: number; value: Promise<Readiness> } | null = null;
+  private last: { at: number; value: Readiness } | null = null;
+  private refreshing: Promise<Readiness> | null = null;
+  /** When each check last succeeded: a slow answer is tolerated for a while after it. */
+  private lastOk = new Map<string, number>();
   private journal: number | null = null;
 
   constructor(private readonly o: HealthOptions) {}
 
-  /** The readiness of this process, computed at most once per second. */
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
+  /**
+   * The readiness of this process: the last known state, computed again in the background when
+   * older than a second (at most one computation at a time); the first call waits for it.
+   */
   readiness(): Promise<Readiness> {
-    const now = (this.o.now ?? Date.now)();
     if (this.o.draining()) return Promise.resolve({ status: 'draining', checks: {} });
-    if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.value;
-    const value = this.compute(now);
-    this.cached = { at: now, value };
-    return value;
+    const last = this.last;
+    if (last && this.now() - last.at < CACHE_MS) return Promise.resolve(last.value);
+    const refresh = (this.refreshing ??= this.compute(this.now())
+      .then((value) => {
+        this.last = { at: this.now(), value };
+        return value;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      }));
+    return last ? Promise.resolve(last.value) : refresh;
+  }
+
+  /** One check, timed: its success noted; a slow answer within the grace keeps it ok. */
+  private async check(name: string, now: number, work: () => Promise<Check>): Promise<Check> {
+    try {
+      const result = await timed(work());
+      if (result.ok) this.lastOk.set(name, now);
+      return result;
+    } catch (e) {
+      const okAt = this.lastOk.get(name);
+      if (e instanceof CheckTimeout && okAt !== undefined && now - okAt < SLOW_CHECK_GRACE_MS)
+        return { ok: true, detail: `lent : ${e.message}` };
+      return failure(e);
+    }
   }
 
   private async compute(now: number): Promise<Readiness> {
     const checks: Record<string, Check> = {};
     const db = this.o.db();
-    checks.database = await timed(queryRows(db, sql`SELECT 1 AS one`)).then(
-      () => ({ ok: true }),
-      failure,
-    );
+    checks.database = await this.check('database', now, async () => {
+      await queryRows(db, sql`SELECT 1 AS one`);
+      return { ok: true };
+    });
     if (checks.database.ok) {
-      checks.migrations = await timed(this.migrations(db)).catch(failure);
-      checks.search = await timed(this.search(db, now)).catch(failure);
+      checks.migrations = await this.check('migrations', now, () => this.migrations(db));
+      checks.search = await this.check('search', now, () => this.search(db, now));
     }
-    if (this.o.readDb) {
-      checks.replica = await timed(
-        queryRows<{ lag: number | null }>(
-          this.o.readDb(),
+    const readDb = this.o.readDb;
+    if (readDb) {
+      checks.replica = await this.check('replica', now, async () => {
+        const [row] = await queryRows<{ lag: number | null }>(
+          readDb(),
           sql`SELECT extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag`,
-        ),
-      ).then(
-        ([row]) => ({
+        );
+        return {
           ok: true,
           ...(row?.lag != null ? { detail: `retard ${row.lag.toFixed(1)} s` } : {}),
-        }),
-        failure,
-      );
+        };
+      });
     }
     if (this.o.jobsExpected)
       checks.jobs = this.o.jobsRunning()
