@@ -830,6 +830,15 @@ type Alternatives = Map<string, Array<{ token: string; frequency: number }>>;
  */
 type Where = { filters: SearchFilters; scope: ResolvedScope };
 
+/**
+ * A name's columns that the candidates carry: read where the name is found (its key's index
+ * scan already visits the row), not looked up again by id.
+ */
+const NAME_COLUMNS_OF_N = sql.raw(
+  'n.id, n.siren, n.siret, n.kind, n.label, n.key, n.raw, n.department',
+);
+const NAME_COLUMNS = sql.raw('id, siren, siret, kind, label, key, raw, department');
+
 async function nameCandidates(
   db: Db,
   q: NameQuery,
@@ -857,12 +866,12 @@ async function nameCandidates(
     phase === 2
       ? []
       : [
-          sql`(SELECT id, siren FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
-          sql`(SELECT id, siren FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
+          sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+          sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
         ];
   if (phase === 1 && q.raw !== q.joined) {
     exact.push(
-      sql`(SELECT id, siren FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
+      sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE raw = ${q.raw} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
     );
   }
   const branches: SQL[] = [];
@@ -871,7 +880,7 @@ async function nameCandidates(
   const rowBranches: SQL[] = [];
   if (phase === 1 && q.joined.length >= 3) {
     branches.push(
-      sql`(SELECT id FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
+      sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
     );
   }
   for (const variant of tokenVariants(q, alts, phase)) {
@@ -933,8 +942,8 @@ async function nameCandidates(
         WHERE ${conditions} AND NOT (SELECT ok FROM enough)
         ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
     else
-      branches.push(sql`(SELECT p.name_id AS id FROM ${matching} p
-        ORDER BY p.popularity DESC NULLS LAST LIMIT 150)`);
+      branches.push(sql`(SELECT ${NAME_COLUMNS_OF_N} FROM (SELECT p.name_id FROM ${matching} p
+        ORDER BY p.popularity DESC NULLS LAST LIMIT 150) p JOIN search_names n ON n.id = p.name_id)`);
   }
   const directorBranch =
     phase === 2 && q.tokens.length >= 2
@@ -946,24 +955,40 @@ async function nameCandidates(
         JOIN search_companies c ON c.siren = d.siren
         WHERE ${conditions}`
       : sql``;
+  // The departments a matching company must be in (a department filter, a place read in the
+  // query, communes): the same condition as `conditions`, on the name's copy of its head office's
+  // department (indexer.ts), so that names read by key that the filters leave out (most of the
+  // 100 joined-key prefixes) are dropped before their company row is read.
+  const departmentSets: string[][] = [
+    ...(filters.departments.length ? [filters.departments] : []),
+    ...(scope.department ? [[scope.department]] : []),
+    ...(scope.communeLists ?? []).map((codes) => [...new Set(codes.map(departmentOfCommune))]),
+  ];
+  const inDepartments = departmentSets.length
+    ? sql.join(
+        departmentSets.map((d) => sql`n.department = ANY(${textArray(d)}::text[])`),
+        sql` AND `,
+      )
+    : sql`true`;
   const exactCte = exact.length
     ? filtered
-      ? sql`SELECT e.id, e.siren FROM (${sql.join(exact, sql` UNION `)}) e
-          JOIN search_companies c ON c.siren = e.siren WHERE ${conditions}`
+      ? sql`SELECT n.* FROM (${sql.join(exact, sql` UNION `)}) n
+          JOIN search_companies c ON c.siren = n.siren WHERE ${inDepartments} AND ${conditions}`
       : sql.join(exact, sql` UNION `)
-    : sql`SELECT NULL::bigint AS id, NULL::bpchar AS siren WHERE false`;
-  const gated = branches.map((b) => sql`(SELECT id FROM ${b} b WHERE NOT (SELECT ok FROM enough))`);
+    : sql`SELECT NULL::bigint AS id, NULL::bpchar AS siren, NULL::bpchar AS siret, NULL::text AS kind,
+        NULL::text AS label, NULL::text AS key, NULL::text AS raw, NULL::text AS department WHERE false`;
+  const gated = branches.map((b) => sql`(SELECT * FROM ${b} b WHERE NOT (SELECT ok FROM enough))`);
   // A name's words and joined key are its folded key split and without spaces (indexer.ts): not
   // transferred (a text[] per row is the costliest column to parse), rebuilt here.
   const rows = await queryRows<CandidateRow>(
     db,
     sql`WITH exact AS MATERIALIZED (${exactCte}),
       enough AS MATERIALIZED (SELECT count(DISTINCT siren) >= ${enough} AS ok FROM exact),
-      cand AS (SELECT id FROM exact ${gated.length ? sql`UNION ${sql.join(gated, sql` UNION `)}` : sql``})
+      cand AS (SELECT * FROM exact ${gated.length ? sql`UNION ${sql.join(gated, sql` UNION `)}` : sql``})
       SELECT n.siren, n.siret, n.kind, n.label, n.key, NULL::text AS joined, n.raw,
         NULL::text[] AS tokens, c.status, c.popularity, ${company} AS company
-      FROM cand JOIN search_names n ON n.id = cand.id JOIN search_companies c ON c.siren = n.siren
-      WHERE ${conditions}
+      FROM cand n JOIN search_companies c ON c.siren = n.siren
+      WHERE ${inDepartments} AND ${conditions}
       ${sql.join(
         rowBranches.map((b) => sql`UNION ALL SELECT * FROM ${b} r`),
         sql` `,
