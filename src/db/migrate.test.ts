@@ -77,4 +77,18 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       await other.close();
     }
   });
+
+  it('lets the event loop turn while a test runs queries back to back', async () => {
+    // In-process PGlite answers in microtasks only: without a turn now and then, Vitest's worker
+    // could not answer its runner (src/db/testing.ts).
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      const start = performance.now();
+      while (performance.now() - start < 300) await handle.db.execute(sql`SELECT 1`);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
 });

@@ -19,9 +19,37 @@ import { pgliteExtensions } from './pglite';
  * A template is built under another name and renamed when complete: a half-built one is never
  * used, and another set of migrations (another branch) gets its own.
  */
+/**
+ * In-process PGlite answers without leaving the microtask queue: a test that runs queries back to
+ * back (a sample loaded, thousands of pages read) never lets the event loop turn, and on a loaded
+ * machine Vitest's worker misses its calls to the runner (« Timeout calling "onTaskUpdate" »,
+ * an unhandled error that fails the run). A query that comes more than 50 ms after the loop's
+ * last turn waits for one first.
+ */
+const TURN_EVERY_MS = 50;
+function yieldingTurns(instance: PGlite): PGlite {
+  let lastTurn = performance.now();
+  const turn = async () => {
+    if (performance.now() - lastTurn < TURN_EVERY_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    lastTurn = performance.now();
+  };
+  const query = instance.query.bind(instance);
+  const exec = instance.exec.bind(instance);
+  instance.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof instance.query;
+  instance.exec = async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  };
+  return instance;
+}
+
 export async function createTestDb(): Promise<DbHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return wrapPglite(await pgliteFromTemplate());
+  if (!serverUrl) return wrapPglite(yieldingTurns(await pgliteFromTemplate()));
   const template = await postgresTemplate(serverUrl);
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
