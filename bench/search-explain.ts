@@ -11,6 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { connectPostgres, type Db } from '@/db/client';
 import { handleCompanySearch } from '@/web/search-api';
+import { COMMON } from './lib/words';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -22,14 +23,6 @@ const N = Number(arg('queries', '100'));
 const TOP = Number(arg('top', '5'));
 const ONLY = arg('class', '');
 
-const COMMON =
-  `BOULANGERIE TRANSPORTS CONSEIL IMMOBILIER BATIMENT GARAGE RESTAURANT PHARMACIE CABINET HOLDING
-INVEST GESTION SERVICES DISTRIBUTION CONSTRUCTION NETTOYAGE PLOMBERIE ELECTRICITE TAXI COIFFURE BEAUTE AUTO AGENCE
-ATELIER BOUCHERIE CAFE BAR HOTEL IMMO PATRIMOINE DEVELOPPEMENT FINANCE FRANCE PARIS LYON MARSEILLE SUD OUEST NORD
-EST COMMERCE EXPORT INDUSTRIE TECHNOLOGIES SOLUTIONS DIGITAL CONSULTING PARTNERS FORMATION SANTE MEDICAL ENERGIE
-SOLAIRE BOIS METAL PEINTURE RENOVATION MENUISERIE CHARPENTE COUVERTURE JARDIN PAYSAGE LOCATION VOYAGES GENERALE`
-    .split(/\s+/)
-    .filter(Boolean);
 const CITIES: Array<[string, string]> = [
   ['75108', 'PARIS'],
   ['75111', 'PARIS'],
