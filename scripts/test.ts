@@ -103,7 +103,8 @@ function run(step: Step, prefix?: string): Promise<number> {
     if (prefix)
       for (const stream of [child.stdout!, child.stderr!])
         createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // 'close', not 'exit': the child's piped output has been read to its last line by then.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
