@@ -10,14 +10,19 @@ import { queryRows, type Db } from '@/db/client';
 import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
-import { addressPartsOfRow, getCompanyProfiles, type CompanyProfile } from '@/registry/company';
+import {
+  addressPartsOfRow,
+  getCompanyProfiles,
+  type AddressRow,
+  type CompanyProfile,
+} from '@/registry/company';
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { communeAreas } from '@/search/geo/places';
 import type { IncludeField } from './recherche-entreprises-params';
 
-type EstRow = {
+type EstRow = AddressRow & {
   siret: string;
   siren: string;
   diffusion: string;
@@ -30,18 +35,6 @@ type EstRow = {
   headcount_band: string | null;
   headcount_year: number | null;
   employer: boolean | null;
-  address_number: string | null;
-  address_repetition: string | null;
-  address_street_type: string | null;
-  address_street: string | null;
-  address_complement: string | null;
-  address_post_box: string | null;
-  postcode: string | null;
-  commune_code: string | null;
-  commune_name: string | null;
-  cedex: string | null;
-  foreign_city: string | null;
-  foreign_country: string | null;
   latitude: number | null;
   longitude: number | null;
   sirene_updated_at: string | null;
