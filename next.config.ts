@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
   // cached company page's server time), and HTML pages are not kept by browsers anyway
   // (s-maxage applies to shared caches only).
   generateEtags: false,
+  // `npm test` checks the types with tsc before its end-to-end build, so that build skips Next's
+  // own check of the same files (scripts/test.ts sets BUILD_TYPES_CHECKED). Every other build
+  // checks them.
+  typescript: { ignoreBuildErrors: process.env.BUILD_TYPES_CHECKED === '1' },
   // How long after its render a cached page may be served at all: Next answers
   // `s-maxage=<revalidate>, stale-while-revalidate=<expireTime - revalidate>`. Its default, a year,
   // let a CDN keep serving a company page for a year after an opposition removed it (the CDN

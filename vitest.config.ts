@@ -14,7 +14,9 @@ export default defineConfig({
     environment: 'node',
     // Integration tests each open their own database; two cores, so keep the pool small.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // Processes are reused from one test file to the next: see src/testing/vitest-setup.ts.
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+    setupFiles: ['src/testing/vitest-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Read models load from the database on every call: each test sees the rows it wrote.

@@ -29,4 +29,10 @@ describe('openPglite directory lock', () => {
     await db.close();
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
+
+  it('leaves no exit listener behind once closed (a long-lived process opens many)', async () => {
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 3; i++) await (await openPglite(tempDir())).close();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
 });

@@ -42,6 +42,7 @@ function acquireLock(dir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.removeListener('exit', release);
         rmSync(lockFile, { force: true });
       };
       process.once('exit', release);
