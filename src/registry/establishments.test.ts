@@ -91,10 +91,15 @@ describe('matching establishments', () => {
     expect((await matching({ circle: { ...PARIS, radiusKm: 500 } }))[A]).toContain(`${A}00040`);
   });
 
-  it('by department, overseas on three characters; by postcode', async () => {
+  it('by department, overseas on three characters; by postcode, never one under partial diffusion', async () => {
     expect(await matching({ departments: ['974'] })).toEqual({ [A]: [`${A}00050`] });
     expect(await matching({ departments: ['97'] })).toEqual({});
     expect(await matching({ postcode: '69001' })).toEqual({ [A]: [`${A}00040`] });
+    // Its postcode is masked in the answer: matching by it would give it away.
+    expect(await matching({ postcode: '75001' })).toEqual({
+      [A]: [`${A}00012`, `${A}00005`],
+      [B]: [`${B}00011`],
+    });
   });
 
   it('at most `limit` per company; the SIRET searched alone, without an area', async () => {

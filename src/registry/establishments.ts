@@ -180,8 +180,8 @@ export type EstablishmentArea = {
 /**
  * The establishments that « match » each company: the SIRET it was found by when there is one,
  * else up to `limit` of its open establishments in the area, head office first, then by SIRET.
- * An establishment under partial diffusion has no position to give (src/domain/diffusion.ts): it
- * is never found around a point. No area condition: only the SIRETs' establishments.
+ * An establishment under partial diffusion shows neither its postcode nor its position
+ * (maskAddress, src/domain/diffusion.ts): it is never found by them, only by its commune. No area condition: only the SIRETs' establishments.
  */
 export async function matchingEstablishments(
   db: Db,
@@ -193,7 +193,8 @@ export async function matchingEstablishments(
   for (const r of await getEstablishmentDetails(db, match.sirets)) out.set(r.siren, [r]);
   const { postcode, communes, departments, circle } = match.area;
   const conditions = [];
-  if (postcode) conditions.push(sql`e.postcode = ${postcode}`);
+  // Partial diffusion hides the postcode and the position (maskAddress): never matched by them.
+  if (postcode) conditions.push(sql`e.postcode = ${postcode} AND e.diffusion = 'O'`);
   if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
   if (departments?.length)
     conditions.push(
