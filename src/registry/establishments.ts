@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import { establishments } from '@/db/schema';
+import { selectList, type RawRow } from '@/db/raw-rows';
 import {
   ESTABLISHMENT_COLUMNS,
   establishmentView,
@@ -129,4 +131,99 @@ export function establishmentsCoverage(
     ? `, données du ${Number(date[3]) === 1 ? '1er' : Number(date[3])} ${FRENCH_MONTHS[Number(date[2]) - 1]} ${date[1]}`
     : '';
   return `${ours} sur ${thousands(counts.total)} ${plural(counts.total, 'déclaré')} au répertoire Sirene${source ? ` (source : ${source.label}${dated})` : ''}.`;
+}
+
+/**
+ * An establishment as the drop-in API (src/web/recherche-entreprises-results.ts) reads it: the
+ * pages' columns (ESTABLISHMENT_COLUMNS), with its SIREN, employer flag, position and SIRENE date.
+ * Raw: the caller masks it by the diffusion rule (`diffusion`, the company's protection).
+ */
+export type EstablishmentDetailRow = EstablishmentRow &
+  Pick<RawRow<typeof establishments>, 'siren' | 'employer' | 'latitude' | 'longitude'> & {
+    /** `YYYY-MM-DDTHH:MM:SS`, as the government's API gives it. */
+    sirene_updated_at: string | null;
+  };
+
+const DETAIL_COLUMNS = sql`${ESTABLISHMENT_COLUMNS}, ${selectList(establishments, 'e', [
+  'siren',
+  'employer',
+  'latitude',
+  'longitude',
+])}, to_char(e.sirene_updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS sirene_updated_at`;
+
+/** `values` as a text array parameter: one bound string, whatever the list's length. */
+const textArray = (values: string[]) => sql`string_to_array(${values.join(',')}, ',')`;
+
+/** The establishments of these SIRETs (a SIRET we do not hold is left out), in no order. */
+export async function getEstablishmentDetails(
+  db: Db,
+  sirets: string[],
+): Promise<EstablishmentDetailRow[]> {
+  if (sirets.length === 0) return [];
+  return queryRows<EstablishmentDetailRow>(
+    db,
+    sql`SELECT ${DETAIL_COLUMNS} FROM establishments e
+        WHERE e.siret = ANY(${textArray(sirets)}::char(14)[])`,
+  );
+}
+
+/** An area establishments are searched in: every condition given must hold. */
+export type EstablishmentArea = {
+  postcode: string | null;
+  /** INSEE commune codes. */
+  communes: string[] | null;
+  /** Department codes (`2A`, `971`): the commune code's first two, overseas three, characters. */
+  departments: string[] | null;
+  circle: { lat: number; lon: number; radiusKm: number } | null;
+};
+
+/**
+ * The establishments that « match » each company: the SIRET it was found by when there is one,
+ * else up to `limit` of its open establishments in the area, head office first, then by SIRET.
+ * An establishment under partial diffusion shows neither its postcode nor its position
+ * (maskAddress, src/domain/diffusion.ts): it is never found by them, only by its commune. No area condition: only the SIRETs' establishments.
+ */
+export async function matchingEstablishments(
+  db: Db,
+  sirens: string[],
+  match: { sirets: string[]; area: EstablishmentArea },
+  limit: number,
+): Promise<Map<string, EstablishmentDetailRow[]>> {
+  const out = new Map<string, EstablishmentDetailRow[]>();
+  for (const r of await getEstablishmentDetails(db, match.sirets)) out.set(r.siren, [r]);
+  const { postcode, communes, departments, circle } = match.area;
+  const conditions = [];
+  // Partial diffusion hides the postcode and the position (maskAddress): never matched by them.
+  if (postcode) conditions.push(sql`e.postcode = ${postcode} AND e.diffusion = 'O'`);
+  if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
+  if (departments?.length)
+    conditions.push(
+      sql`(CASE WHEN e.commune_code LIKE '97%' THEN left(e.commune_code, 3) ELSE left(e.commune_code, 2) END) = ANY(${textArray(departments)}::text[])`,
+    );
+  if (circle) {
+    const { lat, lon, radiusKm } = circle;
+    conditions.push(sql`e.latitude IS NOT NULL AND e.diffusion = 'O'
+      AND 12742 * asin(sqrt(power(sin(radians(e.latitude - ${lat}) / 2), 2)
+        + cos(radians(${lat})) * cos(radians(e.latitude))
+        * power(sin(radians(e.longitude - ${lon}) / 2), 2))) <= ${radiusKm}`);
+  }
+  const rest = sirens.filter((s) => !out.has(s));
+  if (!conditions.length || !rest.length) return out;
+  const rows = await queryRows<EstablishmentDetailRow & { n: number }>(
+    db,
+    sql`SELECT * FROM (
+          SELECT ${DETAIL_COLUMNS},
+                 row_number() OVER (PARTITION BY e.siren ORDER BY e.is_head_office DESC, e.siret) AS n
+          FROM establishments e
+          WHERE e.siren = ANY(${textArray(rest)}::char(9)[]) AND coalesce(e.status, 'A') <> 'F'
+            AND ${sql.join(conditions, sql` AND `)}) x
+        WHERE x.n <= ${limit}
+        ORDER BY x.siren, x.n`,
+  );
+  for (const r of rows) {
+    const list = out.get(r.siren) ?? [];
+    list.push(r);
+    out.set(r.siren, list);
+  }
+  return out;
 }

@@ -3,62 +3,39 @@
  * `results[]`): the same keys and types, from our read model. Every protection rule is the one of
  * our other APIs: the profile (src/registry/company.ts) hides a protected name and address, the
  * representatives (src/registry/directors.ts) leave out people who asked to be hidden, and a
- * director's birth is given as year and month only. A few queries per page (per_page ≤ 25).
+ * director's birth is given as year and month only. The reads are the registry's (the companies'
+ * dates and counts in src/registry/company.ts, their establishments and those matching the
+ * searched SIRET or area in src/registry/establishments.ts); this file maps them to the State's
+ * shape, masking an establishment by our diffusion rule. A few queries per page (per_page ≤ 25).
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
 import {
   addressPartsOfRow,
   getCompanyProfiles,
-  type AddressRow,
+  getCompanyUpdates,
   type CompanyProfile,
 } from '@/registry/company';
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
+import {
+  getEstablishmentDetails,
+  matchingEstablishments,
+  type EstablishmentArea,
+  type EstablishmentDetailRow as EstRow,
+} from '@/registry/establishments';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { communeAreas } from '@/search/geo/places';
 import type { IncludeField } from './recherche-entreprises-params';
 
-type EstRow = AddressRow & {
-  siret: string;
-  siren: string;
-  diffusion: string;
-  is_head_office: boolean;
-  status: string | null;
-  creation_date: string | null;
-  closed_date: string | null;
-  signs: string[] | null;
-  naf_code: string | null;
-  headcount_band: string | null;
-  headcount_year: number | null;
-  employer: boolean | null;
-  latitude: number | null;
-  longitude: number | null;
-  sirene_updated_at: string | null;
-};
-
-const EST_COLUMNS = sql.raw(`e.siret, e.siren, e.diffusion, e.is_head_office, e.status,
-  e.creation_date::text AS creation_date, e.closed_date::text AS closed_date, e.signs, e.naf_code,
-  e.headcount_band, e.headcount_year, e.employer, e.address_number, e.address_repetition,
-  e.address_street_type, e.address_street, e.address_complement, e.address_post_box, e.postcode,
-  e.commune_code, e.commune_name, e.cedex, e.foreign_city, e.foreign_country, e.latitude,
-  e.longitude, to_char(e.sirene_updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS sirene_updated_at`);
-
-const textArray = (values: string[]) => sql`string_to_array(${values.join(',')}, ',')`;
-
 /** Which establishments « match » a result: a SIRET searched, else those in the searched area. */
-export type MatchScope = {
+export type MatchScope = EstablishmentArea & {
   /** A SIREN query: no establishment « matches » (the government's answer), none given. */
   none: boolean;
   /** The SIRET a result matched by (a SIRET query). */
   matchedSiret: Map<string, string>;
-  postcode: string | null;
-  communes: string[] | null;
-  departments: string[] | null;
-  circle: { lat: number; lon: number; radiusKm: number } | null;
 };
 
 const yesNo = (v: boolean | null | undefined) => (v == null ? null : v ? 'O' : 'N');
@@ -296,37 +273,20 @@ export async function buildDropInResults(
     return p?.ok ? [p.value] : [];
   });
   const list = held.map((p) => p.siren);
-  const extra = await queryRows<{
-    siren: string;
-    updated_at: string | null;
-    sirene_updated_at: string | null;
-    rne_date: string | null;
-    total: number;
-    open: number;
-  }>(
-    db,
-    sql`SELECT c.siren,
-          to_char(c.updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS updated_at,
-          to_char(c.sirene_updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS sirene_updated_at,
-          c.field_sources -> 'rcs_registration_date' ->> 'date' AS rne_date,
-          (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren) AS total,
-          (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren AND coalesce(e.status, 'A') <> 'F') AS open
-        FROM companies c WHERE c.siren = ANY(${textArray(list)}::char(9)[])`,
-  );
-  const extraOf = new Map(extra.map((r) => [r.siren, r]));
+  const extraOf = await getCompanyUpdates(db, list);
   const heads = held.flatMap((p) => (p.headOfficeSiret ? [p.headOfficeSiret] : []));
   const wantSiege = include.has('siege');
   const wantMatching = include.has('matching_etablissements');
-  const headRows =
-    wantSiege || wantMatching
-      ? await queryRows<EstRow>(
-          db,
-          sql`SELECT ${EST_COLUMNS} FROM establishments e
-              WHERE e.siret = ANY(${textArray(heads.length ? heads : ['-'])}::char(14)[])`,
-        )
-      : [];
+  const headRows = wantSiege || wantMatching ? await getEstablishmentDetails(db, heads) : [];
   const headOf = new Map(headRows.map((r) => [r.siren, r]));
-  const matching = wantMatching ? await matchingRows(db, list, scope, matchingSize) : new Map();
+  const matching = wantMatching
+    ? await matchingEstablishments(
+        db,
+        list,
+        { sirets: [...scope.matchedSiret.values()], area: scope },
+        matchingSize,
+      )
+    : new Map<string, EstRow[]>();
 
   // One company's blocks read in sequence, the companies side by side (the pool's connections).
   return Promise.all(
@@ -341,8 +301,8 @@ export async function buildDropInResults(
         nom_complet: fullName(p),
         nom_raison_sociale: p.isNaturalPerson ? null : p.name,
         sigle: p.sigle,
-        nombre_etablissements: p.establishmentCounts.total ?? x?.total ?? 0,
-        nombre_etablissements_ouverts: p.establishmentCounts.open ?? x?.open ?? 0,
+        nombre_etablissements: p.establishmentCounts.total ?? x?.establishments.total ?? 0,
+        nombre_etablissements_ouverts: p.establishmentCounts.open ?? x?.establishments.open ?? 0,
       };
       if (wantSiege)
         base.siege = head ? establishment(head, p, labels, idcc, 'siege') : emptySiege(p);
@@ -355,9 +315,9 @@ export async function buildDropInResults(
         annee_categorie_entreprise: str(p.category.year),
         date_creation: p.creationDate,
         date_fermeture: p.ceasedDate,
-        date_mise_a_jour: x?.updated_at ?? null,
-        date_mise_a_jour_insee: x?.sirene_updated_at ?? null,
-        date_mise_a_jour_rne: x?.rne_date ?? null,
+        date_mise_a_jour: x?.updatedAt ?? null,
+        date_mise_a_jour_insee: x?.sireneUpdatedAt ?? null,
+        date_mise_a_jour_rne: x?.rneDate ?? null,
       });
       if (include.has('dirigeants')) base.dirigeants = await directorsOf(db, p);
       Object.assign(base, {
@@ -418,56 +378,4 @@ async function financesOf(db: Db, siren: string) {
     out[String(y.fiscalYear)] = { ca: y.revenue ?? 0, resultat_net: y.netResult ?? 0 };
   }
   return Object.keys(out).length ? out : null;
-}
-
-/** The open establishments that match the searched SIRET or area, head office first. */
-async function matchingRows(
-  db: Db,
-  sirens: string[],
-  scope: MatchScope,
-  limit: number,
-): Promise<Map<string, EstRow[]>> {
-  const out = new Map<string, EstRow[]>();
-  const sirets = [...scope.matchedSiret.values()];
-  if (sirets.length) {
-    const rows = await queryRows<EstRow>(
-      db,
-      sql`SELECT ${EST_COLUMNS} FROM establishments e
-          WHERE e.siret = ANY(${textArray(sirets)}::char(14)[])`,
-    );
-    for (const r of rows) out.set(r.siren, [r]);
-  }
-  const conditions = [];
-  if (scope.postcode) conditions.push(sql`e.postcode = ${scope.postcode}`);
-  if (scope.communes?.length)
-    conditions.push(sql`e.commune_code = ANY(${textArray(scope.communes)}::text[])`);
-  if (scope.departments?.length)
-    conditions.push(
-      sql`(CASE WHEN e.commune_code LIKE '97%' THEN left(e.commune_code, 3) ELSE left(e.commune_code, 2) END) = ANY(${textArray(scope.departments)}::text[])`,
-    );
-  if (scope.circle) {
-    const { lat, lon, radiusKm } = scope.circle;
-    conditions.push(sql`e.latitude IS NOT NULL AND e.diffusion = 'O'
-      AND 12742 * asin(sqrt(power(sin(radians(e.latitude - ${lat}) / 2), 2)
-        + cos(radians(${lat})) * cos(radians(e.latitude))
-        * power(sin(radians(e.longitude - ${lon}) / 2), 2))) <= ${radiusKm}`);
-  }
-  const rest = sirens.filter((s) => !out.has(s));
-  if (!conditions.length || !rest.length) return out;
-  const rows = await queryRows<EstRow & { n: number }>(
-    db,
-    sql`SELECT * FROM (
-          SELECT ${EST_COLUMNS},
-                 row_number() OVER (PARTITION BY e.siren ORDER BY e.is_head_office DESC, e.siret) AS n
-          FROM establishments e
-          WHERE e.siren = ANY(${textArray(rest)}::char(9)[]) AND coalesce(e.status, 'A') <> 'F'
-            AND ${sql.join(conditions, sql` AND `)}) x
-        WHERE x.n <= ${limit}`,
-  );
-  for (const r of rows) {
-    const list = out.get(r.siren) ?? [];
-    list.push(r);
-    out.set(r.siren, list);
-  }
-  return out;
 }
