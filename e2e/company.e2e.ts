@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import footer from '@/i18n/fr/footer';
+import frame from '@/i18n/fr/frame';
+import nav from '@/i18n/fr/nav';
 import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
 
 /**
@@ -71,6 +74,35 @@ describe('company page', () => {
     );
     expect(ld).toMatchObject({ '@type': 'Organization', name: 'DANONE', vatID: 'FR27552032534' });
     expect(await page.locator('#finances svg[role="img"]').count()).toBeGreaterThan(0);
+  });
+
+  it('prints the JSON-LD once, and leaves the frame out of the RSC payload', async () => {
+    // The raw HTML, as a crawler reads it (no JavaScript run).
+    const res = await page.request.get(
+      new URL('/entreprises/552032534/danone', baseUrl()).toString(),
+    );
+    const html = await res.text();
+    const blocks = [
+      ...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g),
+    ].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    expect(blocks.filter((b) => b.vatID === 'FR27552032534')).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ '@type': 'Organization', name: 'DANONE' });
+    // The RSC payload the HTML carries inline, for hydration.
+    const payload = [...html.matchAll(/<script>self\.__next_f\.push\((\[.*?\])\)<\/script>/gs)]
+      .map((m) => JSON.parse(m[1]!) as [number, string?])
+      .filter(([kind]) => kind === 1)
+      .map(([, text]) => text)
+      .join('');
+    expect(payload.length).toBeGreaterThan(1000);
+    // Not the JSON-LD a second time (the page shows the VAT number, but not as "vatID")...
+    expect(payload).not.toContain('vatID');
+    expect(payload).not.toContain('schema.org');
+    // ...nor the header's menus and the footer's texts: their Client Components import them.
+    const business = nav.businessList[0]!.title;
+    for (const text of [footer.description, footer.sourcesTitle, business, frame.seeAllServices]) {
+      expect(html, text).toContain(text.replace(/'/g, '&#x27;'));
+      expect(payload, text).not.toContain(text);
+    }
   });
 
   it('walks through every section and every per-company page of Danone', async () => {

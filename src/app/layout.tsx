@@ -25,26 +25,6 @@ export function generateMetadata(): Metadata {
   };
 }
 
-function organisationJsonLd(siteUrl: string) {
-  const origin = new URL(siteUrl).origin;
-  const org = messages.meta.organisation;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: org.name,
-    url: origin,
-    logo: `${origin}/logo.svg`,
-    description: org.description,
-    email: getEnv().SUPPORT_EMAIL,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: org.addressLocality,
-      addressCountry: org.addressCountry,
-    },
-    sameAs: messages.footer.socialLinks.map((l) => l.href),
-  };
-}
-
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   const env = getEnv();
   return (
@@ -57,7 +37,17 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <ErrorReportingMeta />
       </head>
       <body>
-        <AppShell organisation={organisationJsonLd(env.SITE_URL)} gtmId={env.GTM_ID}>
+        <AppShell
+          siteOrigin={new URL(env.SITE_URL).origin}
+          supportEmail={env.SUPPORT_EMAIL}
+          // No review source by default: no score is invented.
+          review={
+            env.REVIEW_SCORE && env.REVIEW_URL
+              ? { score: env.REVIEW_SCORE, url: env.REVIEW_URL }
+              : null
+          }
+          gtmId={env.GTM_ID}
+        >
           {children}
         </AppShell>
       </body>

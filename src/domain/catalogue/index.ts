@@ -383,7 +383,11 @@ export function typesOf(list: readonly Service[]): ServiceType[] {
   return serviceTypes.filter((type) => list.some((s) => s.type === type));
 }
 
+// One formatter for the process: building an Intl.NumberFormat resolves the locale each time, and
+// a company page prints a dozen prices (1.2 ms of a cold render in a CPU profile, issue 29).
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
 /** "4,90 €" */
 export function formatPrice(cents: number): string {
-  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return euros.format(cents / 100);
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { isSold } from '@/documents/sale';
 import { messages } from '@/i18n';
 import { ConsentManager } from '@/ui/consent/ConsentManager';
 import { SourceIdCapture } from '@/ui/orders/SourceIdCapture';
@@ -8,21 +9,28 @@ import { OrganisationJsonLd } from './OrganisationJsonLd';
 import { ProgressBar } from './ProgressBar';
 import { ShellGate } from './ShellGate';
 import { SiteHeader } from './SiteHeader';
-
-export type OrganisationData = Record<string, unknown>;
+import type { Review } from './TopBar';
 
 /**
  * The application shell (spec section 2): skip link, route progress bar, header (fixed or hidden
  * per path), the page, footer (hidden per path), consent banner, toasts, the organisation's
- * JSON-LD and, when an ID is configured, the tag manager.
+ * JSON-LD and, when an ID is configured, the tag manager. The header and the footer are Client
+ * Components that import their texts and menus: what a Server Component passes to a Client
+ * Component is serialized into every page's RSC payload, so they get their few settings only.
  */
 export function AppShell({
   children,
-  organisation,
+  siteOrigin,
+  supportEmail,
+  review,
   gtmId,
 }: {
   children: React.ReactNode;
-  organisation: OrganisationData;
+  /** With the support address, what the organisation's JSON-LD is built from (./organisation.ts). */
+  siteOrigin: string;
+  supportEmail: string;
+  /** The customer reviews of the top bar, when a review source is configured. */
+  review: Review | null;
   gtmId: string | undefined;
 }) {
   return (
@@ -33,18 +41,17 @@ export function AppShell({
       <Suspense fallback={null}>
         <ProgressBar />
       </Suspense>
-      <SiteHeader />
+      <SiteHeader review={review} supportEmail={supportEmail} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>
       <ShellGate part="footer">
-        <Footer />
+        <Footer year={new Date().getFullYear()} kbisSold={isSold('kbis')} />
       </ShellGate>
       <ConsentManager />
       <SourceIdCapture />
       <ToastHost />
-      {/* JSON.stringify output with "<" escaped cannot close the script element. */}
-      <OrganisationJsonLd json={JSON.stringify(organisation).replace(/</g, '\\u003c')} />
+      <OrganisationJsonLd origin={siteOrigin} email={supportEmail} />
       {gtmId ? (
         // Inline (not next/script): the standard GTM snippet inserts gtm.js asynchronously itself,
         // and next/script would add its loader to every page's JavaScript.

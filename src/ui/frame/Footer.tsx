@@ -1,26 +1,40 @@
+'use client';
 import Link from 'next/link';
-import { isSold } from '@/documents/sale';
-import { messages, t } from '@/i18n';
-import { clickAction } from '@/i18n/fr/footer';
-import { Icon } from '@/ui/icons/Icon';
+import frame from '@/i18n/fr/frame';
+import footer, { clickAction, type SocialLink } from '@/i18n/fr/footer';
+import { translator } from '@/i18n/lookup';
+import { facebookIcon, linkedinIcon, xIcon, youtubeIcon } from '@/ui/icons/paths';
+import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { ConsentPreferencesLink } from '@/ui/consent/ConsentPreferencesLink';
 import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
 import s from './Footer.module.css';
 
-const m = messages.footer;
+const m = footer;
+const t = translator(footer, 'footer');
+const socialIcons: Record<SocialLink['icon'], readonly string[]> = {
+  linkedin: linkedinIcon,
+  x: xIcon,
+  facebook: facebookIcon,
+  youtube: youtubeIcon,
+};
 
 /**
  * Footer (spec section 2): logo and description, social links, three link columns, account
- * button, Kbis quota disclaimer, sources and partners, copyright with the current year and the
- * rights links. A rights link whose href is `clickAction` opens the consent preferences.
+ * button, Kbis quota disclaimer, sources and partners, copyright with the year and the rights
+ * links. A rights link whose href is `clickAction` opens the consent preferences.
+ *
+ * A Client Component that imports its texts (the message modules), so that the RSC payload of
+ * every page carries two props instead of the footer's elements: the text is in a JavaScript
+ * chunk the browser keeps, and the server renders it as HTML without serializing it first. The
+ * year comes from the server (the page's HTML and its hydration agree on New Year's Eve).
  */
-export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+export function Footer({ year, kbisSold }: { year: number; kbisSold: boolean }) {
   return (
     <footer className={s.footer} data-testid="site-footer">
       <div className={`container ${s.top}`}>
         <div className={s.brand}>
-          <Link href="/" className={s.home} aria-label={messages.frame.homeLinkLabel}>
+          <Link href="/" className={s.home} aria-label={frame.homeLinkLabel}>
             <Logo tone="light" place="footer" />
           </Link>
           <p>{m.description}</p>
@@ -31,9 +45,9 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('footer', 'socialLinkLabel', { name: link.name })}
+                  aria-label={t('socialLinkLabel', { name: link.name })}
                 >
-                  <Icon name={link.icon} size={20} />
+                  <SvgIcon paths={socialIcons[link.icon]} size={20} />
                 </a>
               </li>
             ))}
@@ -60,9 +74,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         </div>
       </div>
       <div className={`container ${s.notes}`}>
-        <p data-testid="kbis-disclaimer">
-          {isSold('kbis') ? m.kbisDisclaimerSold : m.kbisDisclaimer}
-        </p>
+        <p data-testid="kbis-disclaimer">{kbisSold ? m.kbisDisclaimerSold : m.kbisDisclaimer}</p>
         <div className={s.sources}>
           <h2 className={s.columnTitle}>{m.sourcesTitle}</h2>
           <ul>
@@ -77,7 +89,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         </div>
       </div>
       <div className={`container ${s.bottom}`}>
-        <p data-testid="copyright">{t('footer', 'copyright', { year })}</p>
+        <p data-testid="copyright">{t('copyright', { year })}</p>
         <nav className={s.rights} aria-label={m.rightsLabel}>
           <ul>
             {m.rightsLinks.map((link) => (

@@ -2,26 +2,27 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
-import type { MenuPage } from '@/i18n/fr/nav';
+import frame from '@/i18n/fr/frame';
+import nav from '@/i18n/fr/nav';
 import { expandMoreIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
+import { BusinessMegaPanel, ServicesMegaPanel } from './MegaPanels';
 import { megaMenuReducer, type MegaMenuId } from './menuState';
 import s from './Header.module.css';
 
+const panels: Record<MegaMenuId, React.ReactNode> = {
+  services: <ServicesMegaPanel />,
+  businessList: <BusinessMegaPanel />,
+};
+
 /**
- * Desktop navigation (xl and up). The mega-menu panels are server-rendered and passed in, so the
- * browser only runs the open/close state: opening one closes the other; a click elsewhere, Escape,
- * choosing a link or a route change closes both.
+ * Desktop navigation (xl and up): opening one mega-menu closes the other; a click elsewhere,
+ * Escape, choosing a link or a route change closes both. The menus' links come from the modules
+ * it imports (./MegaPanels.tsx), not from props: props of a Client Component are serialized into
+ * every page's RSC payload, an import is a JavaScript chunk the browser downloads once.
  */
-export function MainNav({
-  pages,
-  label,
-  panels,
-}: {
-  pages: readonly MenuPage[];
-  label: string;
-  panels: Record<MegaMenuId, React.ReactNode>;
-}) {
+export function MainNav() {
+  const pages = nav.pages;
   const [open, dispatch] = useReducer(megaMenuReducer, null);
   const root = useRef<HTMLElement>(null);
   const pathname = usePathname();
@@ -51,7 +52,7 @@ export function MainNav({
   };
 
   return (
-    <nav ref={root} className={s.nav} aria-label={label}>
+    <nav ref={root} className={s.nav} aria-label={frame.mainNavLabel}>
       <ul className={s.navList}>
         {pages.map((page) => (
           <li key={page.href}>

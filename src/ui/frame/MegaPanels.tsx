@@ -1,19 +1,26 @@
+'use client';
 import Link from 'next/link';
-import { messages } from '@/i18n';
-import { Icon } from '@/ui/icons/Icon';
-import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
+import frame from '@/i18n/fr/frame';
+import nav from '@/i18n/fr/nav';
+import { arrowForwardIcon } from '@/ui/icons/paths';
+import { SvgIcon } from '@/ui/icons/SvgIcon';
+import { CompactServicesGrid } from '@/ui/services-grid/CompactServicesGrid';
 import { groupBusinessList } from './menus';
 import s from './Header.module.css';
 
-/** Services mega-menu: the compact services grid. Server-rendered, shown by MainNav. */
+// Client Components rendered by MainNav from the catalogue and the message modules they import:
+// the menus' links are in the HTML of every page (hidden until opened) and in a JavaScript chunk
+// the browser keeps, not in every page's RSC payload.
+
+/** Services mega-menu: the compact services grid. */
 export function ServicesMegaPanel() {
   return (
     <>
-      <ServicesGrid variant="compact" headingLevel={3} />
+      <CompactServicesGrid headingLevel={3} />
       <div className={s.panelFooter}>
         <Link href="/services">
-          {messages.frame.seeAllServices}
-          <Icon name="arrowForward" size={18} />
+          {frame.seeAllServices}
+          <SvgIcon paths={arrowForwardIcon} size={18} />
         </Link>
       </div>
     </>
@@ -24,10 +31,10 @@ export function ServicesMegaPanel() {
 export function BusinessMegaPanel() {
   return (
     <div className={s.business}>
-      {groupBusinessList(messages.nav.businessList).map((group) => (
+      {groupBusinessList(nav.businessList).map((group) => (
         <div key={group.type} data-business-type={group.type}>
           <h3 className={s.businessTitle}>
-            <Icon name={group.icon} size={22} />
+            <SvgIcon paths={group.icon} size={22} />
             {group.link ? <Link href={group.link}>{group.title}</Link> : group.title}
           </h3>
           <ul>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { servicesFor } from '@/domain/catalogue';
 import frame from '@/i18n/fr/frame';
 import nav from '@/i18n/fr/nav';
-import { Icon } from '@/ui/icons/Icon';
+import { Icon, SvgIcon } from '@/ui/icons/Icon';
 import { MuiIsland } from '@/ui/theme/MuiIsland';
 import { layout } from '@/ui/theme/tokens';
 import { onAccordionGroupKeyDown } from './accordionKeys';
@@ -68,7 +68,7 @@ export default function NavDrawer({ open, onClose }: { open: boolean; onClose: (
       <Box key={g.type}>
         <Typography component="h3" sx={{ ...groupTitleSx, color: 'secondary.main' }}>
           <Box component="span" sx={{ color: 'primary.main', display: 'inline-flex' }}>
-            <Icon name={g.icon} size={20} />
+            <SvgIcon paths={g.icon} size={20} />
           </Box>
           {g.title}
         </Typography>

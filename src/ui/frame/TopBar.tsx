@@ -1,20 +1,21 @@
-import { getEnv } from '@/config/env';
-import { messages } from '@/i18n';
-import { Icon } from '@/ui/icons/Icon';
+import frame from '@/i18n/fr/frame';
+import { mailIcon, starIcon } from '@/ui/icons/paths';
+import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { ContactMail } from './ContactMail';
 import { TopBarStats } from './TopBarStats';
 import s from './TopBar.module.css';
 
-const m = messages.frame;
+const m = frame;
+
+/** The customer reviews, when a review source is configured (REVIEW_SCORE and REVIEW_URL). */
+export type Review = { score: string; url: string };
 
 /**
- * Top bar: counters, the customer reviews when a review source is configured (REVIEW_SCORE and
- * REVIEW_URL, none by default: no score is invented), and the support address (SUPPORT_EMAIL).
+ * Top bar: counters, the customer reviews when a review source is configured (none by default:
+ * no score is invented), and the support address (SUPPORT_EMAIL). Part of the header's Client
+ * Component (./SiteHeader.tsx): the settings come from the root layout.
  */
-export function TopBar() {
-  const env = getEnv();
-  const review =
-    env.REVIEW_SCORE && env.REVIEW_URL ? { score: env.REVIEW_SCORE, url: env.REVIEW_URL } : null;
+export function TopBar({ review, supportEmail }: { review: Review | null; supportEmail: string }) {
   return (
     <div className={s.bar}>
       <div className={`container ${s.inner}`}>
@@ -29,11 +30,11 @@ export function TopBar() {
               title={m.reviewLinkTitle}
               data-testid="review-link"
             >
-              <Icon name="star" size={16} className={s.star} />
+              <SvgIcon paths={starIcon} size={16} className={s.star} />
               <strong>{review.score}</strong> {m.reviewLabel}
             </a>
           ) : null}
-          <ContactMail mail={env.SUPPORT_EMAIL} icon={<Icon name="mail" size={16} />} />
+          <ContactMail mail={supportEmail} icon={<SvgIcon paths={mailIcon} size={16} />} />
         </div>
       </div>
     </div>

@@ -1,7 +1,10 @@
-import type { BusinessListItem, BusinessListType } from '@/i18n/fr/nav';
-import type { IconName } from '@/ui/icons/paths';
-import { messages } from '@/i18n';
+import nav, { type BusinessListItem, type BusinessListType } from '@/i18n/fr/nav';
+import servicesMessages from '@/i18n/fr/services';
+import { bookIcon, businessIcon, folderIcon, lightbulbIcon, rocketIcon } from '@/ui/icons/paths';
 import { serviceTypes, type Service, type ServiceType } from '@/domain/catalogue';
+
+// The header's mega-menus are Client Components (./MegaPanels.tsx): this module imports one
+// message namespace at a time and one icon at a time, so that it ships only those.
 
 /** Business-list types in menu order, with their icons (spec section 2, "Business-list menu"). */
 export const businessListTypes: readonly BusinessListType[] = [
@@ -12,19 +15,20 @@ export const businessListTypes: readonly BusinessListType[] = [
   'b2b',
 ];
 
-export const businessListIcons: Record<BusinessListType, IconName> = {
-  'company-creation': 'rocket',
-  files: 'folder',
-  lexicon: 'book',
-  tips: 'lightbulb',
-  b2b: 'business',
+/** The icons' path data (src/ui/icons/paths.ts), for `SvgIcon`. */
+export const businessListIcons: Record<BusinessListType, readonly string[]> = {
+  'company-creation': rocketIcon,
+  files: folderIcon,
+  lexicon: bookIcon,
+  tips: lightbulbIcon,
+  b2b: businessIcon,
 };
 
 export type BusinessListGroup = {
   type: BusinessListType;
   title: string;
   link?: string;
-  icon: IconName;
+  icon: readonly string[];
   items: BusinessListItem[];
 };
 
@@ -38,7 +42,7 @@ export function groupBusinessList(items: readonly BusinessListItem[]): BusinessL
       const of = items.filter((i) => i.type === type);
       return {
         type,
-        title: of.find((i) => i.typeTitle)?.typeTitle ?? messages.nav.businessListTypes[type],
+        title: of.find((i) => i.typeTitle)?.typeTitle ?? nav.businessListTypes[type],
         link: of.find((i) => i.typeLink)?.typeLink,
         icon: businessListIcons[type],
         items: of,
@@ -54,7 +58,7 @@ export function groupServices(list: readonly Service[]): ServiceGroup[] {
   return serviceTypes
     .map((type) => ({
       type,
-      title: messages.services.types[type],
+      title: servicesMessages.types[type],
       services: list.filter((s) => s.type === type),
     }))
     .filter((g) => g.services.length > 0);

@@ -10,8 +10,8 @@ import {
 import { isSold } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { Icon } from '@/ui/icons/Icon';
-import { groupServices } from '@/ui/frame/menus';
 import { serviceColorVar } from '@/ui/theme/cssVariables';
+import { CompactServicesGrid } from './CompactServicesGrid';
 import { ServiceTypeFilter } from './ServiceTypeFilter';
 import s from './ServicesGrid.module.css';
 
@@ -35,26 +35,7 @@ export function ServicesGrid({
   const list = servicesFor(variant);
   const Heading = `h${headingLevel}` as const;
 
-  if (variant === 'compact') {
-    return (
-      <div className={s.compact} data-variant="compact">
-        {groupServices(list).map((group) => (
-          <div key={group.type} style={accent(group.type)}>
-            <Heading className={s.groupTitle}>{group.title}</Heading>
-            <ul>
-              {group.services.map((service) => (
-                <li key={service.slug}>
-                  <Link href={service.link} className={s.compactLink}>
-                    {service.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (variant === 'compact') return <CompactServicesGrid headingLevel={headingLevel} />;
 
   if (variant === 'vertical') {
     return (

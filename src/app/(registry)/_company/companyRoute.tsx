@@ -8,6 +8,7 @@ import type { EstablishmentFilter } from '@/registry/establishments';
 import { companyDescription, companyJsonLd, companyTitle } from '@/web/seo';
 import { loadCompanyPage, siteUrl } from '@/web/site';
 import { CompanyPage } from '@/ui/company/CompanyPage';
+import { HtmlOnlyJsonLd } from '@/ui/seo/HtmlOnlyJsonLd';
 import { frameMetadata } from '@/ui/frame/metadata';
 import { decodePageParam } from '@/lib/http/path';
 
@@ -49,7 +50,8 @@ export async function companyMetadata(
 /**
  * The company page for a SIREN and the slug of the request: a French 404 for an invalid or
  * unknown SIREN, a 308 to the canonical slug (keeping `query`, the establishments' page and
- * filter), else the page with its JSON-LD.
+ * filter), else the page with its JSON-LD (in the HTML only, not in the RSC payload:
+ * src/ui/seo/HtmlOnlyJsonLd.tsx).
  */
 export async function CompanyRouteBody({
   siren,
@@ -72,10 +74,7 @@ export async function CompanyRouteBody({
   if (decodePageParam(companyName) !== p.slug) permanentRedirect(`${path}${query}`);
   return (
     <>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: companyJsonLd(p, `${siteUrl()}${path}`) }}
-      />
+      <HtmlOnlyJsonLd json={companyJsonLd(p, `${siteUrl()}${path}`)} />
       <CompanyPage
         data={lookup.value}
         path={path}
