@@ -1,15 +1,18 @@
 /**
  * npx tsx bench/search-explain.ts --pg-db h27_bench_search [--class 'nom + lieu'] [--top 5]
- *   [--queries 100] [--no-explain]
- * Runs the bench's queries of the name + filters and name + place shapes (the same cases as
- * bench/search.ts) twice through the API handler, records each SQL statement a request sends and
- * its time, then prints the slowest requests of the second pass (their p95 and above) with their
- * statements, and EXPLAIN (ANALYZE, BUFFERS) of each such request's slowest statement.
+ *   [--queries 100] [--no-explain] [--pglite-dir /tmp/bench-search-pglite]
+ * Runs the bench's queries of the issue 27 shapes (name + 3 filters, name + place, a broad filter
+ * sorted by size, 10 km around a point in Paris: the same cases as bench/search.ts) twice through
+ * the API handler, records each SQL statement a request sends and its time, then prints the
+ * slowest requests of the second pass (their p95 and above) with their statements, and
+ * EXPLAIN (ANALYZE, BUFFERS) of each such request's slowest statement. With --pglite-dir, the same
+ * on the bench's PGlite directory (its EXPLAIN ANALYZE, which lists the buffers as well).
  */
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { connectPostgres, type Db } from '@/db/client';
+import { connectPostgres, wrapPglite, type Db, type DbHandle } from '@/db/client';
+import { openPglite } from '@/db/pglite';
 import { handleCompanySearch } from '@/web/search-api';
 import { COMMON } from './lib/words';
 
@@ -22,7 +25,9 @@ const DB = arg('pg-db', 'h27_bench_search');
 const N = Number(arg('queries', '100'));
 const TOP = Number(arg('top', '5'));
 const ONLY = arg('class', '');
+const PGLITE_DIR = arg('pglite-dir', '');
 
+/** Commune code and name of the bench's cities (bench/search.ts). */
 const CITIES: Array<[string, string]> = [
   ['75108', 'PARIS'],
   ['75111', 'PARIS'],
@@ -64,6 +69,20 @@ for (let i = 0; i < N; i++) {
     cls: 'nom + lieu',
     params: { q: `${COMMON[(i * 3) % COMMON.length]!.toLowerCase()} ${city[1].toLowerCase()}` },
   });
+  cases.push({
+    cls: 'filtre large, taille',
+    params: {
+      departement: dep === '2A' ? '75' : dep,
+      activite: ['C', 'H', 'M', 'L', 'F', 'G'][i % 6]!,
+      tri: 'taille',
+    },
+  });
+  const lat = 48.82 + ((i * 37) % 100) / 1000;
+  const lon = 2.26 + ((i * 61) % 150) / 1000;
+  cases.push({
+    cls: '10 km autour (Paris)',
+    params: { lat: lat.toFixed(4), lon: lon.toFixed(4), rayon: '10' },
+  });
 }
 
 // Other shapes, for --dump (the same answers before and after a change).
@@ -85,7 +104,9 @@ type Stmt = { text: string; params: unknown[]; ms: number };
 
 async function main() {
   const url = `postgres://postgres@127.0.0.1:5432/${DB}`;
-  const handle = connectPostgres(url, 4);
+  const handle: DbHandle = PGLITE_DIR
+    ? wrapPglite(await openPglite(PGLITE_DIR))
+    : connectPostgres(url, 4);
   let log: Stmt[] = [];
   const db = new Proxy(handle.db, {
     get(target, prop, receiver) {
@@ -134,8 +155,20 @@ async function main() {
     await handle.close();
     return;
   }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // EXPLAIN through the same database on PGlite (one connection; its ANALYZE lists buffers too).
+  const explain = async (text: string, params: unknown[]): Promise<string[]> => {
+    if (handle.pglite) {
+      const r = await handle.pglite.query<Record<string, string>>(
+        `EXPLAIN ANALYZE ${text}`,
+        params,
+      );
+      return r.rows.map((x) => x['QUERY PLAN']!);
+    }
+    const r = await client!.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+    return r.rows.map((x: Record<string, string>) => x['QUERY PLAN']!);
+  };
+  const client = handle.pglite ? null : new pg.Client({ connectionString: url });
+  await client?.connect();
   for (const cls of [...new Set(results.map((r) => r.c.cls))]) {
     const rs = results.filter((r) => r.c.cls === cls).sort((a, b) => b.ms - a.ms);
     const ms = rs.map((r) => r.ms).sort((a, b) => a - b);
@@ -147,12 +180,11 @@ async function main() {
       );
       if (args.includes('--no-explain')) continue;
       const slow = [...r.stmts].sort((a, b) => b.ms - a.ms)[0]!;
-      const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${slow.text}`, slow.params);
       if (args.includes('--sql')) console.log(slow.text, JSON.stringify(slow.params));
-      console.log(plan.rows.map((x) => x['QUERY PLAN']).join('\n'));
+      console.log((await explain(slow.text, slow.params)).join('\n'));
     }
   }
-  await client.end();
+  await client?.end();
   await handle.close();
 }
 
