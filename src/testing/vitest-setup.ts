@@ -8,9 +8,10 @@
  *   `vi.mock` of another file), as in an isolated process;
  * - the per-process state the project keeps on `globalThis` (`__loginFailures`, `__dbHandle`,
  *   `Symbol.for('registre.…')`: shared there by the copies Next.js bundles of one module) is
- *   dropped after each file. Packages keep theirs (zod's registry, tslib's helpers, Next's
- *   async storages, tslib's helpers): they are loaded once per process and would not set them
- *   again;
+ *   dropped after each file (`DEBUG_TEST_GLOBALS=1` prints each one dropped). Packages keep
+ *   theirs (zod's registry, Next's async storages, tslib's helpers): they are loaded once per
+ *   process and would not set them again. A project global must not hold a function, or it is
+ *   taken for one of tslib's helpers and kept;
  * - process.env is restored after each file to what it was before it.
  * Leaks that remain possible (a listener on `process`, a server left open) are a bug of the file
  * that leaves them, in an isolated process too.
