@@ -181,7 +181,8 @@ export type EstablishmentArea = {
  * The establishments that « match » each company: the SIRET it was found by when there is one,
  * else up to `limit` of its open establishments in the area, head office first, then by SIRET.
  * An establishment under partial diffusion shows neither its postcode nor its position
- * (maskAddress, src/domain/diffusion.ts): it is never found by them, only by its commune. No area condition: only the SIRETs' establishments.
+ * (maskAddress, src/domain/diffusion.ts): it is never found by them, only by its commune. With
+ * no area condition, only the SIRETs' establishments.
  */
 export async function matchingEstablishments(
   db: Db,

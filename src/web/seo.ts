@@ -1,3 +1,4 @@
+import { jsonForScript } from '@/lib/json-script';
 import { formatSiren } from '@/domain/siren';
 import type { CompanyProfile } from '@/registry/company';
 import type { Representative } from '@/registry/directors';
@@ -46,5 +47,5 @@ export function companyJsonLd(p: CompanyProfile, url: string): string {
         }
       : {}),
   };
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return jsonForScript(data);
 }

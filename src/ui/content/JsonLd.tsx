@@ -1,9 +1,8 @@
+import { jsonForScript } from '@/lib/json-script';
+
 /** A JSON-LD block; `<` is escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: object }) {
   return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
   );
 }

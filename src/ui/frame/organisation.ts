@@ -1,4 +1,5 @@
 import footer from '@/i18n/fr/footer';
+import { jsonForScript } from '@/lib/json-script';
 import meta from '@/i18n/fr/meta';
 
 /**
@@ -23,6 +24,5 @@ export function organisationJsonLd(origin: string, email: string): string {
     },
     sameAs: footer.socialLinks.map((l) => l.href),
   };
-  // JSON.stringify output with "<" escaped cannot close the script element.
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return jsonForScript(data);
 }
