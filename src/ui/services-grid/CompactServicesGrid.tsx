@@ -4,7 +4,8 @@ import { groupServices } from '@/ui/frame/menus';
 import { serviceColorVar } from '@/ui/theme/cssVariables';
 import s from './ServicesGrid.module.css';
 
-const accent = (type: ServiceType) =>
+/** The style that gives a group its type's colour (`--accent`, ServicesGrid.module.css). */
+export const accent = (type: ServiceType) =>
   ({ '--accent': serviceColorVar(type) }) as React.CSSProperties;
 
 /**

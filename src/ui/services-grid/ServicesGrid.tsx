@@ -5,18 +5,13 @@ import {
   servicesFor,
   typesOf,
   type ServicesVariant,
-  type ServiceType,
 } from '@/domain/catalogue';
 import { isSold } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { Icon } from '@/ui/icons/Icon';
-import { serviceColorVar } from '@/ui/theme/cssVariables';
-import { CompactServicesGrid } from './CompactServicesGrid';
+import { accent, CompactServicesGrid } from './CompactServicesGrid';
 import { ServiceTypeFilter } from './ServiceTypeFilter';
 import s from './ServicesGrid.module.css';
-
-const accent = (type: ServiceType) =>
-  ({ '--accent': serviceColorVar(type) }) as React.CSSProperties;
 
 /**
  * The services grid (spec section 2): full (pages, with the type filter), compact (header menu)
