@@ -96,7 +96,42 @@ export type CompanyLabelView = {
   /** Identifiers or status the source gives with it (FINESS numbers, SIAE type…). */
   details: string[];
   source: SourceRef;
+  /** A collectivity's elected officials (RNE des élus; birth as year and month) and its level. */
+  elus?: ElectedOfficial[];
+  niveau?: string | null;
 };
+
+export type ElectedOfficial = {
+  nom: string | null;
+  prenoms: string | null;
+  annee_de_naissance: string | null;
+  fonction: string | null;
+  sexe: string | null;
+};
+
+/** Detail keys that are not a list of identifiers (shown apart, not as a details line). */
+const STRUCTURED = new Set(['elus', 'niveau']);
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+function electedOfficials(raw: unknown): ElectedOfficial[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((e) => {
+    if (!e || typeof e !== 'object') return [];
+    const o = e as Record<string, unknown>;
+    const birth = text(o.annee_de_naissance);
+    return [
+      {
+        nom: text(o.nom),
+        prenoms: text(o.prenoms),
+        // Year and month only, whatever the source gave (src/domain/diffusion.ts).
+        annee_de_naissance: birth && /^\d{4}-\d{2}/.test(birth) ? birth.slice(0, 7) : null,
+        fonction: text(o.fonction),
+        sexe: text(o.sexe),
+      },
+    ];
+  });
+}
 
 const DETAIL_LABELS: Record<string, string> = {
   liste_id_organisme_formation: 'N° de déclaration',
@@ -133,6 +168,7 @@ export async function listCompanyLabels(db: Db, siren: string): Promise<CompanyL
     .map((r) => {
       const meta = LABELS[r.label] ?? { label: r.label, description: '' };
       const details = Object.entries(r.detail ?? {}).flatMap(([k, v]) => {
+        if (STRUCTURED.has(k)) return [];
         const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== null && x !== '');
         return values.length ? [`${DETAIL_LABELS[k] ?? k} : ${values.join(', ')}`] : [];
       });
@@ -142,6 +178,9 @@ export async function listCompanyLabels(db: Db, siren: string): Promise<CompanyL
         description: meta.description,
         details,
         source: sourceRef(r.source as SourceName, r.source_date),
+        ...(r.label === 'collectivite-territoriale'
+          ? { elus: electedOfficials(r.detail?.elus), niveau: text(r.detail?.niveau) }
+          : {}),
       };
     });
 }

@@ -167,9 +167,24 @@ export async function getEstablishmentDetails(
   );
 }
 
+/** A company's establishments by SIRET, `limit` from `offset` (the drop-in's pages of 100). */
+export async function establishmentDetailsPage(
+  db: Db,
+  siren: string,
+  offset: number,
+  limit: number,
+): Promise<EstablishmentDetailRow[]> {
+  return queryRows<EstablishmentDetailRow>(
+    db,
+    sql`SELECT ${DETAIL_COLUMNS} FROM establishments e WHERE e.siren = ${siren}
+        ORDER BY e.siret OFFSET ${offset} LIMIT ${limit}`,
+  );
+}
+
 /** An area establishments are searched in: every condition given must hold. */
 export type EstablishmentArea = {
-  postcode: string | null;
+  /** One postcode, or any of several. */
+  postcode: string | string[] | null;
   /** INSEE commune codes. */
   communes: string[] | null;
   /** Department codes (`2A`, `971`): the commune code's first two, overseas three, characters. */
@@ -195,7 +210,11 @@ export async function matchingEstablishments(
   const { postcode, communes, departments, circle } = match.area;
   const conditions = [];
   // Partial diffusion hides the postcode and the position (maskAddress): never matched by them.
-  if (postcode) conditions.push(sql`e.postcode = ${postcode} AND e.diffusion = 'O'`);
+  const postcodes = postcode === null ? [] : Array.isArray(postcode) ? postcode : [postcode];
+  if (postcodes.length)
+    conditions.push(
+      sql`e.postcode = ANY(${textArray(postcodes)}::text[]) AND e.diffusion = 'O'`,
+    );
   if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
   if (departments?.length)
     conditions.push(

@@ -133,6 +133,13 @@ export type CompanySearchInput = {
   hideFinancialData?: boolean;
   /** Count the list's companies per category and state when cheap (`CompanySearchPage.facets`). */
   facets?: boolean;
+  /**
+   * A condition on search_companies `c` the caller adds to the filters (the drop-in for the
+   * government's API: its filters ours do not carry, src/web/recherche-entreprises-filters.ts).
+   */
+  extraConditions?: SQL | null;
+  /** The order of a list without a name, in place of the sort's (the drop-in: the API's). */
+  filtersOrder?: SQL | null;
 };
 
 type CandidateRow = {
@@ -170,7 +177,12 @@ export type SearchCompanyRow = Omit<
 export function searchFromRequest(
   db: Db,
   r: SearchRequest,
-  opts: { hideFinancialData?: boolean; facets?: boolean } = {},
+  opts: {
+    hideFinancialData?: boolean;
+    facets?: boolean;
+    extraConditions?: SQL | null;
+    filtersOrder?: SQL | null;
+  } = {},
 ): Promise<Result<CompanySearchPage>> {
   return searchCompanies(db, {
     q: r.query,
@@ -182,6 +194,8 @@ export function searchFromRequest(
     near: r.near,
     hideFinancialData: opts.hideFinancialData,
     facets: opts.facets,
+    extraConditions: opts.extraConditions,
+    filtersOrder: opts.filtersOrder,
   });
 }
 
@@ -248,6 +262,7 @@ function scoped(filters: SearchFilters, scope: ResolvedScope): boolean {
     !!scope.circle ||
     !!scope.postcode ||
     !!scope.department ||
+    !!scope.extra ||
     (scope.communeLists?.length ?? 0) > 0
   );
 }
@@ -285,13 +300,24 @@ export async function searchCompanies(
   const resolved = await resolveScope(db, filters, input.near ?? null);
   if (!resolved.ok) return resolved;
   const { scope, near } = resolved.value;
+  if (input.extraConditions) scope.extra = input.extraConditions;
   const qText = input.q?.trim() ?? '';
   const hide = !!input.hideFinancialData;
   const base = { sort, order: input.order ?? naturalOrder(sort), near, place: null };
   if (!qText && scoped(filters, scope)) {
     return success({
       ...base,
-      ...(await searchByFilters(db, filters, scope, page, perPage, base.sort, base.order, hide)),
+      ...(await searchByFilters(
+        db,
+        filters,
+        scope,
+        page,
+        perPage,
+        base.sort,
+        base.order,
+        hide,
+        input.filtersOrder ?? null,
+      )),
     });
   }
   const parsed = parseQuery(input.q);
@@ -1073,6 +1099,7 @@ async function searchByFilters(
   sort: SearchSort,
   order: 'asc' | 'desc',
   hideFinancialData: boolean,
+  customOrder: SQL | null = null,
 ): Promise<Omit<CompanySearchPage, 'sort' | 'order' | 'near' | 'place'>> {
   const where = sql`${filtersSql(filters, scope)} AND c.name IS NOT NULL`;
   const offset = (page - 1) * perPage;
@@ -1082,7 +1109,7 @@ async function searchByFilters(
   // unhandled (Node ends the process on an unhandled rejection).
   countQuery.catch(() => undefined);
   let rows: Array<{ siren: string }> = [];
-  if (circle && sort === 'distance' && order === 'asc') {
+  if (circle && sort === 'distance' && order === 'asc' && !customOrder) {
     for (const share of [1 / 8, 1 / 4, 1 / 2, 1]) {
       const inner: Circle = { ...circle, radiusKm: circle.radiusKm * share };
       rows = await queryRows<{ siren: string }>(
@@ -1098,7 +1125,7 @@ async function searchByFilters(
     rows = await queryRows<{ siren: string }>(
       db,
       sql`SELECT c.siren FROM search_companies c WHERE ${where}
-        ORDER BY ${orderSql(sort, order, circle)} LIMIT ${perPage} OFFSET ${offset}`,
+        ORDER BY ${customOrder ?? orderSql(sort, order, circle)} LIMIT ${perPage} OFFSET ${offset}`,
     );
   }
   const [count] = await countQuery;

@@ -24,6 +24,8 @@ export type ResolvedScope = {
   postcode?: string | null;
   department?: string | null;
   circle?: Circle | null;
+  /** A caller's own condition on `c` (CompanySearchInput.extraConditions). */
+  extra?: SQL | null;
 };
 
 /** Great-circle distance (km) from the circle's centre to the head office, in SQL. */
@@ -145,6 +147,7 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
       AND d.tokens @> ${textArray(tokens)}::text[] ${sql.join(birth, sql` `)})`);
   }
   if (scope.circle) parts.push(circleSql(scope.circle));
+  if (scope.extra) parts.push(scope.extra);
   if (parts.length === 0) return sql`true`;
   return sql.join(parts, sql` AND `);
 }

@@ -262,7 +262,13 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         -- A hidden sole trader's director is the person: the page lists none either.
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
-        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1),
+        -- The labels, and SIRENE's own flags as labels (the drop-in's est_ess and
+        -- est_societe_mission filters, both ways: one GIN lookup each).
+        ARRAY(SELECT l.label FROM company_labels l WHERE l.siren = c.siren
+              UNION SELECT 'ess' WHERE c.ess
+              UNION SELECT CASE WHEN c.mission_company THEN 'societe-mission' ELSE 'societe-mission-non' END
+                    WHERE c.mission_company IS NOT NULL
+              ORDER BY 1),
         ARRAY(SELECT a.idcc FROM establishment_agreements a WHERE a.siren = c.siren
               UNION SELECT a.idcc FROM company_agreements a WHERE a.siren = c.siren ORDER BY 1),
         h.latitude, h.longitude, ${GEO_CELL_SQL}

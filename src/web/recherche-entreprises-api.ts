@@ -8,18 +8,15 @@
  * 500. The differences with the government's answers are listed in
  * recherche-entreprises-differences.ts and docs/DROP-IN.md.
  */
-import type { Db } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
-import { isFailure, statusOf, type Failure } from '@/lib/errors';
+import { isFailure, statusOf } from '@/lib/errors';
 import { searchFromRequest } from '@/search/companies';
 import { resolveCommunes, resolveEpcis } from '@/search/geo/places';
 import { parseSearchRequest } from '@/search/request';
-import {
-  erreur,
-  OUR_TO_GOV,
-  parseDropInParams,
-  type DropInKind,
-} from './recherche-entreprises-params';
+import { dropInConditions } from './recherche-entreprises-filters';
+import { parseDropInParams, type DropInKind, type DropInRequest } from './recherche-entreprises-params';
 import { buildDropInResults, type MatchScope } from './recherche-entreprises-results';
 
 export type DropInAnswer = { status: number; body: unknown };
@@ -29,13 +26,22 @@ const UNAVAILABLE: DropInAnswer = {
   body: { erreur: 'La recherche est momentanément indisponible. Réessayez dans une minute.' },
 };
 
-/** Our parser's failure, its parameter named as the government's API names it. */
-function fromOurFailure(f: Failure): DropInAnswer {
-  const [ours, messages] = Object.entries(f.fields ?? {})[0] ?? [];
-  if (!ours) return erreur(f.message);
-  const gov = OUR_TO_GOV[ours] ?? ours;
-  return erreur(`Paramètre \`${gov}\` : ${messages?.[0] ?? f.message}`);
-}
+/**
+ * The API's order for a list without words: the most open establishments first; its ties fall in
+ * SIREN order in the stored answers (search_companies_open_idx reads it).
+ */
+const BY_OPEN_ESTABLISHMENTS = sql`c.open_establishments DESC NULLS LAST, c.siren`;
+/** /near_point serves diffusible companies only (the API's geo search). */
+const DIFFUSIBLE = sql`c.diffusion = 'O'`;
+
+/**
+ * No company: a request the API accepts that finds nothing here for sure (an unknown commune, a
+ * point outside France, a department outside the region asked for).
+ */
+const nothing = (input: DropInRequest): DropInAnswer => ({
+  status: 200,
+  body: { results: [], total_results: 0, page: input.page, per_page: input.perPage, total_pages: 0 },
+});
 
 export async function dropInSearch(
   db: Db,
@@ -44,13 +50,20 @@ export async function dropInSearch(
 ): Promise<DropInAnswer> {
   const input = parseDropInParams(params, kind);
   if ('body' in input) return input;
+  if (input.empty) return nothing(input);
+  // What the API accepted and our own parser does not (a point outside France, a query of
+  // punctuation only) finds nothing: the API would answer an empty list, never a 400.
   const parsed = parseSearchRequest(input.ours);
-  if (isFailure(parsed)) return fromOurFailure(parsed);
+  if (isFailure(parsed)) return nothing(input);
+  const gov = input.gov;
   try {
-    const found = await searchFromRequest(db, parsed);
+    const found = await searchFromRequest(db, parsed, {
+      extraConditions: kind === 'near_point' ? DIFFUSIBLE : dropInConditions(gov),
+      filtersOrder: kind === 'search' ? BY_OPEN_ESTABLISHMENTS : null,
+    });
     if (!found.ok) {
       if (statusOf(found.code) >= 500) return UNAVAILABLE;
-      return fromOurFailure(found);
+      return nothing(input);
     }
     const page = found.value;
     const f = parsed.filters;
@@ -58,33 +71,50 @@ export async function dropInSearch(
       ...(f.communes.length ? resolveCommunes(f.communes).codes : []),
       ...(f.epcis.length ? resolveEpcis(f.epcis).codes : []),
     ];
+    const postcodes = gov.lists.code_postal ?? [];
     const scope: MatchScope = {
       none: page.queryKind === 'siren' || page.queryKind === 'vat',
       matchedSiret: new Map(
         page.results.flatMap((r) => (r.matched?.siret ? [[r.siren, r.matched.siret]] : [])),
       ),
-      postcode: f.place && /^\d{5}$/.test(f.place) ? f.place : null,
+      postcode: postcodes.length ? postcodes : null,
       communes: communes.length ? communes : null,
       departments: f.departments.length ? f.departments : null,
       circle: page.near
         ? { lat: page.near.lat, lon: page.near.lon, radiusKm: page.near.radiusKm }
         : null,
     };
+    let sirens = page.results.map((r) => r.siren);
+    let total = page.total;
+    // A SIREN's établissements come in documents of 100: page N exists when it holds some.
+    const pageEtab = kind === 'search' && page.queryKind === 'siren' ? gov.pageEtablissements : null;
+    if (pageEtab !== null && pageEtab > 1 && sirens.length) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT greatest((SELECT count(*) FROM establishments WHERE siren = ${sirens[0]!}),
+          (SELECT coalesce(stated_establishments, 0) FROM companies WHERE siren = ${sirens[0]!}))::int AS n`,
+      );
+      if ((row?.n ?? 0) <= (pageEtab - 1) * 100) {
+        sirens = [];
+        total = 0;
+      }
+    }
     const results = await buildDropInResults(
       db,
-      page.results.map((r) => r.siren),
+      sirens,
       input.include,
       scope,
       input.matchingSize,
+      pageEtab,
     );
     return {
       status: 200,
       body: {
         results,
-        total_results: page.total,
+        total_results: total,
         page: input.page,
         per_page: input.perPage,
-        total_pages: Math.ceil(page.total / input.perPage),
+        total_pages: Math.ceil(total / input.perPage),
       },
     };
   } catch (error) {

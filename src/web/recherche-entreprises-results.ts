@@ -21,6 +21,7 @@ import {
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
 import {
+  establishmentDetailsPage,
   getEstablishmentDetails,
   matchingEstablishments,
   type EstablishmentArea,
@@ -47,7 +48,7 @@ function establishment(
   company: CompanyProfile,
   labels: CompanyLabelView[],
   idcc: string[],
-  context: 'siege' | 'matching',
+  context: 'siege' | 'matching' | 'list',
 ) {
   const hidden = company.protected || row.diffusion !== 'O';
   const a = hidden ? maskAddress(addressPartsOfRow(row)) : addressPartsOfRow(row);
@@ -109,7 +110,7 @@ function establishment(
     statut_diffusion_etablissement: hidden ? 'P' : 'O',
     tranche_effectif_salarie: row.headcount_band,
   };
-  if (context === 'matching') return { ...common, ancien_siege: false };
+  if (context !== 'siege') return { ...common, ancien_siege: false };
   return {
     ...common,
     activite_principale_registre_metier: null,
@@ -196,6 +197,9 @@ function emptySiege(company: CompanyProfile) {
   };
 }
 
+/** The API's association rule: an RNA number, or the legal form 5195 or 92xx. */
+const isAssociation = (code: string | null) => code === '5195' || !!code?.startsWith('92');
+
 /** The `complements` block: our labels as the government's booleans, with their identifiers. */
 function complements(labels: CompanyLabelView[], idcc: string[], company: CompanyProfile) {
   const has = (code: string) => labels.some((l) => l.code === code);
@@ -204,14 +208,14 @@ function complements(labels: CompanyLabelView[], idcc: string[], company: Compan
     return raw ? raw.slice(key.length + 3).split(', ') : null;
   };
   const one = (code: string, key: string) => detail(code, key)?.[0] ?? null;
+  const colter = labels.find((l) => l.code === 'collectivite-territoriale');
   return {
-    collectivite_territoriale: has('collectivite-territoriale')
+    collectivite_territoriale: colter
       ? {
           code: one('collectivite-territoriale', 'Code'),
           code_insee: one('collectivite-territoriale', 'Code INSEE'),
-          niveau: null,
-          // Elected officials are not in our data.
-          elus: [],
+          elus: colter.elus ?? [],
+          niveau: colter.niveau ?? null,
         }
       : null,
     convention_collective_renseignee: idcc.length > 0,
@@ -220,12 +224,12 @@ function complements(labels: CompanyLabelView[], idcc: string[], company: Compan
     egapro_renseignee: has('egapro'),
     est_achats_responsables: has('achats-responsables'),
     est_alim_confiance: has('alim-confiance'),
-    est_association: has('association'),
+    est_association: has('association') || isAssociation(company.legalForm.code),
     est_avocat: has('avocat'),
     est_bio: has('bio'),
-    est_entrepreneur_individuel: company.isNaturalPerson,
+    est_entrepreneur_individuel: company.legalForm.code === '1000',
     est_entrepreneur_spectacle: has('entrepreneur-spectacle'),
-    est_ess: company.ess === true,
+    est_ess: company.ess === true || has('ess'),
     est_finess: has('finess'),
     est_organisme_formation: has('organisme-formation'),
     est_qualiopi: has('qualiopi'),
@@ -242,9 +246,21 @@ function complements(labels: CompanyLabelView[], idcc: string[], company: Compan
     a_aide_minimis: has('aide-minimis'),
     a_aide_ademe: has('aide-ademe'),
     est_administration: has('administration'),
-    est_service_public: has('service-public'),
-    est_l100_3: has('l100-3'),
+    // Deprecated by the API (2 June 2026): always null in its current version.
+    est_service_public: null,
+    est_l100_3: null,
   };
+}
+
+/** The API's `slug` (its site's URL): the name in lower-case words, then the SIREN. */
+function slugOf(p: CompanyProfile): string {
+  const name = (fullName(p) ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return name ? `${name}-${p.siren}` : p.siren;
 }
 
 /** `nom_complet` as the government builds it: the name, then (the sigle), upper case. */
@@ -265,6 +281,7 @@ export async function buildDropInResults(
   include: Set<IncludeField>,
   scope: MatchScope,
   matchingSize: number,
+  pageEtablissements: number | null = null,
 ): Promise<Array<Record<string, unknown>>> {
   if (sirens.length === 0) return [];
   const profiles = await getCompanyProfiles(db, sirens);
@@ -292,7 +309,12 @@ export async function buildDropInResults(
   return Promise.all(
     held.map(async (p) => {
       const x = extraOf.get(p.siren);
-      const needLabels = include.has('complements') || wantSiege || wantMatching;
+      const needLabels =
+        include.has('complements') ||
+        include.has('admin') ||
+        include.has('etablissements') ||
+        wantSiege ||
+        wantMatching;
       const labels = needLabels ? await listCompanyLabels(db, p.siren) : [];
       const idcc = needLabels ? (await listAgreements(db, p.siren)).map((a) => a.idcc).sort() : [];
       const head = headOf.get(p.siren) ?? null;
@@ -306,7 +328,6 @@ export async function buildDropInResults(
       };
       if (wantSiege)
         base.siege = head ? establishment(head, p, labels, idcc, 'siege') : emptySiege(p);
-      if (include.has('tva')) base.tva = [p.vatNumber];
       Object.assign(base, {
         activite_principale: p.naf.code,
         activite_principale_naf25: null,
@@ -336,12 +357,53 @@ export async function buildDropInResults(
         )
           .slice(0, matchingSize)
           .map((r: EstRow) => establishment(r, p, labels, idcc, 'matching'));
+      // The API's own key order (UniteLegaleResponse): the admin blocks among the others.
+      if (include.has('etablissements'))
+        base.etablissements = (
+          await establishmentDetailsPage(db, p.siren, ((pageEtablissements ?? 1) - 1) * 100, 100)
+        ).map((r) => establishment(r, p, labels, idcc, 'list'));
+      if (include.has('immatriculation')) base.immatriculation = immatriculationOf(p);
+      if (include.has('bodacc')) base.bodacc = bodaccOf(p);
       if (include.has('finances')) base.finances = await financesOf(db, p.siren);
       if (include.has('complements')) base.complements = complements(labels, idcc, p);
+      if (include.has('tva')) base.tva = [p.vatNumber];
       if (include.has('score')) base.score = null;
+      if (include.has('admin'))
+        base.admin = {
+          slug: slugOf(p),
+          // The API's espace agent access, which our source gives as its former est_l100_3.
+          a_acces_espace_agent: labels.some((l) => l.code === 'l100-3'),
+        };
       return base;
     }),
   );
+}
+
+/** The registration block: what our sources give of the RNE's (dates, capital). */
+function immatriculationOf(p: CompanyProfile) {
+  if (!p.rcs?.registrationDate && !p.capital && !p.rcs?.strikeOffDate) return null;
+  return {
+    date_debut_activite: null,
+    date_immatriculation: p.rcs?.registrationDate ?? null,
+    date_radiation: p.rcs?.strikeOffDate ?? null,
+    duree_personne_morale: null,
+    date_fin_existence: null,
+    nature_entreprise: null,
+    date_cloture_exercice: null,
+    capital_social: p.capital?.amount ?? null,
+    capital_variable: null,
+    devise_capital: p.capital?.currency ?? null,
+    indicateur_associe_unique: null,
+  };
+}
+
+/** The BODACC block: a strike-off from the RCS when one is known. */
+function bodaccOf(p: CompanyProfile) {
+  const date = p.rcs?.strikeOffDate ?? p.strikeOffDate;
+  return {
+    radiation: date ? { est_radie: true, id_annonce: null, date } : null,
+    procedure_collective: null,
+  };
 }
 
 async function directorsOf(db: Db, p: CompanyProfile) {

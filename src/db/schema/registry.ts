@@ -157,7 +157,11 @@ export const establishments = pgTable(
     sireneHash: bigint('sirene_hash', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('establishments_siren_idx').on(t.siren)],
+  (t) => [
+    index('establishments_siren_idx').on(t.siren),
+    // The drop-in's code_postal: any establishment's postcode, as the government's API filters.
+    index('establishments_postcode_idx').on(t.postcode, t.siren),
+  ],
 );
 
 /**
@@ -297,6 +301,8 @@ export const companyLabels = pgTable(
   (t) => [
     primaryKey({ columns: [t.siren, t.label, t.source] }),
     index('company_labels_label_idx').on(t.label),
+    // Identifiers in the detail (`{"liste_finess": ["…"]}`): the drop-in's id_finess, id_uai, id_rge.
+    index('company_labels_detail_idx').using('gin', sql`${t.detail} jsonb_path_ops`),
   ],
 );
 

@@ -152,7 +152,13 @@ export function readLabels(
       label: 'collectivite-territoriale',
       source: 'recherche-entreprises',
       sourceDate: date,
-      detail: { code: coll.code ?? null, code_insee: coll.code_insee ?? null },
+      detail: {
+        code: coll.code ?? null,
+        code_insee: coll.code_insee ?? null,
+        niveau: coll.niveau ?? null,
+        // Public elected officials (RNE des élus), birth as the API gives it: year and month.
+        elus: Array.isArray(coll.elus) ? coll.elus : [],
+      },
     });
   return out;
 }

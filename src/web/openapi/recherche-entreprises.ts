@@ -6,12 +6,7 @@
  * per_page, total_pages }`, and `{ erreur }` for an error.
  */
 import type { OpenApiPaths } from '../openapi-parts';
-import {
-  DROPIN_NEAR_POINT,
-  DROPIN_SEARCH,
-  SUPPORTED_PARAMS,
-  UNSUPPORTED_PARAMS,
-} from '../recherche-entreprises-params';
+import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from '../recherche-entreprises-params';
 
 const NEAR_ONLY = new Set(['lat', 'long', 'radius']);
 
@@ -26,8 +21,8 @@ const params = (kind: 'search' | 'near_point') =>
       schema:
         name.startsWith('est_') ||
         name === 'minimal' ||
-        name.endsWith('_renseignee') ||
-        name.endsWith('_renseigne')
+        name === 'sort_by_size' ||
+        name.endsWith('_renseignee')
           ? { type: 'string', enum: ['true', 'false'] }
           : { type: 'string', maxLength: 200 },
     }));
@@ -58,16 +53,12 @@ const answer = () => ({
   }),
 });
 
-const unsupported = Object.keys(UNSUPPORTED_PARAMS)
-  .map((p) => `\`${p}\``)
-  .join(', ');
-
 // 401 (bad key) and 429 (over the limits) come from the shared gate, in its own shape
 // (`withApiAccess`, src/web/openapi/api-access.ts).
 const responses = () => ({
   200: answer(),
   400: govError(
-    `Paramètre invalide, ou accepté par l’API de l’État mais non servi ici (${unsupported}) : \`{ "erreur": "…" }\`, le message nomme le paramètre.`,
+    'Paramètre invalide : `{ "erreur": "…" }`, le message même de l’API de l’État (la première règle non respectée, dans l’ordre de l’API).',
   ),
   503: govError('Recherche momentanément indisponible ; en-tête `Retry-After`.'),
 });
@@ -91,7 +82,7 @@ export function rechercheEntreprisesOperations(): OpenApiPaths {
         summary:
           'Entreprises autour d’un point, compatible avec recherche-entreprises.api.gouv.fr/near_point',
         description:
-          'Mêmes paramètres et même forme de réponse que `GET https://recherche-entreprises.api.gouv.fr/near_point` : `lat` et `long` obligatoires (en France), `radius` en km (5 par défaut, 50 au plus), filtres d’activité et autres filtres de /search sauf `q`. Triées par distance du siège.',
+          'Mêmes paramètres et même forme de réponse que `GET https://recherche-entreprises.api.gouv.fr/near_point` : `lat` et `long` obligatoires, `radius` en km (5 par défaut, 50 au plus) ; comme l’API, seuls les filtres d’activité s’appliquent (les autres paramètres sont vérifiés puis ignorés) et seules les entreprises diffusibles sont données. Triées par distance du siège.',
         parameters: params('near_point'),
         responses: responses(),
       },

@@ -1,0 +1,9 @@
+import { getReadDb } from '@/db';
+import { idccMetadata, safely } from '@/web/recherche-entreprises-admin';
+
+export const dynamic = 'force-dynamic';
+
+/** The government's `/idcc/metadata`: every collective agreement's title. */
+export function GET(): Promise<Response> {
+  return safely(() => idccMetadata(getReadDb()));
+}
