@@ -16,7 +16,11 @@ import { searchFromRequest } from '@/search/companies';
 import { resolveCommunes, resolveEpcis } from '@/search/geo/places';
 import { parseSearchRequest } from '@/search/request';
 import { dropInConditions } from './recherche-entreprises-filters';
-import { parseDropInParams, type DropInKind, type DropInRequest } from './recherche-entreprises-params';
+import {
+  parseDropInParams,
+  type DropInKind,
+  type DropInRequest,
+} from './recherche-entreprises-params';
 import { buildDropInResults, type MatchScope } from './recherche-entreprises-results';
 
 export type DropInAnswer = { status: number; body: unknown };
@@ -40,7 +44,13 @@ const DIFFUSIBLE = sql`c.diffusion = 'O'`;
  */
 const nothing = (input: DropInRequest): DropInAnswer => ({
   status: 200,
-  body: { results: [], total_results: 0, page: input.page, per_page: input.perPage, total_pages: 0 },
+  body: {
+    results: [],
+    total_results: 0,
+    page: input.page,
+    per_page: input.perPage,
+    total_pages: 0,
+  },
 });
 
 export async function dropInSearch(
@@ -87,7 +97,8 @@ export async function dropInSearch(
     let sirens = page.results.map((r) => r.siren);
     let total = page.total;
     // A SIREN's établissements come in documents of 100: page N exists when it holds some.
-    const pageEtab = kind === 'search' && page.queryKind === 'siren' ? gov.pageEtablissements : null;
+    const pageEtab =
+      kind === 'search' && page.queryKind === 'siren' ? gov.pageEtablissements : null;
     if (pageEtab !== null && pageEtab > 1 && sirens.length) {
       const [row] = await queryRows<{ n: number }>(
         db,

@@ -27,23 +27,11 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'Même raison : le classement diffère, une entreprise que l’État place en page 1 peut être plus loin chez nous (le test la compare alors en la cherchant par son SIREN).',
   },
   {
-    path: 'admin',
-    kind: 'absent',
-    reason: 'Champs réservés au site de l’Annuaire des Entreprises (`include_admin`), non servis.',
-  },
-  {
-    path: 'immatriculation',
+    path: 'slug',
     kind: 'absent',
     reason:
-      'Bloc `include_admin` de l’État, non servi (le capital et l’immatriculation sont dans /api/companies/{siren}).',
+      'Champ des réponses plus anciennes ; la version actuelle de l’État le donne dans `admin.slug` (include_admin=admin), comme nous.',
   },
-  {
-    path: 'etablissements',
-    kind: 'absent',
-    reason:
-      'Bloc `include_admin` de l’État, non servi (les établissements sont dans /api/companies/{siren}/establishments).',
-  },
-  { path: 'slug', kind: 'absent', reason: 'Champ `include_admin` de l’État, non servi.' },
   {
     path: 'tva',
     kind: 'extra',
@@ -344,19 +332,213 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason: 'Même raison : nous donnons le siège là où l’État n’en donne pas.',
   },
   {
-    path: 'complements.collectivite_territoriale.elus',
+    path: 'complements.est_service_public',
     kind: 'value',
-    reason: 'Les élus (RNE des élus) ne sont pas dans nos données : liste vide.',
+    reason:
+      'Champ retiré par l’État le 2 juin 2026 : sa version actuelle, que nous suivons, répond null ; les réponses enregistrées (mai 2026) y recopiaient est_administration (le test le vérifie).',
   },
   {
-    path: 'complements.collectivite_territoriale.elus[]',
+    path: 'complements.est_l100_3',
+    kind: 'value',
+    reason:
+      'Même raison : null dans la version actuelle ; en mai 2026 il recopiait admin.a_acces_espace_agent (le test le vérifie).',
+  },
+  {
+    path: 'immatriculation',
+    kind: 'value',
+    reason:
+      'Une réponse plus ancienne (123456789, entreprise qu’aucune source ne décrit) donne un bloc aux champs vides ; la version actuelle, comme nous, répond null sans immatriculation.',
+  },
+  {
+    path: 'immatriculation.date_debut_activite',
+    kind: 'value',
+    reason:
+      'Le bloc RNE (include_admin=immatriculation) vient chez nous des dates et du capital que nos sources donnent ; la date de début d’activité du RNE n’est pas dans nos données (null).',
+  },
+  {
+    path: 'immatriculation.nature_entreprise',
+    kind: 'value',
+    reason:
+      'Même raison : la nature de l’entreprise (formes d’exercice du RNE) n’est pas dans nos données (null).',
+  },
+  {
+    path: 'immatriculation.nature_entreprise[]',
     kind: 'absent',
-    reason: 'Même raison : pas d’élus, donc aucun de leurs champs.',
+    reason: 'Même raison (liste vide chez nous).',
   },
   {
-    path: 'complements.collectivite_territoriale.niveau',
+    path: 'immatriculation.duree_personne_morale',
     kind: 'value',
-    reason: 'Le niveau de la collectivité n’est pas gardé : null.',
+    reason: 'Même raison : durée de la personne morale absente de nos données.',
+  },
+  {
+    path: 'immatriculation.date_fin_existence',
+    kind: 'value',
+    reason: 'Même raison : date de fin d’existence absente de nos données.',
+  },
+  {
+    path: 'immatriculation.date_cloture_exercice',
+    kind: 'value',
+    reason: 'Même raison : date de clôture de l’exercice absente de nos données.',
+  },
+  {
+    path: 'immatriculation.capital_variable',
+    kind: 'value',
+    reason: 'Même raison : le caractère variable du capital n’est pas dans nos données (null).',
+  },
+  {
+    path: 'immatriculation.indicateur_associe_unique',
+    kind: 'value',
+    reason: 'Même raison : l’indicateur d’associé unique n’est pas dans nos données (null).',
+  },
+  {
+    path: 'admin.a_acces_espace_agent',
+    kind: 'value',
+    reason:
+      'Accès à l’espace agent : nous le lisons de l’ancien est_l100_3 de nos réponses enregistrées ; les listes de l’État (natures juridiques, liste blanche) ne sont pas appliquées ici.',
+  },
+  {
+    path: 'admin.slug',
+    kind: 'value',
+    reason:
+      'Le slug de l’État part de son nom complet, qui ajoute le nom commercial du siège (voir `nom_complet`).',
+  },
+  {
+    path: 'etablissements[].adresse',
+    kind: 'value',
+    reason:
+      'La liste des établissements (include_admin=etablissements) : nous n’avons gardé de notre source, pour la plupart, que le code postal et la commune.',
+  },
+  {
+    path: 'etablissements[].ancien_siege',
+    kind: 'value',
+    reason: 'Un ancien siège n’est pas marqué dans nos données (false).',
+  },
+  {
+    path: 'etablissements[].activite_principale_naf25',
+    kind: 'value',
+    reason: 'Même raison que `siege.activite_principale_naf25`.',
+  },
+  {
+    path: 'etablissements[].annee_tranche_effectif_salarie',
+    kind: 'value',
+    reason: 'Même raison que `siege.annee_tranche_effectif_salarie`.',
+  },
+  {
+    path: 'etablissements[].caractere_employeur',
+    kind: 'value',
+    reason: 'Même raison que `siege.caractere_employeur`.',
+  },
+  {
+    path: 'etablissements[].date_debut_activite',
+    kind: 'value',
+    reason: 'Même raison que `siege.date_debut_activite`.',
+  },
+  {
+    path: 'etablissements[].geo_id',
+    kind: 'value',
+    reason: 'Même raison que `siege.geo_id`.',
+  },
+  {
+    path: 'etablissements[].latitude',
+    kind: 'value',
+    reason: 'Même raison que `siege.latitude` (précision).',
+  },
+  {
+    path: 'etablissements[].longitude',
+    kind: 'value',
+    reason: 'Même raison que `siege.longitude` (précision).',
+  },
+  {
+    path: 'etablissements[].liste_enseignes',
+    kind: 'value',
+    reason: 'Même raison que `siege.liste_enseignes`.',
+  },
+  {
+    path: 'etablissements[].nom_commercial',
+    kind: 'value',
+    reason: 'Même raison que `siege.nom_commercial`.',
+  },
+  {
+    path: 'etablissements[].liste_idcc',
+    kind: 'value',
+    reason: 'Même raison que `siege.liste_idcc` (tenues par entreprise).',
+  },
+  {
+    path: 'etablissements[].liste_id_organisme_formation',
+    kind: 'value',
+    reason: 'Même raison que `siege.liste_id_organisme_formation`.',
+  },
+  {
+    path: 'etablissements[].liste_id_organisme_formation[]',
+    kind: 'extra',
+    reason: 'Même raison que `siege.liste_id_organisme_formation[]`.',
+  },
+  {
+    path: 'etablissements[].liste_finess',
+    kind: 'value',
+    reason: 'Même raison que `siege.liste_finess`.',
+  },
+  {
+    path: 'matching_etablissements[].adresse',
+    kind: 'value',
+    reason:
+      'Même raison que `etablissements[].adresse` : la rue d’un établissement autre que le siège manque souvent à nos données.',
+  },
+  {
+    path: 'immatriculation.date_debut_activite',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.date_immatriculation',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.date_radiation',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.duree_personne_morale',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.date_fin_existence',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.nature_entreprise',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.date_cloture_exercice',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.capital_social',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.capital_variable',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.devise_capital',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
+  },
+  {
+    path: 'immatriculation.indicateur_associe_unique',
+    kind: 'absent',
+    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
   },
 ];
 

@@ -38,7 +38,7 @@ export const FLAG_LABELS: Partial<Record<BooleanFilter, { yes: string; no?: stri
 /** A sole trader: the API's rule (legal form 1, 10 or 1000; only 1000 exists in 4 digits). */
 const SOLE_TRADER = sql`c.legal_form_code = '1000'`;
 /** An association: the RNA label, or the legal form (5195, 92xx), the API's `is_association`. */
-const ASSOCIATION = sql`(c.labels @> '{association}'::text[] OR c.legal_form_code = '5195' OR c.legal_form_code LIKE '92%')`;
+const ASSOCIATION = sql`(c.labels @> '{association}'::text[] OR coalesce(c.legal_form_code, '') = '5195' OR coalesce(c.legal_form_code, '') LIKE '92%')`;
 
 /** The companies whose label `code` lists `id` in its detail's `list` (GIN on detail). */
 const listed = (list: string, id: string) =>
@@ -46,9 +46,7 @@ const listed = (list: string, id: string) =>
 
 /** Folded words a person's names must all hold. */
 const words = (...parts: Array<string | null>) =>
-  foldName(parts.filter(Boolean).join(' '))
-    .split(' ')
-    .filter(Boolean);
+  foldName(parts.filter(Boolean).join(' ')).split(' ').filter(Boolean);
 
 /** `YYYY-MM-DD` → YYYYMM: births are kept to the month (src/domain/diffusion.ts). */
 const yearMonth = (iso: string) => Number(iso.slice(0, 4)) * 100 + Number(iso.slice(5, 7));
@@ -91,8 +89,7 @@ export function dropInConditions(p: GovParams): SQL | null {
       else no.push(label.yes);
     } else if (flag === 'est_entrepreneur_individuel')
       parts.push(value ? SOLE_TRADER : sql`c.legal_form_code IS DISTINCT FROM '1000'`);
-    else if (flag === 'est_association')
-      parts.push(value ? ASSOCIATION : sql`NOT ${ASSOCIATION}`);
+    else if (flag === 'est_association') parts.push(value ? ASSOCIATION : sql`NOT ${ASSOCIATION}`);
     else if (flag === 'convention_collective_renseignee')
       parts.push(value ? sql`cardinality(c.idcc) > 0` : sql`cardinality(c.idcc) = 0`);
   }

@@ -228,4 +228,3 @@ export const OUR_TO_GOV: Record<string, string> = {
   [FILTER_PARAMS.status]: 'etat_administratif',
   [FILTER_PARAMS.idcc]: 'id_convention_collective',
 };
-

@@ -379,7 +379,7 @@ export async function buildDropInResults(
   );
 }
 
-/** The registration block: what our sources give of the RNE's (dates, capital). */
+/** The registration block: what our sources give of the RNE's (dates, capital); null without. */
 function immatriculationOf(p: CompanyProfile) {
   if (!p.rcs?.registrationDate && !p.capital && !p.rcs?.strikeOffDate) return null;
   return {

@@ -47,7 +47,9 @@ describe('the API’s messages (its end-to-end suite)', () => {
       "Veuillez indiquer une date sous le format : aaaa-mm-jj. Exemple : '1990-01-02'",
     );
     expect(
-      error('nom_personne=x&date_naissance_personne_min=2000-01-02&date_naissance_personne_max=1999-01-01'),
+      error(
+        'nom_personne=x&date_naissance_personne_min=2000-01-02&date_naissance_personne_max=1999-01-01',
+      ),
     ).toBe('Veuillez indiquer une date minimale inférieure à la date maximale.');
     // Python's date.fromisoformat: basic format and ISO weeks too.
     expect(ok('date_naissance_personne_min=19900102').dateMin).toBe('1990-01-02');
@@ -112,20 +114,28 @@ describe('the API’s messages (its end-to-end suite)', () => {
       '01.11Z',
     ]);
     const dep = error('departement=99')!;
-    expect(dep.startsWith("Au moins un paramètre `departement` est non valide. Les valeurs valides : ['01', '02',")).toBe(true);
+    expect(
+      dep.startsWith(
+        "Au moins un paramètre `departement` est non valide. Les valeurs valides : ['01', '02',",
+      ),
+    ).toBe(true);
     expect(dep.endsWith("'988', '989'].")).toBe(true);
     // The file's order, not JavaScript's integer-keys-first order.
     expect(error('nature_juridique=1')).toMatch(
       /^Au moins un paramètre `nature_juridique` est non valide\. Les valeurs valides : \['0000', '1000', '2110',/,
     );
-    expect(error('region=99')).toMatch(/Les valeurs valides : \['01', '02', '03', '04', '06', '11',/);
+    expect(error('region=99')).toMatch(
+      /Les valeurs valides : \['01', '02', '03', '04', '06', '11',/,
+    );
     expect(error('categorie_entreprise=XL')).toBe(
       "Au moins un paramètre `categorie_entreprise` est non valide. Les valeurs valides : ['GE', 'PME', 'ETI'].",
     );
     expect(error('code_postal=7500')).toBe(
       'Au moins une valeur du paramètre code_postal est non valide.',
     );
-    expect(error('code_commune=1')).toBe('Au moins une valeur du paramètre commune est non valide.');
+    expect(error('code_commune=1')).toBe(
+      'Au moins une valeur du paramètre commune est non valide.',
+    );
     expect(error('epci=12')).toBe('Au moins une valeur du paramètre epci est non valide.');
     expect(error('code_collectivite_territoriale=7')).toBe(
       "Chaque identifiant code insee d'une collectivité\n                    territoriale doit contenir au moins 2 caractères.",

@@ -224,10 +224,7 @@ function enumOf(field: string): { set: Set<string>; repr: string } {
   const values =
     spec.values ??
     keysInFileOrder(
-      readFileSync(
-        path.resolve(process.cwd(), 'data/samples/labels', `${spec.file}.json`),
-        'utf8',
-      ),
+      readFileSync(path.resolve(process.cwd(), 'data/samples/labels', `${spec.file}.json`), 'utf8'),
     );
   const out = { set: new Set(values), repr: pyList(values) };
   enumCache.set(field, out);
@@ -256,7 +253,8 @@ function pyFloat(raw: string): number | null {
 }
 
 /** `clean_str` then a split on commas: hyphens and spaces removed, upper case. */
-const cleanList = (raw: string) => raw.replace(/-/g, ' ').replace(/ /g, '').toUpperCase().split(',');
+const cleanList = (raw: string) =>
+  raw.replace(/-/g, ' ').replace(/ /g, '').toUpperCase().split(',');
 
 /** Python's `date.fromisoformat` (3.12): calendar dates and ISO week dates, basic or extended. */
 function pyDate(raw: string): string | null {

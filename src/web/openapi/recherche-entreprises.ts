@@ -6,7 +6,11 @@
  * per_page, total_pages }`, and `{ erreur }` for an error.
  */
 import type { OpenApiPaths } from '../openapi-parts';
-import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from '../recherche-entreprises-params';
+import {
+  DROPIN_NEAR_POINT,
+  DROPIN_SEARCH,
+  SUPPORTED_PARAMS,
+} from '../recherche-entreprises-params';
 
 const NEAR_ONLY = new Set(['lat', 'long', 'radius']);
 
