@@ -13,12 +13,11 @@
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
-import type { PlainApiRequest } from '@/lib/http/answer';
+import type { ApiAnswer, PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { logFailure } from '@/lib/log';
 import { handleCompanySearch, handleDirectorSearch } from '@/web/search-api';
 import { jsonError, UNAVAILABLE } from '@/web/search-http';
-import type { ApiAnswer } from './registry-api';
 
 type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 
