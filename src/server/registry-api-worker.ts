@@ -19,7 +19,7 @@ import type { Worker } from 'node:worker_threads';
 import type { ApiAnswer } from '@/lib/http/answer';
 import { logFailure } from '@/lib/log';
 import { startTsWorker } from '@/lib/ts-worker';
-import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
+import { SOURCE_UNAVAILABLE } from '@/public-api/registry-handlers';
 import {
   apiRequestOf,
   encodeApiResult,

@@ -31,8 +31,8 @@ import {
   getDirectorApi,
   SOURCE_UNAVAILABLE,
   type ApiResult,
-} from '@/web/registry-api';
-import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/web/network-api';
+} from '@/public-api/registry-handlers';
+import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/public-api/network-handlers';
 
 export type RegistryCall = (db: Db) => Promise<ApiResult>;
 
