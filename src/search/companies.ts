@@ -135,7 +135,7 @@ export type CompanySearchInput = {
   facets?: boolean;
   /**
    * A condition on search_companies `c` the caller adds to the filters (the drop-in for the
-   * government's API: its filters ours do not carry, src/web/recherche-entreprises-filters.ts).
+   * government's API: its filters ours do not carry, src/drop-in/filters.ts).
    */
   extraConditions?: SQL | null;
   /** The order of a list without a name, in place of the sort's (the drop-in: the API's). */

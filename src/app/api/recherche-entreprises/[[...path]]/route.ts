@@ -1,4 +1,4 @@
-import { adminResponse, NOT_FOUND } from '@/web/recherche-entreprises-admin';
+import { adminResponse, NOT_FOUND } from '@/drop-in/admin';
 
 export const dynamic = 'force-dynamic';
 

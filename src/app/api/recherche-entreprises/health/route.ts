@@ -1,4 +1,4 @@
-import { adminResponse } from '@/web/recherche-entreprises-admin';
+import { adminResponse } from '@/drop-in/admin';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { idccOfSiren, safely } from '@/web/recherche-entreprises-admin';
+import { idccOfSiren, safely } from '@/drop-in/admin';
 
 export const dynamic = 'force-dynamic';
 

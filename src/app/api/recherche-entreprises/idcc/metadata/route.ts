@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { idccMetadata, safely } from '@/web/recherche-entreprises-admin';
+import { idccMetadata, safely } from '@/drop-in/admin';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { safely, sourcesLastModified } from '@/web/recherche-entreprises-admin';
+import { safely, sourcesLastModified } from '@/drop-in/admin';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,23 +1,22 @@
 /**
  * The parameters of the government's search API (recherche-entreprises.api.gouv.fr, `/search` and
- * `/near_point`), validated as that API validates them (recherche-entreprises-validation.ts), then
+ * `/near_point`), validated as that API validates them (validation.ts), then
  * split between our own search's parameters (src/search/request.ts) and the conditions ours has no
- * filter for (recherche-entreprises-filters.ts). Every documented parameter is served; unknown
+ * filter for (filters.ts). Every documented parameter is served; unknown
  * ones are ignored, as the API does. No SQL here: the OpenAPI module and the docs read the tables.
  */
 import departments from '@etalab/decoupage-administratif/data/departements.json';
 import { FILTER_PARAMS, SEARCH_PARAMS } from '@/search/filter-params';
 import {
   BOOLEAN_FILTERS,
-  erreur,
   isDropInError,
   validateGovParams,
   type DropInError,
   type DropInKind,
   type GovParams,
-} from './recherche-entreprises-validation';
+} from './validation';
 
-export { erreur, type DropInError, type DropInKind } from './recherche-entreprises-validation';
+export type { DropInError, DropInKind } from './validation';
 
 /** Where the drop-in is mounted on our site: `<site>/api/recherche-entreprises/search`. */
 export const DROPIN_PREFIX = '/api/recherche-entreprises';
@@ -117,7 +116,7 @@ export type IncludeField = (typeof INCLUDE_FIELDS)[number];
 export type DropInRequest = {
   /** Our search's parameters (src/search/request.ts), to be parsed by parseSearchRequest. */
   ours: URLSearchParams;
-  /** The request as the API read it (its own filters go to recherche-entreprises-filters.ts). */
+  /** The request as the API read it (its own filters go to filters.ts). */
   gov: GovParams;
   page: number;
   perPage: number;
@@ -209,22 +208,3 @@ export function parseDropInParams(
     empty,
   };
 }
-
-/** Our parameter names → the government's (to name the parameter in an error of our parser). */
-export const OUR_TO_GOV: Record<string, string> = {
-  [SEARCH_PARAMS.query]: 'q',
-  [SEARCH_PARAMS.page]: 'page',
-  [SEARCH_PARAMS.pageSize]: 'per_page',
-  [SEARCH_PARAMS.lat]: 'lat',
-  [SEARCH_PARAMS.lon]: 'long',
-  [SEARCH_PARAMS.radius]: 'radius',
-  [FILTER_PARAMS.activities]: 'activite_principale',
-  [FILTER_PARAMS.categories]: 'categorie_entreprise',
-  [FILTER_PARAMS.departments]: 'departement',
-  [FILTER_PARAMS.communes]: 'code_commune',
-  [FILTER_PARAMS.epcis]: 'epci',
-  [FILTER_PARAMS.legalForms]: 'nature_juridique',
-  [FILTER_PARAMS.headcountBands]: 'tranche_effectif_salarie',
-  [FILTER_PARAMS.status]: 'etat_administratif',
-  [FILTER_PARAMS.idcc]: 'id_convention_collective',
-};

@@ -4,11 +4,7 @@
  * them. The first failing rule wins, fields in the model's declaration order.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  validateGovParams,
-  type DropInKind,
-  type GovParams,
-} from './recherche-entreprises-validation';
+import { validateGovParams, type DropInKind, type GovParams } from './validation';
 
 function error(query: string, kind: DropInKind = 'search'): string | null {
   const r = validateGovParams(new URLSearchParams(query), kind);

@@ -3,8 +3,8 @@
  * search-api `SearchParams`), rule for rule: the same aliases, the same normalisation, the same
  * validation order (fields in the model's declaration order, then the cross-field rules; the first
  * failing rule wins) and the same `erreur` strings, byte for byte, because clients parse them.
- * Pure: no SQL, no search; recherche-entreprises-params.ts turns the result into our search.
- * Reference: docs/DROP-IN.md and /work/shared/reference/recherche-entreprises-api.md §1.
+ * Pure: no SQL, no search; params.ts turns the result into our search.
+ * Reference: docs/DROP-IN.md; the API's app/controller/search_params_model.py (search-api).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { foldName, textArray } from '@/search/normalize';
-import type { BooleanFilter, GovParams } from './recherche-entreprises-validation';
+import type { BooleanFilter, GovParams } from './validation';
 
 /** The label code (company_labels.label, or the indexer's own) behind each flag. */
 export const FLAG_LABELS: Partial<Record<BooleanFilter, { yes: string; no?: string }>> = {
