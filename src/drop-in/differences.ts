@@ -122,79 +122,19 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     path: 'nom_complet',
     kind: 'value',
     reason:
-      'Nous n’ajoutons pas le nom commercial du siège entre parenthèses (nous le tenons avec les enseignes, dans `liste_enseignes`) ; et diffusion partielle : voir `nom_raison_sociale`.',
-  },
-  {
-    path: 'nom_raison_sociale',
-    kind: 'value',
-    reason:
-      'Diffusion partielle : nous appliquons la règle de nos autres API (le nom d’une personne morale reste affiché, celui d’une personne physique est masqué : null) ; l’État écrit « [NON-DIFFUSIBLE] ».',
-  },
-  {
-    path: 'sigle',
-    kind: 'value',
-    reason: 'Même règle de diffusion partielle (null plutôt que « [NON-DIFFUSIBLE] »).',
+      'Nous n’ajoutons pas le nom commercial du siège entre parenthèses (nous le tenons avec les enseignes, dans `liste_enseignes`).',
   },
   {
     path: 'dirigeants',
     kind: 'value',
     reason:
-      'Diffusion partielle : l’État liste un dirigeant « [NON-DIFFUSIBLE] », nous n’en donnons aucun pour une personne masquée ; et nos dirigeants viennent de la meilleure source présente (RNE, Annuaire, BODACC).',
+      'Diffusion partielle : l’État liste un dirigeant « [NON-DIFFUSIBLE] » (l’entrepreneur lui-même), nous n’en donnons aucun pour une personne masquée ; et nos dirigeants viennent de la meilleure source présente (RNE, Annuaire, BODACC).',
   },
   {
     path: 'dirigeants[]',
     kind: 'absent',
     reason: 'Même raison : l’entrée « [NON-DIFFUSIBLE] » de l’État n’a pas d’équivalent chez nous.',
   },
-  {
-    path: 'siege.adresse',
-    kind: 'value',
-    reason:
-      'Diffusion partielle : la rue est masquée, la commune reste (null plutôt que « [NON-DIFFUSIBLE] »).',
-  },
-  { path: 'siege.cedex', kind: 'value', reason: 'Diffusion partielle (voir `siege.adresse`).' },
-  {
-    path: 'siege.code_postal',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.complement_adresse',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.dernier_numero_voie',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.distribution_speciale',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.indice_repetition',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.libelle_cedex',
-    kind: 'value',
-    reason:
-      'Diffusion partielle (voir `siege.adresse`) ; le libellé du cedex n’est pas dans nos données.',
-  },
-  {
-    path: 'siege.libelle_voie',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  {
-    path: 'siege.numero_voie',
-    kind: 'value',
-    reason: 'Diffusion partielle (voir `siege.adresse`).',
-  },
-  { path: 'siege.type_voie', kind: 'value', reason: 'Diffusion partielle (voir `siege.adresse`).' },
   {
     path: 'siege.liste_enseignes[]',
     kind: 'absent',
@@ -203,8 +143,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     path: 'siege.liste_enseignes',
     kind: 'value',
-    reason:
-      'Nous tenons enseignes et nom commercial dans une même liste ; diffusion partielle (voir `siege.adresse`).',
+    reason: 'Nous tenons enseignes et nom commercial dans une même liste.',
   },
   {
     path: 'siege.liste_enseignes[]',

@@ -298,11 +298,14 @@ describe('the drop-in answers like the government API', () => {
     );
     if (!rows[0]) return;
     const { body } = await call('search', { q: rows[0].siren });
+    // The API's own mark (its mask_unite_legale), not the values.
     for (const r of body.results) {
-      expect(r.nom_complet).toBeNull();
+      expect(r.nom_complet).toBe('[NON-DIFFUSIBLE]');
+      expect(r.nom_raison_sociale).toBe('[NON-DIFFUSIBLE]');
       expect(r.statut_diffusion).toBe('P');
-      expect(r.siege.latitude ?? null).toBeNull();
-      expect(r.siege.libelle_voie ?? null).toBeNull();
+      expect(r.siege.latitude).toBe('[NON-DIFFUSIBLE]');
+      expect(r.siege.libelle_voie).toBe('[NON-DIFFUSIBLE]');
+      expect(r.siege.code_postal).toBe('[NON-DIFFUSIBLE]');
       expect(r.dirigeants).toEqual([]);
     }
   });

@@ -1,0 +1,225 @@
+/**
+ * npx tsx bench/drop-in.ts [-- --pg-db bench_search --queries 50]
+ * The drop-in for the government's search API (src/drop-in/), on a PostgreSQL base prepared by
+ * bench/search.ts (`--prepare-only`: generated units plus the real sample). Prints, p50 / p95:
+ *  1. its own overhead: the same queries through our search (parseSearchRequest +
+ *     searchFromRequest, 10 rows) and through the drop-in (`minimal=true`: validation, the
+ *     search, the base fields; then the full answer with every block);
+ *  2. each of its filters alone and with a name (`q`), through the drop-in.
+ * The generated units carry no label: a deterministic share of them gets labels, identifiers,
+ * collectivity codes and SIRENE flags here (once; `--relabel` again), the index's label column
+ * is refreshed, then the timings run. Timed runs under `flock /tmp/heavy.lock`.
+ */
+import { sql } from 'drizzle-orm';
+import { connectPostgres, queryRows, type Db } from '@/db/client';
+import { dropInSearch } from '@/drop-in/handlers';
+import { searchFromRequest } from '@/search/companies';
+import { parseSearchRequest } from '@/search/request';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const PG_DB = arg('pg-db', 'bench_search');
+const QUERIES = Number(arg('queries', '50'));
+
+/** Labels on a share of the generated units (by a hash of the SIREN), with their identifiers. */
+async function label(db: Db): Promise<void> {
+  const [have] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM company_labels WHERE source = 'bench'`,
+  );
+  if ((have?.n ?? 0) > 0 && !args.includes('--relabel')) return;
+  await db.execute(sql`DELETE FROM company_labels WHERE source = 'bench'`);
+  const t = performance.now();
+  // h = a hash in 0..9999: rge 2 %, finess 0.5 %, uai 0.3 %, bio 1 %, egapro 1 %, qualiopi 1 %,
+  // collectivités 0.05 % (with an élu), ess from SIRENE 5 %, société à mission N 60 % / O 0.2 %.
+  await db.execute(sql`INSERT INTO company_labels (siren, label, source, source_date, detail)
+    SELECT siren, l.label, 'bench', date '2026-01-01', l.detail FROM (
+      SELECT siren, abs(hashint4(siren::int + 101)) % 10000 AS h FROM companies WHERE siren >= '99') c
+    CROSS JOIN LATERAL (VALUES
+      ('rge', c.h < 200, jsonb_build_object('liste_rge', jsonb_build_array((8600 + c.h % 50)::text))),
+      ('finess', c.h BETWEEN 200 AND 249, jsonb_build_object('liste_finess', jsonb_build_array(lpad((c.h * 7919)::text, 9, '0')))),
+      ('uai', c.h BETWEEN 250 AND 279, jsonb_build_object('liste_uai', jsonb_build_array(lpad(c.h::text, 7, '0') || 'X'))),
+      ('bio', c.h BETWEEN 280 AND 379, '{}'::jsonb),
+      ('egapro', c.h BETWEEN 380 AND 479, '{}'::jsonb),
+      ('qualiopi', c.h BETWEEN 480 AND 579, '{}'::jsonb),
+      ('collectivite-territoriale', c.h BETWEEN 580 AND 584, jsonb_build_object('code', c.h::text || 'D',
+        'niveau', 'Département', 'elus', jsonb_build_array(jsonb_build_object('nom', 'MARTIN',
+        'prenoms', 'Claire', 'annee_de_naissance', '1970-05', 'fonction', null, 'sexe', 'F'))))
+    ) AS l(label, keep, detail)
+    WHERE l.keep`);
+  await db.execute(sql`UPDATE companies SET
+      ess = abs(hashint4(siren::int + 103)) % 100 < 5,
+      mission_company = CASE WHEN abs(hashint4(siren::int + 107)) % 1000 < 2 THEN true
+                             WHEN abs(hashint4(siren::int + 107)) % 10 < 6 THEN false END
+    WHERE siren >= '99'`);
+  // The index's label column, as the indexer computes it (src/search/indexer.ts).
+  await db.execute(sql`UPDATE search_companies s SET labels = ARRAY(
+      SELECT l.label FROM company_labels l WHERE l.siren = s.siren
+      UNION SELECT 'ess' FROM companies c WHERE c.siren = s.siren AND c.ess
+      UNION SELECT CASE WHEN c.mission_company THEN 'societe-mission' ELSE 'societe-mission-non' END
+        FROM companies c WHERE c.siren = s.siren AND c.mission_company IS NOT NULL ORDER BY 1)
+    WHERE s.siren >= '99'`);
+  await db.execute(sql`VACUUM ANALYZE company_labels`);
+  await db.execute(sql`VACUUM ANALYZE search_companies`);
+  console.log(`  labels posés : ${((performance.now() - t) / 1000).toFixed(0)} s`);
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function time(n: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
+  await run(0); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await run(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+function row(name: string, xs: number[], extra = '') {
+  console.log(`| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} |${extra}`);
+}
+
+async function main(): Promise<void> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  server.pathname = `/${PG_DB}`;
+  const handle = connectPostgres(server.toString(), 4);
+  const db = handle.db;
+  try {
+    const [size] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM search_companies`,
+    );
+    console.log(`PostgreSQL ${PG_DB} : ${size!.n.toLocaleString('fr-FR')} entreprises indexées`);
+    await label(db);
+
+    const names = (
+      await queryRows<{ name: string }>(
+        db,
+        sql`SELECT name FROM search_companies WHERE siren >= '99' AND name IS NOT NULL
+            ORDER BY abs(hashint4(siren::int)) LIMIT ${QUERIES}`,
+      )
+    ).map((r) => r.name.toLowerCase());
+    const surnames = (
+      await queryRows<{ w: string }>(
+        db,
+        sql`SELECT DISTINCT last_name AS w FROM directors WHERE id LIKE 'bench-%' LIMIT 40`,
+      )
+    ).map((r) => r.w.toLowerCase());
+
+    console.log('\n1. Surcoût du drop-in sur notre recherche (mêmes requêtes, 10 lignes)\n');
+    console.log('| chemin | p50 | p95 |');
+    console.log('| --- | --- | --- |');
+    for (const [cls, queries] of [
+      ['nom', names.map((q) => ({ ours: { q, per_page: '10' }, gov: { q } }))],
+      [
+        'filtres (département + section)',
+        ['75', '69', '13', '33', '59'].map((d) => ({
+          ours: { departement: d, activite: 'F', per_page: '10' },
+          gov: { departement: d, section_activite_principale: 'F' },
+        })),
+      ],
+    ] as const) {
+      const direct = await time(QUERIES, async (i) => {
+        const q = queries[i % queries.length]!;
+        const parsed = parseSearchRequest(new URLSearchParams(q.ours));
+        if ('code' in parsed) throw new Error(parsed.message);
+        const r = await searchFromRequest(db, parsed);
+        if (!r.ok) throw new Error(r.message);
+      });
+      const minimal = await time(QUERIES, async (i) => {
+        const q = queries[i % queries.length]!;
+        const a = await dropInSearch(
+          db,
+          new URLSearchParams({ ...q.gov, minimal: 'true' }),
+          'search',
+        );
+        if (a.status !== 200) throw new Error(JSON.stringify(a.body));
+      });
+      const full = await time(QUERIES, async (i) => {
+        const q = queries[i % queries.length]!;
+        const a = await dropInSearch(db, new URLSearchParams(q.gov), 'search');
+        if (a.status !== 200) throw new Error(JSON.stringify(a.body));
+      });
+      row(`${cls} : notre recherche`, direct);
+      row(
+        `${cls} : drop-in minimal=true`,
+        minimal,
+        ` surcoût p50 ${ms(pct(minimal, 50) - pct(direct, 50))}`,
+      );
+      row(`${cls} : drop-in complet`, full, ` surcoût p50 ${ms(pct(full, 50) - pct(direct, 50))}`);
+    }
+
+    const [ids] = await queryRows<{ finess: string; uai: string; rge: string; colter: string }>(
+      db,
+      sql`SELECT (SELECT detail->'liste_finess'->>0 FROM company_labels WHERE label = 'finess' AND source = 'bench' LIMIT 1) AS finess,
+        (SELECT detail->'liste_uai'->>0 FROM company_labels WHERE label = 'uai' AND source = 'bench' LIMIT 1) AS uai,
+        (SELECT detail->'liste_rge'->>0 FROM company_labels WHERE label = 'rge' AND source = 'bench' LIMIT 1) AS rge,
+        (SELECT detail->>'code' FROM company_labels WHERE label = 'collectivite-territoriale' AND source = 'bench' LIMIT 1) AS colter`,
+    );
+    const filters: Array<[string, Record<string, string>]> = [
+      ['est_rge=true', { est_rge: 'true' }],
+      ['est_rge=false', { est_rge: 'false' }],
+      ['est_bio=true + est_qualiopi=false', { est_bio: 'true', est_qualiopi: 'false' }],
+      ['est_ess=true', { est_ess: 'true' }],
+      ['est_societe_mission=false', { est_societe_mission: 'false' }],
+      ['est_entrepreneur_individuel=true', { est_entrepreneur_individuel: 'true' }],
+      ['est_association=false', { est_association: 'false' }],
+      ['convention_collective_renseignee=false', { convention_collective_renseignee: 'false' }],
+      ['est_collectivite_territoriale=true', { est_collectivite_territoriale: 'true' }],
+      ['code_collectivite_territoriale', { code_collectivite_territoriale: ids!.colter }],
+      ['id_finess', { id_finess: ids!.finess }],
+      ['id_uai', { id_uai: ids!.uai }],
+      ['id_rge', { id_rge: ids!.rge }],
+      ['code_postal (2 valeurs)', { code_postal: '75011,69003' }],
+      ['ca_min + resultat_net_max', { ca_min: '100000', resultat_net_max: '50000' }],
+      ['type_personne=ELU + nom', { type_personne: 'ELU', nom_personne: 'martin' }],
+      [
+        'nom_personne + dates',
+        {
+          nom_personne: 'martin',
+          date_naissance_personne_min: '1960-01-01',
+          date_naissance_personne_max: '1970-12-31',
+        },
+      ],
+      ['region + departement', { region: '84', departement: '69' }],
+    ];
+    console.log('\n2. Chaque filtre du drop-in (minimal=true, compte exact compris)\n');
+    console.log('| filtre | seul p50 | seul p95 | avec un nom p50 | avec un nom p95 |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const [name, f] of filters) {
+      const n = Math.max(10, Math.floor(QUERIES / 2));
+      const alone = await time(n, async () => {
+        const a = await dropInSearch(db, new URLSearchParams({ ...f, minimal: 'true' }), 'search');
+        if (a.status !== 200) throw new Error(`${name}: ${JSON.stringify(a.body)}`);
+      });
+      const named = await time(n, async (i) => {
+        const q = surnames[i % surnames.length]!;
+        const a = await dropInSearch(
+          db,
+          new URLSearchParams({ q, ...f, minimal: 'true' }),
+          'search',
+        );
+        if (a.status !== 200) throw new Error(`${name}: ${JSON.stringify(a.body)}`);
+      });
+      console.log(
+        `| ${name} | ${ms(pct(alone, 50))} | ${ms(pct(alone, 95))} | ${ms(pct(named, 50))} | ${ms(pct(named, 95))} |`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
