@@ -6,7 +6,12 @@
  * per_page, total_pages }`, and `{ erreur }` for an error.
  */
 import type { OpenApiPaths } from '@/public-api/openapi-parts';
-import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from '@/drop-in/params';
+import {
+  DROPIN_NEAR_POINT,
+  DROPIN_PREFIX,
+  DROPIN_SEARCH,
+  SUPPORTED_PARAMS,
+} from '@/drop-in/params';
 
 const NEAR_ONLY = new Set(['lat', 'long', 'radius']);
 
@@ -87,5 +92,72 @@ export function rechercheEntreprisesOperations(): OpenApiPaths {
         responses: responses(),
       },
     },
+    [`${DROPIN_PREFIX}/idcc/{siren}`]: {
+      get: {
+        tags: ['Recherche'],
+        summary: 'Conventions collectives d’une entreprise, compatible avec /idcc/{siren}',
+        description:
+          'Les SIRET de l’entreprise par convention collective (IDCC) : `{ "5516": ["35600000053008", …] }` ; `{}` si aucune.',
+        parameters: [{ name: 'siren', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: { description: 'SIRET par IDCC.', content: json({ type: 'object' }) },
+          400: govError('« Numéro Siren invalide. »'),
+          503: govError('Momentanément indisponible.'),
+        },
+      },
+    },
+    [`${DROPIN_PREFIX}/idcc/metadata`]: {
+      get: {
+        tags: ['Recherche'],
+        summary: 'Titres des conventions collectives, compatible avec /idcc/metadata',
+        description:
+          'Chaque IDCC : `titre de la convention`, `id_kali`, `cc_ti`, `nature`, `etat`, `debut`, `fin`, `url`.',
+        responses: {
+          200: { description: 'Les conventions par IDCC.', content: json({ type: 'object' }) },
+          503: govError('Momentanément indisponible.'),
+        },
+      },
+    },
+    [`${DROPIN_PREFIX}/sources/last_modified`]: {
+      get: {
+        tags: ['Recherche'],
+        summary: 'Date du dernier import de chaque source, compatible avec /sources/last_modified',
+        responses: {
+          200: { description: 'Source → date et heure (UTC).', content: json({ type: 'object' }) },
+          503: govError('Momentanément indisponible.'),
+        },
+      },
+    },
+    [`${DROPIN_PREFIX}/health`]: {
+      get: {
+        tags: ['Recherche'],
+        summary: 'État du service, compatible avec /health',
+        responses: {
+          200: {
+            description: '`{ "status": "ok" }`',
+            content: json({ type: 'object', properties: { status: { type: 'string' } } }),
+          },
+        },
+      },
+    },
+    ...Object.fromEntries(
+      [DROPIN_PREFIX, `${DROPIN_PREFIX}/{path}`].map((p) => [
+        p,
+        {
+          get: {
+            tags: ['Recherche'],
+            summary: 'Tout autre chemin : la réponse 404 de l’API de l’État',
+            ...(p.endsWith('{path}')
+              ? {
+                  parameters: [
+                    { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
+                  ],
+                }
+              : {}),
+            responses: { 404: govError('« Ressource non trouvée. »') },
+          },
+        },
+      ]),
+    ),
   };
 }
