@@ -676,3 +676,30 @@ describe('the API’s other endpoints', () => {
     expect(one.id_kali).toBe('KALICONT000005635953');
   });
 });
+
+describe('public answers', () => {
+  it('carry no cookie, open to other sites, the API’s 404 body elsewhere', async () => {
+    const { adminResponse, NOT_FOUND } = await import('./admin');
+    const answers = [
+      await handleDropIn(
+        h.db,
+        new Request('http://test/api/recherche-entreprises/search?q=la%20poste'),
+        'search',
+      ),
+      await handleDropIn(
+        h.db,
+        new Request('http://test/api/recherche-entreprises/search?q=ab'),
+        'search',
+      ),
+      adminResponse(await idccOfSiren(h.db, '356000000')),
+      adminResponse(NOT_FOUND),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect(answers[1]!.status).toBe(400);
+    expect(answers[3]!.status).toBe(404);
+    expect(await answers[3]!.json()).toEqual({ erreur: 'Ressource non trouvée.' });
+  });
+});
