@@ -196,6 +196,8 @@ async function main(): Promise<void> {
     console.log('| filtre | seul p50 | seul p95 | avec un nom p50 | avec un nom p95 |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const [name, f] of filters) {
+      // A base without the generated labels (the real sample alone) has none of these values.
+      if (Object.values(f).some((v) => v == null)) continue;
       const n = Math.max(10, Math.floor(QUERIES / 2));
       const alone = await time(n, async () => {
         const a = await dropInSearch(db, new URLSearchParams({ ...f, minimal: 'true' }), 'search');
