@@ -119,6 +119,7 @@ const metrics = new SiteMetrics({
   pools: sitePools,
   pageCache: pages,
   queues: queueCounts,
+  restarts: env.SERVER_RESTARTS,
 });
 const metricsServer = env.METRICS_PORT
   ? startMetricsServer(metrics, {

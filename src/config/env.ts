@@ -258,6 +258,14 @@ export const envSchema = z.object({
    * 128 MB hold some 6,000 company pages.
    */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(128),
+  /**
+   * The V8 heap limit of each web process the supervisor starts (`--max-old-space-size`, MB;
+   * 0: Node's default). Past it the process dies and scripts/start.ts starts it again
+   * (docs/OPERATIONS.md).
+   */
+  SERVER_MAX_OLD_SPACE_MB: z.coerce.number().int().min(0).max(65_536).default(1536),
+  /** Set by the supervisor: how many times this web process was restarted after dying. */
+  SERVER_RESTARTS: z.coerce.number().int().min(0).default(0),
   /** Graceful shutdown: the longest wait for requests and jobs in progress (10 s). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */

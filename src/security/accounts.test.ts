@@ -292,7 +292,7 @@ describe('logout during a database outage', () => {
 });
 
 describe('mail to an address not proved to be the user’s', () => {
-  const toStranger = (m: { to: string; subject: string }) =>
+  const toStranger = (m: { to: string[]; subject: string }) =>
     m.to.includes('victime@exemple.fr') && /nouvelle adresse/.test(m.subject);
 
   it('sends at most 3 e-mail change confirmations a day to one address, whatever the account and its right password', async () => {

@@ -45,6 +45,8 @@ export type MetricsSources = {
     };
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
+  /** How many times the supervisor restarted this web process after it died (SERVER_RESTARTS). */
+  restarts?: number;
   /** Each job kind's unfinished jobs by state (src/jobs `queueCounts`). */
   queues?: (db: Db) => Promise<Array<{ name: string; state: string; count: number }>>;
 };
@@ -101,6 +103,11 @@ export class SiteMetrics {
       'job',
       'job_failures',
     );
+    new client.Counter({
+      name: 'server_restarts_total',
+      help: 'Redémarrages du processus web sur ce port par le superviseur (scripts/start.ts) après un arrêt imprévu',
+      registers: [r],
+    }).inc(sources.restarts ?? 0);
     const pages = sources.pageCache;
     new client.Counter({
       name: 'page_cache_requests_total',
