@@ -45,6 +45,8 @@ export type MetricsSources = {
     };
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
+  /** The readiness checks' last known states (src/server/health.ts), null before the first. */
+  readiness?: () => { checks: Record<string, { ok: boolean }> } | null;
   /** How many times the supervisor restarted this web process after it died (SERVER_RESTARTS). */
   restarts?: number;
   /** Each job kind's unfinished jobs by state (src/jobs `queueCounts`). */
@@ -103,6 +105,17 @@ export class SiteMetrics {
       'job',
       'job_failures',
     );
+    new client.Gauge({
+      name: 'readiness_check',
+      help: 'État de chaque vérification de /readyz : 1 réussie, 0 en échec (le détail est dans le journal)',
+      labelNames: ['check'],
+      registers: [r],
+      collect() {
+        this.reset();
+        for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
+          this.set({ check }, c.ok ? 1 : 0);
+      },
+    });
     new client.Counter({
       name: 'server_restarts_total',
       help: 'Redémarrages du processus web sur ce port par le superviseur (scripts/start.ts) après un arrêt imprévu',
