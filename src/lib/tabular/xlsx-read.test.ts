@@ -169,7 +169,7 @@ describe('reading an uploaded workbook', () => {
       'xl/worksheets/sheet1.xml',
       `${SHEET_HEAD}<row r="1">`,
       '<c><v>1</v></c>',
-      SHEET_HEAD.length + (TABLE_LIMITS.cells + 1) * 15 + 30,
+      SHEET_HEAD.length + (TABLE_LIMITS.cells + 10) * 15 + 30,
       `</row>${SHEET_TAIL}`,
     );
     expect(

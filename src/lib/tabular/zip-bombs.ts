@@ -49,8 +49,10 @@ export async function repeatedPart(
     await write(block);
     left -= block.length;
   }
+  const units = Math.floor(left / unit.length);
+  if (units > 0) await write(Buffer.from(unit.repeat(units)));
   // The rest in spaces, so that the XML stays well-formed.
-  if (left > 0) await write(Buffer.alloc(left, 0x20));
+  if (left > units * unit.length) await write(Buffer.alloc(left - units * unit.length, 0x20));
   await write(Buffer.from(tail));
   deflate.end();
   await done;
