@@ -294,6 +294,39 @@ describe('batch lookup', () => {
     expect((await post('<x/>', 'application/xml')).status).toBe(415);
     expect((await post('{', 'application/json')).status).toBe(400);
   });
+
+  it('weighs a keyless batch by the SIRENs it reads, not by the call (issue 36)', async () => {
+    const ip = { 'x-forwarded-for': freshAddress() };
+    const batch = (n: number) =>
+      call('/api/companies/batch', ip, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sirens: Array(n).fill('552032534') }),
+      });
+    const first = await batch(1000);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // A second later (a batch counts 5 of the 7 calls a second): the address's SIRENs are spent.
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = await batch(1000);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
+      /au plus 1\u202f000 SIREN toutes les 5 minutes/,
+    );
+    // An enrichment spends the same allowance.
+    await new Promise((r) => setTimeout(r, 1100));
+    const file = await call('/api/companies/enrichment?format=csv', ip, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'siren\n552032534\n',
+    });
+    expect(file.status).toBe(429);
+    // Another address is not concerned.
+    const other = await post(JSON.stringify(Array(10).fill('552032534')), 'application/json');
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
 });
 
 describe('enrichment of an uploaded list', () => {
