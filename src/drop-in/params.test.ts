@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDropInParams } from './recherche-entreprises-params';
+import { parseDropInParams } from './params';
 
 describe('the drop-in’s parameters', () => {
   it('ignores unknown parameters named like Object’s own properties', () => {
