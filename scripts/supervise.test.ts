@@ -35,6 +35,20 @@ async function answer(port: number, untilMs = 15_000): Promise<{ pid: number; re
 }
 
 let supervised: Supervised | null = null;
+
+/** The minimal web server on `port`, supervised with a 100 ms first pause; its log in `lines`. */
+function superviseServer(name: string, port: number, lines: string[]): Supervised {
+  return supervise({
+    name,
+    log: (l) => lines.push(l),
+    initialDelayMs: 100,
+    start: (restarts) =>
+      spawn(process.execPath, ['-e', SERVER], {
+        env: { ...process.env, PORT: String(port), SERVER_RESTARTS: String(restarts) },
+        stdio: 'ignore',
+      }),
+  });
+}
 afterEach(async () => {
   await supervised?.stop();
   supervised = null;
@@ -44,16 +58,7 @@ describe('the supervisor', () => {
   it('starts a killed web process again, with a growing pause, and says so', async () => {
     const port = await freePort();
     const lines: string[] = [];
-    supervised = supervise({
-      name: 'processus web',
-      log: (l) => lines.push(l),
-      initialDelayMs: 100,
-      start: (restarts) =>
-        spawn(process.execPath, ['-e', SERVER], {
-          env: { ...process.env, PORT: String(port), SERVER_RESTARTS: String(restarts) },
-          stdio: 'ignore',
-        }),
-    });
+    supervised = superviseServer('processus web', port, lines);
     const first = await answer(port);
     expect(first.restarts).toBe('0');
     process.kill(first.pid, 'SIGKILL');
@@ -73,16 +78,7 @@ describe('the supervisor', () => {
   it('does not restart a process it stopped, nor count a planned restart', async () => {
     const port = await freePort();
     const lines: string[] = [];
-    supervised = supervise({
-      name: 'processus web 1',
-      log: (l) => lines.push(l),
-      initialDelayMs: 100,
-      start: (restarts) =>
-        spawn(process.execPath, ['-e', SERVER], {
-          env: { ...process.env, PORT: String(port), SERVER_RESTARTS: String(restarts) },
-          stdio: 'ignore',
-        }),
-    });
+    supervised = superviseServer('processus web 1', port, lines);
     const first = await answer(port);
     await supervised.restart();
     const second = await answer(port);

@@ -1,15 +1,6 @@
 import http from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateApi } from '@/api-access/gate';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { serveRegistryApi } from '@/server/registry-api';
-import { siteHandler } from '@/server/site';
-import { startTestServer, webRequestOf, type TestServer } from '@/server/testing';
-import { dispatch } from '@/testing/route-client';
+import { describe, expect, it } from 'vitest';
+import { apiSiteForFile } from '@/testing/api-site';
 
 /**
  * Rule « one path for every check » (docs/SECURITY.md, V4): the request line as an attacker
@@ -19,44 +10,7 @@ import { dispatch } from '@/testing/route-client';
  * answer that skipped the gate (issue 36: `GET /api/./companies/…` answered 200 with no
  * `RateLimit`, any key accepted, 20 times in parallel).
  */
-let handle: DbHandle;
-let server: TestServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-
-async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  const answer = await dispatch(webRequestOf(req, body));
-  res.statusCode = answer.status;
-  answer.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await answer.arrayBuffer()));
-}
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
-  server = await startTestServer(
-    siteHandler({
-      door: {
-        siteUrl: 'http://localhost:3000',
-        gtm: false,
-        reportingOrigin: null,
-        trustProxyHops: 1,
-      },
-      apiGate: (req, res) => gateApi(req, res, () => handle.db),
-      registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
-      next: nextStandIn,
-    }),
-  );
-}, 120_000);
-afterAll(async () => {
-  resetAllRateLimits();
-  await server?.close();
-  await handle?.close();
-});
+const site = apiSiteForFile();
 
 let seq = 10;
 const freshAddress = () => `203.0.113.${seq++}`;
@@ -70,7 +24,7 @@ function send(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<Answer> {
-  const { port } = new URL(server.base);
+  const { port } = new URL(site.base());
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

@@ -1,14 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateApi } from '@/api-access/gate';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { serveRegistryApi } from '@/server/registry-api';
-import { siteHandler } from '@/server/site';
-import { startTestServer, webRequestOf, type TestServer } from '@/server/testing';
-import { dispatch } from '@/testing/route-client';
+import { describe, expect, it } from 'vitest';
+import { apiSiteForFile } from '@/testing/api-site';
 import { TABLE_LIMITS } from '@/lib/tabular/xlsx-read';
 import { sheetBomb } from '@/lib/tabular/zip-bombs';
 
@@ -19,48 +10,11 @@ import { sheetBomb } from '@/lib/tabular/zip-bombs';
  * declare, sent together; each is refused with a JSON error in French, and the server serves the
  * next request.
  */
-let handle: DbHandle;
-let server: TestServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-
-async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  const answer = await dispatch(webRequestOf(req, body));
-  res.statusCode = answer.status;
-  answer.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await answer.arrayBuffer()));
-}
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
-  server = await startTestServer(
-    siteHandler({
-      door: {
-        siteUrl: 'http://localhost:3000',
-        gtm: false,
-        reportingOrigin: null,
-        trustProxyHops: 1,
-      },
-      apiGate: (req, res) => gateApi(req, res, () => handle.db),
-      registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
-      next: nextStandIn,
-    }),
-  );
-}, 120_000);
-afterAll(async () => {
-  resetAllRateLimits();
-  await server?.close();
-  await handle?.close();
-});
+const site = apiSiteForFile();
 
 let seq = 10;
 const upload = (bytes: Uint8Array) =>
-  fetch(`${server.base}/api/companies/enrichment?format=csv`, {
+  fetch(`${site.base()}/api/companies/enrichment?format=csv`, {
     method: 'POST',
     headers: {
       'content-type': 'application/octet-stream',
@@ -81,7 +35,7 @@ describe('a zip bomb in the enrichment upload', () => {
       expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(body.error.message).toMatch(/trop volumineux pour être lu/);
     }
-    const after = await fetch(`${server.base}/api/companies/552032534`, {
+    const after = await fetch(`${site.base()}/api/companies/552032534`, {
       headers: { 'x-forwarded-for': `203.0.113.${seq++}` },
     });
     expect(after.status).toBe(200);
