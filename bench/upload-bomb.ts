@@ -13,7 +13,39 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sheetBomb } from '@/lib/tabular/zip-bombs';
+import {
+  repeatedPart,
+  SHARED_HEAD,
+  SHEET_HEAD,
+  SHEET_TAIL,
+  sheetBomb,
+  workbookParts,
+  zipOf,
+} from '@/lib/tabular/zip-bombs';
+
+/**
+ * The heaviest workbook the reader accepts: 180,000 shared strings of 70 characters (15 MB of
+ * XML) and 18,000 rows of 10 cells that use them, under every limit: what any accepted upload
+ * costs at most.
+ */
+async function largestAccepted(): Promise<Buffer> {
+  const shared = await repeatedPart(
+    'xl/sharedStrings.xml',
+    SHARED_HEAD,
+    `<si><t>${'x'.repeat(70)}</t></si>`,
+    SHARED_HEAD.length + 180_000 * 84 + 6,
+    '</sst>',
+  );
+  const row = `<row>${'<c t="s"><v>0</v></c>'.repeat(10)}</row>`;
+  const sheet = await repeatedPart(
+    'xl/worksheets/sheet1.xml',
+    SHEET_HEAD,
+    row,
+    SHEET_HEAD.length + 18_000 * row.length + SHEET_TAIL.length,
+    SHEET_TAIL,
+  );
+  return zipOf([...workbookParts(true), shared, sheet]);
+}
 
 const args = process.argv.slice(2);
 const MB = 1024 * 1024;
@@ -68,6 +100,9 @@ async function main() {
     { label: 'tailles vraies', file: path.join(dir, 'bombe-vraie.xlsx'), declared: undefined },
   ];
   for (const f of files) writeFileSync(f.file, await sheetBomb(size, f.declared));
+  const largest = path.join(dir, 'plus-gros-accepte.xlsx');
+  writeFileSync(largest, await largestAccepted());
+  files.push({ label: 'le plus lourd accepté', file: largest, declared: undefined });
   console.log(
     `machine : ${os.cpus().length} cœurs ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 1024 ** 3)} Go, Node ${process.version}, charge ${os.loadavg()[0]!.toFixed(1)}`,
   );
