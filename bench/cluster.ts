@@ -111,8 +111,8 @@ startApp(p1);
 const app2 = startApp(p2);
 const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
   .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
-  .replace('127.0.0.1:3001', `127.0.0.1:${p1}`)
-  .replace('127.0.0.1:3002', `127.0.0.1:${p2}`)
+  .replaceAll('127.0.0.1:3001', `127.0.0.1:${p1}`)
+  .replaceAll('127.0.0.1:3002', `127.0.0.1:${p2}`)
   .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
   // Every request and every check's change of state, into a file read after the load.
   .replace('log stdout format raw local0 warning', 'log stderr format raw local0 info');
