@@ -34,6 +34,8 @@ type BenchRequest = {
   numberedBody?: string;
   /** Paths taken in turn (several objects). */
   paths?: string[];
+  /** The kind of each request, taken in turn with `paths`: the figures are given per kind too. */
+  kinds?: string[];
 };
 export type LoadSpec = {
   url: string;
@@ -129,6 +131,19 @@ export type LoadRow = {
   p99: string;
   non2xx: number;
   errors: number;
+  /** Per kind of request (`kinds`): response times and statuses. */
+  byKind: Record<string, KindRow>;
+};
+
+export type KindRow = {
+  requests: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  /** Answers by status. */
+  statuses: Record<string, number>;
+  /** Answers that carried Retry-After. */
+  retryAfter: number;
 };
 
 /**
@@ -148,6 +163,10 @@ export async function load(
     non2xx: number;
     errors: number;
     times: Float64Array;
+    byKind: Record<
+      string,
+      { times: number[]; statuses: Record<string, number>; retryAfter: number }
+    >;
   }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -163,6 +182,22 @@ export async function load(
     p99: pct(times, 99).toFixed(2),
     non2xx: r.non2xx,
     errors: r.errors,
+    byKind: Object.fromEntries(
+      Object.entries(r.byKind).map(([kind, k]) => {
+        const sorted = k.times.sort((a, b) => a - b);
+        return [
+          kind,
+          {
+            requests: sorted.length,
+            p50: pct(sorted, 50).toFixed(1),
+            p95: pct(sorted, 95).toFixed(1),
+            p99: pct(sorted, 99).toFixed(1),
+            statuses: k.statuses,
+            retryAfter: k.retryAfter,
+          },
+        ];
+      }),
+    ),
   };
 }
 
