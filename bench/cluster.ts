@@ -113,7 +113,8 @@ function startApp(port: number): ChildProcess {
 }
 startApp(p1);
 const app2 = startApp(p2);
-const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
+// `--haproxy-config <file>`: another configuration (e.g. an earlier one, to compare).
+const cfg = readFileSync(arg('--haproxy-config') ?? 'deploy/haproxy.cfg', 'utf8')
   .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
   .replaceAll('127.0.0.1:3001', `127.0.0.1:${p1}`)
   .replaceAll('127.0.0.1:3002', `127.0.0.1:${p2}`)
