@@ -426,7 +426,7 @@ async function mixedRun(
   const buyers = await Promise.all(
     [0, 1, 2].map(async (i) => {
       const u = new Browser(base);
-      const r = await u.register(`acheteur${i}-${dbName}@example.fr`);
+      const r = await u.register(`acheteur${i}-${connections}-${dbName}@example.fr`);
       if (r.status !== 201) orderErrors.push(`inscription ${r.status}`);
       return u;
     }),
