@@ -5,7 +5,7 @@ import { baseUrl, launchBrowser } from './browser';
 /**
  * Issue 41: under more page renders than the server can finish in time, what cannot be served is
  * refused at once with 503 and Retry-After (src/server/render-queue.ts), while the cached pages
- * and the API keep answering. The built site with its default settings (4 renders at once,
+ * and the API keep answering. The built site with its default settings (2 renders at once,
  * 800 ms budget, 400 ms for a crawler), a crowd of crawlers asking for company pages never
  * rendered (random SIRENs: each one a render of the page or of its 404).
  */

@@ -262,7 +262,7 @@ export const envSchema = z.object({
    * Page renders at once per process (src/server/render-queue.ts); the others wait in the front
    * door's queue or are refused with 503 when they could not be served in time.
    */
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
   /**
    * The time, in ms, a page request may take waiting for its render plus rendering, as the
    * render queue expects it: past it, 503 with Retry-After at once. A browser's navigation gets

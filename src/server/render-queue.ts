@@ -7,8 +7,9 @@
  *
  * So a request that would render (a page path not answered by the fast paths or the front page
  * cache: `isRenderRequest`) enters this queue:
- * - at most `concurrency` renders run at once (RENDER_CONCURRENCY, 4 by default: one render's
- *   database round trips overlap another's CPU; more at once only makes each one longer);
+ * - at most `concurrency` renders run at once (RENDER_CONCURRENCY, 2 by default: one render's
+ *   database round trips overlap the other's CPU; a render is mostly CPU on the one thread, so
+ *   more at once only makes each one longer, and the thread busier for the cheap answers);
  * - the others wait in order, as long as the wait this queue expects for them, plus one render,
  *   fits their client's budget (`budgetMs`): with `n` requests ahead, the wait is
  *   `n × average render / concurrency`, the average being a moving one over the last renders'
@@ -86,7 +87,7 @@ export class RenderQueue {
   };
 
   constructor(o: RenderQueueOptions = {}) {
-    this.concurrency = Math.max(1, Math.floor(o.concurrency ?? 4));
+    this.concurrency = Math.max(1, Math.floor(o.concurrency ?? 2));
     this.budgetMs = o.budgetMs ?? 800;
     this.averageMs = o.initialRenderMs ?? 100;
     this.now = o.now ?? performance.now.bind(performance);
