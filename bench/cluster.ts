@@ -40,7 +40,9 @@ import { seedIfEmpty } from '../src/ingest/seed';
 import { solveForTest } from '../src/lib/captcha/testing';
 import { announceChanges } from '../src/registry/change-feed';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
+import { localHaproxyConfig } from '../scripts/haproxy-local';
 import { freePort, waitForServer } from '../scripts/site-process';
+import { invalidSirenPaths } from './lib/sirens';
 import { load, machine, type KindRow } from './lib/http';
 
 const args = process.argv.slice(2);
@@ -114,13 +116,10 @@ function startApp(port: number): ChildProcess {
 startApp(p1);
 const app2 = startApp(p2);
 // `--haproxy-config <file>`: another configuration (e.g. an earlier one, to compare).
-const cfg = readFileSync(arg('--haproxy-config') ?? 'deploy/haproxy.cfg', 'utf8')
-  .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
-  .replaceAll('127.0.0.1:3001', `127.0.0.1:${p1}`)
-  .replaceAll('127.0.0.1:3002', `127.0.0.1:${p2}`)
-  .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
-  // Every request and every check's change of state, into a file read after the load.
-  .replace('log stdout format raw local0 warning', 'log stderr format raw local0 info');
+const cfg = localHaproxyConfig(
+  readFileSync(arg('--haproxy-config') ?? 'deploy/haproxy.cfg', 'utf8'),
+  { port: lb, servers: [p1, p2], dir: work },
+);
 writeFileSync(path.join(work, 'haproxy.cfg'), cfg);
 const haproxyLog = path.join(work, 'haproxy.log');
 const haproxy = spawn(HAPROXY, ['-W', '-db', '-f', path.join(work, 'haproxy.cfg')], {
@@ -300,25 +299,6 @@ async function crossProcessChecks(): Promise<void> {
 
 /** What browsers and crawlers send: pages and API answers come compressed when they can. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-
-/** Company-page paths with a SIREN whose check digit is wrong: a 404 without any database read. */
-function invalidSirenPaths(n: number): string[] {
-  const luhnOk = (digits: string) => {
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
-      if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
-      sum += v;
-    }
-    return sum % 10 === 0;
-  };
-  const out: string[] = [];
-  while (out.length < n) {
-    const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-    if (!luhnOk(siren)) out.push(`/entreprises/${siren}/introuvable`);
-  }
-  return out;
-}
 
 async function mixedLoad(): Promise<void> {
   // Company pages from the sitemaps; the first 20 are served once now (cached), the rest never.

@@ -25,6 +25,7 @@ import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
 import { freePort, waitForServer } from '../scripts/site-process';
+import { invalidSirenPaths } from './lib/sirens';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -136,24 +137,6 @@ async function timed(base: string, paths: string[]): Promise<number[]> {
   return times;
 }
 
-function floorPaths(n: number): string[] {
-  const luhnOk = (digits: string) => {
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
-      if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
-      sum += v;
-    }
-    return sum % 10 === 0;
-  };
-  const out: string[] = [];
-  while (out.length < n) {
-    const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-    if (!luhnOk(siren)) out.push(`/entreprises/${siren}/introuvable`);
-  }
-  return out;
-}
-
 const dbName = `bench_profile_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -207,7 +190,7 @@ try {
   if (shuffled.length < PAGES + 30) throw new Error(`${shuffled.length} pages seulement`);
   log(`${shuffled.length} pages d’entreprise ; chauffe (30 pages, 30 404)`);
   await timed(base, shuffled.slice(0, 30));
-  await timed(base, floorPaths(30));
+  await timed(base, invalidSirenPaths(30));
   const windows: Array<[string, bigint, bigint, number]> = [];
   const phase = async (label: string, paths: string[]) => {
     const before = load1();
@@ -221,7 +204,7 @@ try {
     );
   };
   await phase('page froide', shuffled.slice(30, 30 + PAGES));
-  await phase('404 (plancher)', floorPaths(PAGES));
+  await phase('404 (plancher)', invalidSirenPaths(PAGES));
   server.kill('SIGINT');
   await exited;
   const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));

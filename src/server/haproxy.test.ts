@@ -10,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localHaproxyConfig } from '../../scripts/haproxy-local';
 import { freePort } from '../../scripts/site-process';
 import { rawRequest } from './testing';
 
@@ -34,12 +35,11 @@ describe('deploy/haproxy.cfg', () => {
     beforeAll(async () => {
       const [lb, p1, p2] = [await freePort(), await freePort(), await freePort()];
       app1 = p1;
-      const cfg = readFileSync(CONFIG, 'utf8')
-        .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
-        .replaceAll('127.0.0.1:3001', `127.0.0.1:${p1}`)
-        .replaceAll('127.0.0.1:3002', `127.0.0.1:${p2}`)
-        .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
-        .replace('log stdout format raw local0 warning', 'log stderr format raw local0 info');
+      const cfg = localHaproxyConfig(readFileSync(CONFIG, 'utf8'), {
+        port: lb,
+        servers: [p1, p2],
+        dir: work,
+      });
       writeFileSync(path.join(work, 'haproxy.cfg'), cfg);
       haproxy = spawn(HAPROXY, ['-db', '-f', path.join(work, 'haproxy.cfg')], {
         stdio: ['ignore', 'ignore', 'pipe'],
