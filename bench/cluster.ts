@@ -361,11 +361,12 @@ async function mixedLoad(): Promise<void> {
       connections: CONNECTIONS,
       duration: FLOOR_S,
       headers: BROWSER,
-      requests: [{ method: 'GET', path: '/', paths }],
+      requests: [{ method: 'GET', path: '/', paths, kinds: [label] }],
     });
     console.log(
       `Plancher, ${label} (${CONNECTIONS} connexions, ${FLOOR_S} s) : ${r.perSecond} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.errors} erreurs, ${r.non2xx} réponses non 2xx`,
     );
+    printKinds(r.byKind);
     logAt = haproxyReport(logAt);
   }
   log(`${cold.length} pages froides, ${cached.length} en cache`);
@@ -506,7 +507,7 @@ async function mixedRun(
 function printKinds(byKind: Record<string, KindRow>): void {
   const pad = (v: string | number, n: number) => String(v).padStart(n);
   console.log(
-    `  ${'type de requête'.padEnd(26)} ${pad('requêtes', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('503', 6)} ${pad('part 503', 8)} ${pad('dont Retry-After', 16)} ${pad('autres non 2xx', 14)}`,
+    `  ${'type de requête'.padEnd(26)} ${pad('requêtes', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('servies p50/p95', 16)} ${pad('503', 6)} ${pad('part 503', 8)} ${pad('503 p50/p95', 14)} ${pad('Retry-After', 11)} ${pad('autres non 2xx', 14)}`,
   );
   for (const [kind, k] of Object.entries(byKind).sort()) {
     const refused = k.statuses['503'] ?? 0;
@@ -515,7 +516,7 @@ function printKinds(byKind: Record<string, KindRow>): void {
       .map(([s, n]) => `${n}×${s}`)
       .join(' ');
     console.log(
-      `  ${kind.padEnd(26)} ${pad(k.requests, 8)} ${pad(k.p50, 8)} ${pad(k.p95, 8)} ${pad(k.p99, 8)} ${pad(refused, 6)} ${pad(((100 * refused) / Math.max(1, k.requests)).toFixed(1) + ' %', 8)} ${pad(k.retryAfter, 16)} ${pad(others || '0', 14)}`,
+      `  ${kind.padEnd(26)} ${pad(k.requests, 8)} ${pad(k.p50, 8)} ${pad(k.p95, 8)} ${pad(k.p99, 8)} ${pad(`${k.servedP50}/${k.servedP95}`, 16)} ${pad(refused, 6)} ${pad(((100 * refused) / Math.max(1, k.requests)).toFixed(1) + ' %', 8)} ${pad(refused ? `${k.refusedP50}/${k.refusedP95}` : '-', 14)} ${pad(k.retryAfter, 11)} ${pad(others || '0', 14)}`,
     );
   }
 }

@@ -140,6 +140,12 @@ export type KindRow = {
   p50: string;
   p95: string;
   p99: string;
+  /** The answers other than 503 (served, or refused otherwise): p50 and p95. */
+  servedP50: string;
+  servedP95: string;
+  /** The 503 answers: p50 and p95. */
+  refusedP50: string;
+  refusedP95: string;
   /** Answers by status. */
   statuses: Record<string, number>;
   /** Answers that carried Retry-After. */
@@ -165,7 +171,12 @@ export async function load(
     times: Float64Array;
     byKind: Record<
       string,
-      { times: number[]; statuses: Record<string, number>; retryAfter: number }
+      {
+        times: number[];
+        refusedTimes: number[];
+        statuses: Record<string, number>;
+        retryAfter: number;
+      }
     >;
   }>((resolve, reject) => {
     worker.once('message', resolve);
@@ -185,6 +196,12 @@ export async function load(
     byKind: Object.fromEntries(
       Object.entries(r.byKind).map(([kind, k]) => {
         const sorted = k.times.sort((a, b) => a - b);
+        const refused = k.refusedTimes.sort((a, b) => a - b);
+        // The other answers' times: every time less the 503s' (both sorted).
+        const served: number[] = [];
+        for (let i = 0, j = 0; i < sorted.length; i++)
+          if (j < refused.length && sorted[i] === refused[j]) j++;
+          else served.push(sorted[i]!);
         return [
           kind,
           {
@@ -192,6 +209,10 @@ export async function load(
             p50: pct(sorted, 50).toFixed(1),
             p95: pct(sorted, 95).toFixed(1),
             p99: pct(sorted, 99).toFixed(1),
+            servedP50: pct(served, 50).toFixed(1),
+            servedP95: pct(served, 95).toFixed(1),
+            refusedP50: pct(refused, 50).toFixed(1),
+            refusedP95: pct(refused, 95).toFixed(1),
             statuses: k.statuses,
             retryAfter: k.retryAfter,
           },

@@ -60,7 +60,7 @@ const inst = autocannon({
 let answered: { kind: string; status: number; retryAfter: boolean } | null = null;
 const byKind: Record<
   string,
-  { times: number[]; statuses: Record<string, number>; retryAfter: number }
+  { times: number[]; refusedTimes: number[]; statuses: Record<string, number>; retryAfter: number }
 > = {};
 // Counted here: inside a worker thread, autocannon's own result is its raw histograms.
 const times: number[] = [];
@@ -70,8 +70,14 @@ inst.on('response', (_c, status, _b, t) => {
   times.push(t);
   if (status < 200 || status > 299) non2xx++;
   if (spec.requests.some((r) => r.kinds) && answered) {
-    const k = (byKind[answered.kind] ??= { times: [], statuses: {}, retryAfter: 0 });
+    const k = (byKind[answered.kind] ??= {
+      times: [],
+      refusedTimes: [],
+      statuses: {},
+      retryAfter: 0,
+    });
     k.times.push(t);
+    if (status === 503) k.refusedTimes.push(t);
     k.statuses[status] = (k.statuses[status] ?? 0) + 1;
     if (answered.retryAfter) k.retryAfter++;
   }
