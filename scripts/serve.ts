@@ -31,6 +31,7 @@ import { SiteMetrics, startMetricsServer } from '../src/server/metrics';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { RenderQueue } from '../src/server/render-queue';
 import { shutDown } from '../src/server/shutdown';
 import { webServer } from '../src/server/site';
 
@@ -88,6 +89,10 @@ const ready = app.prepare().then(() => {
 
 /** The front page cache (production only: `next dev` caches no page). */
 const pages = dev ? undefined : new FrontPageCache(env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+/** The bound on page renders (src/server/render-queue.ts; production only, like the cache). */
+const renders = dev
+  ? undefined
+  : new RenderQueue({ concurrency: env.RENDER_CONCURRENCY, budgetMs: env.RENDER_BUDGET_MS });
 let draining = false;
 /** The readiness checks' database and replica (src/server/health.ts `readinessDatabase`). */
 const healthDbs = [
@@ -107,6 +112,7 @@ const metrics = new SiteMetrics({
   db: getDb,
   pools: sitePools,
   pageCache: pages,
+  renderQueue: renders,
   queues: queueCounts,
   restarts: env.SERVER_RESTARTS,
   readiness: () => health.lastKnown(),
@@ -140,6 +146,7 @@ const { respond } = webServer({
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getReadDb),
   pages,
+  renders,
   health,
   metrics: { metrics, token: env.METRICS_TOKEN },
   draining: () => draining,
