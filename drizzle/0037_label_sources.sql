@@ -9,9 +9,10 @@ CREATE TABLE "label_identifiers" (
 	"identifier" text NOT NULL,
 	"label" text NOT NULL,
 	"source" text NOT NULL,
+	"part" text DEFAULT '' NOT NULL,
 	"source_date" date
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "label_identifiers_key_idx" ON "label_identifiers" USING btree ("siren","kind","identifier","source");--> statement-breakpoint
+CREATE UNIQUE INDEX "label_identifiers_key_idx" ON "label_identifiers" USING btree ("siren","kind","identifier","source","part");--> statement-breakpoint
 CREATE INDEX "label_identifiers_lookup_idx" ON "label_identifiers" USING btree ("kind","identifier");--> statement-breakpoint
 CREATE TABLE "local_authorities" (
 	"siren" char(9) NOT NULL,
@@ -34,6 +35,7 @@ CREATE TABLE "elected_officials" (
 	"sex" char(1),
 	"function" text,
 	"source" text NOT NULL,
+	"part" text DEFAULT '' NOT NULL,
 	"source_date" date
 );--> statement-breakpoint
 CREATE INDEX "elected_officials_siren_idx" ON "elected_officials" USING btree ("siren");--> statement-breakpoint

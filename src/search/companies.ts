@@ -1176,6 +1176,8 @@ async function establishmentOnlyRows(db: Db, sirens: string[]): Promise<SearchCo
       open_establishments: e.open_count,
       labels: [],
       idcc: [],
+      label_ids: [],
+      colter_code: null,
       main_director: null,
       popularity: 0,
       latitude: e.latitude,

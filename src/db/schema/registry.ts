@@ -345,10 +345,12 @@ export const labelIdentifiers = pgTable(
     /** The company_labels code it belongs to. */
     label: text('label').notNull(),
     source: text('source').$type<SourceName>().notNull(),
+    /** The file of the source it comes from (uai: menj, mesr, onisep; finess: geo, ej): what one import replaces. */
+    part: text('part').notNull().default(''),
     sourceDate: date('source_date'),
   },
   (t) => [
-    uniqueIndex('label_identifiers_key_idx').on(t.siren, t.kind, t.identifier, t.source),
+    uniqueIndex('label_identifiers_key_idx').on(t.siren, t.kind, t.identifier, t.source, t.part),
     index('label_identifiers_lookup_idx').on(t.kind, t.identifier),
   ],
 );
@@ -391,6 +393,8 @@ export const electedOfficials = pgTable(
     sex: char('sex', { length: 1 }),
     function: text('function'),
     source: text('source').$type<SourceName>().notNull(),
+    /** The file it comes from (cm, cd, cr, epci, csp): what one import replaces. */
+    part: text('part').notNull().default(''),
     sourceDate: date('source_date'),
   },
   (t) => [

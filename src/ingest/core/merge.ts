@@ -19,6 +19,23 @@ export const SOURCE_RANK: Record<SourceName, number> = {
   'inpi-ratios': 5,
   'inpi-marques': 6,
   idcc: 7,
+  // The label sources write only their own tables (company_labels, label_identifiers…), never a
+  // company field: their rank never decides a merge.
+  'ess-france': 8,
+  'marche-inclusion': 8,
+  'agence-bio': 8,
+  rge: 8,
+  egapro: 8,
+  spectacle: 8,
+  'organisme-formation': 8,
+  uai: 8,
+  'alim-confiance': 8,
+  administration: 8,
+  finess: 8,
+  colter: 8,
+  elus: 8,
+  'patrimoine-vivant': 8,
+  'achats-responsables': 8,
 };
 
 export const MERGE_FIELDS = [
