@@ -30,6 +30,17 @@ const PLAN: Array<{ source: Exclude<SourceKey, 'reference'>; dir: string; match:
   { source: 'ratios', dir: 'finances', match: /^ratios-.*\.json$/ },
   { source: 'idcc', dir: 'idcc', match: /\.(json|csv\.gz|csv)$/ },
   { source: 'marques', dir: 'inpi', match: /^marques.*\.csv(\.gz)?$/ },
+  // The labels' sources (issue 39), after the companies they label.
+  { source: 'ess-france', dir: 'ess-france', match: /\.(json|csv)$/ },
+  { source: 'marche-inclusion', dir: 'marche-inclusion', match: /^site-api-inclusion\.json$/ },
+  { source: 'agence-bio', dir: 'agence-bio', match: /\.json$/ },
+  { source: 'rge', dir: 'rge', match: /\.(json|csv)$/ },
+  { source: 'egapro', dir: 'egapro', match: /\.(json|csv|xlsx)$/ },
+  { source: 'spectacle', dir: 'spectacle', match: /\.(json|csv)$/ },
+  { source: 'organisme-formation', dir: 'organisme-formation', match: /\.(json|csv)$/ },
+  { source: 'uai', dir: 'uai', match: /\.(json|csv)$/ },
+  { source: 'alim-confiance', dir: 'alim-confiance', match: /\.csv$/ },
+  { source: 'administration', dir: 'administration', match: /\.json$/ },
 ];
 
 export function sampleFiles(

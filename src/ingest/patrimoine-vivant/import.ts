@@ -1,0 +1,29 @@
+/**
+ * « Entreprises du patrimoine vivant » (EPV), the label's list on data.gouv.fr (resource
+ * 9bca3cea-1659-422d-8c4d-40137b2a1ee8): CSV `;` with a `SIRET` column. Label `patrimoine-vivant`
+ * per SIREN (the SIRET's first 9 digits); rows without a SIRET are dropped, as the search API does.
+ * No row of this file was found in a public repository: the importer follows the documented
+ * columns and is tested on a file made from them (src/ingest/patrimoine-vivant/fixture-epv.csv).
+ */
+import {
+  cleanSiren,
+  delimited,
+  emptyParse,
+  labelImporter,
+  type ParsedLabels,
+} from '../core/labels';
+
+export function parsePatrimoineVivant(text: string, name: string): ParsedLabels {
+  const out = emptyParse({ labels: ['patrimoine-vivant'] });
+  for (const r of delimited(text, name, ['SIRET']).rows) {
+    out.read++;
+    const raw = r.get('SIRET')?.replace(/\s/g, '') ?? '';
+    if (!raw) continue;
+    const siren = raw.length >= 9 ? cleanSiren(raw.slice(0, 9)) : null;
+    if (!siren) out.rejects.push({ line: r.line, reason: `SIRET mal formé : « ${raw} »` });
+    else out.labels.push({ siren, label: 'patrimoine-vivant' });
+  }
+  return out;
+}
+
+export const patrimoineVivantImporter = labelImporter('patrimoine-vivant', parsePatrimoineVivant);
