@@ -397,7 +397,7 @@ export function LabelsSection({ labels }: { labels: Result<CompanyLabelView[]> }
     <Section
       id="labels"
       title={m.labels.title}
-      sources={labels.ok ? labels.value.map((l) => l.source) : []}
+      sources={labels.ok ? labels.value.flatMap((l) => l.sources) : []}
     >
       <WhenLoaded value={labels}>
         {(list) => (
