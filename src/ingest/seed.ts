@@ -105,7 +105,17 @@ export async function seedIfEmpty(handle: DbHandle, dir = SAMPLES_DIR): Promise<
   const [row] = await withConn(handle, (c) =>
     c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM companies) AS any'),
   );
-  if (row?.any) return { loaded: false, reason: 'la base contient déjà des entreprises' };
+  if (row?.any) {
+    // A base loaded before the communes had centres (issue 39): the code tables again, once.
+    const [geo] = await withConn(handle, (c) =>
+      c.query<{ missing: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM communes) AND NOT EXISTS
+           (SELECT 1 FROM communes WHERE latitude IS NOT NULL) AS missing`,
+      ),
+    );
+    if (geo?.missing) await loadReferenceTables(handle);
+    return { loaded: false, reason: 'la base contient déjà des entreprises' };
+  }
   if (!existsSync(dir)) return { loaded: false, reason: `dossier d’échantillon absent (${dir})` };
   await loadSamples(handle, undefined, dir);
   return { loaded: true, reason: await describeContents(handle) };

@@ -222,11 +222,15 @@ async function resolveScope(
     const found = findCommune(near.commune);
     if (!found)
       return invalidField('autour', `Commune inconnue : « ${near.commune.slice(0, 40)} ».`);
-    // The commune's centre: the mean position of the head offices we know there.
+    // The commune's centre (GeoNames, loaded with the reference tables), else the mean position
+    // of the head offices we know there.
     const [centre] = await queryRows<{ lat: number | null; lon: number | null }>(
       db,
-      sql`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lon FROM search_companies
-        WHERE commune_code = ANY(${textArray(found.codes)}::text[]) AND latitude IS NOT NULL`,
+      sql`SELECT coalesce(c.latitude, h.lat) AS lat, coalesce(c.longitude, h.lon) AS lon
+        FROM (SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lon FROM search_companies
+              WHERE commune_code = ANY(${textArray(found.codes)}::text[]) AND latitude IS NOT NULL) h
+        LEFT JOIN (SELECT latitude::float8, longitude::float8 FROM communes
+                   WHERE code = ${found.commune.code} AND latitude IS NOT NULL) c ON true`,
     );
     if (centre?.lat == null || centre.lon == null)
       return invalidField('autour', `Position de ${found.commune.name} inconnue de nos données.`);

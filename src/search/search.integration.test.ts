@@ -523,6 +523,37 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
     expect(far.results.map((r) => r.siren)).not.toContain('000325175');
   });
 
+  it('finds Danone around the centre of Paris on the default install (issue 39)', async () => {
+    // Its head office is known only from the Annuaire des Entreprises' answer, with its position.
+    const [ho] = await queryRows<{ latitude: number; longitude: number }>(
+      h.db,
+      sql`SELECT latitude, longitude FROM search_companies WHERE siren = '552032534'`,
+    );
+    expect(ho!.latitude).toBeCloseTo(48.876, 2);
+    expect(ho!.longitude).toBeCloseTo(2.3435, 2);
+    const near = await data('/api/search/companies?lat=48.8566&lon=2.3522&rayon=10&per_page=100');
+    const danone = near.results.find((r) => r.siren === '552032534');
+    expect(danone?.distanceKm).toBeGreaterThan(2);
+    expect(danone?.distanceKm).toBeLessThan(3);
+  });
+
+  it('places a commune by name or INSEE code at its centre, even with no company there', async () => {
+    for (const [place, lat, lon] of [
+      ['Lyon', 45.75, 4.85],
+      ['69123', 45.75, 4.85],
+      ['Laval', 48.07, -0.77],
+      ['Paris', 48.85, 2.35],
+    ] as const) {
+      const r = await api(`/api/search/companies?autour=${encodeURIComponent(place)}&rayon=10`);
+      expect(r.status, `${place}: ${JSON.stringify(r.body)}`).toBe(200);
+      const near = r.body.data.data.near as { lat: number; lon: number };
+      expect(near.lat, place).toBeCloseTo(lat, 1);
+      expect(near.lon, place).toBeCloseTo(lon, 1);
+    }
+    const paris = await data('/api/search/companies?autour=Paris&rayon=10&per_page=100');
+    expect(paris.results.map((r) => r.siren)).toContain('552032534');
+  });
+
   it('answers 422 naming the parameter for every bad value, never 500', async () => {
     const cases: Array<[string, string]> = [
       ['departement=99', 'departement'],

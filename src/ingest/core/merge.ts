@@ -380,6 +380,36 @@ export function establishmentWriter(conn: Conn): {
   };
 }
 
+/**
+ * Positions (WGS84) another source gives for establishments (the Annuaire des Entreprises'
+ * `latitude`/`longitude`): written where SIRENE gave none, never over SIRENE's own (converted from
+ * its Lambert-93 coordinates at import). Returns the SIRENs whose head office may have moved.
+ */
+export async function fillEstablishmentPositions(
+  conn: Conn,
+  rows: Array<{ siret: string; latitude: number; longitude: number }>,
+): Promise<Counts> {
+  const valid = rows.filter(
+    (r) =>
+      Number.isFinite(r.latitude) &&
+      Number.isFinite(r.longitude) &&
+      Math.abs(r.latitude) <= 90 &&
+      Math.abs(r.longitude) <= 180 &&
+      !(r.latitude === 0 && r.longitude === 0),
+  );
+  if (!valid.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const changed = await conn.query(
+    `UPDATE establishments e SET latitude = p.lat, longitude = p.lon
+       FROM (SELECT unnest($1::text[]) AS siret, unnest($2::real[]) AS lat, unnest($3::real[]) AS lon) p
+      WHERE e.siret = p.siret
+        AND (e.latitude IS NULL OR (e.source <> 'sirene'
+             AND (e.latitude, e.longitude) IS DISTINCT FROM (p.lat, p.lon)))
+      RETURNING e.siret`,
+    [valid.map((r) => r.siret), valid.map((r) => r.latitude), valid.map((r) => r.longitude)],
+  );
+  return { inserted: 0, updated: changed.length, unchanged: valid.length - changed.length };
+}
+
 export type FinancialRow = {
   siren: string;
   closingDate: string;

@@ -18,6 +18,7 @@ import {
   labelWriter,
   DirectorWriter,
   establishmentWriter,
+  fillEstablishmentPositions,
   financialWriter,
   type AgreementRow,
   type CompanyAgreementRow,
@@ -83,6 +84,8 @@ export type ResultParts = {
   agreements: AgreementRow[];
   companyAgreements: CompanyAgreementRow[];
   labels: LabelRow[];
+  /** Positions the answer gives its establishments (`latitude`/`longitude`, WGS84). */
+  positions: Array<{ siret: string; latitude: number; longitude: number }>;
   /** The answer's own date. */
   answerDate: string | null;
 };
@@ -210,6 +213,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
   ];
   const establishments: EstablishmentPatch[] = [];
   const agreements: AgreementRow[] = [];
+  const positions: ResultParts['positions'] = [];
   const seen = new Set<string>();
   for (const e of etabNodes) {
     if (!e) continue;
@@ -217,6 +221,11 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     if (!patch || seen.has(patch.siret) || patch.siret.slice(0, 9) !== siren) continue;
     seen.add(patch.siret);
     establishments.push(patch);
+    // Strings in the answers ("48.876352027085"); a hidden address has none ([NON-DIFFUSIBLE]).
+    const lat = Number(s(e.latitude));
+    const lon = Number(s(e.longitude));
+    if (s(e.latitude) && s(e.longitude) && Number.isFinite(lat) && Number.isFinite(lon))
+      positions.push({ siret: patch.siret, latitude: lat, longitude: lon });
     for (const idcc of (e.liste_idcc as unknown[]) ?? []) {
       const code = str(idcc);
       if (code && /^\d{1,4}$/.test(code))
@@ -309,6 +318,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     agreements,
     companyAgreements,
     answerDate,
+    positions,
     labels: readLabels(
       siren,
       compl,
@@ -348,6 +358,11 @@ export const rechercheImporter: Importer = {
       'establishments',
       await establishmentWriter(ctx.conn).write(parts.flatMap((p) => p.establishments)),
     );
+    const moved = await fillEstablishmentPositions(
+      ctx.conn,
+      parts.flatMap((p) => p.positions),
+    );
+    if (moved.updated) ctx.count('establishment_positions', moved);
     ctx.count(
       'directors',
       await new DirectorWriter(ctx.conn, 'recherche-entreprises').write(
