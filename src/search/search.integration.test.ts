@@ -554,6 +554,50 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
     expect(paris.results.map((r) => r.siren)).toContain('552032534');
   });
 
+  it('filters by every label, with or without it, identifiers, collectivité and élu (issue 39)', async () => {
+    const sirens = async (query: string) =>
+      (await data(`/api/search/companies?${query}&per_page=100`)).results.map((r) => r.siren);
+    // ESS: ESS France's list (sample) and SIRENE's flag; sans_label is the API's est_ess=false.
+    expect(await sirens('label=ess')).toContain('800329849');
+    expect(await sirens('sans_label=ess&departement=75')).not.toContain('800329849');
+    expect(await sirens('label=siae')).toContain('533744991');
+    expect(await sirens('label=bio')).toContain('302474648');
+    expect(await sirens('label=egapro,organisme-formation,qualiopi')).toContain('356000000');
+    expect(await sirens('label=administration')).toContain('198100125');
+    expect(await sirens('label=convention-collective&departement=81')).toContain('198100125');
+    // Identifiers: the producers' lists and the Annuaire's answers.
+    expect(await sirens('uai=0810012Y')).toEqual(['198100125']);
+    expect(await sirens('rge=3111D111')).toEqual(['843701079']);
+    expect(await sirens('finess=640020947')).toEqual(['200067254']);
+    expect(await sirens('collectivite=75C')).toEqual(['217500016']);
+    expect(await sirens('collectivite=31d,63D')).toEqual(
+      expect.arrayContaining(['223100017', '226300010']),
+    );
+    // Élus: Paris's council, as the Annuaire lists it.
+    expect(await sirens('elu=Ahoudian')).toEqual(['217500016']);
+    expect(await sirens('elu=adji ahoudian')).toEqual(['217500016']);
+    expect(await sirens('elu=Personne%20Inconnue')).toEqual([]);
+    for (const [query, field] of [
+      ['finess=12', 'finess'],
+      ['uai=0810012', 'uai'],
+      ['label=ess&sans_label=ess', 'sans_label'],
+      ['sans_label=inconnu', 'sans_label'],
+      ['collectivite=7', 'collectivite'],
+      ['elu=1', 'elu'],
+    ]) {
+      const r = await api(`/api/search/companies?${query}`);
+      expect(r.status, query).toBe(422);
+      expect(Object.keys(r.body.error.fields), query).toContain(field);
+    }
+  });
+
+  it('counts a name search’s list per label (the filter panel’s figures)', async () => {
+    const r = await searchCompanies(h.db, { q: 'la poste', filters: EMPTY_FILTERS, facets: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.facets?.labels?.egapro).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers 422 naming the parameter for every bad value, never 500', async () => {
     const cases: Array<[string, string]> = [
       ['departement=99', 'departement'],

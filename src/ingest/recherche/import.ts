@@ -9,6 +9,7 @@ import { personKey } from '@/domain/person';
 import { parseSiren, parseSiret } from '@/domain/siren';
 import { first, node, str, type Node } from '../bodacc/notice';
 import { roleCodeOf } from '../bodacc/administration';
+import { copyRow } from '../core/copy';
 import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
 import {
@@ -84,6 +85,16 @@ export type ResultParts = {
   agreements: AgreementRow[];
   companyAgreements: CompanyAgreementRow[];
   labels: LabelRow[];
+  /** The local authority's elected officials (`complements.collectivite_territoriale.elus`). */
+  elus: Array<{
+    colterCode: string;
+    lastName: string;
+    firstNames: string | null;
+    birthYear: number | null;
+    birthMonth: number | null;
+    sex: string | null;
+    function: string | null;
+  }>;
   /** Positions the answer gives its establishments (`latitude`/`longitude`, WGS84). */
   positions: Array<{ siret: string; latitude: number; longitude: number }>;
   /** The answer's own date. */
@@ -310,7 +321,26 @@ export function readResult(r: Node): ResultParts | { reason: string } {
         sourceDate: answerDate,
       });
   }
+  const coll = node(compl.collectivite_territoriale);
+  const elus: ResultParts['elus'] = [];
+  for (const raw of (coll?.elus as unknown[]) ?? []) {
+    const e = node(raw);
+    const lastName = s(e?.nom);
+    if (!e || !lastName || !s(coll?.code)) continue;
+    const birth = birthMonthYear(s(e.annee_de_naissance));
+    const sex = s(e.sexe);
+    elus.push({
+      colterCode: s(coll!.code)!,
+      lastName,
+      firstNames: s(e.prenoms),
+      birthYear: birth?.year ?? null,
+      birthMonth: birth?.month ?? null,
+      sex: sex === 'M' || sex === 'F' ? sex : null,
+      function: s(e.fonction),
+    });
+  }
   return {
+    elus,
     company: { siren, source: 'recherche-entreprises', date, fields },
     establishments,
     directors: { siren, date: s(r.date_mise_a_jour_rne) ?? date, directors },
@@ -385,6 +415,48 @@ export const rechercheImporter: Importer = {
         'recherche-entreprises',
       ),
     );
+    // Élus as the answer lists them: this source's rows of these companies replaced.
+    await ctx.conn.query(
+      `DELETE FROM elected_officials WHERE source = 'recherche-entreprises' AND siren = ANY($1::text[])`,
+      [sirens],
+    );
+    const elus = parts.flatMap((p) =>
+      p.elus.map((e) => ({ ...e, siren: p.company.siren, date: p.answerDate })),
+    );
+    if (elus.length) {
+      await ctx.conn.copyText(
+        'elected_officials',
+        [
+          'colter_code',
+          'siren',
+          'last_name',
+          'first_names',
+          'birth_year',
+          'birth_month',
+          'sex',
+          'function',
+          'source',
+          'source_date',
+        ],
+        elus
+          .map((e) =>
+            copyRow([
+              e.colterCode,
+              e.siren,
+              e.lastName,
+              e.firstNames,
+              e.birthYear,
+              e.birthMonth,
+              e.sex,
+              e.function,
+              'recherche-entreprises',
+              e.date?.slice(0, 10) ?? null,
+            ]),
+          )
+          .join(''),
+      );
+      ctx.count('elected_officials', { inserted: elus.length, updated: 0, unchanged: 0 });
+    }
     ctx.count(
       'company_labels',
       await labelWriter(ctx.conn).write(

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalSto
 import m from '@/i18n/fr/filters';
 import { interpolate } from '@/i18n/interpolate';
 import type { SearchFacets } from '@/search/companies';
-import { FILTER_PARAMS, type SearchFilters } from '@/search/filter-params';
+import { FILTER_PARAMS, SEARCH_LABELS, type SearchFilters } from '@/search/filter-params';
 import { readStoredFilters, storeFilters } from './filterStorage';
 import {
   GEO_PARAMS,
@@ -322,10 +322,9 @@ export function FilterPanel({
             ))}
           </div>
         </fieldset>
-        {list(FILTER_PARAMS.labels, m.labels)}
-        {text(FILTER_PARAMS.idcc, m.idcc, { maxLength: 200, placeholder: m.codesPlaceholder })}
         {text(FILTER_PARAMS.directorName, m.director, { maxLength: 80 })}
         {range(m.birth, FILTER_PARAMS.directorBirthFrom, FILTER_PARAMS.directorBirthTo)}
+        {text(FILTER_PARAMS.electedName, m.elected, { maxLength: 80 })}
         <fieldset>
           <legend>{m.contradictions}</legend>
           <label>
@@ -339,6 +338,49 @@ export function FilterPanel({
             {m.contradictionsOnly}
           </label>
         </fieldset>
+      </fieldset>
+      <fieldset className={s.group}>
+        <legend>{m.groups.labels}</legend>
+        <fieldset>
+          <legend>{m.labelsWith}</legend>
+          <div className={`${s.checks} ${s.scrollList}`}>
+            {Object.entries(SEARCH_LABELS).map(([code, name]) => {
+              const chosen = listValues(
+                new URLSearchParams({ v: draft[FILTER_PARAMS.labels] ?? '' }),
+                'v',
+              );
+              return (
+                <label key={code}>
+                  <input
+                    type="checkbox"
+                    name={FILTER_PARAMS.labels}
+                    value={code}
+                    checked={chosen.includes(code)}
+                    onChange={(e) =>
+                      apply(
+                        FILTER_PARAMS.labels,
+                        (e.target.checked
+                          ? [...chosen, code]
+                          : chosen.filter((c) => c !== code)
+                        ).join(','),
+                      )
+                    }
+                  />
+                  <Counted value={name} count={counts ? (counts.labels?.[code] ?? 0) : null} />
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        {list(FILTER_PARAMS.excludedLabels, m.excludedLabels)}
+        {text(FILTER_PARAMS.idcc, m.idcc, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.collectivities, m.collectivities, {
+          maxLength: 200,
+          placeholder: m.codesPlaceholder,
+        })}
+        {text(FILTER_PARAMS.finess, m.finess, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.uai, m.uai, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.rge, m.rge, { maxLength: 200, placeholder: m.codesPlaceholder })}
       </fieldset>
       <fieldset className={s.group}>
         <legend>{m.creation}</legend>

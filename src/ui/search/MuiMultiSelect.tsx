@@ -8,9 +8,11 @@ import { MuiIsland } from '@/ui/theme/MuiIsland';
 import { codeLabel } from './filterLabels';
 import { optionsFor, type FilterOption } from './filterOptions';
 
-/** At most this many choices listed at once: typing narrows the ~730 NAF classes. */
+/**
+ * Every choice is listed (no cap: the 109 departments and the ~730 NAF classes are all reachable
+ * by scrolling, under their headings); typing narrows them.
+ */
 const filter = createFilterOptions<FilterOption>({
-  limit: 80,
   stringify: (o) => `${o.label} ${o.code}`,
 });
 
@@ -50,6 +52,7 @@ export default function MuiMultiSelect({
         autoHighlight
         limitTags={4}
         getOptionLabel={(o) => o.label}
+        groupBy={options.some((o) => o.group) ? (o) => o.group ?? '' : undefined}
         isOptionEqualToValue={(a, b) => a.code === b.code}
         onChange={(_e, next) => onChange(next.map((o) => o.code))}
         noOptionsText={m.noOption}
