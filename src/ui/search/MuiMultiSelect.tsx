@@ -1,20 +1,12 @@
 'use client';
 
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import m from '@/i18n/fr/filters';
 import { interpolate } from '@/i18n/interpolate';
 import { MuiIsland } from '@/ui/theme/MuiIsland';
 import { codeLabel } from './filterLabels';
-import { optionsFor, type FilterOption } from './filterOptions';
-
-/**
- * Every choice is listed (no cap: the 109 departments and the ~730 NAF classes are all reachable
- * by scrolling, under their headings); typing narrows them.
- */
-const filter = createFilterOptions<FilterOption>({
-  stringify: (o) => `${o.label} ${o.code}`,
-});
+import { filterChoices, optionsFor } from './filterOptions';
 
 /**
  * A multiple choice you can type into (MUI Autocomplete: an ARIA combobox, chips for the chosen
@@ -46,7 +38,7 @@ export default function MuiMultiSelect({
         size="small"
         options={options}
         value={selected}
-        filterOptions={filter}
+        filterOptions={filterChoices}
         filterSelectedOptions
         disableCloseOnSelect
         autoHighlight

@@ -3,6 +3,7 @@
  * loaded list component only: the tables (NAF, legal forms…) stay out of the first-load JavaScript
  * and out of the page's HTML.
  */
+import { createFilterOptions } from '@mui/material/Autocomplete';
 import { allHeadcountBands, allLegalForms } from '@/domain/legal-forms';
 import { CATEGORIES } from '@/domain/reference/categories';
 import { frenchDepartments } from '@/domain/reference/departments';
@@ -88,3 +89,11 @@ export function optionsFor(param: string): FilterOption[] {
   if (!list) byParam.set(param, (list = build(param)));
   return list;
 }
+
+/**
+ * What a list shows for what was typed: every choice, uncapped (the 109 departments and the ~730
+ * NAF classes are all reachable by scrolling, under their headings); typing narrows them.
+ */
+export const filterChoices = createFilterOptions<FilterOption>({
+  stringify: (o) => `${o.label} ${o.code}`,
+});
