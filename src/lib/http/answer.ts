@@ -29,6 +29,16 @@ export type PlainApiRequest = Pick<ApiRequest, 'method'> & {
   hideFinancialData?: string;
 };
 
+/**
+ * An answer of the fast path, encoded and ready to write: plain data, so it crosses from the
+ * registry API's worker thread to the HTTP server as is (src/server/registry-api.ts).
+ */
+export type ApiAnswer = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array | null;
+};
+
 /** An HTTP answer with a JSON body (or none). */
 export type Answer = {
   status: number;

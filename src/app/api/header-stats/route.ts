@@ -1,6 +1,6 @@
 import { dataEnvelope } from '@/lib/api-envelope';
 import { getHeaderStats } from '@/registry/stats';
-import { soldHeaderStats } from '@/web/header-stats';
+import { soldHeaderStats } from '@/loaders/header-stats';
 
 /**
  * The top bar's counters, fetched by the browser: the frame is static (served from the page

@@ -1,6 +1,6 @@
 import { getReadDb } from '@/db';
-import { getCompanyApi } from '@/web/registry-api';
-import { json, serverError } from '@/web/http';
+import { getCompanyApi } from '@/public-api/registry-handlers';
+import { json, serverError } from '@/public-api/registry-response';
 
 export const dynamic = 'force-dynamic';
 

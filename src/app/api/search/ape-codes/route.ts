@@ -1,4 +1,4 @@
-import { jsonData } from '@/web/search-http';
+import { jsonData } from '@/public-api/search-params';
 import { allNafSections, apeCodes } from '@/domain/reference/naf';
 
 export const dynamic = 'force-static';

@@ -1,4 +1,4 @@
-import { jsonData } from '@/web/search-http';
+import { jsonData } from '@/public-api/search-params';
 import { frenchDepartments } from '@/domain/reference/departments';
 
 export const dynamic = 'force-static';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
-import { getDirectorNetworkApi } from '@/web/network-api';
-import { json, serverError } from '@/web/http';
+import { getDirectorNetworkApi } from '@/public-api/network-handlers';
+import { json, serverError } from '@/public-api/registry-response';
 
 export const dynamic = 'force-dynamic';
 

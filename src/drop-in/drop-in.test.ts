@@ -14,19 +14,10 @@ import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { SAMPLES_DIR, seedIfEmpty } from '@/ingest/seed';
 import { refreshSearchIndex } from '@/search/indexer';
-import { dropInSearch, handleDropIn } from './recherche-entreprises-api';
-import {
-  differencesMarkdown,
-  KNOWN_DIFFERENCES,
-  type KnownDifference,
-} from './recherche-entreprises-differences';
+import { dropInSearch, handleDropIn } from './handlers';
+import { differencesMarkdown, KNOWN_DIFFERENCES, type KnownDifference } from './differences';
 import { isPublicApiPath } from '@/api-access/gate';
-import {
-  DROPIN_NEAR_POINT,
-  DROPIN_SEARCH,
-  SUPPORTED_PARAMS,
-  UNSUPPORTED_PARAMS,
-} from './recherche-entreprises-params';
+import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS, UNSUPPORTED_PARAMS } from './params';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Stored = {

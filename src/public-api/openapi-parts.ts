@@ -1,5 +1,5 @@
 /**
- * The pieces every module of the OpenAPI document uses (src/web/openapi.ts, ./openapi-site.ts,
+ * The pieces every module of the OpenAPI document uses (src/public-api/openapi.ts, ./openapi-site.ts,
  * ./openapi/<feature>.ts): the answer shapes, and request bodies and query parameters generated
  * from the zod schemas the routes validate their input with (`jsonBody`), so a schema change cannot leave
  * the document behind.

@@ -1,12 +1,12 @@
 /**
  * A drop-in for the government's search API (recherche-entreprises.api.gouv.fr, issue 28 item 6):
  * `GET /api/recherche-entreprises/search` and `/near_point` take that API's parameters
- * (recherche-entreprises-params.ts) and answer its shape
- * `{ results, total_results, page, per_page, total_pages }` (recherche-entreprises-results.ts),
+ * (params.ts) and answer its shape
+ * `{ results, total_results, page, per_page, total_pages }` (results.ts),
  * from our own search engine (src/search/companies.ts). A client switches by changing its base
  * URL. Errors: `{ "erreur": "…" }` with 400 (bad parameter) or 503 (search unavailable), never a
  * 500. The differences with the government's answers are listed in
- * recherche-entreprises-differences.ts and docs/DROP-IN.md.
+ * differences.ts and docs/DROP-IN.md.
  */
 import type { Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
@@ -14,13 +14,8 @@ import { isFailure, statusOf, type Failure } from '@/lib/errors';
 import { searchFromRequest } from '@/search/companies';
 import { resolveCommunes, resolveEpcis } from '@/search/geo/places';
 import { parseSearchRequest } from '@/search/request';
-import {
-  erreur,
-  OUR_TO_GOV,
-  parseDropInParams,
-  type DropInKind,
-} from './recherche-entreprises-params';
-import { buildDropInResults, type MatchScope } from './recherche-entreprises-results';
+import { erreur, OUR_TO_GOV, parseDropInParams, type DropInKind } from './params';
+import { buildDropInResults, type MatchScope } from './results';
 
 export type DropInAnswer = { status: number; body: unknown };
 

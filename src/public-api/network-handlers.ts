@@ -15,12 +15,12 @@ import {
   legalPersonNetwork,
   NETWORK_MAX_DEPTH,
 } from '@/registry/network';
-import { failureAnswer, type ApiResult } from './registry-api';
+import { failureAnswer, type ApiResult } from './registry-handlers';
 
 /** Depth when the query gives none: the map's two hops. */
 export const DEFAULT_NETWORK_DEPTH = 2;
 
-/** The `depth` query parameter (its OpenAPI schema is built from this one, src/web/openapi/network.ts). */
+/** The `depth` query parameter (its OpenAPI schema is built from this one, src/public-api/openapi/network.ts). */
 export const depthSchema = z
   .enum(Array.from({ length: NETWORK_MAX_DEPTH }, (_, i) => String(i + 1)) as [string, ...string[]])
   .describe('Nombre de niveaux autour du point de départ : 1 ou 2 (2 par défaut).');

@@ -1,6 +1,6 @@
 /**
- * The known differences between our drop-in (src/web/recherche-entreprises-api.ts) and the
- * government's answers, as the replay test (recherche-entreprises.test.ts) finds them on the
+ * The known differences between our drop-in (src/drop-in/handlers.ts) and the
+ * government's answers, as the replay test (drop-in.test.ts) finds them on the
  * stored answers: one list, which the test checks both ways (an unlisted difference fails, a
  * listed one that no longer occurs fails) and which docs/DROP-IN.md prints (same test).
  * `path`: a field of a result (`siege.adresse`, `dirigeants[].qualite`, `finances.*`), or of the

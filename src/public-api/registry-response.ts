@@ -1,5 +1,5 @@
 import 'server-only';
-import { apiHeaders, SOURCE_UNAVAILABLE, type ApiResult } from './registry-api';
+import { apiHeaders, SOURCE_UNAVAILABLE, type ApiResult } from './registry-handlers';
 
 /** JSON answer; success cached 5 minutes (spec section 9, data cache time). */
 export function json(result: ApiResult): Response {

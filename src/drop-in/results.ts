@@ -28,7 +28,7 @@ import {
 } from '@/registry/establishments';
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { communeAreas } from '@/search/geo/places';
-import type { IncludeField } from './recherche-entreprises-params';
+import type { IncludeField } from './params';
 
 /** Which establishments « match » a result: a SIRET searched, else those in the searched area. */
 export type MatchScope = EstablishmentArea & {

@@ -3,7 +3,7 @@
  * beside the registry API of `./openapi`. Every route file under `src/app` whose URL starts with
  * /api/, and the spec's JSON and file routes outside /api, is listed here (checked by
  * src/registry/registry.test.ts). Request bodies are generated from the zod schemas the routes
- * parse (`ROUTE_BODIES`; src/web/openapi-site.test.ts); path parameters from the path itself.
+ * parse (`ROUTE_BODIES`; src/public-api/openapi.test.ts); path parameters from the path itself.
  */
 import { z } from 'zod';
 import { emailSchema, registerSchema } from '@/accounts/api';

@@ -13,7 +13,7 @@ import {
   parsePageParam,
   UNAVAILABLE,
   wantsFinancialDataHidden,
-} from './search-http';
+} from './search-params';
 import { logFailure } from '@/lib/log';
 import type { Failure } from '@/lib/errors';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { formatSiren } from '@/domain/siren';
 import type { CompanyProfile } from '@/registry/company';
-import { loadCompanyProfile, siteUrl } from './site';
+import { loadCompanyProfile, siteUrl } from '@/loaders/registry-pages';
 
 /** Metadata of a per-company page: French title and description, canonical on the padded SIREN. */
 export async function subPageMetadata(

@@ -20,7 +20,7 @@ import { exportOperations } from './openapi/export';
 import { networkOperations } from './openapi/network';
 import { rechercheEntreprisesOperations } from './openapi/recherche-entreprises';
 import { savedSearchOperations } from './openapi/saved-searches';
-import { COMPANY_SECTIONS, type CompanySection } from './registry-api';
+import { COMPANY_SECTIONS, type CompanySection } from './registry-handlers';
 
 const SECTION_DOCS: Record<CompanySection, string> = {
   labels:

@@ -1,10 +1,10 @@
 /**
  * OpenAPI operations of the export of a results list (`GET /api/search/companies/export`,
- * src/web/export-api.ts). Its own parameters' schema is written in zod from the export's own
+ * src/public-api/export-handlers.ts). Its own parameters' schema is written in zod from the export's own
  * constants (formats, columns, limits) and turned into JSON Schema by `z.toJSONSchema`; the
  * results' parameters (query and filters) are those of `/api/search/companies`.
  */
-import type { OpenApiPaths } from '../openapi-parts';
+import type { OpenApiPaths } from '@/public-api/openapi-parts';
 import { z } from 'zod';
 import {
   EXPORT_ANONYMOUS_MAX_ROWS,
@@ -13,7 +13,7 @@ import {
   EXPORT_MAX_ROWS,
 } from '@/search/export';
 import { FILTER_PARAMS } from '@/search/filter-params';
-import { EXPORT_PARAMS } from '../export-api';
+import { EXPORT_PARAMS } from '@/public-api/export-handlers';
 
 const exportParams = z.object({
   [EXPORT_PARAMS.format]: z.enum(EXPORT_FORMATS).describe('Format du fichier (csv par défaut).'),

@@ -4,7 +4,7 @@
  * bodies' schemas are written in zod from the feature's own constants and turned into JSON
  * Schema by `z.toJSONSchema`.
  */
-import type { OpenApiPaths } from '../openapi-parts';
+import type { OpenApiPaths } from '@/public-api/openapi-parts';
 import { z } from 'zod';
 import {
   MAX_SAVED_SEARCHES,

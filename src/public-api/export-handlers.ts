@@ -25,8 +25,8 @@ import {
   type ExportFormat,
 } from '@/search/export';
 import { TABULAR_TYPES } from '@/lib/tabular/write';
-import { parseCompanySearchParams } from './search-api';
-import { isFailure, jsonError, UNAVAILABLE } from './search-http';
+import { parseCompanySearchParams } from './search-handlers';
+import { isFailure, jsonError, UNAVAILABLE } from './search-params';
 
 /** Parameters the export reads besides the results page's. */
 export const EXPORT_PARAMS = { format: 'format', columns: 'colonnes', limit: 'limite' } as const;

@@ -3,7 +3,12 @@
  */
 import { REPORT_DECISIONS, REPORT_STATES } from '@/domain/error-reports';
 import { errorReportSchema } from '@/error-reports/reports';
-import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from '../openapi-parts';
+import {
+  dataResponse,
+  errorResponse,
+  schemaOf,
+  type OpenApiPaths,
+} from '@/public-api/openapi-parts';
 
 export function reportsOperations(): OpenApiPaths {
   const fields = schemaOf(errorReportSchema);

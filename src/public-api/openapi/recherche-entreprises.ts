@@ -1,17 +1,17 @@
 /**
  * OpenAPI operations of the drop-in for the government's search API (issue 28 item 6,
- * src/web/recherche-entreprises-api.ts), registered in src/web/openapi.ts. The parameters come
- * from the tables the handler reads (recherche-entreprises-params.ts). These two operations answer
+ * src/drop-in/handlers.ts), registered in src/public-api/openapi.ts. The parameters come
+ * from the tables the handler reads (src/drop-in/params.ts). These two operations answer
  * the government's shapes, not our `data.data` envelope: `{ results, total_results, page,
  * per_page, total_pages }`, and `{ erreur }` for an error.
  */
-import type { OpenApiPaths } from '../openapi-parts';
+import type { OpenApiPaths } from '@/public-api/openapi-parts';
 import {
   DROPIN_NEAR_POINT,
   DROPIN_SEARCH,
   SUPPORTED_PARAMS,
   UNSUPPORTED_PARAMS,
-} from '../recherche-entreprises-params';
+} from '@/drop-in/params';
 
 const NEAR_ONLY = new Set(['lat', 'long', 'radius']);
 
@@ -63,7 +63,7 @@ const unsupported = Object.keys(UNSUPPORTED_PARAMS)
   .join(', ');
 
 // 401 (bad key) and 429 (over the limits) come from the shared gate, in its own shape
-// (`withApiAccess`, src/web/openapi/api-access.ts).
+// (`withApiAccess`, src/public-api/openapi/api-access.ts).
 const responses = () => ({
   200: answer(),
   400: govError(

@@ -1,11 +1,11 @@
 /**
- * OpenAPI operations of the director network map (issue 28), registered in src/web/openapi.ts.
- * The `depth` parameter's schema is the one the handlers validate with (src/web/network-api.ts).
+ * OpenAPI operations of the director network map (issue 28), registered in src/public-api/openapi.ts.
+ * The `depth` parameter's schema is the one the handlers validate with (src/public-api/network-handlers.ts).
  */
-import type { OpenApiPaths } from '../openapi-parts';
+import type { OpenApiPaths } from '@/public-api/openapi-parts';
 import { z } from 'zod';
 import { NETWORK_MAX_NODES, NETWORK_PER_NODE } from '@/registry/network';
-import { DEFAULT_NETWORK_DEPTH, depthSchema } from '../network-api';
+import { DEFAULT_NETWORK_DEPTH, depthSchema } from '@/public-api/network-handlers';
 
 const error = (description: string) => ({
   description,
