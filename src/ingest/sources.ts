@@ -12,6 +12,7 @@ import { marcheInclusionImporter } from './marche-inclusion/import';
 import { organismeFormationImporter } from './organisme-formation/import';
 import { patrimoineVivantImporter } from './patrimoine-vivant/import';
 import { rgeImporter } from './rge/import';
+import { rneAnnuaireImporter } from './rne-annuaire/import';
 import { spectacleImporter } from './spectacle/import';
 import { uaiImporter } from './uai/import';
 import type { Importer, SourceKey } from './core/run';
@@ -33,6 +34,7 @@ export const IMPORTERS: Record<Exclude<SourceKey, 'reference'>, Importer> = {
   marques: marquesImporter,
   idcc: idccImporter,
   'recherche-entreprises': rechercheImporter,
+  'rne-annuaire': rneAnnuaireImporter,
   'ess-france': essFranceImporter,
   'marche-inclusion': marcheInclusionImporter,
   'agence-bio': agenceBioImporter,

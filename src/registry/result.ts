@@ -43,6 +43,7 @@ const SOURCE_LABELS: Record<SourceName, string> = {
   elus: 'Ministère de l’Intérieur, répertoire national des élus',
   'patrimoine-vivant': 'Entreprises du patrimoine vivant',
   'achats-responsables': 'Label Relations fournisseurs et achats responsables',
+  'rne-annuaire': 'Registre national des entreprises (INPI), vu par l’Annuaire des Entreprises',
 };
 
 export function sourceRef(source: SourceName, date: string | null | undefined): SourceRef {

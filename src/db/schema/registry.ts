@@ -31,6 +31,8 @@ export type SourceName =
   | 'inpi-marques'
   | 'idcc'
   | 'recherche-entreprises'
+  /** The Annuaire des Entreprises' view of an RNE record (its registration): src/ingest/rne-annuaire. */
+  | 'rne-annuaire'
   | LabelSourceName;
 
 /**
@@ -401,6 +403,37 @@ export const electedOfficials = pgTable(
     index('elected_officials_siren_idx').on(t.siren),
     index('elected_officials_colter_idx').on(t.colterCode),
   ],
+);
+
+/**
+ * A company's registration as the RNE states it (the search API's `immatriculation`): dates,
+ * capital, duration, closing day, end of existence, natures of activity. One row per source
+ * (`rne`: the INPI formality; `recherche-entreprises`… : views of it).
+ */
+export const companyRegistrations = pgTable(
+  'company_registrations',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+    registrationDate: date('registration_date'),
+    strikeOffDate: date('strike_off_date'),
+    activityStartDate: date('activity_start_date'),
+    capitalAmount: numeric('capital_amount', { precision: 20, scale: 2 }),
+    capitalCurrency: char('capital_currency', { length: 3 }),
+    capitalVariable: boolean('capital_variable'),
+    durationYears: smallint('duration_years'),
+    /** « 3112 »: the financial year closes on 31 December. */
+    closingDayMonth: char('closing_day_month', { length: 4 }),
+    /** The source's own date, else the creation date + the duration − 1 day. */
+    endOfExistence: date('end_of_existence'),
+    /** Natures of activity (commerciale, artisanale, libérale…), as codes or labels. */
+    natures: text('natures')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.siren, t.source] })],
 );
 
 /** Company-level collective agreements as a source lists them (recherche-entreprises liste_idcc). */

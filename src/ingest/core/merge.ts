@@ -36,6 +36,7 @@ export const SOURCE_RANK: Record<SourceName, number> = {
   elus: 8,
   'patrimoine-vivant': 8,
   'achats-responsables': 8,
+  'rne-annuaire': 8,
 };
 
 export const MERGE_FIELDS = [

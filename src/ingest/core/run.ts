@@ -38,6 +38,7 @@ export const SOURCES = [
   'marques',
   'idcc',
   'recherche-entreprises',
+  'rne-annuaire',
   ...LABEL_SOURCES,
 ] as const;
 export type SourceKey = (typeof SOURCES)[number] | 'reference';
