@@ -338,7 +338,7 @@ describe('colter and élus (documented layout)', () => {
     const elus = await rows(
       db,
       `SELECT colter_code, siren, last_name, birth_year, birth_month, sex, function, part
-         FROM elected_officials ORDER BY last_name`,
+         FROM elected_officials WHERE source = 'elus' ORDER BY last_name`,
     );
     expect(elus).toEqual([
       {
@@ -384,7 +384,9 @@ describe('colter and élus (documented layout)', () => {
     ]);
     // Re-importing a file replaces its own rows only.
     await run(db, 'elus', fixture('elus', 'fixture-cm.csv'));
-    expect(await count(db, 'elected_officials')).toBe(4);
+    expect(await count(db, 'elected_officials', "source = 'elus'")).toBe(4);
+    // The Annuaire's answers list their own (the sample's 22 authorities).
+    expect(await count(db, 'elected_officials', "source = 'recherche-entreprises'")).toBeGreaterThan(800);
   });
 });
 
