@@ -5,9 +5,15 @@
 import { checkCsrf, readSession } from '@/accounts/session';
 import { getDb } from '@/db/site';
 import { failure } from '@/lib/errors';
-import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import {
+  failureAnswer,
+  resultAnswer,
+  toResponse,
+  type Answer,
+  type ApiRequest,
+} from '@/lib/http/answer';
 import { readJson } from '@/lib/http/body';
-import { asUserAnswer, resultAnswer } from './http';
+import { asUserAnswer, NO_STORE } from './http';
 import { createOrder, getOrder } from './service';
 
 /**
@@ -33,7 +39,11 @@ async function orderFrom(
         req.headers.get('x-source-id'),
       )
     : body;
-  return resultAnswer(placed, 201, session.refreshCookies);
+  return resultAnswer(placed, {
+    status: 201,
+    headers: NO_STORE,
+    cookies: session.refreshCookies,
+  });
 }
 
 /** POST /api/{kind}/{siren}/order (spec section 7): with a body for the kinds that take one. */
@@ -49,6 +59,6 @@ export function placeDocumentOrder(req: Request, documentId: string): Promise<Re
 /** GET /api/orders/{id}, polled every second by the order page. */
 export function readOrder(req: Request, id: string): Promise<Response> {
   return asUserAnswer(req, async (db, user, cookies) =>
-    resultAnswer(await getOrder(db, user.id, id), 200, cookies),
+    resultAnswer(await getOrder(db, user.id, id), { headers: NO_STORE, cookies }),
   ).then(toResponse);
 }

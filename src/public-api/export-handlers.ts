@@ -26,7 +26,8 @@ import {
 } from '@/search/export';
 import { TABULAR_TYPES } from '@/lib/tabular/write';
 import { parseCompanySearchParams } from './search-handlers';
-import { isFailure, jsonError, UNAVAILABLE } from './search-params';
+import { errorResponse } from '@/lib/http/answer';
+import { isFailure, UNAVAILABLE } from './search-params';
 
 /** Parameters the export reads besides the results page's. */
 export const EXPORT_PARAMS = { format: 'format', columns: 'colonnes', limit: 'limite' } as const;
@@ -81,15 +82,15 @@ export async function handleCompanyExport(db: Db, request: Request): Promise<Res
     const session = await readSession(request, db);
     const maxRows = session ? EXPORT_MAX_ROWS : EXPORT_ANONYMOUS_MAX_ROWS;
     const exp = parseExportRequest(params, maxRows);
-    if (isFailure(exp)) return jsonError(exp);
+    if (isFailure(exp)) return errorResponse(exp);
     const search = parseCompanySearchParams(params, request.headers);
-    if (isFailure(search)) return jsonError(search);
+    if (isFailure(search)) return errorResponse(search);
     const limited = session
       ? await consume('export-user', session.user.id)
       : await consume('export-address', clientAddress(request));
-    if (!limited.ok) return jsonError(limited);
+    if (!limited.ok) return errorResponse(limited);
     const prepared = await prepareExport(db, search, exp.limit);
-    if (!prepared.ok) return jsonError(prepared);
+    if (!prepared.ok) return errorResponse(prepared);
     const now = new Date();
     const body = exportStream(exp.format, exp.columns, prepared.value.batches);
     const headers = new Headers({
@@ -104,6 +105,6 @@ export async function handleCompanyExport(db: Db, request: Request): Promise<Res
     return new Response(body, { status: 200, headers });
   } catch (error) {
     logFailure('export', error);
-    return jsonError(UNAVAILABLE);
+    return errorResponse(UNAVAILABLE);
   }
 }

@@ -15,7 +15,7 @@ import {
   legalPersonNetwork,
   NETWORK_MAX_DEPTH,
 } from '@/registry/network';
-import { failureAnswer, type ApiResult } from './registry-handlers';
+import { failureResult, type ApiResult } from './registry-handlers';
 
 /** Depth when the query gives none: the map's two hops. */
 export const DEFAULT_NETWORK_DEPTH = 2;
@@ -31,7 +31,7 @@ export function parseDepth(raw: string | null): number | ApiResult {
   const parsed = depthSchema.safeParse(raw);
   if (parsed.success) return Number(parsed.data);
   const shown = raw.length > 20 ? `${raw.slice(0, 20)}…` : raw;
-  return failureAnswer(
+  return failureResult(
     failure(
       'INVALID_DEPTH',
       `La profondeur du réseau doit être 1 ou 2 (paramètre depth) ; reçu : « ${shown} ».`,
@@ -53,7 +53,7 @@ export async function getCompanyNetworkApi(
     const network = valid.ok ? await legalPersonNetwork(db, valid.siren, { depth }) : null;
     if (network) return { status: 200, body: dataEnvelope(network) };
   }
-  if (!lookup.ok) return failureAnswer(lookup);
+  if (!lookup.ok) return failureResult(lookup);
   return { status: 200, body: dataEnvelope(await companyNetwork(db, lookup.value, { depth })) };
 }
 
@@ -65,6 +65,6 @@ export async function getDirectorNetworkApi(
   const depth = parseDepth(depthParam);
   if (typeof depth !== 'number') return depth;
   const network = await directorNetwork(db, id, { depth });
-  if (!network.ok) return failureAnswer(network);
+  if (!network.ok) return failureResult(network);
   return { status: 200, body: dataEnvelope(network.value) };
 }

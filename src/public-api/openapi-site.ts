@@ -6,7 +6,7 @@
  * parse (`ROUTE_BODIES`; src/public-api/openapi.test.ts); path parameters from the path itself.
  */
 import { z } from 'zod';
-import { emailSchema, registerSchema } from '@/accounts/api';
+import { emailSchema, registerSchema } from '@/accounts/handlers';
 import { INFO_LIMITS, ROLE_MAX } from '@/accounts/claims';
 import { ALERT_MODES } from '@/accounts/follows';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from '@/accounts/limits';
@@ -332,7 +332,7 @@ const orderBody = z.union(Object.values(bodyPayloads));
 
 /**
  * The request bodies, by "METHOD path": the zod schema the route parses its body with. The
- * account and claim routes read some fields one by one (src/accounts/api.ts, claims.ts,
+ * account and claim routes read some fields one by one (src/accounts/handlers.ts, claims.ts,
  * follows.ts): their entries add those fields, with the limits the handlers check.
  */
 export const ROUTE_BODIES: Record<string, z.ZodType> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerSchema } from '@/accounts/api';
+import { registerSchema } from '@/accounts/handlers';
 import { fullProfile, partialProfile } from '@/accounts/users';
 import { contactSchema } from '@/content/contact';
 import { oppositionInput } from '@/opposition/submit';

@@ -21,7 +21,9 @@ import { commitmentScore } from '@/registry/commitment-score';
 import { listSimilarCompanies } from '@/registry/similar';
 import { dataEnvelope } from '@/lib/api-envelope';
 import { failure, failureBody, RETRY_AFTER_SECONDS, statusOf, type Failure } from '@/lib/errors';
+import { toResponse, type Answer } from '@/lib/http/answer';
 
+/** A call's status and JSON body; plain data, so it crosses from the worker thread as is. */
 export type ApiResult = { status: number; body: unknown };
 
 /**
@@ -41,13 +43,28 @@ export function apiHeaders(status: number): Record<string, string> {
 }
 
 /** The answer of a failure: the status and JSON body `src/lib/errors.ts` gives its code. */
-export const failureAnswer = (f: Failure): ApiResult => ({
+export const failureResult = (f: Failure): ApiResult => ({
   status: statusOf(f.code),
   body: failureBody(f),
 });
 
 /** The answer when the database fails: the sources are unavailable, never a 500. */
-export const SOURCE_UNAVAILABLE: ApiResult = failureAnswer(failure('SOURCE_UNAVAILABLE'));
+export const SOURCE_UNAVAILABLE: ApiResult = failureResult(failure('SOURCE_UNAVAILABLE'));
+
+/** A result as the one answer type (src/lib/http/answer.ts), with the headers of its status. */
+export function registryAnswer(result: ApiResult): Answer {
+  return {
+    status: result.status,
+    headers: apiHeaders(result.status),
+    cookies: [],
+    json: result.body,
+  };
+}
+
+/** A route file's answer: the call's result, or SOURCE_UNAVAILABLE when it throws. */
+export async function registryResponse(call: Promise<ApiResult>): Promise<Response> {
+  return toResponse(registryAnswer(await call.catch(() => SOURCE_UNAVAILABLE)));
+}
 
 const ok = (data: unknown): ApiResult => ({ status: 200, body: dataEnvelope(data) });
 
@@ -104,7 +121,7 @@ async function withCompany(
   run: (p: CompanyProfile) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const lookup = await getCachedProfile(db, siren);
-  if (!lookup.ok) return failureAnswer(lookup);
+  if (!lookup.ok) return failureResult(lookup);
   return run(lookup.value);
 }
 
@@ -122,7 +139,7 @@ export function getCompanySectionApi(
 ): Promise<ApiResult> {
   if (!(COMPANY_SECTIONS as readonly string[]).includes(section)) {
     return Promise.resolve(
-      failureAnswer(failure('UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`)),
+      failureResult(failure('UNKNOWN_SECTION', `Section inconnue : ${section.slice(0, 60)}.`)),
     );
   }
   return withCompany(db, siren, async (p) => {
@@ -296,7 +313,7 @@ export async function getDirectorApi(
   part: 'profile' | 'personal' | 'pole-score',
 ): Promise<ApiResult> {
   const lookup = await getDirectorProfile(db, id);
-  if (!lookup.ok) return failureAnswer(lookup);
+  if (!lookup.ok) return failureResult(lookup);
   const d = lookup.value;
   if (part === 'personal') {
     return ok({

@@ -6,14 +6,8 @@ import type { Db } from '@/db/client';
 import { searchFromRequest, type CompanySearchInput } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE, searchDirectors } from '@/search/directors';
 import { parseSearchRequest } from '@/search/request';
-import {
-  isFailure,
-  jsonData,
-  jsonError,
-  parsePageParam,
-  UNAVAILABLE,
-  wantsFinancialDataHidden,
-} from './search-params';
+import { isFailure, parsePageParam, UNAVAILABLE, wantsFinancialDataHidden } from './search-params';
+import { errorResponse, respond } from '@/lib/http/answer';
 import { logFailure } from '@/lib/log';
 import type { Failure } from '@/lib/errors';
 
@@ -40,29 +34,27 @@ export function parseCompanySearchParams(
 
 export async function handleCompanySearch(db: Db, request: Request): Promise<Response> {
   const parsed = parseSearchRequest(new URL(request.url).searchParams);
-  if (isFailure(parsed)) return jsonError(parsed);
+  if (isFailure(parsed)) return errorResponse(parsed);
   try {
     const result = await searchFromRequest(db, parsed, {
       hideFinancialData: wantsFinancialDataHidden(request.headers),
     });
-    if (!result.ok) return jsonError(result);
-    return jsonData(result.value);
+    return respond(result);
   } catch (error) {
     logFailure('companies', error);
-    return jsonError(UNAVAILABLE);
+    return errorResponse(UNAVAILABLE);
   }
 }
 
 export async function handleDirectorSearch(db: Db, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const page = parsePageParam(params.get('page'), Math.ceil(500 / DIRECTORS_PAGE_SIZE));
-  if (isFailure(page)) return jsonError(page);
+  if (isFailure(page)) return errorResponse(page);
   try {
     const result = await searchDirectors(db, { name: params.get('name') ?? params.get('q'), page });
-    if (!result.ok) return jsonError(result);
-    return jsonData(result.value);
+    return respond(result);
   } catch (error) {
     logFailure('directors', error);
-    return jsonError(UNAVAILABLE);
+    return errorResponse(UNAVAILABLE);
   }
 }

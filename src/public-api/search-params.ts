@@ -1,18 +1,9 @@
 /**
- * Request parsing and JSON answers shared by the /api/search route handlers: the `data.data`
- * wrapping, failures as `{ error: { code, message } }` with the status `src/lib/errors.ts` gives
- * their code (4xx for bad input), never a stack trace.
+ * Request parsing shared by the /api/search route handlers; their answers go through the one
+ * adapter (src/lib/http/answer.ts): failures as `{ error: { code, message } }` with the status
+ * `src/lib/errors.ts` gives their code (4xx for bad input), never a stack trace.
  */
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse, failure, type Failure } from '@/lib/errors';
-
-export function jsonData(data: unknown, init?: ResponseInit): Response {
-  return Response.json(dataEnvelope(data), init);
-}
-
-export function jsonError(error: Failure): Response {
-  return errorResponse(error);
-}
+import { failure, type Failure } from '@/lib/errors';
 
 export const UNAVAILABLE: Failure = failure('SEARCH_UNAVAILABLE');
 

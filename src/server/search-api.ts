@@ -13,11 +13,11 @@
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
-import type { ApiAnswer, PlainApiRequest } from '@/lib/http/answer';
+import { errorResponse, type ApiAnswer, type PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { logFailure } from '@/lib/log';
 import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
-import { jsonError, UNAVAILABLE } from '@/public-api/search-params';
+import { UNAVAILABLE } from '@/public-api/search-params';
 
 type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 
@@ -63,7 +63,7 @@ export async function answerSearchApi(
     response = await handler(db(), webRequest);
   } catch (e) {
     logFailure(`${request.method} ${request.url.slice(0, 120)}`, e);
-    response = jsonError(UNAVAILABLE);
+    response = errorResponse(UNAVAILABLE);
   }
   const { body, headers: encoding } = encodeBody(
     new Uint8Array(await response.arrayBuffer()),

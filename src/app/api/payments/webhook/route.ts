@@ -1,5 +1,5 @@
 import { getDb } from '@/db/site';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 import { readBodyText } from '@/lib/http/body';
 import { paymentProvider } from '@/payments/active-provider';
 import { receiveWebhook } from '@/payments/webhooks';

@@ -11,9 +11,10 @@ import {
   verifyClaim,
   withdrawClaim,
 } from './claims';
-import { read, respond, write } from './follow-api';
+import { read, respond, write } from './follow-handlers';
 import { overriddenMethod } from '@/lib/http/body';
-import { dataResponse, failureResponse, guarded } from './http';
+import { errorResponse } from '@/lib/http/answer';
+import { dataResponse, guarded } from './http';
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
@@ -71,5 +72,5 @@ export const postOwnerInfo = (req: Request, id: string, db: Db = getDb()) =>
 export const getOwnerInfo = (_req: Request, siren: string, db: Db = getDb()) =>
   guarded(async () => {
     const r = await approvedOwnerInfo(db, siren);
-    return r.ok ? dataResponse(r.value) : failureResponse(r);
+    return r.ok ? dataResponse(r.value) : errorResponse(r);
   });

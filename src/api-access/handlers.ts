@@ -7,7 +7,8 @@ import 'server-only';
  */
 import { Readable } from 'node:stream';
 import { checkCsrf, requireUser } from '@/accounts/session';
-import { dataResponse, failureResponse, guarded } from '@/accounts/http';
+import { errorResponse } from '@/lib/http/answer';
+import { dataResponse, guarded } from '@/accounts/http';
 import { getDb } from '@/db/site';
 import type { Db } from '@/db/client';
 import { failure } from '@/lib/errors';
@@ -23,7 +24,7 @@ import { planOf } from './plans';
 export const listMyKeys = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const subscribed = (await activeSubscription(db, user.value.id)) !== null;
     const plan = planOf(subscribed ? 'abonne' : 'compte');
     return dataResponse({ plan, keys: await listKeys(db, user.value.id) });
@@ -33,29 +34,29 @@ export const listMyKeys = (req: Request, db: Db = getDb()) =>
 export const createMyKey = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const body = await readJson(req);
-    if (!body.ok) return failureResponse(body);
+    if (!body.ok) return errorResponse(body);
     const name = (body.value as { name?: unknown } | undefined)?.name ?? '';
     if (typeof name !== 'string')
-      return failureResponse(
+      return errorResponse(
         failure('VALIDATION_FAILED', undefined, { fields: { name: ['Le nom est un texte.'] } }),
       );
     const created = await createKey(db, user.value.id, name);
-    return created.ok ? dataResponse(created.value, 201) : failureResponse(created);
+    return created.ok ? dataResponse(created.value, 201) : errorResponse(created);
   });
 
 /** DELETE /api/me/api-keys/{id}: revokes one of the user's keys. */
 export const revokeMyKey = (req: Request, id: string, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const done = await revokeKey(db, user.value.id, id);
-    return done.ok ? dataResponse(null, 204) : failureResponse(done);
+    return done.ok ? dataResponse(null, 204) : errorResponse(done);
   });
 
 const ndjsonWanted = (req: Request) =>
@@ -73,25 +74,25 @@ export const batchLookup = (req: Request, db: Db = getDb()) =>
     let entries;
     if (type.includes('json')) {
       const json = await readJson(req);
-      if (!json.ok) return failureResponse(json);
+      if (!json.ok) return errorResponse(json);
       entries = entriesFromJson(json.value);
     } else if (type === '' || type.startsWith('text/')) {
       const text = await readBodyText(req);
-      if (!text.ok) return failureResponse(text);
+      if (!text.ok) return errorResponse(text);
       const trimmed = text.value.trim();
       entries =
         trimmed.startsWith('[') || trimmed.startsWith('{')
           ? entriesFromJson(safeJson(trimmed))
           : entriesFromText(text.value);
     } else {
-      return failureResponse(
+      return errorResponse(
         failure(
           'UNSUPPORTED_MEDIA_TYPE',
           'Envoyez la liste en JSON (application/json) ou en texte, un SIREN par ligne (text/plain).',
         ),
       );
     }
-    if (!entries.ok) return failureResponse(entries);
+    if (!entries.ok) return errorResponse(entries);
     const list = entries.value;
     const ndjson = ndjsonWanted(req);
     const encoder = new TextEncoder();
@@ -131,22 +132,22 @@ export const enrichFile = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const format = new URL(req.url).searchParams.get('format') ?? 'csv';
     if (format !== 'csv' && format !== 'xlsx')
-      return failureResponse(
+      return errorResponse(
         failure('INVALID_INPUT', 'Le format demandé est « csv » ou « xlsx ».', {
           fields: { format: ['« csv » ou « xlsx ».'] },
         }),
       );
     if ((req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/'))
-      return failureResponse(
+      return errorResponse(
         failure(
           'UNSUPPORTED_MEDIA_TYPE',
           'Envoyez le fichier lui-même comme corps de la requête (pas un formulaire multipart).',
         ),
       );
     const bytes = await readBody(req);
-    if (!bytes.ok) return failureResponse(bytes);
+    if (!bytes.ok) return errorResponse(bytes);
     const entries = await entriesFromFile(bytes.value);
-    if (!entries.ok) return failureResponse(entries);
+    if (!entries.ok) return errorResponse(entries);
     const rows = enrichedRows(db, entries.value);
     const f = format as TabularFormat;
     const stream = tabularStream(f, 'Entreprises', ENRICHMENT_TABLE, inBatches(rows, 100));

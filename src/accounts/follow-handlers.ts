@@ -2,7 +2,13 @@ import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { failure, type Result } from '@/lib/errors';
-import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import {
+  errorResponse,
+  failureAnswer,
+  toResponse,
+  type Answer,
+  type ApiRequest,
+} from '@/lib/http/answer';
 import { eventsOf } from './alerts/feed';
 import { checkUnsubscribeSignature } from './alerts/mailer';
 import { escapeHtml } from './mails';
@@ -19,7 +25,7 @@ import {
   unfollow,
   updateList,
 } from './follows';
-import { accountAnswer, dataResponse, failureResponse, guarded, guardedAnswer } from './http';
+import { accountAnswer, dataResponse, guarded, guardedAnswer } from './http';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import { checkCsrf, readSession, requireSession, type SessionUser } from './session';
 
@@ -170,7 +176,7 @@ export const unsubscribe = (req: Request, db: Db = getDb()) =>
       listId < 2 ** 31 &&
       checkUnsubscribeSignature(listId, token);
     if (!valid)
-      return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+      return errorResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
     if (req.method !== 'POST') {
       const action = escapeHtml(`/api/alerts/unsubscribe?liste=${listId}&jeton=${token}`);
       return htmlAnswer(

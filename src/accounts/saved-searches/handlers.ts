@@ -3,9 +3,10 @@ import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { failure } from '@/lib/errors';
 import { overriddenMethod } from '@/lib/http/body';
-import { read, respond, write } from '../follow-api';
-import { dataResponse, failureResponse, guarded } from '../http';
-import { escapeHtml } from '../mails';
+import { read, respond, write } from '@/accounts/follow-handlers';
+import { errorResponse } from '@/lib/http/answer';
+import { dataResponse, guarded } from '@/accounts/http';
+import { escapeHtml } from '@/accounts/mails';
 import { checkSavedSearchSignature } from './mailer';
 import {
   createSavedSearch,
@@ -86,7 +87,7 @@ export const unsubscribeSavedSearch = (req: Request, db: Db = getDb()) =>
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     const token = (url.searchParams.get('jeton') ?? '').slice(0, 100);
     if (!(id > 0 && id < 2 ** 31) || !checkSavedSearchSignature(id, token))
-      return failureResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
+      return errorResponse(failure('NOT_FOUND', 'Ce lien de désinscription n’est pas valable.'));
     if (req.method !== 'POST') {
       const action = escapeHtml(`/api/saved-searches/unsubscribe?recherche=${id}&jeton=${token}`);
       return html(

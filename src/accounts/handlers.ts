@@ -8,7 +8,13 @@ import { sessions, users } from '@/db/schema/accounts';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
 import { failure, type Failure } from '@/lib/errors';
-import { failureAnswer, toResponse, type Answer, type ApiRequest } from '@/lib/http/answer';
+import {
+  errorResponse,
+  failureAnswer,
+  toResponse,
+  type Answer,
+  type ApiRequest,
+} from '@/lib/http/answer';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
@@ -16,15 +22,7 @@ import { available, consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth } from './adapter';
 import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
-import {
-  accountAnswer,
-  dataResponse,
-  failureResponse,
-  guarded,
-  guardedAnswer,
-  loggedInHint,
-  str,
-} from './http';
+import { accountAnswer, dataResponse, guarded, guardedAnswer, loggedInHint, str } from './http';
 import { describeDevice, ipPrefix } from './devices';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
 import { MAGIC_TOKEN_PARAM } from './magic-token';
@@ -140,7 +138,7 @@ export const registerSchema = z.object({
 export const register = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req, true);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const parsed = registerSchema.safeParse({
       email: fields.email,
       name: typeof fields.name === 'string' ? fields.name : undefined,
@@ -148,9 +146,9 @@ export const register = (req: Request, db: Db = getDb()) =>
     const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
     const email = parsed.success ? parsed.data.email : str(fields.email).toLowerCase();
     Object.assign(errors, checkPasswordPair(fields, email) ?? {});
-    if (Object.keys(errors).length) return failureResponse(invalid(errors));
+    if (Object.keys(errors).length) return errorResponse(invalid(errors));
     const captcha = await captchaFailure(fields);
-    if (captcha) return failureResponse(captcha);
+    if (captcha) return errorResponse(captcha);
     const name = parsed.data!.name || email.split('@')[0]!;
     // Where the verification link brings the person back (`next`, a path of this site).
     const next = safeNext(str(fields.next), '');
@@ -163,14 +161,14 @@ export const register = (req: Request, db: Db = getDb()) =>
     }
     const code = authErrorCode(answer);
     if (code.includes('ALREADY_EXISTS')) {
-      return failureResponse(
+      return errorResponse(
         invalid({ email: ['Un compte existe déjà avec cette adresse e-mail.'] }),
       );
     }
     if (code.includes('PASSWORD')) {
-      return failureResponse(invalid({ password: [PASSWORD_MESSAGES['too-short']] }));
+      return errorResponse(invalid({ password: [PASSWORD_MESSAGES['too-short']] }));
     }
-    return failureResponse(failure('INVALID_INPUT'));
+    return errorResponse(failure('INVALID_INPUT'));
   });
 
 export const LOGIN_FAILED_MESSAGE = 'Ces identifiants ne correspondent à aucun compte.';
@@ -179,26 +177,26 @@ export const LOGIN_FAILED_MESSAGE = 'Ces identifiants ne correspondent à aucun 
 export const login = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req, true);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const email = str(fields.email).trim().toLowerCase().slice(0, 254);
     const password = str(fields.password).slice(0, 1000);
     if (!email || !password) {
-      return failureResponse(invalid({ email: [LOGIN_FAILED_MESSAGE] }, LOGIN_FAILED_MESSAGE));
+      return errorResponse(invalid({ email: [LOGIN_FAILED_MESSAGE] }, LOGIN_FAILED_MESSAGE));
     }
     const address = clientAddress(req);
     const byAddress = await consume('login-address', address);
-    if (!byAddress.ok) return failureResponse(byAddress);
+    if (!byAddress.ok) return errorResponse(byAddress);
     // A locked account is refused whatever the password; the lock is spent only below, by wrong
     // passwords given with a solved captcha, so unsolved requests cannot lock anyone out.
     const locked = await available('login-account', email);
-    if (!locked.ok) return failureResponse(locked);
+    if (!locked.ok) return errorResponse(locked);
     // The captcha, when required or given: only a solved one lets a wrong password count.
     const required = captchaRequired(email, address);
     let captchaSolved = false;
     if (required || str(fields[CAPTCHA_FIELD]) !== '') {
       const captcha = await captchaFailure(fields);
       if (captcha && required) {
-        return failureResponse({ ...captcha, extra: { captcha_required: true } });
+        return errorResponse({ ...captcha, extra: { captcha_required: true } });
       }
       captchaSolved = captcha === null;
     }
@@ -215,13 +213,13 @@ export const login = (req: Request, db: Db = getDb()) =>
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
       return dataResponse(publicUser(user), 200, [...answer.cookies, loggedInHint(true)]);
     }
-    if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     if (answer.status === 403 && authErrorCode(answer).includes('ORIGIN')) {
-      return failureResponse(failure('FORBIDDEN'));
+      return errorResponse(failure('FORBIDDEN'));
     }
     recordLoginFailure(email, address);
     if (captchaSolved) await consume('login-account', email);
-    return failureResponse({
+    return errorResponse({
       ...invalid({ email: [LOGIN_FAILED_MESSAGE] }, LOGIN_FAILED_MESSAGE),
       extra: { captcha_required: captchaRequired(email, address) },
     });
@@ -234,16 +232,16 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const forgotPassword = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req, true);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const parsed = emailSchema.safeParse(fields.email);
     if (!parsed.success)
-      return failureResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
+      return errorResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
     const captcha = await captchaFailure(fields);
-    if (captcha) return failureResponse(captcha);
+    if (captcha) return errorResponse(captcha);
     const answer = await callAuth(db, req, '/request-password-reset', {
       body: { email: parsed.data },
     });
-    if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     return dataResponse({ status: FORGOT_PASSWORD_MESSAGE });
   });
 
@@ -251,12 +249,12 @@ export const forgotPassword = (req: Request, db: Db = getDb()) =>
 export const resetPassword = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req, true);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const token = str(fields.token).slice(0, 200);
     const email = str(fields.email).trim().toLowerCase();
     const errors = checkPasswordPair(fields, email);
-    if (errors) return failureResponse(invalid(errors));
-    if (!token) return failureResponse(invalid({ token: [RESET_LINK_INVALID] }));
+    if (errors) return errorResponse(invalid(errors));
+    if (!token) return errorResponse(invalid({ token: [RESET_LINK_INVALID] }));
     const answer = await callAuth(db, req, '/reset-password', {
       body: { token, newPassword: str(fields.password) },
     });
@@ -265,8 +263,8 @@ export const resetPassword = (req: Request, db: Db = getDb()) =>
         status: 'Votre mot de passe a été modifié : connectez-vous avec le nouveau.',
       });
     }
-    if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
-    return failureResponse(invalid({ token: [RESET_LINK_INVALID] }));
+    if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
+    return errorResponse(invalid({ token: [RESET_LINK_INVALID] }));
   });
 const RESET_LINK_INVALID =
   'Ce lien de réinitialisation n’est plus valable : demandez-en un nouveau.';
@@ -283,14 +281,14 @@ export const LOGOUT_FAILED_MESSAGE =
 export const logout = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const token = verifiedSessionToken(readCookie(req, sessionCookieName()));
     const unavailable = failure('SERVICE_UNAVAILABLE', LOGOUT_FAILED_MESSAGE, {
       retryAfterSeconds: 5,
     });
     const answer = await callAuth(db, req, '/sign-out').catch(() => null);
     if (!answer || (token && !(await sessionGone(db, token)))) {
-      return failureResponse(unavailable);
+      return errorResponse(unavailable);
     }
     return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
   });
@@ -386,13 +384,12 @@ export const EMAIL_CHANGE_PENDING =
 export const updateMe = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const method = overriddenMethod(req, fields);
     if (method === 'DELETE') return deleteAccount(req, db, user.value, fields);
-    if (method !== 'PATCH' && method !== 'PUT')
-      return failureResponse(failure('METHOD_NOT_ALLOWED'));
+    if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const newPassword = typeof fields.password === 'string' && fields.password !== '';
     const newEmail =
       typeof fields.email === 'string' &&
@@ -401,12 +398,12 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
     if (newEmail) {
       const parsed = emailSchema.safeParse(fields.email);
       if (!parsed.success)
-        return failureResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
+        return errorResponse(invalid({ email: [parsed.error.issues[0]!.message] }));
       email = parsed.data;
     }
     if (newPassword) {
       const errors = checkPasswordPair(fields, user.value.email);
-      if (errors) return failureResponse(invalid(errors));
+      if (errors) return errorResponse(invalid(errors));
     }
     if (email || newPassword) {
       const wrong = await checkCurrentPassword(
@@ -416,7 +413,7 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
         str(fields.current_password).slice(0, 1000),
         'current_password',
       );
-      if (wrong) return failureResponse(wrong);
+      if (wrong) return errorResponse(wrong);
     }
     // The e-mail first: a password change replaces this session (and its cookie).
     if (email) {
@@ -424,8 +421,8 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
         body: { newEmail: email, callbackURL: '/mon-compte' },
       });
       if (answer.status !== 200) {
-        if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
-        return failureResponse(
+        if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
+        return errorResponse(
           invalid({ email: ['Cette adresse e-mail ne peut pas être utilisée.'] }),
         );
       }
@@ -443,8 +440,8 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
         },
       });
       if (answer.status !== 200) {
-        if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
-        return failureResponse(invalid({ current_password: [CURRENT_PASSWORD_WRONG] }));
+        if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
+        return errorResponse(invalid({ current_password: [CURRENT_PASSWORD_WRONG] }));
       }
       cookies = answer.cookies;
     }
@@ -452,7 +449,7 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
     for (const k of PROFILE_KEYS) if (k in fields) profile[k] = fields[k];
     const name = typeof fields.name === 'string' ? fields.name : undefined;
     const updated = await updateProfile(db, user.value.id, { name, profile, partial: true });
-    if (!updated.ok) return failureResponse(updated, cookies);
+    if (!updated.ok) return errorResponse(updated, cookies);
     const pending = email
       ? { pending_email: email, status: EMAIL_CHANGE_PENDING.replace('{email}', email) }
       : {};
@@ -466,16 +463,16 @@ async function deleteAccount(
   fields: Fields,
 ): Promise<Response> {
   if (fields.confirm !== true && fields.confirm !== 'SUPPRIMER' && fields.confirm !== 'true') {
-    return failureResponse(invalid({ confirm: ['Confirmez la suppression du compte.'] }));
+    return errorResponse(invalid({ confirm: ['Confirmez la suppression du compte.'] }));
   }
   // Never without the password: Better Auth would take a recent session instead.
   const password = str(fields.password).slice(0, 1000);
   const wrong = await checkCurrentPassword(req, db, user, password, 'password');
-  if (wrong) return failureResponse(wrong);
+  if (wrong) return errorResponse(wrong);
   const answer = await callAuth(db, req, '/delete-user', { body: { password } });
   if (answer.status !== 200) {
-    if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
-    return failureResponse(invalid({ password: [CURRENT_PASSWORD_WRONG] }));
+    if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
+    return errorResponse(invalid({ password: [CURRENT_PASSWORD_WRONG] }));
   }
   return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
 }
@@ -484,23 +481,22 @@ async function deleteAccount(
 export const onboarding = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const fields = await begin(req);
-    if (isFailure(fields)) return failureResponse(fields);
+    if (isFailure(fields)) return errorResponse(fields);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const method = overriddenMethod(req, fields);
-    if (method !== 'PATCH' && method !== 'PUT')
-      return failureResponse(failure('METHOD_NOT_ALLOWED'));
+    if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) profile[k] = fields[k];
     const updated = await updateProfile(db, user.value.id, { profile, partial: false });
-    return updated.ok ? dataResponse(updated.value) : failureResponse(updated);
+    return updated.ok ? dataResponse(updated.value) : errorResponse(updated);
   });
 
 /** GET /api/me/export: everything we hold about the user, as a JSON download. */
 export const exportMe = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const data = await exportUserData(db, user.value.id);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {
@@ -547,7 +543,7 @@ export const confirmEmail = (req: Request, db: Db = getDb()) =>
         }
         target = `/login?${new URLSearchParams({ next, verifie: '1' }).toString()}`;
       } else if (answer.status >= 500) {
-        return failureResponse(failure('SERVICE_UNAVAILABLE'));
+        return errorResponse(failure('SERVICE_UNAVAILABLE'));
       }
     }
     return new Response(null, {
@@ -560,12 +556,12 @@ export const confirmEmail = (req: Request, db: Db = getDb()) =>
 export const resendVerification = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     if (user.value.emailVerified) return dataResponse({ sent: false });
     const limited = await consume('login-account', `verify:${user.value.id}`);
-    if (!limited.ok) return failureResponse(limited);
+    if (!limited.ok) return errorResponse(limited);
     await callAuth(db, req, '/send-verification-email', { body: { email: user.value.email } });
     return dataResponse({ sent: true });
   });
@@ -602,9 +598,9 @@ const iso = (v: string) => new Date(v).toISOString();
 export const listMySessions = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const list = await sessionsOf(req, db);
-    if (!list) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (!list) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     const mine = verifiedSessionToken(readCookie(req, sessionCookieName()));
     const out: SessionSummary[] = list.map((s) => ({
       id: s.id,
@@ -624,15 +620,15 @@ export const listMySessions = (req: Request, db: Db = getDb()) =>
 export const revokeMySession = (req: Request, id: string, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const list = await sessionsOf(req, db);
-    if (!list) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (!list) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     const target = list.find((s) => s.id === id);
-    if (!target) return failureResponse(failure('NOT_FOUND'));
+    if (!target) return errorResponse(failure('NOT_FOUND'));
     const answer = await callAuth(db, req, '/revoke-session', { body: { token: target.token } });
-    if (answer.status !== 200) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (answer.status !== 200) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     const mine = verifiedSessionToken(readCookie(req, sessionCookieName()));
     const cookies = target.token === mine ? [...answer.cookies, loggedInHint(false)] : [];
     return dataResponse(null, 204, cookies);
@@ -642,10 +638,10 @@ export const revokeMySession = (req: Request, id: string, db: Db = getDb()) =>
 export const revokeOtherSessions = (req: Request, db: Db = getDb()) =>
   guarded(async () => {
     const csrf = checkCsrf(req);
-    if (!csrf.ok) return failureResponse(csrf);
+    if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
-    if (!user.ok) return failureResponse(user);
+    if (!user.ok) return errorResponse(user);
     const answer = await callAuth(db, req, '/revoke-other-sessions');
-    if (answer.status !== 200) return failureResponse(failure('SERVICE_UNAVAILABLE'));
+    if (answer.status !== 200) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     return dataResponse(null, 204);
   });
