@@ -5,31 +5,18 @@
  * file was found in a public repository: the importer follows the documented columns and is
  * tested on a file made from them (src/ingest/achats-responsables/fixture-rfar.csv).
  */
-import {
-  cleanSiren,
-  delimited,
-  emptyParse,
-  labelImporter,
-  type ParsedLabels,
-} from '../core/labels';
+import { delimited, labelImporter, sirenLabels, type ParsedLabels } from '../core/labels';
 
 export function parseAchatsResponsables(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['achats-responsables'] });
-  for (const r of delimited(text, name, ['SIREN']).rows) {
-    out.read++;
-    const siren = cleanSiren(r.get('SIREN'));
-    if (!siren) {
-      out.rejects.push({ line: r.line, reason: `SIREN mal formé : « ${r.get('SIREN') ?? ''} »` });
-      continue;
-    }
+  const rows = delimited(text, name, ['SIREN']).rows.map((r) => {
     const perimetre = r.get('PERIMETRE');
-    out.labels.push({
-      siren,
-      label: 'achats-responsables',
+    return {
+      line: r.line,
+      id: r.get('SIREN'),
       detail: perimetre ? { perimetre: [perimetre] } : {},
-    });
-  }
-  return out;
+    };
+  });
+  return sirenLabels(rows, 'achats-responsables');
 }
 
 export const achatsResponsablesImporter = labelImporter(

@@ -204,8 +204,20 @@ export type LabelScope = {
   labels?: string[];
 };
 
-async function sirensOf(ctx: ImportContext, sql: string, params: unknown[]): Promise<Set<string>> {
-  const rows = await ctx.conn.query<{ k: string }>(sql, params);
+/** What a source (and part) holds, one key per row: compared before and after an import. */
+async function storedKeys(
+  ctx: ImportContext,
+  source: LabelSourceName,
+  labels: string[],
+  part: string,
+): Promise<Set<string>> {
+  const rows = await ctx.conn.query<{ k: string }>(
+    `SELECT siren || '|' || label || '|' || detail::text AS k FROM company_labels
+      WHERE source = $1 AND label = ANY($2::text[])
+     UNION ALL SELECT 'id|' || siren || '|' || kind || '|' || identifier FROM label_identifiers
+      WHERE source = $1 AND part = $3`,
+    [source, labels, part],
+  );
   return new Set(rows.map((r) => r.k));
 }
 
@@ -249,14 +261,7 @@ export async function writeLabelSet(
     coverage.see(f.date);
   }
   const stated = scope.labels ?? [];
-  const before = await sirensOf(
-    ctx,
-    `SELECT siren || '|' || label || '|' || detail::text AS k FROM company_labels
-      WHERE source = $1 AND label = ANY($2::text[])
-     UNION ALL SELECT 'id|' || siren || '|' || kind || '|' || identifier FROM label_identifiers
-      WHERE source = $1 AND part = $3`,
-    [source, [...stated, ...(scope.derivedLabels ?? [])], part],
-  );
+  const before = await storedKeys(ctx, source, [...stated, ...(scope.derivedLabels ?? [])], part);
   const idWriter = new TableWriter(ctx.conn, {
     table: 'label_identifiers',
     key: ['siren', 'kind', 'identifier', 'source', 'part'],
@@ -335,14 +340,7 @@ export async function writeLabelSet(
   if (labelRows.length || gone || scope.derivedLabels?.length)
     ctx.count('company_labels', { ...labelCounts, updated: labelCounts.updated + gone });
 
-  const after = await sirensOf(
-    ctx,
-    `SELECT siren || '|' || label || '|' || detail::text AS k FROM company_labels
-      WHERE source = $1 AND label = ANY($2::text[])
-     UNION ALL SELECT 'id|' || siren || '|' || kind || '|' || identifier FROM label_identifiers
-      WHERE source = $1 AND part = $3`,
-    [source, [...stated, ...(scope.derivedLabels ?? [])], part],
-  );
+  const after = await storedKeys(ctx, source, [...stated, ...(scope.derivedLabels ?? [])], part);
   const changed = new Set<string>();
   const sirenOfKey = (k: string) => (k.startsWith('id|') ? k.slice(3, 12) : k.slice(0, 9));
   for (const k of before) if (!after.has(k)) changed.add(sirenOfKey(k));
@@ -443,4 +441,45 @@ export async function xlsxText(input: OpenedInput, required: string[]): Promise<
     lines.push(values.map((v) => `"${v.replace(/"/g, '""')}"`).join(';'));
   });
   return lines.join('\n');
+}
+
+/**
+ * The commonest list: one label per SIREN of a column (`SIREN`, or the first 9 digits of a
+ * `SIRET`, spaces removed), with the row's date and detail. `skipEmpty`: rows without an
+ * identifier are dropped silently (the EPV list), else rejected.
+ */
+export function sirenLabels(
+  rows: Array<{
+    line: number;
+    id: unknown;
+    date?: string | null;
+    detail?: Record<string, unknown>;
+  }>,
+  label: string,
+  o: { fromSiret?: boolean; skipEmpty?: boolean } = {},
+): ParsedLabels {
+  const out = emptyParse({ labels: [label] });
+  for (const r of rows) {
+    out.read++;
+    const raw = r.id === null || r.id === undefined ? '' : String(r.id).replace(/\s/g, '');
+    if (!raw && o.skipEmpty) continue;
+    const siren = o.fromSiret
+      ? raw.length >= 9
+        ? cleanSiren(raw.slice(0, 9))
+        : null
+      : cleanSiren(raw);
+    if (!siren)
+      out.rejects.push({
+        line: r.line,
+        reason: `${o.fromSiret ? 'SIRET' : 'SIREN'} mal formé : « ${raw} »`,
+      });
+    else
+      out.labels.push({
+        siren,
+        label,
+        date: r.date ?? null,
+        ...(r.detail ? { detail: r.detail } : {}),
+      });
+  }
+  return out;
 }

@@ -5,12 +5,11 @@
  * `egapro` (the API's `egapro_renseignee`).
  */
 import {
-  cleanSiren,
   delimited,
-  emptyParse,
   jsonRecords,
   parseJson,
   readSourceText,
+  sirenLabels,
   todayIso,
   writeLabelSet,
   xlsxText,
@@ -19,21 +18,13 @@ import {
 import type { Importer } from '../core/run';
 
 export function parseEgapro(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['egapro'] });
   const rows = /^\s*[[{]/.test(text)
     ? jsonRecords(parseJson(text, name), ['data'], name).map((r, i) => ({
         line: i + 1,
-        siren: (r.entreprise as Record<string, unknown> | undefined)?.siren ?? r.siren,
+        id: (r.entreprise as Record<string, unknown> | undefined)?.siren ?? r.siren,
       }))
-    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, siren: r.get('SIREN') }));
-  for (const r of rows) {
-    out.read++;
-    const siren = cleanSiren(r.siren);
-    if (!siren)
-      out.rejects.push({ line: r.line, reason: `SIREN mal formé : « ${String(r.siren ?? '')} »` });
-    else out.labels.push({ siren, label: 'egapro' });
-  }
-  return out;
+    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, id: r.get('SIREN') }));
+  return sirenLabels(rows, 'egapro');
 }
 
 export const egaproImporter: Importer = {

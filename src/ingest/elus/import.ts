@@ -15,7 +15,7 @@
  */
 import { ImportError } from '../core/errors';
 import { delimited, frenchDate, readSourceText, todayIso } from '../core/labels';
-import { copyRow } from '../core/copy';
+import { insertElectedOfficials } from '../core/elected';
 import type { Importer } from '../core/run';
 
 export type ElusPart = 'cm' | 'epci' | 'csp' | 'cd' | 'cr';
@@ -94,38 +94,7 @@ export const elusImporter: Importer = {
       [p.part],
     );
     const today = todayIso();
-    if (p.elus.length)
-      await ctx.conn.copyText(
-        'elected_officials',
-        [
-          'colter_code',
-          'last_name',
-          'first_names',
-          'birth_year',
-          'birth_month',
-          'sex',
-          'function',
-          'source',
-          'part',
-          'source_date',
-        ],
-        p.elus
-          .map((e) =>
-            copyRow([
-              e.colterCode,
-              e.lastName,
-              e.firstNames,
-              e.birthYear,
-              e.birthMonth,
-              e.sex,
-              e.function,
-              'elus',
-              p.part,
-              today,
-            ]),
-          )
-          .join(''),
-      );
+    await insertElectedOfficials(ctx.conn, p.elus, { source: 'elus', part: p.part, date: today });
     const tied = await ctx.conn.query<{ siren: string }>(
       `UPDATE elected_officials e SET siren = a.siren FROM local_authorities a
         WHERE e.source = 'elus' AND e.part = $1 AND a.code = e.colter_code

@@ -5,31 +5,22 @@
  * the search API's `est_ess` is this list OR SIRENE's economieSocialeSolidaireUniteLegale.
  */
 import {
-  cleanSiren,
   delimited,
-  emptyParse,
   jsonRecords,
   labelImporter,
   parseJson,
+  sirenLabels,
   type ParsedLabels,
 } from '../core/labels';
 
 export function parseEssFrance(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['ess'] });
   const rows = /^\s*[[{]/.test(text)
     ? jsonRecords(parseJson(text, name), ['data'], name).map((r, i) => ({
         line: i + 1,
-        siren: r.SIREN,
+        id: r.SIREN,
       }))
-    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, siren: r.get('SIREN') }));
-  for (const r of rows) {
-    out.read++;
-    const siren = cleanSiren(r.siren);
-    if (!siren)
-      out.rejects.push({ line: r.line, reason: `SIREN mal formé : « ${String(r.siren ?? '')} »` });
-    else out.labels.push({ siren, label: 'ess' });
-  }
-  return out;
+    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, id: r.get('SIREN') }));
+  return sirenLabels(rows, 'ess');
 }
 
 export const essFranceImporter = labelImporter('ess-france', parseEssFrance);

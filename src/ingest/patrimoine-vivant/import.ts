@@ -5,25 +5,14 @@
  * No row of this file was found in a public repository: the importer follows the documented
  * columns and is tested on a file made from them (src/ingest/patrimoine-vivant/fixture-epv.csv).
  */
-import {
-  cleanSiren,
-  delimited,
-  emptyParse,
-  labelImporter,
-  type ParsedLabels,
-} from '../core/labels';
+import { delimited, labelImporter, sirenLabels, type ParsedLabels } from '../core/labels';
 
 export function parsePatrimoineVivant(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['patrimoine-vivant'] });
-  for (const r of delimited(text, name, ['SIRET']).rows) {
-    out.read++;
-    const raw = r.get('SIRET')?.replace(/\s/g, '') ?? '';
-    if (!raw) continue;
-    const siren = raw.length >= 9 ? cleanSiren(raw.slice(0, 9)) : null;
-    if (!siren) out.rejects.push({ line: r.line, reason: `SIRET mal formé : « ${raw} »` });
-    else out.labels.push({ siren, label: 'patrimoine-vivant' });
-  }
-  return out;
+  const rows = delimited(text, name, ['SIRET']).rows.map((r) => ({
+    line: r.line,
+    id: r.get('SIRET'),
+  }));
+  return sirenLabels(rows, 'patrimoine-vivant', { fromSiret: true, skipEmpty: true });
 }
 
 export const patrimoineVivantImporter = labelImporter('patrimoine-vivant', parsePatrimoineVivant);

@@ -9,7 +9,7 @@ import { personKey } from '@/domain/person';
 import { parseSiren, parseSiret } from '@/domain/siren';
 import { first, node, str, type Node } from '../bodacc/notice';
 import { roleCodeOf } from '../bodacc/administration';
-import { copyRow } from '../core/copy';
+import { insertElectedOfficials, type ElectedRow } from '../core/elected';
 import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
 import {
@@ -86,15 +86,7 @@ export type ResultParts = {
   companyAgreements: CompanyAgreementRow[];
   labels: LabelRow[];
   /** The local authority's elected officials (`complements.collectivite_territoriale.elus`). */
-  elus: Array<{
-    colterCode: string;
-    lastName: string;
-    firstNames: string | null;
-    birthYear: number | null;
-    birthMonth: number | null;
-    sex: string | null;
-    function: string | null;
-  }>;
+  elus: ElectedRow[];
   /** Positions the answer gives its establishments (`latitude`/`longitude`, WGS84). */
   positions: Array<{ siret: string; latitude: number; longitude: number }>;
   /** The answer's own date. */
@@ -420,43 +412,15 @@ export const rechercheImporter: Importer = {
       `DELETE FROM elected_officials WHERE source = 'recherche-entreprises' AND siren = ANY($1::text[])`,
       [sirens],
     );
-    const elus = parts.flatMap((p) =>
-      p.elus.map((e) => ({ ...e, siren: p.company.siren, date: p.answerDate })),
-    );
-    if (elus.length) {
-      await ctx.conn.copyText(
-        'elected_officials',
-        [
-          'colter_code',
-          'siren',
-          'last_name',
-          'first_names',
-          'birth_year',
-          'birth_month',
-          'sex',
-          'function',
-          'source',
-          'source_date',
-        ],
-        elus
-          .map((e) =>
-            copyRow([
-              e.colterCode,
-              e.siren,
-              e.lastName,
-              e.firstNames,
-              e.birthYear,
-              e.birthMonth,
-              e.sex,
-              e.function,
-              'recherche-entreprises',
-              e.date?.slice(0, 10) ?? null,
-            ]),
-          )
-          .join(''),
+    // One answer date per company: the élus are written company by company.
+    for (const p of parts)
+      await insertElectedOfficials(
+        ctx.conn,
+        p.elus.map((e) => ({ ...e, siren: p.company.siren })),
+        { source: 'recherche-entreprises', date: p.answerDate },
       );
-      ctx.count('elected_officials', { inserted: elus.length, updated: 0, unchanged: 0 });
-    }
+    const elus = parts.reduce((n, p) => n + p.elus.length, 0);
+    if (elus) ctx.count('elected_officials', { inserted: elus, updated: 0, unchanged: 0 });
     ctx.count(
       'company_labels',
       await labelWriter(ctx.conn).write(
