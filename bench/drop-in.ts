@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { connectPostgres, queryRows, type Db } from '@/db/client';
+import { runMigrations } from '@/db/migrate';
 import { dropInSearch } from '@/drop-in/handlers';
 import { searchFromRequest } from '@/search/companies';
 import { parseSearchRequest } from '@/search/request';
@@ -55,12 +56,28 @@ async function label(db: Db): Promise<void> {
       mission_company = CASE WHEN abs(hashint4(siren::int + 107)) % 1000 < 2 THEN true
                              WHEN abs(hashint4(siren::int + 107)) % 10 < 6 THEN false END
     WHERE siren >= '99'`);
-  // The index's label column, as the indexer computes it (src/search/indexer.ts).
-  await db.execute(sql`UPDATE search_companies s SET labels = ARRAY(
+  await db.execute(sql`DELETE FROM elected_officials WHERE source = 'bench'`);
+  await db.execute(sql`INSERT INTO elected_officials (colter_code, siren, last_name, first_names,
+      birth_year, birth_month, sex, source)
+    SELECT detail->>'code', siren, 'MARTIN', 'Claire', 1970, 5, 'F', 'bench' FROM company_labels
+    WHERE source = 'bench' AND label = 'collectivite-territoriale'`);
+  // The index's columns, as the indexer computes them (src/search/indexer.ts).
+  await db.execute(sql`UPDATE search_companies s SET
+    label_ids = ARRAY(SELECT m.kind || ':' || x.id FROM company_labels l
+      CROSS JOIN LATERAL (VALUES ('liste_finess', 'finess-geo'), ('liste_uai', 'uai'), ('liste_rge', 'rge')) AS m(list, kind)
+      CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(l.detail -> m.list) = 'array'
+        THEN l.detail -> m.list ELSE '[]'::jsonb END) AS x(id)
+      WHERE l.siren = s.siren ORDER BY 1),
+    colter_code = (SELECT l.detail->>'code' FROM company_labels l WHERE l.siren = s.siren
+      AND l.label = 'collectivite-territoriale' LIMIT 1),
+    labels = ARRAY(
       SELECT l.label FROM company_labels l WHERE l.siren = s.siren
       UNION SELECT 'ess' FROM companies c WHERE c.siren = s.siren AND c.ess
       UNION SELECT CASE WHEN c.mission_company THEN 'societe-mission' ELSE 'societe-mission-non' END
-        FROM companies c WHERE c.siren = s.siren AND c.mission_company IS NOT NULL ORDER BY 1)
+        FROM companies c WHERE c.siren = s.siren AND c.mission_company IS NOT NULL
+      UNION SELECT 'entrepreneur-individuel' FROM companies c WHERE c.siren = s.siren AND c.legal_form_code = '1000'
+      UNION SELECT 'convention-collective' FROM establishment_agreements a WHERE a.siren = s.siren
+      ORDER BY 1)
     WHERE s.siren >= '99'`);
   await db.execute(sql`VACUUM ANALYZE company_labels`);
   await db.execute(sql`VACUUM ANALYZE search_companies`);
@@ -94,6 +111,7 @@ async function main(): Promise<void> {
   const handle = connectPostgres(server.toString(), 4);
   const db = handle.db;
   try {
+    await runMigrations(handle);
     const [size] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM search_companies`,

@@ -6,9 +6,9 @@
  *
  * Where the flags come from: `c.labels` (company_labels codes, plus `ess` and `societe-mission` /
  * `societe-mission-non` from the SIRENE flags, added by the indexer), `c.legal_form_code`,
- * `c.idcc`, and company_labels' `detail` for the identifiers (`liste_finess`, `liste_uai`,
- * `liste_rge`), the collectivity code and its élus. A label importer that fills company_labels
- * (one row per company and label, its identifiers in `detail`) is read here with no change.
+ * `c.idcc`, `c.label_ids` for the identifiers (FINESS, UAI, RGE), `c.colter_code` for the
+ * collectivity, and elected_officials for its élus: the label importers' tables (drizzle 0037),
+ * read through the indexer's columns.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { foldName, textArray } from '@/search/normalize';
@@ -40,9 +40,12 @@ const SOLE_TRADER = sql`c.legal_form_code = '1000'`;
 /** An association: the RNA label, or the legal form (5195, 92xx), the API's `is_association`. */
 const ASSOCIATION = sql`(c.labels @> '{association}'::text[] OR coalesce(c.legal_form_code, '') = '5195' OR coalesce(c.legal_form_code, '') LIKE '92%')`;
 
-/** The companies whose label `code` lists `id` in its detail's `list` (GIN on detail). */
-const listed = (list: string, id: string) =>
-  sql`c.siren IN (SELECT l.siren FROM company_labels l WHERE l.detail @> ${JSON.stringify({ [list]: [id] })}::jsonb)`;
+/**
+ * The companies that hold an identifier: `search_companies.label_ids` (`kind:identifier`, GIN),
+ * filled by the indexer from label_identifiers and the Annuaire's lists.
+ */
+const listed = (kind: string, id: string) =>
+  sql`c.label_ids @> ${textArray([`${kind}:${id}`])}::text[]`;
 
 /** Folded words a person's names must all hold. */
 const words = (...parts: Array<string | null>) =>
@@ -61,19 +64,18 @@ function directorCondition(p: GovParams): SQL {
   return sql`EXISTS (SELECT 1 FROM search_directors d WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
-/** An élu of the collectivity (company_labels detail `elus`, birth as `YYYY-MM`). */
+/** An élu of the collectivity (elected_officials, birth kept to the month). */
 function electedCondition(p: GovParams): SQL {
-  const parts: SQL[] = [];
+  const parts: SQL[] = [sql`e.siren IS NOT NULL`];
   const w = words(p.nomPersonne, p.prenomsPersonne);
   if (w.length)
     parts.push(
-      sql`string_to_array(search_fold(coalesce(e->>'nom', '') || ' ' || coalesce(e->>'prenoms', '')), ' ') @> ${textArray(w)}::text[]`,
+      sql`string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ') @> ${textArray(w)}::text[]`,
     );
-  if (p.dateMin) parts.push(sql`e->>'annee_de_naissance' >= ${p.dateMin.slice(0, 7)}`);
-  if (p.dateMax) parts.push(sql`e->>'annee_de_naissance' <= ${p.dateMax.slice(0, 7)}`);
-  return sql`c.siren IN (SELECT l.siren FROM company_labels l
-    CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(l.detail->'elus') = 'array' THEN l.detail->'elus' ELSE '[]'::jsonb END) e
-    WHERE l.label = 'collectivite-territoriale' AND ${parts.length ? sql.join(parts, sql` AND `) : sql`true`})`;
+  const ym = sql`(e.birth_year * 100 + coalesce(e.birth_month, 1))`;
+  if (p.dateMin) parts.push(sql`${ym} >= ${yearMonth(p.dateMin)}`);
+  if (p.dateMax) parts.push(sql`${ym} <= ${yearMonth(p.dateMax)}`);
+  return sql`c.siren IN (SELECT e.siren FROM elected_officials e WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
 /** The conditions of the API's parameters our search filters do not carry; null when none. */
@@ -98,12 +100,10 @@ export function dropInConditions(p: GovParams): SQL | null {
   if (no.length) parts.push(sql`NOT (c.labels && ${textArray(no)}::text[])`);
 
   const codes = p.lists.code_collectivite_territoriale;
-  if (codes?.length)
-    parts.push(sql`c.siren IN (SELECT l.siren FROM company_labels l
-      WHERE l.label = 'collectivite-territoriale' AND l.detail->>'code' = ANY(${textArray(codes)}::text[]))`);
-  if (p.idFiness) parts.push(listed('liste_finess', p.idFiness));
-  if (p.idUai) parts.push(listed('liste_uai', p.idUai));
-  if (p.idRge) parts.push(listed('liste_rge', p.idRge));
+  if (codes?.length) parts.push(sql`c.colter_code = ANY(${textArray(codes)}::text[])`);
+  if (p.idFiness) parts.push(listed('finess-geo', p.idFiness));
+  if (p.idUai) parts.push(listed('uai', p.idUai));
+  if (p.idRge) parts.push(listed('rge', p.idRge));
 
   // The API filters on any establishment's postcode (not only the head office's); a partially
   // diffused establishment's postcode is hidden, so never matched (maskAddress).
