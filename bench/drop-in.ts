@@ -122,14 +122,14 @@ async function main(): Promise<void> {
     const names = (
       await queryRows<{ name: string }>(
         db,
-        sql`SELECT name FROM search_companies WHERE siren >= '99' AND name IS NOT NULL
-            ORDER BY abs(hashint4(siren::int)) LIMIT ${QUERIES}`,
+        sql`SELECT name FROM search_companies WHERE name IS NOT NULL
+            ORDER BY siren >= '99' DESC, abs(hashint4(siren::int)) LIMIT ${QUERIES}`,
       )
     ).map((r) => r.name.toLowerCase());
     const surnames = (
       await queryRows<{ w: string }>(
         db,
-        sql`SELECT DISTINCT last_name AS w FROM directors WHERE id LIKE 'bench-%' LIMIT 40`,
+        sql`SELECT DISTINCT last_name AS w FROM directors WHERE last_name ~ '^[A-Z]{3,}$' LIMIT 40`,
       )
     ).map((r) => r.w.toLowerCase());
 
