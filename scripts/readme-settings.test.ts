@@ -27,7 +27,8 @@ describe('the README configuration table', () => {
   });
 
   it('reads the names of the first cells only', () => {
-    const table = '## Configuration\n\n| `A_B`, `C` | see `D` |\n| `E` | x |\n\n## Next\n| `F` | y |';
+    const table =
+      '## Configuration\n\n| `A_B`, `C` | see `D` |\n| `E` | x |\n\n## Next\n| `F` | y |';
     expect([...readmeSettings(table)]).toEqual(['A_B', 'C', 'E']);
   });
 });
