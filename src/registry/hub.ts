@@ -17,6 +17,7 @@ import { insolvencyStateLabel } from './notices';
 import { LISTABLE } from './opposition';
 import { BAND_ORDER } from './similar';
 import { withStatementTimeout } from './timeout';
+import { departmentOfCommuneSql } from '@/domain/sql-fragments';
 
 /** A list may not hold the page longer than this; past it, the page says so. */
 const HUB_TIMEOUT_MS = 3_000;
@@ -125,8 +126,7 @@ async function creationsByDepartment(db: Db): Promise<Omit<HubTable, 'info' | 'c
     if (!end) return { dataDate: null, columns: [], rows: [] };
     const rows = await queryRows<{ department: string | null; n: number | string }>(
       tx,
-      sql`SELECT CASE WHEN left(e.commune_code, 2) = '97' THEN left(e.commune_code, 3)
-                      ELSE left(e.commune_code, 2) END AS department,
+      sql`SELECT ${departmentOfCommuneSql(sql`e.commune_code`)} AS department,
                  count(*) AS n
         FROM companies c
         LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)

@@ -30,7 +30,7 @@ import {
   type SearchCompanyRow,
 } from './companies';
 import { filtersSql, hasFilters, EMPTY_FILTERS } from './filters';
-import { textArray } from './normalize';
+import { textArray } from '@/domain/sql-fragments';
 
 /** Rows at most per export, signed in. */
 export const EXPORT_MAX_ROWS = 10_000;
