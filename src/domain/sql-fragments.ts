@@ -1,7 +1,8 @@
 /**
  * The SQL twins of rules the site also applies in TypeScript, one fragment each, so that the
  * registry's reads, the search and its index compute them alike on both databases: the
- * great-circle distance, the department of a commune, and the one way to pass a list of texts.
+ * great-circle distance, the department of a commune, a company's state, and the one way to
+ * pass a list of texts.
  * Fragments only (Drizzle's `sql`): no connection, no I/O.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -39,3 +40,23 @@ export function departmentOfCommuneSql(commune: SQL): SQL {
 export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
+
+/** A source gave the company a state or an identity (`known` of companyState), on `companies c`. */
+const STATE_KNOWN = `(c.sirene_updated_at IS NOT NULL
+  OR coalesce(jsonb_typeof(c.field_sources -> 'status'), 'null') <> 'null'
+  OR coalesce(jsonb_typeof(c.field_sources -> 'name'), 'null') <> 'null')`;
+
+/**
+ * `stateOf` of src/registry/company.ts in SQL (the twin of src/domain/company-state.ts), on
+ * `companies c`: 'active', 'ceased', 'struck-off' or 'unknown', for the search
+ * index and the lists that keep active companies only (an empty record is never active). A test
+ * compares the search results with the page on every company of the sample.
+ */
+export const COMPANY_STATE = sql.raw(`(CASE
+  WHEN c.rcs_strike_off_date IS NOT NULL AND (c.status = 'C' OR NOT ${STATE_KNOWN}) THEN 'struck-off'
+  WHEN NOT ${STATE_KNOWN} THEN 'unknown'
+  WHEN c.status = 'C' THEN 'ceased'
+  ELSE 'active' END)`);
+
+/** `companies c` is active in the page's sense. */
+export const ACTIVE_COMPANY = sql.raw(`(c.status = 'A' AND ${STATE_KNOWN})`);

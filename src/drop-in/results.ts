@@ -12,12 +12,9 @@ import type { Db } from '@/db/client';
 import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
-import {
-  addressPartsOfRow,
-  getCompanyProfiles,
-  getCompanyUpdates,
-  type CompanyProfile,
-} from '@/registry/company';
+import { addressPartsOfRow } from '@/registry/addresses';
+import { getCompanyProfiles, type CompanyProfile } from '@/registry/company';
+import { getCompanyUpdates } from '@/registry/company-updates';
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
 import {

@@ -7,7 +7,7 @@ import {
   establishmentView,
   type EstablishmentRow,
   type EstablishmentView,
-} from './company';
+} from './establishment-view';
 import { FRENCH_MONTHS } from '@/domain/dates';
 import type { SourceRef } from './result';
 import { departmentOfCommuneSql, distanceKmSql, textArray } from '@/domain/sql-fragments';

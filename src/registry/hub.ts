@@ -4,7 +4,7 @@
  * (partial diffusion of natural persons, opposition requests: `LISTABLE`).
  */
 import { CONTRADICTION_RULES, type ContradictionRule } from '@/domain/contradictions';
-import { ACTIVE_COMPANY } from './company';
+import { ACTIVE_COMPANY } from '@/domain/sql-fragments';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';

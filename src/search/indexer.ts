@@ -6,7 +6,7 @@ import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
 import { departmentOfCommuneSql, textArray } from '@/domain/sql-fragments';
-import { COMPANY_STATE } from '@/registry/company';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 import { companyOpposed, personOpposed } from '@/registry/opposition';
 
 /** geoCell (src/search/geo/grid.ts) in SQL, on the head office's coordinates. */
