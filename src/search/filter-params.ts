@@ -1,4 +1,6 @@
 /** The filters' shape and URL parameter names: no SQL here, client components import it. */
+import { lookupTable } from '@/lib/lookup';
+
 export type SearchFilters = {
   departments: string[];
   /** NAF codes ("70.10Z") or sections ("C"). */
@@ -37,7 +39,7 @@ export type SearchFilters = {
  * Labels and certifications a search can require (company_labels codes, from the Annuaire des
  * Entreprises answers), with their short French names for the filter form.
  */
-export const SEARCH_LABELS: Record<string, string> = {
+export const SEARCH_LABELS = lookupTable<string>({
   rge: 'RGE',
   qualiopi: 'Qualiopi',
   'organisme-formation': 'Organisme de formation',
@@ -59,7 +61,7 @@ export const SEARCH_LABELS: Record<string, string> = {
   'aide-minimis': 'Aides de minimis',
   'aide-ademe': 'Aides ADEME',
   'l100-3': 'Administration (CRPA)',
-};
+});
 
 export const EMPTY_FILTERS: SearchFilters = {
   departments: [],
