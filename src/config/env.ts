@@ -292,6 +292,15 @@ export const envSchema = z.object({
    */
   SIRENE_DAILY_POLL: z.enum(['on', 'off']).default('off'),
   /**
+   * `on`: the job workers download and import the labels' sources once a day (8 a.m. Paris,
+   * src/ingest/labels-daily.ts). Off by default: the embedded default reaches no network.
+   */
+  LABEL_SOURCES_DAILY: z.enum(['on', 'off']).default('off'),
+  /** A mirror of the labels' sources (`<base>/<source>/<file>`), instead of the producers. */
+  LABEL_SOURCES_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Bearer token of le marché de l'inclusion's API (its SIAE list); without it, skipped. */
+  MARCHE_INCLUSION_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
    * VIES REST API of the European Commission, to check VAT numbers on the VAT certificate;
    * `off` prints every number as "non vérifié" without calling it.
    */
