@@ -35,14 +35,8 @@ import {
 import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import {
-  allowedTypos,
-  editDistance,
-  foldName,
-  LEGAL_FORM_WORDS,
-  STOP_WORDS,
-  textArray,
-} from './normalize';
+import { allowedTypos, editDistance, foldName, LEGAL_FORM_WORDS, STOP_WORDS } from './normalize';
+import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';

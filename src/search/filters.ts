@@ -4,9 +4,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from './filter-params';
-import { boundingBox, cellRanges, EARTH_RADIUS_KM } from './geo/grid';
+import { distanceKmSql, textArray } from '@/domain/sql-fragments';
+import { boundingBox, cellRanges } from './geo/grid';
 import { resolveCommunes, resolveEpcis } from './geo/places';
-import { foldName, textArray } from './normalize';
+import { foldName } from './normalize';
 
 export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 export { filtersToParams, hasFilters, parseFilters } from './request';
@@ -28,11 +29,7 @@ export type ResolvedScope = {
 
 /** Great-circle distance (km) from the circle's centre to the head office, in SQL. */
 export function distanceSql(circle: Circle): SQL {
-  const lat = circle.lat;
-  const lon = circle.lon;
-  return sql`(${2 * EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
-    power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lon}::float8) / 2), 2)))))`;
+  return distanceKmSql(sql`c.latitude`, sql`c.longitude`, circle);
 }
 
 /** The circle's bounding box and exact distance, without the grid's ranges. */

@@ -5,8 +5,8 @@ import { killPoint } from '@/lib/kill-point';
 import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
-import { textArray } from './normalize';
-import { COMPANY_STATE } from '@/registry/company';
+import { departmentOfCommuneSql, textArray } from '@/domain/sql-fragments';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 import { companyOpposed, personOpposed } from '@/registry/opposition';
 
 /** geoCell (src/search/geo/grid.ts) in SQL, on the head office's coordinates. */
@@ -251,8 +251,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         h.siret,
         CASE WHEN c.diffusion = 'O' THEN h.postcode END,
         h.commune_code, h.commune_name,
-        CASE WHEN h.commune_code LIKE '97%' THEN left(h.commune_code, 3)
-             WHEN h.commune_code IS NOT NULL THEN left(h.commune_code, 2)
+        CASE WHEN h.commune_code IS NOT NULL THEN ${departmentOfCommuneSql(sql`h.commune_code`)}
              WHEN h.postcode ~ '^97' THEN left(h.postcode, 3)
              WHEN h.postcode ~ '^20' THEN NULL
              ELSE left(h.postcode, 2) END,
