@@ -13,7 +13,7 @@ import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
 import { available, consume, reset } from '@/lib/rate-limit';
-import { authErrorCode, callAuth } from './adapter';
+import { authErrorCode, callAuth, wrongOriginFailure } from './adapter';
 import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import {
@@ -161,6 +161,8 @@ export const register = (req: Request, db: Db = getDb()) =>
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
       return dataResponse(publicUser(user), 201, [...answer.cookies, loggedInHint(true)]);
     }
+    const wrongOrigin = wrongOriginFailure(req, answer);
+    if (wrongOrigin) return failureResponse(wrongOrigin);
     const code = authErrorCode(answer);
     if (code.includes('ALREADY_EXISTS')) {
       return failureResponse(
@@ -216,9 +218,8 @@ export const login = (req: Request, db: Db = getDb()) =>
       return dataResponse(publicUser(user), 200, [...answer.cookies, loggedInHint(true)]);
     }
     if (answer.status >= 500) return failureResponse(failure('SERVICE_UNAVAILABLE'));
-    if (answer.status === 403 && authErrorCode(answer).includes('ORIGIN')) {
-      return failureResponse(failure('FORBIDDEN'));
-    }
+    const wrongOrigin = wrongOriginFailure(req, answer);
+    if (wrongOrigin) return failureResponse(wrongOrigin);
     recordLoginFailure(email, address);
     if (captchaSolved) await consume('login-account', email);
     return failureResponse({
