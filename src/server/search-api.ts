@@ -9,7 +9,8 @@
  * and document the routes: same status, body and headers (tested in search-api.test.ts); the
  * public API's gate has counted the call before (src/server/site.ts).
  *
- * Only these two exact paths: anything else under /api/search/ (the export, which reads the
+ * Only these two exact paths, and the search boxes' suggestions (`/api/suggestions/companies`,
+ * src/web/suggestions-api.ts): anything else under /api/search/ (the export, which reads the
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
@@ -17,6 +18,8 @@ import type { PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { logFailure } from '@/lib/log';
 import { handleCompanySearch, handleDirectorSearch } from '@/web/search-api';
+import { SUGGESTIONS_PATH } from '@/api-access/gate';
+import { handleCompanySuggestions } from '@/web/suggestions-api';
 import { jsonError, UNAVAILABLE } from '@/web/search-http';
 import type { ApiAnswer } from './registry-api';
 
@@ -25,12 +28,14 @@ type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 const HANDLERS: Record<string, SearchHandler> = {
   '/api/search/companies': handleCompanySearch,
   '/api/search/directors': handleDirectorSearch,
+  // The search boxes' suggestions (site-only, its own limit in the gate): typed, so fast too.
+  [SUGGESTIONS_PATH]: handleCompanySuggestions,
 };
 
 /** The search handler a request names, or null when it is not one of these two routes. */
 function handlerOf(method: string | undefined, url: string | undefined): SearchHandler | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (!url || !url.startsWith('/api/search/')) return null;
+  if (!url || !(url.startsWith('/api/search/') || url.startsWith(SUGGESTIONS_PATH))) return null;
   const q = url.indexOf('?');
   return HANDLERS[q < 0 ? url : url.slice(0, q)] ?? null;
 }
