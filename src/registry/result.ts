@@ -30,6 +30,11 @@ const SOURCE_LABELS: Record<SourceName, string> = {
   'recherche-entreprises': 'Annuaire des Entreprises (DINUM)',
 };
 
+/** A source's name as the pages print it (an unknown one as it is). */
+export function sourceLabel(source: string | null | undefined): string {
+  return SOURCE_LABELS[source as SourceName] ?? source ?? '';
+}
+
 export function sourceRef(source: SourceName, date: string | null | undefined): SourceRef {
   return { source, label: SOURCE_LABELS[source] ?? source, date: date ? date.slice(0, 10) : null };
 }

@@ -74,12 +74,33 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
       )}
       <ul className={s.meta}>
         <Item label={m.card.siren}>{r.sirenFormatted}</Item>
-        <Item label={m.card.headOffice}>{place || null}</Item>
+        <Item label={m.card.headOffice}>
+          {place ? (
+            <>
+              {place}
+              {r.headOffice.source ? (
+                <span className={s.valueSource}>
+                  {' '}
+                  {interpolate(m.card.fromSource, { source: r.headOffice.source })}
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </Item>
         <Item label={m.card.creation}>{frenchDate(r.creationDate)}</Item>
       </ul>
       <ul className={s.meta}>
         <Item label={m.card.activity}>
-          {r.naf ? `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}` : null}
+          {r.naf ? (
+            `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}`
+          ) : r.activity ? (
+            <>
+              {r.activity.text}{' '}
+              <span className={s.valueSource}>
+                {interpolate(m.card.fromSource, { source: r.activity.source })}
+              </span>
+            </>
+          ) : null}
         </Item>
         <Item label={m.card.legalForm}>{r.legalForm?.label ?? r.legalForm?.code ?? null}</Item>
         <Item label={m.card.headcount}>
