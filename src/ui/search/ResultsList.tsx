@@ -48,8 +48,15 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** The document a service group's results sell, one order button per company. */
-export type ResultOrder = { kind: string; priceCents: number };
+/**
+ * The document a service group's results sell, one order button per company for which the order
+ * route's own availability rule accepts it (`unavailable`: the others, with the reason it gives).
+ */
+export type ResultOrder = {
+  kind: string;
+  priceCents: number;
+  unavailable?: Record<string, string>;
+};
 
 export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: ResultOrder }) {
   const place = [r.headOffice.postcode, r.headOffice.commune].filter(Boolean).join(' ');
@@ -128,7 +135,14 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
           ) : null}
         </Item>
       </ul>
-      {order && <OrderButton kind={order.kind} siren={r.siren} priceCents={order.priceCents} />}
+      {order &&
+        (order.unavailable?.[r.siren] ? (
+          <p className={s.valueSource} data-testid="order-unavailable">
+            {order.unavailable[r.siren]}
+          </p>
+        ) : (
+          <OrderButton kind={order.kind} siren={r.siren} priceCents={order.priceCents} />
+        ))}
     </li>
   );
 }
