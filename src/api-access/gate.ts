@@ -24,7 +24,7 @@ import {
 } from './plans';
 import { countUsage } from './usage';
 
-/** The search boxes' suggestions (src/web/suggestions-api.ts): site-only, limited apart. */
+/** The search boxes' suggestions (src/public-api/suggestion-handlers.ts): site-only, limited apart. */
 export const SUGGESTIONS_PATH = '/api/suggestions/companies';
 
 /**
@@ -60,7 +60,7 @@ const PUBLIC_PREFIXES = [
   '/api/companies/',
   '/api/directors/',
   '/api/search/',
-  // The drop-in for the government's search API (src/web/recherche-entreprises-api.ts).
+  // The drop-in for the government's search API (src/drop-in/handlers.ts).
   '/api/recherche-entreprises/',
 ];
 

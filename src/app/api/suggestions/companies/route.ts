@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { handleCompanySuggestions } from '@/web/suggestions-api';
+import { handleCompanySuggestions } from '@/public-api/suggestion-handlers';
 
 export const dynamic = 'force-dynamic';
 
