@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { services } from '../src/domain/catalogue';
-import { baseUrl, launchBrowser, storeEssentialConsent } from './browser';
+import { baseUrl, launchBrowser, registerInBrowser, storeEssentialConsent } from './browser';
 
 /**
  * Sell only what the order route accepts (issue 38): every « Commander » of five companies' pages
@@ -21,12 +21,7 @@ beforeAll(async () => {
   context = await browser.newContext();
   await storeEssentialConsent(context);
   page = await context.newPage();
-  await page.goto(url('/register'));
-  await page.fill('#email', email);
-  await page.fill('#password', password);
-  await page.fill('#password_confirmation', password);
-  await page.click('[data-testid="register-form"] button[type="submit"]');
-  await page.waitForURL(/\/verify-email/, { timeout: 60_000 });
+  await registerInBrowser(page, email, password);
 });
 afterAll(async () => browser?.close());
 

@@ -95,26 +95,23 @@ export function OppositionForm({ kind, siren, director, initialError, initialNot
       >
         <fieldset style={group}>
           <legend style={{ fontWeight: 600, marginBottom: 8 }}>{m.legend}</legend>
-          <label style={row}>
-            <input
-              type="radio"
-              name="kind"
-              value="person"
-              checked={chosen === 'person'}
-              onChange={() => setChosen('person')}
-            />{' '}
-            {m.kindPerson}
-          </label>
-          <label style={row}>
-            <input
-              type="radio"
-              name="kind"
-              value="company"
-              checked={chosen === 'company'}
-              onChange={() => setChosen('company')}
-            />{' '}
-            {m.kindCompany}
-          </label>
+          {(
+            [
+              ['person', m.kindPerson],
+              ['company', m.kindCompany],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} style={row}>
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                checked={chosen === value}
+                onChange={() => setChosen(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
         </fieldset>
         {chosen === 'company' ? null : director ? (
           <p>
