@@ -31,12 +31,16 @@ async function order(tab: Page, where: string, name: RegExp): Promise<string | n
   if ((await button.count()) === 0) return null;
   // React hydrates the button after the HTML shows: wait for the page to settle.
   await tab.waitForLoadState('networkidle');
-  const answer = tab.waitForResponse(
-    (r) => r.request().method() === 'POST' && /\/order$/.test(new URL(r.url()).pathname),
-    { timeout: 30_000 },
-  );
+  // /api/{kind}/{siren}/order, /api/director-report/{siren}/order/{n}, /api/document/{id}/order.
+  const answer = tab
+    .waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/order(\/\d+)?$/.test(new URL(r.url()).pathname),
+      { timeout: 30_000 },
+    )
+    .catch(() => null);
   await button.click();
   const res = await answer;
+  if (!res) return `${where} : aucune commande envoyée par « ${await button.textContent()} »`;
   const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
   const code = body?.error?.code;
   return res.status() === 201 || res.status() === 200 || code === 'SAME_ORDER_PENDING'

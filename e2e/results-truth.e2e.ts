@@ -66,11 +66,11 @@ describe('results pages', () => {
       if (!(await panel.isVisible())) {
         // On a phone the panel opens in a sheet; the button shows once React has hydrated.
         const open = page.getByRole('button', { name: /^Filtres/ });
-        for (let i = 0; i < 50 && !(await page.getByTestId('filters-sheet').isVisible()); i++) {
+        for (let i = 0; i < 50 && (await open.getAttribute('aria-expanded')) !== 'true'; i++) {
           await open.click();
           await page.waitForTimeout(200);
         }
-        panel = page.getByTestId('filters-sheet').locator('form[aria-label="Filtres"]');
+        panel = page.getByRole('dialog').locator('form[aria-label="Filtres"]');
       }
       await panel.locator('input[type="date"]').first().waitFor();
       const box = (await panel.boundingBox())!;
