@@ -121,9 +121,9 @@ describe('accounts in the browser', () => {
       undefined,
       { timeout: 30_000 },
     );
-    await expect(
-      page.locator('[data-testid="follow-button"]').first().textContent(),
-    ).resolves.toBe('✓ Suivie');
+    await expect(page.locator('[data-testid="follow-button"]').first().textContent()).resolves.toBe(
+      '✓ Suivie',
+    );
   }, 120_000);
 
   it('files Danone in a new list, sees it in /mon-compte, and unfollows', async () => {

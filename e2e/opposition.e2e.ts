@@ -90,9 +90,9 @@ describe('opposition form, its captcha and its confirmation', () => {
     await page.goto(url('/opposition'));
     await page.getByLabel('Mes mandats de dirigeant').check();
     // Only the chosen case's fields: a director names themself, not a sole trader's SIREN.
-    await expect(page.getByLabel('Numéro SIREN de l’entreprise individuelle').count()).resolves.toBe(
-      0,
-    );
+    await expect(
+      page.getByLabel('Numéro SIREN de l’entreprise individuelle').count(),
+    ).resolves.toBe(0);
     await page.getByLabel('Mon entreprise individuelle (nom et adresse)').check();
     await page.getByLabel('Numéro SIREN de l’entreprise individuelle').waitFor();
     await expect(page.getByLabel('Nom de naissance').count()).resolves.toBe(0);

@@ -72,7 +72,10 @@ describe('suggestions beside a script using the public API', () => {
     const page = await newPage();
     const seen = record(page);
     await page.goto(`${baseUrl()}/resultats?q=danone`);
-    await page.locator('main').getByRole('combobox', { name: /Nom, SIREN/ }).waitFor();
+    await page
+      .locator('main')
+      .getByRole('combobox', { name: /Nom, SIREN/ })
+      .waitFor();
     await page.waitForTimeout(1500);
     expect(seen.filter((s) => /suggest|\/api\/search\/companies\?/.test(s.path))).toEqual([]);
     await page.context().close();

@@ -39,16 +39,13 @@ describe('one loopback host outside production', () => {
   /** A GET with its own Host header (fetch does not let a caller choose it). */
   const get = (path: string, host: string, extra: Record<string, string> = {}) =>
     new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, headers: { host, ...extra } },
-        (res) => {
-          let body = '';
-          res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
-          );
-        },
-      );
+      const req = request({ host: '127.0.0.1', port, path, headers: { host, ...extra } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
+        );
+      });
       req.on('error', reject);
       req.end();
     });
