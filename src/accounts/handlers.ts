@@ -12,7 +12,8 @@ import { errorResponse } from '@/lib/http/answer';
 import { readFields, type Fields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { available, consume, reset } from '@/lib/rate-limit';
-import { authErrorCode, callAuth } from './adapter';
+import { authErrorCode, callAuth, wrongOriginFailure } from './adapter';
+import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import { dataResponse, guarded, loggedInHint, str } from './http';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
@@ -138,6 +139,8 @@ export const register = (req: Request, db: Db = getDb()) =>
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
       return dataResponse(publicUser(user), 201, [...answer.cookies, loggedInHint(true)]);
     }
+    const wrongOrigin = wrongOriginFailure(req, answer);
+    if (wrongOrigin) return errorResponse(wrongOrigin);
     const code = authErrorCode(answer);
     if (code.includes('ALREADY_EXISTS')) {
       return errorResponse(
@@ -193,9 +196,8 @@ export const login = (req: Request, db: Db = getDb()) =>
       return dataResponse(publicUser(user), 200, [...answer.cookies, loggedInHint(true)]);
     }
     if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
-    if (answer.status === 403 && authErrorCode(answer).includes('ORIGIN')) {
-      return errorResponse(failure('FORBIDDEN'));
-    }
+    const wrongOrigin = wrongOriginFailure(req, answer);
+    if (wrongOrigin) return errorResponse(wrongOrigin);
     recordLoginFailure(email, address);
     if (captchaSolved) await consume('login-account', email);
     return errorResponse({
