@@ -340,24 +340,7 @@ async function main() {
     {
       name: 'checksum',
       label: "empreinte (nombre de lignes, md5 de l'index de recherche)",
-      run: async () => {
-        const counts = await client.query(`SELECT
-          (SELECT count(*) FROM companies)::bigint AS companies,
-          (SELECT count(*) FROM establishments)::bigint AS establishments,
-          (SELECT count(*) FROM directors)::bigint AS directors,
-          (SELECT count(*) FROM notices)::bigint AS notices,
-          (SELECT count(*) FROM search_companies)::bigint AS search`);
-        const [sum] = (
-          await client.query(
-            `SELECT md5(string_agg(md5(t::text), '' ORDER BY t.siren)) AS m FROM (SELECT * FROM search_companies) t`,
-          )
-        ).rows;
-        const c = counts.rows[0];
-        return {
-          rows: Number(c.search),
-          note: `companies ${c.companies}, establishments ${c.establishments}, directors ${c.directors}, bodacc ${c.notices}, search_companies ${c.search}, md5 ${sum.m}`,
-        };
-      },
+      run: () => checksum(client),
     },
     ...Array.from({ length: PARTS }, (_, k): Step => ({
       name: `bodacc-${k}`,
@@ -391,6 +374,11 @@ async function main() {
         return { rows: r.kind === 'full' ? r.stats.companies : r.kind === 'incremental' ? r.sirens : 0, note: r.kind };
       },
     },
+    {
+      name: 'checksum-final',
+      label: "empreinte finale (après BODACC et RNE)",
+      run: () => checksum(client),
+    },
   ];
 
   for (const step of steps) {
@@ -417,6 +405,26 @@ async function main() {
   await report(client, handle);
   await client.end();
   await handle.close();
+}
+
+/** Row counts and an md5 of the whole search table, in SIREN order: equal bases, equal notes. */
+async function checksum(client: pg.Client): Promise<StepResult> {
+  const counts = await client.query(`SELECT
+    (SELECT count(*) FROM companies)::bigint AS companies,
+    (SELECT count(*) FROM establishments)::bigint AS establishments,
+    (SELECT count(*) FROM directors)::bigint AS directors,
+    (SELECT count(*) FROM notices)::bigint AS notices,
+    (SELECT count(*) FROM search_companies)::bigint AS search`);
+  const [sum] = (
+    await client.query(
+      `SELECT md5(string_agg(md5(t::text), '' ORDER BY t.siren)) AS m FROM search_companies t`,
+    )
+  ).rows;
+  const c = counts.rows[0];
+  return {
+    rows: Number(c.search),
+    note: `companies ${c.companies}, establishments ${c.establishments}, directors ${c.directors}, bodacc ${c.notices}, search_companies ${c.search}, md5 ${sum.m}`,
+  };
 }
 
 function phaseNote(phases: Record<string, number>): string {
