@@ -338,6 +338,40 @@ async function main() {
       },
     },
     {
+      name: 'registry-reads',
+      label: "lectures de fiche : liste paginée d'une entreprise à 5 000 établissements, dirigeant",
+      run: async () => {
+        const { listEstablishments } = await import('../src/registry/establishments');
+        const { getDirectorProfile } = await import('../src/registry/directors');
+        const { franceSiren, GIANT_ESTABLISHMENTS } = await import('../src/ingest/generate/france');
+        const siren = franceSiren(Math.min(UNITS, 1_000_000) - 1);
+        const company = { siren, protected: false, isNaturalPerson: false };
+        const first = await listEstablishments(handle.db, company, { page: 1 });
+        const times: string[] = [];
+        for (const page of [1, 2, Math.ceil(first.pageCount / 2), first.pageCount]) {
+          for (const pass of ['froid', 'chaud']) {
+            const t = performance.now();
+            const p = await listEstablishments(handle.db, company, { page });
+            times.push(`page ${page} (${pass}) ${(performance.now() - t).toFixed(1)} ms, ${p.items.length} lignes`);
+          }
+        }
+        const [d] = (
+          await client.query(
+            `SELECT id FROM directors WHERE kind = 'person' AND siren >= '100000000' ORDER BY siren DESC LIMIT 1`,
+          )
+        ).rows as Array<{ id: string }>;
+        if (d) {
+          const t = performance.now();
+          const r = await getDirectorProfile(handle.db, d.id);
+          times.push(`dirigeant ${d.id} ${(performance.now() - t).toFixed(1)} ms (${r.ok ? 'trouvé' : 'absent'})`);
+        }
+        return {
+          rows: first.total,
+          note: `${siren} : ${first.total} établissements sur ${GIANT_ESTABLISHMENTS} générés, ${first.pageCount} pages ; ${times.join(' ; ')}`,
+        };
+      },
+    },
+    {
       name: 'checksum',
       label: "empreinte (nombre de lignes, md5 de l'index de recherche)",
       run: () => checksum(client),
