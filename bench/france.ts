@@ -257,27 +257,6 @@ async function main() {
       },
     },
     {
-      name: 'ref-copy-ul',
-      label: 'référence : COPY brut du fichier UL (table sans index, colonnes text)',
-      run: async () => ({ rows: await rawCopy(client, 'bench_raw_ul', ulFile) }),
-    },
-    {
-      name: 'ref-copy-et',
-      label: 'référence : COPY brut du fichier établissements',
-      run: async () => ({ rows: await rawCopy(client, 'bench_raw_et', etFile) }),
-    },
-    {
-      name: 'cleanup-files',
-      label: 'suppression des fichiers SIRENE générés',
-      run: async () => {
-        if (!KEEP) {
-          rmSync(ulFile, { force: true });
-          rmSync(etFile, { force: true });
-        }
-        return { rows: 0 };
-      },
-    },
-    {
       name: 'sample',
       label: "échantillon réel (data/samples, dont les fiches de l'Annuaire)",
       run: async () => {
@@ -322,6 +301,27 @@ async function main() {
           },
         ]
       : []),
+    {
+      name: 'ref-copy-ul',
+      label: 'référence : COPY brut du fichier UL (table sans index, colonnes text)',
+      run: async () => ({ rows: await rawCopy(client, 'bench_raw_ul', ulFile) }),
+    },
+    {
+      name: 'ref-copy-et',
+      label: 'référence : COPY brut du fichier établissements',
+      run: async () => ({ rows: await rawCopy(client, 'bench_raw_et', etFile) }),
+    },
+    {
+      name: 'cleanup-files',
+      label: 'suppression des fichiers SIRENE générés',
+      run: async () => {
+        if (!KEEP) {
+          rmSync(ulFile, { force: true });
+          rmSync(etFile, { force: true });
+        }
+        return { rows: 0 };
+      },
+    },
     {
       name: 'contradictions',
       label: 'contradictions entre sources (recalcul complet)',
