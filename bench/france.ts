@@ -376,6 +376,50 @@ async function main() {
       label: "empreinte (nombre de lignes, md5 de l'index de recherche)",
       run: () => checksum(client),
     },
+    {
+      name: 'day-1',
+      label: "un jour de changements (API Sirene 50 000 UL + 80 000 établissements, un BODACC quotidien, RNE), puis ce qui suit l'import",
+      run: async () => {
+        const { afterImports } = await import('../src/ingest/after-import');
+        const day = 1;
+        const files = {
+          ul: path.join(DATA, `sirene_api_ul_SYNTHETIQUE_jour${day}.json.gz`),
+          et: path.join(DATA, `sirene_api_etab_SYNTHETIQUE_jour${day}.json.gz`),
+          bodacc: path.join(DATA, `RCS-A_BXA_SYNTHETIQUE_jour${day}.xml.gz`),
+          rne: path.join(DATA, `rne_SYNTHETIQUE_jour${day}.json.gz`),
+        };
+        const mid = Math.floor(UNITS / 2);
+        const g = await Promise.all([
+          generate('day-ul', files.ul, ['--to', String(UNITS), '--day', String(day), '--count', '50000']),
+          generate('day-et', files.et, ['--to', String(UNITS), '--day', String(day), '--count', '80000']),
+        ]);
+        await generate('bodacc', files.bodacc, ['--from', String(mid), '--to', String(mid + 20_000), '--every', '4']);
+        await generate('rne', files.rne, ['--from', String(mid + 20_000), '--to', String(mid + 40_000), '--every', '8']);
+        const t0 = performance.now();
+        const parts: string[] = [];
+        const summaries = [];
+        for (const [source, file] of [
+          ['sirene-ul', files.ul],
+          ['sirene-etab', files.et],
+          ['bodacc', files.bodacc],
+          ['rne', files.rne],
+        ] as const) {
+          const t = performance.now();
+          const s = await importFile(handle, source, IMPORTERS[source], file, { progress: 'off' });
+          summaries.push(s);
+          parts.push(`${source} ${s.read} lus, ${s.inserted} insérés, ${s.updated} modifiés en ${((performance.now() - t) / 1000).toFixed(1)} s`);
+          rmSync(file, { force: true });
+        }
+        const t1 = performance.now();
+        await afterImports(handle, summaries, { log: (l) => parts.push(l), warn: (l) => parts.push(`ATTENTION ${l}`) });
+        parts.push(`après l'import ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+        return {
+          rows: summaries.reduce((n, s) => n + s.read, 0),
+          peakRss: Math.max(...g.map((x) => x.peakRss ?? 0)),
+          note: `imports + suite ${((performance.now() - t0) / 1000).toFixed(1)} s (génération non comprise) : ${parts.join(' ; ')}`,
+        };
+      },
+    },
     ...Array.from({ length: PARTS }, (_, k): Step => ({
       name: `bodacc-${k}`,
       label: `BODACC part ${k + 1}/${PARTS} (génération + import)`,

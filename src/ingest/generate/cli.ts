@@ -1,8 +1,8 @@
 /**
  * npm run generate -- sirene --companies N --out DIR [--etablissements-par-entreprise 1.3]
  *                      [--seed 42] [--gzip] [--bodacc N]
- *        npm run generate -- france ul|et|bodacc|rne --out FILE [--from 0] [--to 29000000]
- *                      [--every 10] [--seed 40]
+ *        npm run generate -- france ul|et|bodacc|rne|day-ul|day-et --out FILE [--from 0]
+ *                      [--to 29000000] [--every 10] [--seed 40] [--day 1 --count 50000]
  * Writes deterministic synthetic files in the official formats, for scale tests only. They are
  * named *_SYNTHETIQUE_* and never loaded by default. `france` writes one part of the full-size
  * France of src/ingest/generate/france.ts (gzip when FILE ends in .gz).
@@ -10,7 +10,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateBodacc } from './bodacc';
 import { generateSirene } from './sirene';
-import { fileSink, FULL_UNITS, writeFranceBodacc, writeFranceRne, writeFranceStock } from './france';
+import {
+  fileSink,
+  FULL_UNITS,
+  writeFranceBodacc,
+  writeFranceDay,
+  writeFranceRne,
+  writeFranceStock,
+} from './france';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,9 +59,14 @@ async function main(): Promise<number> {
 
 async function france(part: string | undefined): Promise<number> {
   const out = arg('out');
-  if (!out || !part || !['ul', 'et', 'bodacc', 'rne'].includes(part) || !/SYNTHETIQUE/.test(out)) {
+  if (
+    !out ||
+    !part ||
+    !['ul', 'et', 'bodacc', 'rne', 'day-ul', 'day-et'].includes(part) ||
+    !/SYNTHETIQUE/.test(out)
+  ) {
     console.error(
-      'Usage : npm run generate -- france ul|et|bodacc|rne --out FICHIER_SYNTHETIQUE[.gz] [--from 0] [--to 29000000] [--every 10] [--seed 40]',
+      'Usage : npm run generate -- france ul|et|bodacc|rne|day-ul|day-et --out FICHIER_SYNTHETIQUE[.gz] [--from 0] [--to 29000000] [--every 10] [--seed 40] [--day 1 --count 50000]',
     );
     return 2;
   }
@@ -71,6 +83,16 @@ async function france(part: string | undefined): Promise<number> {
       `génération ${part} : ${done} unités, ${rows} lignes, ${Math.round(rows / s)} lignes/s, reste environ ${eta} s`,
     );
   };
+  if (part === 'day-ul' || part === 'day-et') {
+    const rows = await writeFranceDay(part === 'day-ul' ? 'ul' : 'et', sink, {
+      seed,
+      units: to,
+      day: Number(arg('day') ?? '1'),
+      count: Number(arg('count') ?? '50000'),
+    });
+    console.log(`${out} : ${rows} lignes`);
+    return 0;
+  }
   const rows =
     part === 'ul' || part === 'et'
       ? await writeFranceStock(part, sink, { seed, from, to, progress })

@@ -251,6 +251,10 @@ function gauss(rng: Rng): number {
 }
 
 export function unitRow(u: FranceUnit): string {
+  return `${unitFields(u).map(csv).join(',')}\n`;
+}
+
+function unitFields(u: FranceUnit): string[] {
   const row: string[] = Array(UL_HEADER.length).fill('');
   const nd = (v: string) => (u.diffusion === 'P' ? '[ND]' : v);
   const rng = unitRng(0, u.i, 1);
@@ -281,15 +285,21 @@ export function unitRow(u: FranceUnit): string {
   row[ulCol('societeMissionUniteLegale')] = u.natural ? '' : 'N';
   row[ulCol('caractereEmployeurUniteLegale')] = rng.chance(0.2) ? 'O' : 'N';
   row[ulCol('activitePrincipaleNAF25UniteLegale')] = `${u.naf.slice(0, 5)}Y`;
-  return `${row.map(csv).join(',')}\n`;
+  return row;
 }
 
 export function establishmentRows(u: FranceUnit): string {
+  return establishmentFields(u)
+    .map((row) => `${row.map(csv).join(',')}\n`)
+    .join('');
+}
+
+function establishmentFields(u: FranceUnit): string[][] {
   const rng = unitRng(0, u.i, 2);
   const nd = (v: string) => (u.diffusion === 'P' ? '[ND]' : v);
   // Establishments of one unit mostly share its department, as real networks of shops do not.
   const home = pickCentre(rng);
-  let out = '';
+  const out: string[][] = [];
   for (let k = 0; k < u.establishments; k++) {
     const centre = k === 0 || rng.chance(0.7) ? home : pickCentre(rng);
     const [dep, lat, lon, , utm] = centre;
@@ -329,7 +339,7 @@ export function establishmentRows(u: FranceUnit): string {
     row[etCol('nomenclatureActivitePrincipaleEtablissement')] = 'NAFRev2';
     row[etCol('caractereEmployeurEtablissement')] = 'N';
     row[etCol('activitePrincipaleNAF25Etablissement')] = `${u.naf.slice(0, 5)}Y`;
-    out += `${row.map(csv).join(',')}\n`;
+    out.push(row);
   }
   return out;
 }
@@ -506,4 +516,109 @@ export async function writeFranceRne(
   await sink.write('\n]\n');
   await sink.end();
   return n;
+}
+
+/** Columns the Sirene API puts in a unit's current period, and in an establishment's. */
+const UL_PERIOD = new Set([
+  'dateDebut',
+  'etatAdministratifUniteLegale',
+  'nomUniteLegale',
+  'nomUsageUniteLegale',
+  'denominationUniteLegale',
+  'denominationUsuelle1UniteLegale',
+  'denominationUsuelle2UniteLegale',
+  'denominationUsuelle3UniteLegale',
+  'categorieJuridiqueUniteLegale',
+  'activitePrincipaleUniteLegale',
+  'nomenclatureActivitePrincipaleUniteLegale',
+  'nicSiegeUniteLegale',
+  'economieSocialeSolidaireUniteLegale',
+  'societeMissionUniteLegale',
+  'caractereEmployeurUniteLegale',
+]);
+const ET_PERIOD = new Set([
+  'dateDebut',
+  'etatAdministratifEtablissement',
+  'enseigne1Etablissement',
+  'enseigne2Etablissement',
+  'enseigne3Etablissement',
+  'denominationUsuelleEtablissement',
+  'activitePrincipaleEtablissement',
+  'nomenclatureActivitePrincipaleEtablissement',
+  'caractereEmployeurEtablissement',
+]);
+const ET_ADDRESS = new Set(ETABLISSEMENT_SCHEMAS[0]!.columns.slice(11, 30));
+
+const orNull = (v: string) => (v === '' ? null : v);
+
+/** A row of the stock layout as the Sirene API answers it: periods, addresses, nulls. */
+function apiObject(header: string[], row: string[], kind: 'ul' | 'et'): Record<string, unknown> {
+  const top: Record<string, unknown> = {};
+  const period: Record<string, unknown> = { dateFin: null };
+  const address: Record<string, unknown> = {};
+  const address2: Record<string, unknown> = {};
+  header.forEach((h, k) => {
+    const v = orNull(row[k]!);
+    if (kind === 'ul' ? UL_PERIOD.has(h) : ET_PERIOD.has(h)) period[h] = v;
+    else if (kind === 'et' && ET_ADDRESS.has(h)) address[h] = v;
+    else if (kind === 'et' && /2Etablissement$/.test(h)) address2[h] = v;
+    else top[h] = v;
+  });
+  return kind === 'ul'
+    ? { ...top, periodesUniteLegale: [period] }
+    : {
+        ...top,
+        adresseEtablissement: address,
+        adresse2Etablissement: address2,
+        periodesEtablissement: [period],
+      };
+}
+
+/**
+ * One day of changes in the Sirene API's answer format (`{header, unitesLegales}` or
+ * `{header, etablissements}`), as the daily poll receives them: `count` objects, 95 % of them
+ * existing units changed (state, headcount, name, an establishment closed or moved), 5 % new units
+ * created that day (beyond the stock). Deterministic for (seed, day).
+ */
+export async function writeFranceDay(
+  kind: 'ul' | 'et',
+  sink: Sink,
+  o: { seed: number; units: number; day: number; count: number },
+): Promise<number> {
+  const rng = unitRng(o.seed, o.day, 9);
+  const stamp = `2026-12-${pad(o.day, 2)}T0${rng.int(9)}:${pad(rng.int(60), 2)}:00`;
+  const seen = new Set<number>();
+  const objects: string[] = [];
+  const created = Math.round(o.count * 0.05);
+  for (let k = 0; objects.length < o.count; k++) {
+    const fresh = k < created;
+    const i = fresh ? o.units + o.day * 100_000 + k : rng.int(o.units);
+    if (seen.has(i)) continue;
+    seen.add(i);
+    const u = { ...franceUnit(o.seed, i), updated: stamp };
+    if (fresh) u.created = stamp.slice(0, 10);
+    const change = rng.next();
+    if (kind === 'ul') {
+      const row = unitFields(u);
+      if (!fresh && change < 0.3) row[ulCol('etatAdministratifUniteLegale')] = u.ceased ? 'A' : 'C';
+      else if (!fresh && change < 0.6) row[ulCol('trancheEffectifsUniteLegale')] = rng.pick(['01', '02', '03', '11', '12']);
+      else if (!fresh && !u.natural) row[ulCol('denominationUniteLegale')] = `${u.name} ${madeUpWord(rng)}`;
+      objects.push(JSON.stringify(apiObject(UL_HEADER, row, 'ul')));
+    } else {
+      const rows = establishmentFields(u);
+      const row = rows[fresh ? 0 : rng.int(rows.length)]!;
+      if (!fresh && change < 0.4) row[etCol('etatAdministratifEtablissement')] = 'F';
+      else if (!fresh && change < 0.7) row[etCol('numeroVoieEtablissement')] = String(1 + rng.int(150));
+      else if (!fresh) row[etCol('enseigne1Etablissement')] = `${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`;
+      objects.push(JSON.stringify(apiObject(ET_HEADER, row, 'et')));
+    }
+  }
+  const list = kind === 'ul' ? 'unitesLegales' : 'etablissements';
+  await sink.write(
+    `{"header":{"statut":200,"message":"OK","total":${objects.length},"debut":0,"nombre":${objects.length}},"${list}":[\n`,
+  );
+  for (let k = 0; k < objects.length; k++) await sink.write(`${k ? ',\n' : ''}${objects[k]}`);
+  await sink.write('\n]}\n');
+  await sink.end();
+  return objects.length;
 }
