@@ -1,6 +1,7 @@
 /**
  * npm run bench:france [-- --db france --units 29000000 --data /work/france-data --every-bodacc 3
- *   --every-rne 5 --parts 10 --redo STEP --only STEP,STEP --keep-files]
+ *   --every-rne 5 --parts 10 --redo STEP --only STEP,STEP --skip STEP,STEP --stop-after STEP
+ *   --keep-files]
  *
  * All of France on one machine (issue 40, docs/SCALE.md): generates the full-size synthetic
  * SIRENE stocks, BODACC issues and RNE documents (src/ingest/generate/france.ts), imports them into
@@ -58,6 +59,7 @@ const SEED = Number(arg('seed', '40'));
 const KEEP = argv.includes('--keep-files');
 const REDO = new Set(arg('redo', '').split(',').filter(Boolean));
 const ONLY = new Set(arg('only', '').split(',').filter(Boolean));
+const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const STOP_AFTER = arg('stop-after', '');
 
 if (!/^france[a-z0-9_]*$/.test(DB)) {
@@ -460,7 +462,7 @@ async function main() {
   ];
 
   for (const step of steps) {
-    if (ONLY.size && !ONLY.has(step.name)) continue;
+    if ((ONLY.size && !ONLY.has(step.name)) || SKIP.has(step.name)) continue;
     if (REDO.has(step.name)) await client.query('DELETE FROM bench_france_steps WHERE name = $1', [step.name]);
     if (await done(step.name)) continue;
     const load = os.loadavg()[0]!;
