@@ -14,6 +14,7 @@ import { createTestDb } from '@/db/testing';
 import { sireneXyToWgs84 } from '@/search/geo/projections';
 import { inFrance } from '@/search/geo/grid';
 import { sql } from 'drizzle-orm';
+import { rebuildSearchIndex, refreshStaleSearchIndex } from '@/search/indexer';
 import { importFile } from '../core/run';
 import { IMPORTERS } from '../sources';
 import { tempDir } from '../testing';
@@ -143,11 +144,26 @@ describe('the France generator', () => {
     );
     expect(dated!.n).toBe(200);
 
+    // The index up to date, then a BODACC issue and RNE documents: only the companies they wrote
+    // to are stale, an incremental update, never the whole index (45 min at 29 M).
+    await rebuildSearchIndex(h.db);
+    const state = async () =>
+      (
+        await queryRows<{ full: boolean; stale: number }>(
+          h.db,
+          sql`SELECT (SELECT full_rebuild FROM search_index_state WHERE id = 1) AS full,
+            (SELECT count(*)::int FROM search_stale_sirens) AS stale`,
+        )
+      )[0]!;
     const bodacc = await run('bodacc', files.bodacc);
     expect(bodacc.rejected).toBe(0);
     expect(bodacc.read).toBeGreaterThan(100);
+    expect(await state()).toEqual({ full: false, stale: bodacc.read });
     const rne = await run('rne', files.rne);
     expect(rne.rejected).toBe(0);
+    expect((await state()).full).toBe(false);
+    expect((await refreshStaleSearchIndex(h.db)).kind).toBe('incremental');
+    expect(await state()).toEqual({ full: false, stale: 0 });
     const [directors] = await queryRows<{ n: number }>(
       h.db,
       sql`SELECT count(*)::int AS n FROM directors WHERE source = 'rne' AND kind = 'person'`,
