@@ -95,7 +95,18 @@ function generate(part: string, out: string, extra: string[]): Promise<StepResul
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/ingest/generate/cli.ts', 'france', part, '--out', out, '--seed', String(SEED), ...extra],
+      [
+        '--import',
+        'tsx',
+        'src/ingest/generate/cli.ts',
+        'france',
+        part,
+        '--out',
+        out,
+        '--seed',
+        String(SEED),
+        ...extra,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let peak = 0;
@@ -131,7 +142,10 @@ async function measured(label: string, fn: () => Promise<StepResult>) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 200);
   const beat = setInterval(
-    () => log(`  … ${label} : ${nf.format((performance.now() - t) / 1000)} s, RSS ${mb(process.memoryUsage().rss)}, charge ${os.loadavg()[0]!.toFixed(1)}`),
+    () =>
+      log(
+        `  … ${label} : ${nf.format((performance.now() - t) / 1000)} s, RSS ${mb(process.memoryUsage().rss)}, charge ${os.loadavg()[0]!.toFixed(1)}`,
+      ),
     60_000,
   );
   try {
@@ -173,7 +187,10 @@ async function rawCopy(client: pg.Client, table: string, file: string): Promise<
   });
   await client.query(`DROP TABLE IF EXISTS ${table}`);
   await client.query(
-    `CREATE UNLOGGED TABLE ${table} (${header.split(',').map((h) => `"${h}" text`).join(', ')})`,
+    `CREATE UNLOGGED TABLE ${table} (${header
+      .split(',')
+      .map((h) => `"${h}" text`)
+      .join(', ')})`,
   );
   await pipeline(
     createReadStream(file, { highWaterMark: 1 << 20 }),
@@ -197,7 +214,10 @@ async function main() {
     peak_rss bigint NOT NULL, note text, load_before real, finished_at timestamptz NOT NULL DEFAULT now())`);
   log(
     `bench:france, base ${DB}, ${nf.format(UNITS)} unités légales ; machine ${os.cpus().length} cœurs, ` +
-      `${mb(os.totalmem())}, charge ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${mb(os.totalmem())}, charge ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
 
   const ulFile = path.join(DATA, `StockUniteLegale_SYNTHETIQUE_FRANCE_${UNITS}.csv.gz`);
@@ -298,7 +318,10 @@ async function main() {
             label: 'plans de site (construction complète)',
             run: async () => {
               const r = await siteMaps.refreshSitemapFiles(handle.db, null);
-              return { rows: r.urls, note: `${nf.format(r.files)} fichiers, ${nf.format(r.rewritten)} écrits` };
+              return {
+                rows: r.urls,
+                note: `${nf.format(r.files)} fichiers, ${nf.format(r.rewritten)} écrits`,
+              };
             },
           },
         ]
@@ -354,7 +377,9 @@ async function main() {
           for (const pass of ['froid', 'chaud']) {
             const t = performance.now();
             const p = await listEstablishments(handle.db, company, { page });
-            times.push(`page ${page} (${pass}) ${(performance.now() - t).toFixed(1)} ms, ${p.items.length} lignes`);
+            times.push(
+              `page ${page} (${pass}) ${(performance.now() - t).toFixed(1)} ms, ${p.items.length} lignes`,
+            );
           }
         }
         const [d] = (
@@ -365,7 +390,9 @@ async function main() {
         if (d) {
           const t = performance.now();
           const r = await getDirectorProfile(handle.db, d.id);
-          times.push(`dirigeant ${d.id} ${(performance.now() - t).toFixed(1)} ms (${r.ok ? 'trouvé' : 'absent'})`);
+          times.push(
+            `dirigeant ${d.id} ${(performance.now() - t).toFixed(1)} ms (${r.ok ? 'trouvé' : 'absent'})`,
+          );
         }
         return {
           rows: first.total,
@@ -380,7 +407,8 @@ async function main() {
     },
     {
       name: 'day-1',
-      label: "un jour de changements (API Sirene 50 000 UL + 80 000 établissements, un BODACC quotidien, RNE), puis ce qui suit l'import",
+      label:
+        "un jour de changements (API Sirene 50 000 UL + 80 000 établissements, un BODACC quotidien, RNE), puis ce qui suit l'import",
       run: async () => {
         const { afterImports } = await import('../src/ingest/after-import');
         const day = 1;
@@ -392,11 +420,39 @@ async function main() {
         };
         const mid = Math.floor(UNITS / 2);
         const g = await Promise.all([
-          generate('day-ul', files.ul, ['--to', String(UNITS), '--day', String(day), '--count', '50000']),
-          generate('day-et', files.et, ['--to', String(UNITS), '--day', String(day), '--count', '80000']),
+          generate('day-ul', files.ul, [
+            '--to',
+            String(UNITS),
+            '--day',
+            String(day),
+            '--count',
+            '50000',
+          ]),
+          generate('day-et', files.et, [
+            '--to',
+            String(UNITS),
+            '--day',
+            String(day),
+            '--count',
+            '80000',
+          ]),
         ]);
-        await generate('bodacc', files.bodacc, ['--from', String(mid), '--to', String(mid + 20_000), '--every', '4']);
-        await generate('rne', files.rne, ['--from', String(mid + 20_000), '--to', String(mid + 40_000), '--every', '8']);
+        await generate('bodacc', files.bodacc, [
+          '--from',
+          String(mid),
+          '--to',
+          String(mid + 20_000),
+          '--every',
+          '4',
+        ]);
+        await generate('rne', files.rne, [
+          '--from',
+          String(mid + 20_000),
+          '--to',
+          String(mid + 40_000),
+          '--every',
+          '8',
+        ]);
         const t0 = performance.now();
         const parts: string[] = [];
         const summaries = [];
@@ -409,11 +465,16 @@ async function main() {
           const t = performance.now();
           const s = await importFile(handle, source, IMPORTERS[source], file, { progress: 'off' });
           summaries.push(s);
-          parts.push(`${source} ${s.read} lus, ${s.inserted} insérés, ${s.updated} modifiés en ${((performance.now() - t) / 1000).toFixed(1)} s`);
+          parts.push(
+            `${source} ${s.read} lus, ${s.inserted} insérés, ${s.updated} modifiés en ${((performance.now() - t) / 1000).toFixed(1)} s`,
+          );
           rmSync(file, { force: true });
         }
         const t1 = performance.now();
-        await afterImports(handle, summaries, { log: (l) => parts.push(l), warn: (l) => parts.push(`ATTENTION ${l}`) });
+        await afterImports(handle, summaries, {
+          log: (l) => parts.push(l),
+          warn: (l) => parts.push(`ATTENTION ${l}`),
+        });
         parts.push(`après l'import ${((performance.now() - t1) / 1000).toFixed(1)} s`);
         return {
           rows: summaries.reduce((n, s) => n + s.read, 0),
@@ -428,10 +489,21 @@ async function main() {
       run: async () => {
         const file = path.join(DATA, `RCS-A_BXA_SYNTHETIQUE_FRANCE_${k}.xml.gz`);
         const { from, to } = partRange(k);
-        const g = await generate('bodacc', file, ['--from', String(from), '--to', String(to), '--every', String(EVERY_BODACC)]);
+        const g = await generate('bodacc', file, [
+          '--from',
+          String(from),
+          '--to',
+          String(to),
+          '--every',
+          String(EVERY_BODACC),
+        ]);
         const s = await importFile(handle, 'bodacc', IMPORTERS.bodacc, file, {});
         rmSync(file, { force: true });
-        return { rows: s.read, peakRss: g.peakRss, note: `${nf.format(s.inserted + s.updated)} lignes écrites` };
+        return {
+          rows: s.read,
+          peakRss: g.peakRss,
+          note: `${nf.format(s.inserted + s.updated)} lignes écrites`,
+        };
       },
     })),
     ...Array.from({ length: PARTS }, (_, k): Step => ({
@@ -440,10 +512,21 @@ async function main() {
       run: async () => {
         const file = path.join(DATA, `rne_SYNTHETIQUE_FRANCE_${k}.json.gz`);
         const { from, to } = partRange(k);
-        const g = await generate('rne', file, ['--from', String(from), '--to', String(to), '--every', String(EVERY_RNE)]);
+        const g = await generate('rne', file, [
+          '--from',
+          String(from),
+          '--to',
+          String(to),
+          '--every',
+          String(EVERY_RNE),
+        ]);
         const s = await importFile(handle, 'rne', IMPORTERS.rne, file, {});
         rmSync(file, { force: true });
-        return { rows: s.read, peakRss: g.peakRss, note: `${nf.format(s.inserted + s.updated)} lignes écrites` };
+        return {
+          rows: s.read,
+          peakRss: g.peakRss,
+          note: `${nf.format(s.inserted + s.updated)} lignes écrites`,
+        };
       },
     })),
     {
@@ -451,19 +534,23 @@ async function main() {
       label: 'index de recherche après BODACC et RNE (ce que les imports ont marqué périmé)',
       run: async () => {
         const r = await refreshStaleSearchIndex(handle.db);
-        return { rows: r.kind === 'full' ? r.stats.companies : r.kind === 'incremental' ? r.sirens : 0, note: r.kind };
+        return {
+          rows: r.kind === 'full' ? r.stats.companies : r.kind === 'incremental' ? r.sirens : 0,
+          note: r.kind,
+        };
       },
     },
     {
       name: 'checksum-final',
-      label: "empreinte finale (après BODACC et RNE)",
+      label: 'empreinte finale (après BODACC et RNE)',
       run: () => checksum(client),
     },
   ];
 
   for (const step of steps) {
     if ((ONLY.size && !ONLY.has(step.name)) || SKIP.has(step.name)) continue;
-    if (REDO.has(step.name)) await client.query('DELETE FROM bench_france_steps WHERE name = $1', [step.name]);
+    if (REDO.has(step.name))
+      await client.query('DELETE FROM bench_france_steps WHERE name = $1', [step.name]);
     if (await done(step.name)) continue;
     const load = os.loadavg()[0]!;
     log(`▶ ${step.label}`);
@@ -515,9 +602,15 @@ function phaseNote(phases: Record<string, number>): string {
 
 async function report(client: pg.Client, handle: ReturnType<typeof connectPostgres>) {
   const rows = (
-    await client.query<{ name: string; label: string; rows: string; ms: number; peak_rss: string; note: string | null; load_before: number | null }>(
-      'SELECT * FROM bench_france_steps ORDER BY finished_at',
-    )
+    await client.query<{
+      name: string;
+      label: string;
+      rows: string;
+      ms: number;
+      peak_rss: string;
+      note: string | null;
+      load_before: number | null;
+    }>('SELECT * FROM bench_france_steps ORDER BY finished_at')
   ).rows;
   console.log(`\n## bench:france, base ${DB} (${nf.format(UNITS)} unités)\n`);
   console.log('| étape | lignes | durée | lignes/s | RSS max (Node) | charge au départ | détail |');
@@ -543,7 +636,9 @@ async function report(client: pg.Client, handle: ReturnType<typeof connectPostgr
     handle.db,
     sql`SELECT pg_database_size(current_database())::float8 AS bytes`,
   );
-  console.log('\n| table ou index (> 50 Mo) | genre | taille (table : avec index et TOAST) |\n|---|---|---:|');
+  console.log(
+    '\n| table ou index (> 50 Mo) | genre | taille (table : avec index et TOAST) |\n|---|---|---:|',
+  );
   for (const d of disk) console.log(`| ${d.name} | ${d.kind} | ${mb(d.bytes)} |`);
   console.log(`\nBase entière : ${mb(db!.bytes)} ; disque libre : ${freeDisk()}`);
 }
@@ -559,7 +654,9 @@ function freeDisk(): string {
 
 function fmtDuration(ms: number): string {
   const s = Math.round(ms / 1000);
-  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`;
+  return s >= 60
+    ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+    : `${(ms / 1000).toFixed(1)} s`;
 }
 
 main().catch((e) => {

@@ -48,9 +48,7 @@ const EXISTING = args.includes('--existing');
 /** The generated units the cases are drawn from. */
 const GEN = sql.raw(EXISTING ? `siren BETWEEN '100000000' AND '979999999'` : `siren >= '99'`);
 /** Generated names starting with a rare word: the bench corpus's, or bench:france's made-up ones. */
-const RARE_NAME = EXISTING
-  ? `^([BCDFGKLMNPRSTVZ][AEIOU]){2,3} [A-Z]`
-  : '^[A-Z]{6,8}( [A-Z]+)?$';
+const RARE_NAME = EXISTING ? `^([BCDFGKLMNPRSTVZ][AEIOU]){2,3} [A-Z]` : '^[A-Z]{6,8}( [A-Z]+)?$';
 
 const SURNAMES =
   `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL LEFEBVRE
@@ -318,9 +316,11 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
  * sample (src/search/relevance/queries.json), company queries, top 1 and top 5.
  */
 async function heldOut(db: Db): Promise<void> {
-  const { queries } = (await import('../src/search/relevance/queries.json', {
-    with: { type: 'json' },
-  })).default as { queries: Array<{ query: string; siren: string; search?: string }> };
+  const { queries } = (
+    await import('../src/search/relevance/queries.json', {
+      with: { type: 'json' },
+    })
+  ).default as { queries: Array<{ query: string; siren: string; search?: string }> };
   const { searchCompanies } = await import('@/search/companies');
   let n = 0;
   let top1 = 0;
@@ -535,7 +535,9 @@ async function main(): Promise<void> {
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ');
-    console.log(`\nPostgreSQL ${PG_DB} tel quel, ${size!.n.toLocaleString('fr-FR')} unités dans l'index, charge ${load()}`);
+    console.log(
+      `\nPostgreSQL ${PG_DB} tel quel, ${size!.n.toLocaleString('fr-FR')} unités dans l'index, charge ${load()}`,
+    );
     await heldOut(handle.db);
     await runCases(handle, `PostgreSQL ${PG_DB} (${QUERIES} requêtes par classe)`);
     console.log(`\ncharge à la fin : ${load()}`);

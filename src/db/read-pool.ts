@@ -41,7 +41,9 @@ export class ReadPool extends pg.Pool {
       this.downUntil = this.now() + this.retryMs;
       const error = e instanceof Error ? e.message.slice(0, 200) : String(e);
       if (!this.state.fallback)
-        console.warn(`[db] réplique injoignable (${error}) : lectures servies par la base principale`);
+        console.warn(
+          `[db] réplique injoignable (${error}) : lectures servies par la base principale`,
+        );
       this.state = { fallback: true, since: this.state.since ?? this.now(), error };
       return this.primary().connect();
     }
@@ -50,7 +52,11 @@ export class ReadPool extends pg.Pool {
   // pg-pool's query() calls connect() with a callback; drizzle's transactions call it bare.
   override connect(): Promise<pg.PoolClient>;
   override connect(
-    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
   ): void;
   override connect(
     callback?: (

@@ -22,7 +22,8 @@ beforeAll(async () => {
   h = await createTestDb();
   await insertRegistryFixtures(h.db);
   // A sole trader under partial diffusion: no URL may carry her name.
-  await h.db.execute(sql`INSERT INTO companies (siren, diffusion, name, is_natural_person, first_names,
+  await h.db
+    .execute(sql`INSERT INTO companies (siren, diffusion, name, is_natural_person, first_names,
       last_name, legal_form_code, status, creation_date)
     VALUES (${HIDDEN}, 'P', 'FABIENNE ZIBELINE', true, 'FABIENNE', 'ZIBELINE', '1000', 'A', '2020-01-01')`);
 }, 120_000);
@@ -100,8 +101,8 @@ describe('sitemaps built ahead', () => {
     expect((await sitemapResponse(h.db, 'https://exemple.fr', file, at)).status).toBe(304);
     const older = new Date(Date.parse(at) - 60_000).toUTCString();
     expect((await sitemapResponse(h.db, 'https://exemple.fr', file, older)).status).toBe(200);
-    expect((await sitemapResponse(h.db, 'https://exemple.fr', 'entreprises-x.xml', null)).status).toBe(
-      404,
-    );
+    expect(
+      (await sitemapResponse(h.db, 'https://exemple.fr', 'entreprises-x.xml', null)).status,
+    ).toBe(404);
   });
 });

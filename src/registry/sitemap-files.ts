@@ -53,7 +53,10 @@ async function urlsOf(db: Db, name: string): Promise<SitemapUrl[] | null> {
 }
 
 /** Recomputes one file; stores it only when its list changed. Returns its URL count and whether it was written. */
-async function refreshFile(db: Db, name: string): Promise<{ urls: number; written: boolean; removed: boolean }> {
+async function refreshFile(
+  db: Db,
+  name: string,
+): Promise<{ urls: number; written: boolean; removed: boolean }> {
   const urls = (await urlsOf(db, name)) ?? [];
   if (urls.length === 0 && name !== CONTENT_SITEMAP_FILE) {
     const gone = await queryRows<{ name: string }>(
@@ -86,8 +89,7 @@ export async function refreshSitemapFiles(
 ): Promise<SitemapRefresh> {
   const listed = await sitemapFiles(db);
   const directorRanges = listed.find((f) => f.kind === 'dirigeants') as
-    | Extract<SitemapFile, { kind: 'dirigeants' }>
-    | undefined;
+    Extract<SitemapFile, { kind: 'dirigeants' }> | undefined;
   const [stored] = await queryRows<{ n: number; ranges: number | null }>(
     db,
     sql`SELECT count(*)::int AS n,

@@ -364,7 +364,10 @@ describe('incremental index update', () => {
 
   it('keeps the per-cell counts equal to the index through a rebuild and an incremental update', async () => {
     await refreshSearchIndex(h.db);
-    const [before] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM search_geo_cells`);
+    const [before] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells`,
+    );
     expect(before!.n).toBeGreaterThan(0);
     expect(await cellMismatches()).toBe(0);
     // A head office moves 50 km north: one cell loses the company, another gains it.
@@ -373,10 +376,14 @@ describe('incremental index update', () => {
       sql`SELECT s.siren, s.head_office_siret AS siret, s.latitude FROM search_companies s
         WHERE s.geo_cell IS NOT NULL AND s.name IS NOT NULL ORDER BY s.siren LIMIT 1`,
     );
-    await h.db.execute(sql`UPDATE establishments SET latitude = latitude + 0.5 WHERE siret = ${c!.siret}`);
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude + 0.5 WHERE siret = ${c!.siret}`,
+    );
     await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
     expect(await cellMismatches()).toBe(0);
-    await h.db.execute(sql`UPDATE establishments SET latitude = latitude - 0.5 WHERE siret = ${c!.siret}`);
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude - 0.5 WHERE siret = ${c!.siret}`,
+    );
     await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
     expect(await cellMismatches()).toBe(0);
   });

@@ -97,7 +97,13 @@ async function france(part: string | undefined): Promise<number> {
     part === 'ul' || part === 'et'
       ? await writeFranceStock(part, sink, { seed, from, to, progress })
       : part === 'bodacc'
-        ? await writeFranceBodacc(sink, { seed, from, to, every, issue: 1 + Math.floor(from / 1e6) })
+        ? await writeFranceBodacc(sink, {
+            seed,
+            from,
+            to,
+            every,
+            issue: 1 + Math.floor(from / 1e6),
+          })
         : await writeFranceRne(sink, { seed, from, to, every });
   console.log(`${out} : ${rows} lignes`);
   return 0;

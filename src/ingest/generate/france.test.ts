@@ -59,7 +59,13 @@ beforeAll(async () => {
   await writeFranceStock('et', fileSink(files.et), { seed: 40, to: UNITS });
   await writeFranceDay('ul', fileSink(files.dayUl), { seed: 40, units: UNITS, day: 1, count: 200 });
   await writeFranceDay('et', fileSink(files.dayEt), { seed: 40, units: UNITS, day: 1, count: 300 });
-  await writeFranceBodacc(fileSink(files.bodacc), { seed: 40, from: 0, to: UNITS, every: 5, issue: 1 });
+  await writeFranceBodacc(fileSink(files.bodacc), {
+    seed: 40,
+    from: 0,
+    to: UNITS,
+    every: 5,
+    issue: 1,
+  });
   await writeFranceRne(fileSink(files.rne), { seed: 40, from: 0, to: UNITS, every: 5 });
   h = await createTestDb();
 }, 120_000);
@@ -83,9 +89,9 @@ describe('the France generator', () => {
     expect(Math.abs(share(natural) - SHARES.naturalPerson)).toBeLessThan(0.03);
     const ceased = units.filter((u) => u.etatAdministratifUniteLegale === 'C').length;
     expect(Math.abs(share(ceased) - SHARES.ceased)).toBeLessThan(0.03);
-    expect(units.some((u) => u.statutDiffusionUniteLegale === 'P' && u.nomUniteLegale === '[ND]')).toBe(
-      true,
-    );
+    expect(
+      units.some((u) => u.statutDiffusionUniteLegale === 'P' && u.nomUniteLegale === '[ND]'),
+    ).toBe(true);
     // Every establishment's unit is in the other file; one head office each, the unit's NIC.
     const sirens = new Set(units.map((u) => u.siren));
     expect(ets.every((e) => sirens.has(e.siren!))).toBe(true);
@@ -99,13 +105,17 @@ describe('the France generator', () => {
     // Names are obviously generated: a made-up word in each legal person's name.
     const legal = units.filter((u) => u.denominationUniteLegale);
     expect(
-      legal.every((u) => /(^| )([BCDFGKLMNPRSTVZ][AEIOU]){2,3}( |$)/.test(u.denominationUniteLegale!)),
+      legal.every((u) =>
+        /(^| )([BCDFGKLMNPRSTVZ][AEIOU]){2,3}( |$)/.test(u.denominationUniteLegale!),
+      ),
     ).toBe(true);
   });
 
   it('places establishments in their territory: Lambert-93 in France, UTM overseas', () => {
     const ets = csvRows(files.et).filter(
-      (e) => e.coordonneeLambertAbscisseEtablissement && e.coordonneeLambertAbscisseEtablissement !== '[ND]',
+      (e) =>
+        e.coordonneeLambertAbscisseEtablissement &&
+        e.coordonneeLambertAbscisseEtablissement !== '[ND]',
     );
     expect(ets.length).toBeGreaterThan(csvRows(files.et).length * 0.75);
     const overseas = ets.filter((e) => e.codeCommuneEtablissement!.startsWith('97'));

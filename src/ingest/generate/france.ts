@@ -314,7 +314,9 @@ function establishmentFields(u: FranceUnit): string[][] {
     row[etCol('siret')] = u.siren + nic;
     row[etCol('statutDiffusionEtablissement')] = u.diffusion;
     row[etCol('dateCreationEtablissement')] = head ? u.created : date(rng, 1980, 2026);
-    row[etCol('trancheEffectifsEtablissement')] = closed ? 'NN' : rng.pick(['NN', 'NN', '00', '01', '02', '03', '11']);
+    row[etCol('trancheEffectifsEtablissement')] = closed
+      ? 'NN'
+      : rng.pick(['NN', 'NN', '00', '01', '02', '03', '11']);
     row[etCol('anneeEffectifsEtablissement')] = '2023';
     row[etCol('dateDernierTraitementEtablissement')] = u.updated;
     row[etCol('etablissementSiege')] = head ? 'true' : 'false';
@@ -334,7 +336,8 @@ function establishmentFields(u: FranceUnit): string[][] {
     }
     row[etCol('dateDebut')] = date(rng, 2000, 2026);
     row[etCol('etatAdministratifEtablissement')] = closed ? 'F' : 'A';
-    if (rng.chance(0.15)) row[etCol('enseigne1Etablissement')] = nd(`${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`);
+    if (rng.chance(0.15))
+      row[etCol('enseigne1Etablissement')] = nd(`${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`);
     row[etCol('activitePrincipaleEtablissement')] = u.naf;
     row[etCol('nomenclatureActivitePrincipaleEtablissement')] = 'NAFRev2';
     row[etCol('caractereEmployeurEtablissement')] = 'N';
@@ -601,15 +604,19 @@ export async function writeFranceDay(
     if (kind === 'ul') {
       const row = unitFields(u);
       if (!fresh && change < 0.3) row[ulCol('etatAdministratifUniteLegale')] = u.ceased ? 'A' : 'C';
-      else if (!fresh && change < 0.6) row[ulCol('trancheEffectifsUniteLegale')] = rng.pick(['01', '02', '03', '11', '12']);
-      else if (!fresh && !u.natural) row[ulCol('denominationUniteLegale')] = `${u.name} ${madeUpWord(rng)}`;
+      else if (!fresh && change < 0.6)
+        row[ulCol('trancheEffectifsUniteLegale')] = rng.pick(['01', '02', '03', '11', '12']);
+      else if (!fresh && !u.natural)
+        row[ulCol('denominationUniteLegale')] = `${u.name} ${madeUpWord(rng)}`;
       objects.push(JSON.stringify(apiObject(UL_HEADER, row, 'ul')));
     } else {
       const rows = establishmentFields(u);
       const row = rows[fresh ? 0 : rng.int(rows.length)]!;
       if (!fresh && change < 0.4) row[etCol('etatAdministratifEtablissement')] = 'F';
-      else if (!fresh && change < 0.7) row[etCol('numeroVoieEtablissement')] = String(1 + rng.int(150));
-      else if (!fresh) row[etCol('enseigne1Etablissement')] = `${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`;
+      else if (!fresh && change < 0.7)
+        row[etCol('numeroVoieEtablissement')] = String(1 + rng.int(150));
+      else if (!fresh)
+        row[etCol('enseigne1Etablissement')] = `${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`;
       objects.push(JSON.stringify(apiObject(ET_HEADER, row, 'et')));
     }
   }
