@@ -61,6 +61,8 @@ const REDO = new Set(arg('redo', '').split(',').filter(Boolean));
 const ONLY = new Set(arg('only', '').split(',').filter(Boolean));
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const STOP_AFTER = arg('stop-after', '');
+/** The machine's disk is shared: no step starts below this, and a running one is cancelled below half. */
+const MIN_FREE_GB = Number(arg('min-free-gb', '10'));
 
 if (!/^france[a-z0-9_]*$/.test(DB)) {
   console.error(`Base « ${DB} » refusée : son nom doit commencer par « france » (base de banc).`);
@@ -202,6 +204,8 @@ async function rawCopy(client: pg.Client, table: string, file: string): Promise<
   return Number(n);
 }
 
+let guard: NodeJS.Timeout | undefined;
+
 async function main() {
   mkdirSync(DATA, { recursive: true });
   await ensureDatabase();
@@ -327,42 +331,6 @@ async function main() {
         ]
       : []),
     {
-      name: 'ref-copy-ul',
-      label: 'référence : COPY brut du fichier UL (table sans index, colonnes text)',
-      run: async () => ({ rows: await rawCopy(client, 'bench_raw_ul', ulFile) }),
-    },
-    {
-      name: 'ref-copy-et',
-      label: 'référence : COPY brut du fichier établissements',
-      run: async () => ({ rows: await rawCopy(client, 'bench_raw_et', etFile) }),
-    },
-    {
-      name: 'cleanup-files',
-      label: 'suppression des fichiers SIRENE générés',
-      run: async () => {
-        if (!KEEP) {
-          rmSync(ulFile, { force: true });
-          rmSync(etFile, { force: true });
-        }
-        return { rows: 0 };
-      },
-    },
-    {
-      name: 'contradictions',
-      label: 'contradictions entre sources (recalcul complet)',
-      run: async () => ({
-        rows: await withTransaction(handle, (conn) => refreshContradictions(conn, null)),
-      }),
-    },
-    {
-      name: 'vacuum-analyze',
-      label: 'VACUUM ANALYZE',
-      run: async () => {
-        await client.query('VACUUM ANALYZE');
-        return { rows: 0 };
-      },
-    },
-    {
       name: 'registry-reads',
       label: "lectures de fiche : liste paginée d'une entreprise à 5 000 établissements, dirigeant",
       run: async () => {
@@ -399,11 +367,6 @@ async function main() {
           note: `${siren} : ${first.total} établissements sur ${GIANT_ESTABLISHMENTS} générés, ${first.pageCount} pages ; ${times.join(' ; ')}`,
         };
       },
-    },
-    {
-      name: 'checksum',
-      label: "empreinte (nombre de lignes, md5 de l'index de recherche)",
-      run: () => checksum(client),
     },
     {
       name: 'day-1',
@@ -471,7 +434,17 @@ async function main() {
           rmSync(file, { force: true });
         }
         const t1 = performance.now();
+        // A base whose index was never built (its full rebuild pending): the day's search update
+        // would be that rebuild; left out, and said.
+        const [state] = (
+          await client.query(
+            `SELECT coalesce((SELECT full_rebuild FROM search_index_state WHERE id = 1), false) AS full`,
+          )
+        ).rows as Array<{ full: boolean }>;
+        if (state?.full)
+          parts.push('index de recherche non mis à jour (jamais construit sur cette base)');
         await afterImports(handle, summaries, {
+          searchIndex: !state?.full,
           log: (l) => parts.push(l),
           warn: (l) => parts.push(`ATTENTION ${l}`),
         });
@@ -482,6 +455,47 @@ async function main() {
           note: `imports + suite ${((performance.now() - t0) / 1000).toFixed(1)} s (génération non comprise) : ${parts.join(' ; ')}`,
         };
       },
+    },
+    {
+      name: 'contradictions',
+      label: 'contradictions entre sources (recalcul complet)',
+      run: async () => ({
+        rows: await withTransaction(handle, (conn) => refreshContradictions(conn, null)),
+      }),
+    },
+    {
+      name: 'ref-copy-ul',
+      label: 'référence : COPY brut du fichier UL (table sans index, colonnes text)',
+      run: async () => ({ rows: await rawCopy(client, 'bench_raw_ul', ulFile) }),
+    },
+    {
+      name: 'ref-copy-et',
+      label: 'référence : COPY brut du fichier établissements',
+      run: async () => ({ rows: await rawCopy(client, 'bench_raw_et', etFile) }),
+    },
+    {
+      name: 'cleanup-files',
+      label: 'suppression des fichiers SIRENE générés',
+      run: async () => {
+        if (!KEEP) {
+          rmSync(ulFile, { force: true });
+          rmSync(etFile, { force: true });
+        }
+        return { rows: 0 };
+      },
+    },
+    {
+      name: 'vacuum-analyze',
+      label: 'VACUUM ANALYZE',
+      run: async () => {
+        await client.query('VACUUM ANALYZE');
+        return { rows: 0 };
+      },
+    },
+    {
+      name: 'checksum',
+      label: "empreinte (nombre de lignes, md5 de l'index de recherche)",
+      run: () => checksum(client),
     },
     ...Array.from({ length: PARTS }, (_, k): Step => ({
       name: `bodacc-${k}`,
@@ -547,12 +561,34 @@ async function main() {
     },
   ];
 
+  const freeGb = () => {
+    const f = statfsSync(DATA);
+    return (f.bavail * f.bsize) / 2 ** 30;
+  };
+  guard = setInterval(() => {
+    if (freeGb() >= MIN_FREE_GB / 2) return;
+    log(
+      `Disque presque plein (${freeGb().toFixed(1)} Gio libres) : requêtes du banc annulées, arrêt.`,
+    );
+    void client
+      .query(
+        `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [DB],
+      )
+      .finally(() => process.exit(3));
+  }, 5_000);
   for (const step of steps) {
     if ((ONLY.size && !ONLY.has(step.name)) || SKIP.has(step.name)) continue;
     if (REDO.has(step.name))
       await client.query('DELETE FROM bench_france_steps WHERE name = $1', [step.name]);
     if (await done(step.name)) continue;
     const load = os.loadavg()[0]!;
+    if (freeGb() < MIN_FREE_GB) {
+      log(
+        `Arrêt avant « ${step.label} » : ${freeGb().toFixed(1)} Gio libres, moins que --min-free-gb ${MIN_FREE_GB}.`,
+      );
+      break;
+    }
     log(`▶ ${step.label}`);
     const r = await measured(step.label, step.run);
     await client.query(
@@ -569,6 +605,7 @@ async function main() {
     );
     if (step.name === STOP_AFTER) break;
   }
+  clearInterval(guard);
   await report(client, handle);
   await client.end();
   await handle.close();
