@@ -41,7 +41,7 @@ const { rebuildSearchIndex, refreshStaleSearchIndex } = await import('../src/sea
 const { refreshContradictions } = await import('../src/ingest/contradictions');
 const { withTransaction } = await import('../src/ingest/core/conn');
 const { FULL_UNITS } = await import('../src/ingest/generate/france');
-const siteMaps = await import('../src/registry/sitemap-files').catch(() => null);
+const siteMaps = await import('../src/seo/sitemap-files').catch(() => null);
 const geoCells = await import('../src/search/geo/cells').catch(() => null);
 
 const argv = process.argv.slice(2);

@@ -10,7 +10,7 @@ import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
 import { afterImport as matchSavedSearches } from '@/accounts/saved-searches/jobs';
 import { announceChanges } from '@/registry/change-feed';
 import { refreshStaleSearchIndex } from '@/search/indexer';
-import { refreshSitemapFiles } from '@/registry/sitemap-files';
+import { refreshSitemapFiles } from '@/seo/sitemap-files';
 import { describeError } from './core/errors';
 import { changedSirensOf, type ImportSummary } from './core/run';
 
@@ -62,7 +62,7 @@ export async function afterImports(
     o.log(
       `Index de recherche reconstruit : ${nf.format(done.stats.names)} noms, ${nf.format(done.stats.directors)} dirigeants, en ${seconds} s`,
     );
-  // The sitemaps of what changed (src/registry/sitemap-files.ts): only the files whose list moved
+  // The sitemaps of what changed (src/seo/sitemap-files.ts): only the files whose list moved
   // are rewritten, the others keep their Last-Modified.
   if (changed > 0) {
     try {

@@ -1,17 +1,17 @@
 import { getReadDb } from '@/db';
 import { cached } from '@/registry/cache';
 import { sitemapFileName, sitemapFiles } from '@/registry/indexes';
-import { storedSitemapIndex } from '@/registry/sitemap-files';
-import { siteUrl } from '@/web/site';
-import { sitemapIndexXml } from '@/web/sitemap-xml';
+import { siteUrl } from '@/loaders/registry-pages';
+import { storedSitemapIndex } from '@/seo/sitemap-files';
+import { sitemapIndexXml } from '@/seo/sitemap-xml';
 import { CONTENT_SITEMAP_FILE } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * Sitemap index: the content pages, then company and director sitemaps of at most 50,000 URLs
- * each. The files built ahead (src/registry/sitemap-files.ts) with their dates once a run of
- * imports has built them; before that (a new embedded database), the files computed on request.
+ * each. The files built ahead (src/seo/sitemap-files.ts) with their dates once a run of imports
+ * has built them; before that (a new embedded database), the files computed on request.
  */
 export async function GET() {
   const stored = await cached('sitemap:stored', () => storedSitemapIndex(getReadDb()));

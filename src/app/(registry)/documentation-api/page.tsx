@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { openApiDocument } from '@/web/openapi';
-import { API_AUTH_TEXT, API_LIMITS_TEXT } from '@/web/openapi/api-access';
-import { siteUrl } from '@/web/site';
+import { openApiDocument } from '@/public-api/openapi';
+import { API_AUTH_TEXT, API_LIMITS_TEXT } from '@/public-api/openapi/api-access';
+import { siteUrl } from '@/loaders/registry-pages';
 import s from '@/ui/company/company.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
 

@@ -1,5 +1,5 @@
-import { openApiDocument } from '@/web/openapi';
-import { siteUrl } from '@/web/site';
+import { openApiDocument } from '@/public-api/openapi';
+import { siteUrl } from '@/loaders/registry-pages';
 
 export const dynamic = 'force-dynamic';
 

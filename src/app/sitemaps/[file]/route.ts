@@ -1,6 +1,6 @@
 import { getReadDb } from '@/db';
-import { siteUrl } from '@/web/site';
-import { sitemapResponse } from '@/web/sitemap-response';
+import { siteUrl } from '@/loaders/registry-pages';
+import { sitemapResponse } from '@/seo/sitemap-response';
 
 export const dynamic = 'force-dynamic';
 
