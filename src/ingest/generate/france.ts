@@ -33,6 +33,7 @@ import {
 } from './names';
 import { Rng } from './random';
 import { withLuhnKey } from './sirene';
+import { cap, creationNotice } from './bodacc';
 
 /** The real stock's sizes (INSEE, 2025): what `--full` generates. */
 export const FULL_UNITS = 29_000_000;
@@ -397,9 +398,6 @@ export async function writeFranceStock(
   return rows;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
-
 /**
  * Legal persons among units [from, to), one in `every`: the companies BODACC and the RNE speak
  * about. Natural persons have no board, and most of the 29 M never had a BODACC notice.
@@ -427,26 +425,18 @@ export async function writeFranceBodacc(
     const admin = sas
       ? `Président : ${rng.zipf(SURNAMES)} ${madeUpWord(rng)} ${cap(rng.pick(FIRST_NAMES))}`
       : `Gérant : ${rng.zipf(SURNAMES)} ${madeUpWord(rng)}, ${cap(rng.pick(FIRST_NAMES))}`;
-    const s = u.siren;
-    await sink.write(`      <avis>
-         <typeAnnonce><annonce/></typeAnnonce>
-         <nojo>SYNTH${o.issue}-${n}</nojo>
-         <numeroAnnonce>${n}</numeroAnnonce>
-         <numeroDepartement>${pad(1 + rng.int(95), 2)}</numeroDepartement>
-         <tribunal>GREFFE DU TRIBUNAL DE COMMERCE SYNTHÉTIQUE</tribunal>
-         <personnes><personne><personneMorale>
-            <numeroImmatriculation><numeroIdentification>${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6)}</numeroIdentification><codeRCS>RCS</codeRCS><nomGreffeImmat>Synthèse</nomGreffeImmat></numeroImmatriculation>
-            <denomination>${esc(u.name)}</denomination>
-            <formeJuridique>${sas ? 'Société par actions simplifiée' : 'Société à responsabilité limitée'}</formeJuridique>
-            <administration>${esc(admin)}</administration>
-         </personneMorale>
-         <capital><montantCapital>${(1 + rng.int(500)) * 100}.00</montantCapital><devise>EUR</devise></capital>
-         <adresse><france><numeroVoie>${1 + rng.int(99)}</numeroVoie><typeVoie>${rng.pick(STREET_TYPES)}</typeVoie><nomVoie>${esc(rng.pick(STREETS))}</nomVoie><codePostal>75001</codePostal><ville>Paris</ville></france></adresse>
-         </personne></personnes>
-         <etablissement><activite>${esc(rng.zipf(TRADE_WORDS).toLowerCase())} (${u.naf})</activite></etablissement>
-         <acte><creation><categorieCreation>Création</categorieCreation><dateCommencementActivite>${u.created}</dateCommencementActivite></creation></acte>
-      </avis>
-`);
+    await sink.write(
+      creationNotice(rng, {
+        nojo: `SYNTH${o.issue}-${n}`,
+        n,
+        siren: u.siren,
+        name: u.name,
+        sas,
+        admin,
+        activity: () => `${rng.zipf(TRADE_WORDS).toLowerCase()} (${u.naf})`,
+        start: u.created,
+      }),
+    );
   }
   await sink.write('   </listeAvis>\n</RCS-A_IMMAT>\n');
   await sink.end();
@@ -521,35 +511,14 @@ export async function writeFranceRne(
   return n;
 }
 
-/** Columns the Sirene API puts in a unit's current period, and in an establishment's. */
-const UL_PERIOD = new Set([
-  'dateDebut',
-  'etatAdministratifUniteLegale',
-  'nomUniteLegale',
-  'nomUsageUniteLegale',
-  'denominationUniteLegale',
-  'denominationUsuelle1UniteLegale',
-  'denominationUsuelle2UniteLegale',
-  'denominationUsuelle3UniteLegale',
-  'categorieJuridiqueUniteLegale',
-  'activitePrincipaleUniteLegale',
-  'nomenclatureActivitePrincipaleUniteLegale',
-  'nicSiegeUniteLegale',
-  'economieSocialeSolidaireUniteLegale',
-  'societeMissionUniteLegale',
-  'caractereEmployeurUniteLegale',
-]);
-const ET_PERIOD = new Set([
-  'dateDebut',
-  'etatAdministratifEtablissement',
-  'enseigne1Etablissement',
-  'enseigne2Etablissement',
-  'enseigne3Etablissement',
-  'denominationUsuelleEtablissement',
-  'activitePrincipaleEtablissement',
-  'nomenclatureActivitePrincipaleEtablissement',
-  'caractereEmployeurEtablissement',
-]);
+/**
+ * Columns the Sirene API puts in a unit's current period, and in an establishment's: the stock
+ * layouts' tail from `dateDebut` on (the NAF 2025 column stays outside).
+ */
+const periodOf = (header: string[]) =>
+  new Set(header.slice(header.indexOf('dateDebut')).filter((c) => !c.includes('NAF25')));
+const UL_PERIOD = periodOf(UL_HEADER);
+const ET_PERIOD = periodOf(ET_HEADER);
 const ET_ADDRESS = new Set(ETABLISSEMENT_SCHEMAS[0]!.columns.slice(11, 30));
 
 const orNull = (v: string) => (v === '' ? null : v);
