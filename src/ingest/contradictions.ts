@@ -209,7 +209,9 @@ export async function refreshContradictions(
   const params = sirens ? [sirens] : [];
   const found = await findAll(conn, scope, params);
   const keys = found.map((f) => `${f.siren}:${f.rule}`);
-  const keep = `NOT (c.siren || ':' || c.rule = ANY($${sirens ? 2 : 1}::text[]))`;
+  // NOT IN a subquery is hashed once; `NOT (… = ANY(array))` compared every row with the whole
+  // array (a day's thousands of rules × the table).
+  const keep = `(c.siren || ':' || c.rule) NOT IN (SELECT unnest($${sirens ? 2 : 1}::text[]))`;
   await conn.query(
     `DELETE FROM company_contradictions c WHERE ${sirens ? `${scope} AND ${keep}` : keep}`,
     [...params, keys],
