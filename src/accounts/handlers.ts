@@ -405,6 +405,14 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
       const errors = checkPasswordPair(fields, user.value.email);
       if (errors) return errorResponse(invalid(errors));
     }
+    if (email) {
+      // Spent before the password is checked, and never given back by a right one: a session
+      // cannot mail confirmation links to a stranger's address at will (issue 36).
+      const toAddress = await available('mail-unproven-address', email);
+      if (!toAddress.ok) return errorResponse(toAddress);
+      const byAccount = await consume('email-change-user', user.value.id);
+      if (!byAccount.ok) return errorResponse(byAccount);
+    }
     if (email || newPassword) {
       const wrong = await checkCurrentPassword(
         req,
@@ -560,7 +568,9 @@ export const resendVerification = (req: Request, db: Db = getDb()) =>
     const user = await requireUser(req);
     if (!user.ok) return errorResponse(user);
     if (user.value.emailVerified) return dataResponse({ sent: false });
-    const limited = await consume('login-account', `verify:${user.value.id}`);
+    const toAddress = await available('mail-unproven-address', user.value.email.toLowerCase());
+    if (!toAddress.ok) return errorResponse(toAddress);
+    const limited = await consume('verification-user', user.value.id);
     if (!limited.ok) return errorResponse(limited);
     await callAuth(db, req, '/send-verification-email', { body: { email: user.value.email } });
     return dataResponse({ sent: true });

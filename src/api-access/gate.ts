@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { failure, failureBody, failureHeaders, statusOf, type Failure } from '@/lib/errors';
+import { requestPath } from '@/lib/http/canonical-path';
 import { clientAddress } from '@/lib/http/client';
 import { spend } from '@/lib/rate-limit';
 import { credentialOf, resolveKey } from './keys';
@@ -66,9 +67,8 @@ export async function gateApi(
   res: ServerResponse,
   db: () => Db,
 ): Promise<boolean> {
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const pathname = q < 0 ? url : url.slice(0, q);
+  // The path the front door let through, as Next.js routes it: never the raw request line's.
+  const pathname = requestPath(req.url);
   if (!isPublicApiPath(pathname) || req.method === 'OPTIONS') return false;
   const anonymousRate = getEnv().API_ANONYMOUS_RATE;
   if (anonymousRate === 0) return false;

@@ -25,7 +25,7 @@ import { runMigrations } from './migrate';
 import { waitForReplica } from './replica';
 import { companies, users } from './schema';
 import { closeSiteDb, getDb, getReadDb, replicaState } from './site';
-import { Health } from '@/server/health';
+import { Health, publicReadiness } from '@/server/health';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const onPostgres = Boolean(process.env.DATABASE_URL) && existsSync(`${BIN}/pg_basebackup`);
@@ -238,6 +238,8 @@ describe.skipIf(!onPostgres)(
         expect(r.status).toBe('ok');
         expect(r.reads).toBe('primary');
         expect(r.checks.replica?.detail).toContain('lectures servies par la base principale');
+        // What anyone reads at /readyz says it too, without the detail.
+        expect(publicReadiness(r)).toMatchObject({ status: 'ok', reads: 'primary' });
       } finally {
         process.env.DATABASE_READ_URL = replicaUrl;
         resetEnvForTests();

@@ -14,7 +14,7 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { handleCompanyExport } from '@/public-api/export-handlers';
 import { searchCompanies } from './companies';
-import { csvField } from '@/lib/tabular/write';
+import { csvField } from '@/lib/tabular/csv';
 import { refreshSearchIndex } from './indexer';
 
 let handle: DbHandle;

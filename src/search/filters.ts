@@ -131,6 +131,29 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${Math.ceil(f.netResultMin)}`);
   if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${Math.floor(f.netResultMax)}`);
   if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
+  if (f.excludedLabels.length)
+    parts.push(sql`NOT (c.labels && ${textArray(f.excludedLabels)}::text[])`);
+  if (f.collectivities.length) parts.push(oneOf(sql`c.colter_code`, f.collectivities));
+  // The identifiers as `kind:identifier` in one GIN-indexed array (src/search/indexer.ts).
+  for (const [kind, values] of [
+    ['finess-geo', f.finess],
+    ['uai', f.uai],
+    ['rge', f.rge],
+  ] as const)
+    if (values.length)
+      parts.push(sql`c.label_ids && ${textArray(values.map((v) => `${kind}:${v}`))}::text[]`);
+  if (f.electedName) {
+    const tokens = foldName(f.electedName).split(' ').filter(Boolean);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM elected_officials e WHERE e.siren = c.siren AND ${sql.join(
+        tokens.map(
+          (t) =>
+            sql`(search_fold(e.last_name) ~ ${`(^| )${t}( |$)`} OR search_fold(coalesce(e.first_names, '')) ~ ${`(^| )${t}( |$)`})`,
+        ),
+        sql` AND `,
+      )})`,
+    );
+  }
   if (f.contradictions)
     parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
   if (f.place) {

@@ -215,7 +215,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         ceased_date, strike_off_date, legal_form_code, naf_code, naf_section, head_office_siret,
         postcode, commune_code, commune_name, department, creation_date, headcount_band, category,
         capital_amount, revenue, net_result, fiscal_year, open_establishments, main_director,
-        popularity, labels, idcc, latitude, longitude, geo_cell)
+        popularity, labels, idcc, latitude, longitude, geo_cell, label_ids, colter_code)
       WITH fin AS (
         -- One series, as headlineYears: company accounts, else consolidated, else untyped.
         SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
@@ -267,10 +267,33 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         -- A hidden sole trader's director is the person: the page lists none either.
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
-        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1),
+        -- The labels of every source, and the API's flags read from SIRENE itself (ESS, mission,
+        -- sole trader, association) and from the agreements (convention collective renseignée).
+        ARRAY(SELECT l.label FROM company_labels l WHERE l.siren = c.siren
+              UNION SELECT 'ess' WHERE c.ess
+              UNION SELECT 'societe-mission' WHERE c.mission_company
+              UNION SELECT 'entrepreneur-individuel' WHERE c.legal_form_code = '1000'
+              UNION SELECT 'association' WHERE c.legal_form_code LIKE '92%' OR c.legal_form_code = '5195'
+              UNION SELECT 'convention-collective' WHERE EXISTS (
+                SELECT 1 FROM establishment_agreements a WHERE a.siren = c.siren
+                UNION ALL SELECT 1 FROM company_agreements a WHERE a.siren = c.siren)
+              ORDER BY 1),
         ARRAY(SELECT a.idcc FROM establishment_agreements a WHERE a.siren = c.siren
               UNION SELECT a.idcc FROM company_agreements a WHERE a.siren = c.siren ORDER BY 1),
-        h.latitude, h.longitude, ${GEO_CELL_SQL}
+        h.latitude, h.longitude, ${GEO_CELL_SQL},
+        -- Identifiers (id_finess, id_uai, id_rge): the producers' lists and the Annuaire's answers.
+        ARRAY(SELECT i.kind || ':' || i.identifier FROM label_identifiers i WHERE i.siren = c.siren
+              UNION SELECT m.kind || ':' || x.id FROM company_labels l
+                CROSS JOIN LATERAL (VALUES ('liste_finess', 'finess-geo'), ('liste_uai', 'uai'),
+                                           ('liste_rge', 'rge')) AS m(list, kind)
+                CROSS JOIN LATERAL jsonb_array_elements_text(
+                  CASE WHEN jsonb_typeof(l.detail -> m.list) = 'array' THEN l.detail -> m.list
+                       ELSE '[]'::jsonb END) AS x(id)
+                WHERE l.siren = c.siren AND l.source = 'recherche-entreprises'
+              ORDER BY 1),
+        coalesce((SELECT a.code FROM local_authorities a WHERE a.siren = c.siren ORDER BY a.code LIMIT 1),
+                 (SELECT l.detail ->> 'code' FROM company_labels l WHERE l.siren = c.siren
+                    AND l.label = 'collectivite-territoriale' AND l.detail ->> 'code' IS NOT NULL LIMIT 1))
       FROM companies c
       CROSS JOIN LATERAL (SELECT ${COMPANY_STATE} AS state) st
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic

@@ -75,6 +75,13 @@ export const searchCompanies = pgTable(
     longitude: real('longitude'),
     /** Grid cell of 0.01° (`geoCell` in src/search/geo/grid.ts): « within R km » reads cell ranges. */
     geoCell: integer('geo_cell'),
+    /** The labels' identifiers as `kind:identifier` (label_identifiers), for id_finess, id_uai, id_rge. */
+    labelIds: text('label_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Its code when the company is a local authority (local_authorities.code). */
+    colterCode: text('colter_code'),
   },
   (t) => [
     index('search_companies_popularity_idx').on(t.popularity.desc()),
@@ -91,6 +98,10 @@ export const searchCompanies = pgTable(
     index('search_companies_department_idx').on(t.department, t.popularity.desc()),
     index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),
     index('search_companies_labels_idx').using('gin', t.labels),
+    index('search_companies_label_ids_idx').using('gin', t.labelIds),
+    index('search_companies_colter_idx')
+      .on(t.colterCode)
+      .where(sql`colter_code IS NOT NULL`),
   ],
 );
 

@@ -19,6 +19,24 @@ export const SOURCE_RANK: Record<SourceName, number> = {
   'inpi-ratios': 5,
   'inpi-marques': 6,
   idcc: 7,
+  // The label sources write only their own tables (company_labels, label_identifiers…), never a
+  // company field: their rank never decides a merge.
+  'ess-france': 8,
+  'marche-inclusion': 8,
+  'agence-bio': 8,
+  rge: 8,
+  egapro: 8,
+  spectacle: 8,
+  'organisme-formation': 8,
+  uai: 8,
+  'alim-confiance': 8,
+  administration: 8,
+  finess: 8,
+  colter: 8,
+  elus: 8,
+  'patrimoine-vivant': 8,
+  'achats-responsables': 8,
+  'rne-annuaire': 8,
 };
 
 export const MERGE_FIELDS = [
@@ -361,6 +379,36 @@ export function establishmentWriter(conn: Conn): {
         ]),
       ),
   };
+}
+
+/**
+ * Positions (WGS84) another source gives for establishments (the Annuaire des Entreprises'
+ * `latitude`/`longitude`): written where SIRENE gave none, never over SIRENE's own (converted from
+ * its Lambert-93 coordinates at import). Returns the SIRENs whose head office may have moved.
+ */
+export async function fillEstablishmentPositions(
+  conn: Conn,
+  rows: Array<{ siret: string; latitude: number; longitude: number }>,
+): Promise<Counts> {
+  const valid = rows.filter(
+    (r) =>
+      Number.isFinite(r.latitude) &&
+      Number.isFinite(r.longitude) &&
+      Math.abs(r.latitude) <= 90 &&
+      Math.abs(r.longitude) <= 180 &&
+      !(r.latitude === 0 && r.longitude === 0),
+  );
+  if (!valid.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const changed = await conn.query(
+    `UPDATE establishments e SET latitude = p.lat, longitude = p.lon
+       FROM (SELECT unnest($1::text[]) AS siret, unnest($2::real[]) AS lat, unnest($3::real[]) AS lon) p
+      WHERE e.siret = p.siret
+        AND (e.latitude IS NULL OR (e.source <> 'sirene'
+             AND (e.latitude, e.longitude) IS DISTINCT FROM (p.lat, p.lon)))
+      RETURNING e.siret`,
+    [valid.map((r) => r.siret), valid.map((r) => r.latitude), valid.map((r) => r.longitude)],
+  );
+  return { inserted: 0, updated: changed.length, unchanged: valid.length - changed.length };
 }
 
 export type FinancialRow = {

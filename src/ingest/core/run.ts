@@ -3,11 +3,31 @@ import { markSearchStale } from '@/search/indexer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbHandle } from '@/db/client';
+import type { LabelSourceName } from '@/db/schema';
 import { withTransaction, type Conn } from './conn';
 import { describeError, ImportError } from './errors';
 import { openInput, type OpenedInput } from './input';
 import { createProgress, trackImport, type Progress } from './progress';
 import { addCounts, type Counts } from './writer';
+
+/** The label sources (issue 39), one importer each in src/ingest/<source>/. */
+export const LABEL_SOURCES = [
+  'ess-france',
+  'marche-inclusion',
+  'agence-bio',
+  'rge',
+  'egapro',
+  'spectacle',
+  'organisme-formation',
+  'uai',
+  'alim-confiance',
+  'administration',
+  'finess',
+  'colter',
+  'elus',
+  'patrimoine-vivant',
+  'achats-responsables',
+] as const satisfies readonly LabelSourceName[];
 
 export const SOURCES = [
   'sirene-ul',
@@ -18,6 +38,8 @@ export const SOURCES = [
   'marques',
   'idcc',
   'recherche-entreprises',
+  'rne-annuaire',
+  ...LABEL_SOURCES,
 ] as const;
 export type SourceKey = (typeof SOURCES)[number] | 'reference';
 

@@ -53,6 +53,32 @@ export const RATE_LIMITS = {
     message:
       'Trop de tentatives de connexion depuis votre adresse : réessayez dans quelques minutes.',
   },
+  /**
+   * Mails to an address not yet proved to be its user's (a sign-up's or a resent verification
+   * link, an e-mail change's confirmation), per target address, whatever the account asking:
+   * nobody mails a stranger at will. Counted where the mail is sent (src/accounts/auth.ts); no
+   * correct password resets it.
+   */
+  'mail-unproven-address': {
+    points: 3,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Plusieurs courriels ont déjà été envoyés aujourd’hui à cette adresse : ouvrez le lien reçu (pensez aux courriers indésirables), ou réessayez demain.',
+  },
+  /** E-mail changes asked per account; spent before the password is checked, never reset. */
+  'email-change-user': {
+    points: 5,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Vous avez demandé plusieurs changements d’adresse e-mail aujourd’hui : réessayez demain.',
+  },
+  /** Verification mails asked again per account (« Renvoyer le lien »). */
+  'verification-user': {
+    points: 3,
+    durationSeconds: 60 * 60,
+    message:
+      'Le lien de vérification vous a déjà été envoyé plusieurs fois : ouvrez le dernier courriel reçu (pensez aux courriers indésirables), ou réessayez dans une heure.',
+  },
   /** Captcha challenges per address: a person opens a few forms, a script thousands. */
   'captcha-address': {
     points: 30,
