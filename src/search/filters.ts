@@ -6,11 +6,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from './filter-params';
 import { distanceKmSql, textArray } from '@/domain/sql-fragments';
 import { boundingBox, cellRanges } from './geo/grid';
+import { innerCountSql, splitCells } from './geo/cells';
 import { resolveCommunes, resolveEpcis } from './geo/places';
 import { foldName } from './normalize';
 
 export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 export { filtersToParams, hasFilters, parseFilters } from './request';
+
+/** What filtersSql answers when nothing filters (compared by identity). */
+const NO_FILTER = sql`true`;
 
 /** A circle: `rayon` km around a point. */
 export type Circle = { lat: number; lon: number; radiusKm: number };
@@ -63,13 +67,21 @@ export function countSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (!circle)
     return sql`SELECT count(*)::int AS n FROM search_companies c
       WHERE ${filtersSql(f, scope)} AND c.name IS NOT NULL`;
-  const ranges = cellRanges(circle.lat, circle.lon, circle.radiusKm);
+  const rest = filtersSql(f, { ...scope, circle: null });
+  // A circle alone: the cells wholly inside come from the per-cell counts (src/search/geo/cells.ts),
+  // only the edge cells are counted entry by entry.
+  const { inner, edge } =
+    rest === NO_FILTER
+      ? splitCells(circle)
+      : { inner: [], edge: cellRanges(circle.lat, circle.lon, circle.radiusKm) };
   const ints = (xs: number[]) => `{${xs.join(',')}}`;
-  return sql`SELECT coalesce(sum(x.n), 0)::int AS n
-    FROM unnest(${ints(ranges.map((r) => r[0]))}::int[], ${ints(ranges.map((r) => r[1]))}::int[]) AS r(lo, hi)
+  const edgeCount = sql`(SELECT coalesce(sum(x.n), 0)
+    FROM unnest(${ints(edge.map((r) => r[0]))}::int[], ${ints(edge.map((r) => r[1]))}::int[]) AS r(lo, hi)
     CROSS JOIN LATERAL (SELECT count(*) AS n FROM search_companies c
       WHERE c.geo_cell BETWEEN r.lo AND r.hi AND ${inCircleSql(circle)}
-        AND ${filtersSql(f, { ...scope, circle: null })} AND c.name IS NOT NULL) AS x`;
+        AND ${rest} AND c.name IS NOT NULL) AS x)`;
+  if (inner.length === 0) return sql`SELECT ${edgeCount}::int AS n`;
+  return sql`SELECT (${innerCountSql(inner)} + ${edgeCount})::int AS n`;
 }
 
 /**
@@ -165,6 +177,6 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
       AND d.tokens @> ${textArray(tokens)}::text[] ${sql.join(birth, sql` `)})`);
   }
   if (scope.circle) parts.push(circleSql(scope.circle));
-  if (parts.length === 0) return sql`true`;
+  if (parts.length === 0) return NO_FILTER;
   return sql.join(parts, sql` AND `);
 }

@@ -351,6 +351,44 @@ describe('incremental index update', () => {
     return row!.n;
   }
 
+  /** Cells whose stored count differs from the index's own rows (src/search/geo/cells.ts). */
+  async function cellMismatches(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells g
+        FULL JOIN (SELECT geo_cell AS cell, count(*)::int AS n FROM search_companies
+                   WHERE geo_cell IS NOT NULL AND name IS NOT NULL GROUP BY geo_cell) c USING (cell)
+        WHERE g.n IS DISTINCT FROM c.n`,
+    );
+    return row!.n;
+  }
+
+  it('keeps the per-cell counts equal to the index through a rebuild and an incremental update', async () => {
+    await refreshSearchIndex(h.db);
+    const [before] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells`,
+    );
+    expect(before!.n).toBeGreaterThan(0);
+    expect(await cellMismatches()).toBe(0);
+    // A head office moves 50 km north: one cell loses the company, another gains it.
+    const [c] = await queryRows<{ siren: string; siret: string; latitude: number }>(
+      h.db,
+      sql`SELECT s.siren, s.head_office_siret AS siret, s.latitude FROM search_companies s
+        WHERE s.geo_cell IS NOT NULL AND s.name IS NOT NULL ORDER BY s.siren LIMIT 1`,
+    );
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude + 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude - 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+  });
+
   it('updates only the changed companies and leaves the same rows as a full rebuild', async () => {
     const [c] = await queryRows<{ siren: string; name: string }>(
       h.db,
