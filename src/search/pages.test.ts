@@ -33,7 +33,11 @@ describe('loadCompanyResults', () => {
 
   it('a name search counts its list per category and state; filters alone do not', async () => {
     const byName = await load('q=boulangerie');
-    expect(byName.state === 'ok' && byName.data.facets).toEqual({ categories: {}, statuses: {} });
+    expect(byName.state === 'ok' && byName.data.facets).toEqual({
+      categories: {},
+      statuses: {},
+      labels: {},
+    });
     const byFilters = await load('departement=75');
     expect(byFilters.state === 'ok' && byFilters.data.facets).toBeFalsy();
   });
