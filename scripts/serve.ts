@@ -17,7 +17,7 @@ import next from 'next';
 import { getEnv } from '../src/config/env';
 import { waitForReplica } from '../src/db/replica';
 import { closeSiteDb, getDb, getReadDb, sitePools } from '../src/db/site';
-import { jobWorkersRunning, queueCounts, startJobWorkers, stopJobWorkers } from '../src/jobs';
+import { jobWorkersRunning, queueCounts } from '../src/jobs';
 import '../src/server/jobs';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
@@ -31,6 +31,7 @@ import { SiteMetrics, startMetricsServer } from '../src/server/metrics';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { startBackgroundWork } from '../src/server/background';
 import { RenderQueue } from '../src/server/render-queue';
 import { shutDown } from '../src/server/shutdown';
 import { webServer } from '../src/server/site';
@@ -174,13 +175,10 @@ server.on('upgrade', (req, socket, head) => {
 
 // Background work (src/jobs): queued jobs wait in the database, so those of a stopped server run
 // once this one starts.
-if (env.JOBS_WORKER === 'on') {
-  // Then the orders' recovery sweep: whatever a crash interrupted (an event stored but not
-  // processed, a payment whose webhook was lost, a paid order not delivered) is finished.
-  void startJobWorkers(getDb())
-    .then(() => recoverOrders(getDb()))
-    .catch((e) => logFailure('job workers', e));
-}
+// Then the orders' recovery sweep: whatever a crash interrupted (an event stored but not
+// processed, a payment whose webhook was lost, a paid order not delivered) is finished.
+const background =
+  env.JOBS_WORKER === 'on' ? startBackgroundWork(getDb(), () => recoverOrders(getDb())) : null;
 
 // The shared rate-limit store (Redis) connected before the first request counts on it.
 void rateLimitStoreReady();
@@ -210,8 +208,9 @@ function close() {
     onDraining: () => {
       draining = true;
     },
-    // The job workers stop fetching now; their running jobs finish or go back to the queue.
-    whileDraining: [(timeoutMs) => stopJobWorkers(getDb(), timeoutMs)],
+    // The job workers stop fetching now (once started); their running jobs finish or go back to
+    // the queue; the pools close after them.
+    whileDraining: [async (timeoutMs) => background?.stop(timeoutMs)],
     finally: [
       () => app.close(),
       async () => registryWorker?.close(),

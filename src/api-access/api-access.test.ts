@@ -81,6 +81,46 @@ describe('anonymous calls', () => {
   });
 });
 
+describe('the search boxes’ suggestions', () => {
+  it('are not counted in the public quota: a colleague’s script on the same address does not starve them', async () => {
+    // Warmed up from another address: the calls below then fit in one second.
+    await call('/api/suggestions/companies?q=danone', { 'x-forwarded-for': freshAddress() });
+    const ip = { 'x-forwarded-for': freshAddress() };
+    // The colleague's script spends the address's 7 calls of this second.
+    let script: Response | null = null;
+    for (let i = 0; i < 9 && script?.status !== 429; i++)
+      script = await call('/api/companies/552032534', ip);
+    expect(script!.status).toBe(429);
+    const typed = [await call('/api/suggestions/companies?q=danone', ip)];
+    // Still within the refused second for the public API.
+    expect((await call('/api/companies/552032534', ip)).status).toBe(429);
+    expect(typed.map((r) => r.status)).toEqual([200]);
+    expect(typed[0]!.headers.get('ratelimit')).toBeNull();
+    const body = (await typed[0]!.json()) as {
+      data: { data: { results: Array<{ siren: string }> } };
+    };
+    // The search's own answer (these fixtures have no search index built: an empty list).
+    expect(Array.isArray(body.data.data.results)).toBe(true);
+  });
+
+  it('answer 6 names at most, whatever else is asked, under a limit of their own per address', async () => {
+    const ip = { 'x-forwarded-for': freshAddress() };
+    const res = await call('/api/suggestions/companies?q=da&per_page=100&page=3', ip);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { data: { results: unknown[]; page: number } } };
+    expect(body.data.data.results.length).toBeLessThanOrEqual(6);
+    // Counted before the search runs: a one-letter query (refused by the search at once) counts.
+    const burst = await Promise.all(
+      Array.from({ length: 90 }, () => call('/api/suggestions/companies?q=d', ip)),
+    );
+    const refused = burst.find((r) => r.status === 429);
+    expect(refused).toBeDefined();
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toMatch(
+      /suggestions/,
+    );
+  });
+});
+
 describe('API keys', () => {
   let alice: { client: TestClient; id: string };
   let bob: { client: TestClient; id: string };

@@ -4,7 +4,7 @@
  * (partial diffusion of natural persons, opposition requests: `LISTABLE`).
  */
 import { CONTRADICTION_RULES, type ContradictionRule } from '@/domain/contradictions';
-import { ACTIVE_COMPANY } from './company';
+import { ACTIVE_COMPANY } from '@/domain/sql-fragments';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';
@@ -18,6 +18,7 @@ import { insolvencyStateLabel } from './notices';
 import { LISTABLE } from './opposition';
 import { BAND_ORDER } from './similar';
 import { withStatementTimeout } from './timeout';
+import { departmentOfCommuneSql } from '@/domain/sql-fragments';
 
 /** A list may not hold the page longer than this; past it, the page says so. */
 const HUB_TIMEOUT_MS = 3_000;
@@ -126,8 +127,7 @@ async function creationsByDepartment(db: Db): Promise<Omit<HubTable, 'info' | 'c
     if (!end) return { dataDate: null, columns: [], rows: [] };
     const rows = await queryRows<{ department: string | null; n: number | string }>(
       tx,
-      sql`SELECT CASE WHEN left(e.commune_code, 2) = '97' THEN left(e.commune_code, 3)
-                      ELSE left(e.commune_code, 2) END AS department,
+      sql`SELECT ${departmentOfCommuneSql(sql`e.commune_code`)} AS department,
                  count(*) AS n
         FROM companies c
         LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)

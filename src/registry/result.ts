@@ -46,6 +46,11 @@ const SOURCE_LABELS: Record<SourceName, string> = {
   'rne-annuaire': 'Registre national des entreprises (INPI), vu par l’Annuaire des Entreprises',
 };
 
+/** A source's name as the pages print it (an unknown one as it is). */
+export function sourceLabel(source: string | null | undefined): string {
+  return SOURCE_LABELS[source as SourceName] ?? source ?? '';
+}
+
 export function sourceRef(source: SourceName, date: string | null | undefined): SourceRef {
   return { source, label: SOURCE_LABELS[source] ?? source, date: date ? date.slice(0, 10) : null };
 }

@@ -13,6 +13,7 @@ import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
+import { sourceLabel } from '@/registry/result';
 import {
   countSql,
   distanceSql,
@@ -35,14 +36,8 @@ import {
 import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import {
-  allowedTypos,
-  editDistance,
-  foldName,
-  LEGAL_FORM_WORDS,
-  STOP_WORDS,
-  textArray,
-} from './normalize';
+import { allowedTypos, editDistance, foldName, LEGAL_FORM_WORDS, STOP_WORDS } from './normalize';
+import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
@@ -70,7 +65,15 @@ export type CompanyResult = {
   stateLabel: string;
   legalForm: { code: string; label: string | null } | null;
   naf: { code: string; label: string | null } | null;
-  headOffice: { siret: string | null; postcode: string | null; commune: string | null };
+  /** Without a NAF code: the activity as a source words it (a BODACC notice), with that source. */
+  activity: { text: string; source: string } | null;
+  headOffice: {
+    siret: string | null;
+    postcode: string | null;
+    commune: string | null;
+    /** The source of an address that is not the head office establishment's (BODACC), else null. */
+    source: string | null;
+  };
   creationDate: string | null;
   headcountBand: { code: string; label: string | null } | null;
   category: string | null;
@@ -1201,6 +1204,9 @@ async function establishmentOnlyRows(db: Db, sirens: string[]): Promise<SearchCo
       commune_code: e.commune_code,
       commune_name: e.commune_name,
       department: null,
+      address_source: null,
+      activity_text: null,
+      activity_source: null,
       creation_date: null,
       headcount_band: null,
       category: null,
@@ -1290,10 +1296,15 @@ export function companyResultOf(
       ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
       : null,
     naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
+    activity:
+      !r.naf_code && r.activity_text
+        ? { text: r.activity_text, source: sourceLabel(r.activity_source) }
+        : null,
     headOffice: {
       siret: nameHidden ? null : r.head_office_siret,
       postcode: r.postcode,
       commune: r.commune_name,
+      source: r.address_source && r.commune_name ? sourceLabel(r.address_source) : null,
     },
     creationDate: r.creation_date,
     headcountBand: r.headcount_band

@@ -14,6 +14,7 @@ import { searchCompanies } from './companies';
 import { EMPTY_FILTERS } from './filter-params';
 import { searchDirectors } from './directors';
 import { refreshSearchIndex } from './indexer';
+import { loadCompanyResults } from './pages';
 import { foldName, rawKey } from './normalize';
 import relevance from './relevance/queries.json';
 
@@ -350,6 +351,44 @@ describe('incremental index update', () => {
     return row!.n;
   }
 
+  /** Cells whose stored count differs from the index's own rows (src/search/geo/cells.ts). */
+  async function cellMismatches(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells g
+        FULL JOIN (SELECT geo_cell AS cell, count(*)::int AS n FROM search_companies
+                   WHERE geo_cell IS NOT NULL AND name IS NOT NULL GROUP BY geo_cell) c USING (cell)
+        WHERE g.n IS DISTINCT FROM c.n`,
+    );
+    return row!.n;
+  }
+
+  it('keeps the per-cell counts equal to the index through a rebuild and an incremental update', async () => {
+    await refreshSearchIndex(h.db);
+    const [before] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells`,
+    );
+    expect(before!.n).toBeGreaterThan(0);
+    expect(await cellMismatches()).toBe(0);
+    // A head office moves 50 km north: one cell loses the company, another gains it.
+    const [c] = await queryRows<{ siren: string; siret: string; latitude: number }>(
+      h.db,
+      sql`SELECT s.siren, s.head_office_siret AS siret, s.latitude FROM search_companies s
+        WHERE s.geo_cell IS NOT NULL AND s.name IS NOT NULL ORDER BY s.siren LIMIT 1`,
+    );
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude + 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude - 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+  });
+
   it('updates only the changed companies and leaves the same rows as a full rebuild', async () => {
     const [c] = await queryRows<{ siren: string; name: string }>(
       h.db,
@@ -625,5 +664,44 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
       expect(Object.keys(r.body.error.fields), query).toContain(field);
       expect(r.body.error.message).toContain(`« ${field} »`);
     }
+  });
+});
+
+describe('companies known from a BODACC notice only (issue 38)', () => {
+  it('are indexed with the notice’s address and activity, named with their source, and found by department', async () => {
+    const [c] = await queryRows<{ siren: string; name: string; postcode: string }>(
+      h.db,
+      sql`SELECT c.siren, c.name, c.head_office_address->>'postcode' AS postcode FROM companies c
+          WHERE c.head_office_address->>'postcode' ~ '^(0[1-9]|[1-8][0-9]|9[0-5])'
+            AND c.naf_code IS NULL AND c.activity_description IS NOT NULL AND c.name IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM establishments e WHERE e.siren = c.siren)
+          ORDER BY c.siren LIMIT 1`,
+    );
+    expect(c, 'the sample holds companies known from BODACC only').toBeDefined();
+    const department = c!.postcode.slice(0, 2);
+    const found = await searchCompanies(h.db, {
+      q: c!.name,
+      filters: { ...EMPTY_FILTERS, departments: [department] },
+      perPage: 100,
+    });
+    expect(found.ok).toBe(true);
+    const row = found.ok ? found.value.results.find((r) => r.siren === c!.siren) : undefined;
+    expect(row, `${c!.name} in department ${department}`).toBeDefined();
+    expect(row!.headOffice).toMatchObject({ postcode: c!.postcode, source: 'BODACC (DILA)' });
+    expect(row!.headOffice.commune).toBeTruthy();
+    expect(row!.activity).toMatchObject({ source: 'BODACC (DILA)' });
+    expect(row!.activity!.text.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the results page’s empty state (issue 38)', () => {
+  it('says how many companies the words find without the filters that excluded them all', async () => {
+    const r = await loadCompanyResults(
+      h.db,
+      new URLSearchParams('q=danone&departement=971&etat=actif'),
+      { allowFiltersOnly: true },
+    );
+    expect(r.state === 'ok' && r.data.total).toBe(0);
+    expect(r.state === 'ok' && r.withoutFilters).toBeGreaterThan(0);
   });
 });

@@ -4,10 +4,11 @@
  *
  * - `/healthz`: the process answers (liveness); 200 while the process runs, even when draining.
  * - `/readyz`: this process should get traffic: the database answers, every migration of
- *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the read replica answers
- *   (with DATABASE_READ_URL), the search index is not wholly behind its data, and the process is
+ *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the search index is not wholly behind its data, and the process is
  *   not shutting down. 200 `{"status":"ok"}` or 503 `{"status":"unavailable"|"draining"}`, with
- *   each check. Checked at most once a second, whatever the number of load balancers asking.
+ *   each check. With DATABASE_READ_URL, `reads` says whether registry reads go to the replica or,
+ *   while it does not answer, to the primary (src/db/read-pool.ts): a replica down leaves the
+ *   process ready. Checked at most once a second, whatever the number of load balancers asking.
  *
  * A busy process is not a broken one. The checks run in the background: `/readyz` answers the last
  * known state at once (only the very first answer waits for the checks), so a load balancer's
@@ -33,6 +34,8 @@ export type Check = { ok: boolean; detail?: string };
 export type Readiness = {
   status: 'ok' | 'unavailable' | 'draining';
   checks: Record<string, Check>;
+  /** With DATABASE_READ_URL: where registry reads go now (the primary while the replica is down). */
+  reads?: 'replica' | 'primary';
 };
 
 export type HealthOptions = {
@@ -110,11 +113,14 @@ export function readinessDatabase(
   };
 }
 
-/** What `/readyz` shows anyone: the status and whether each check passed, no detail. */
+/**
+ * What `/readyz` shows anyone: the status, whether each check passed, no detail; and where
+ * registry reads go (`reads`: replica or primary) when the site has a replica.
+ */
 export function publicReadiness(r: Readiness): Readiness {
   const checks: Record<string, Check> = {};
   for (const [name, c] of Object.entries(r.checks)) checks[name] = { ok: c.ok };
-  return { status: r.status, checks };
+  return { status: r.status, checks, ...(r.reads ? { reads: r.reads } : {}) };
 }
 
 export class Health {
@@ -194,8 +200,9 @@ export class Health {
       checks.search = await this.check('search', now, () => this.search(db, now));
     }
     const readDb = this.o.readDb;
+    let reads: Readiness['reads'];
     if (readDb) {
-      checks.replica = await this.check('replica', now, async () => {
+      const replica = await this.check('replica', now, async () => {
         const [row] = await queryRows<{ lag: number | null }>(
           readDb(),
           sql`SELECT extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag`,
@@ -205,13 +212,22 @@ export class Health {
           ...(row?.lag != null ? { detail: `retard ${row.lag.toFixed(1)} s` } : {}),
         };
       });
+      // A replica down does not make the process unready: its reads go to the primary
+      // (src/db/read-pool.ts), which this answer says.
+      reads = replica.ok ? 'replica' : 'primary';
+      checks.replica = replica.ok
+        ? replica
+        : {
+            ok: true,
+            detail: `réplique injoignable (${replica.detail ?? 'échec'}) : lectures servies par la base principale`,
+          };
     }
     if (this.o.jobsExpected)
       checks.jobs = this.o.jobsRunning()
         ? { ok: true }
         : { ok: false, detail: 'le traitement des tâches n’est pas démarré' };
     const ok = Object.values(checks).every((c) => c.ok);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    return { status: ok ? 'ok' : 'unavailable', checks, ...(reads ? { reads } : {}) };
   }
 
   private async migrations(db: Db): Promise<Check> {

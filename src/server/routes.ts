@@ -92,6 +92,7 @@ export const ROUTES = [
   '/api/search/companies/export',
   '/api/search/directors',
   '/api/search/french-departments',
+  '/api/suggestions/companies',
   '/api/subscription',
   '/api/subscription/cancel',
   '/api/subscription/checkout',

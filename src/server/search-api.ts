@@ -10,7 +10,8 @@
  * and document the routes: same status, body and headers (tested in search-api.test.ts); the
  * public API's gate has counted the call before (src/server/site.ts).
  *
- * Only these exact paths: anything else under /api/search/ (the export, which reads the
+ * Only these exact paths (the search boxes' suggestions, `/api/suggestions/companies`,
+ * src/public-api/suggestion-handlers.ts, among them): anything else under /api/search/ (the export, which reads the
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
@@ -20,6 +21,8 @@ import { logFailure } from '@/lib/log';
 import { handleDropIn } from '@/drop-in/handlers';
 import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
 import { UNAVAILABLE } from '@/public-api/search-params';
+import { SUGGESTIONS_PATH } from '@/api-access/gate';
+import { handleCompanySuggestions } from '@/public-api/suggestion-handlers';
 
 type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 
@@ -29,6 +32,8 @@ const HANDLERS: Record<string, SearchHandler> = {
   // The drop-in for the government's search API: the same search, its own shapes (issue 41).
   '/api/recherche-entreprises/search': (db, request) => handleDropIn(db, request, 'search'),
   '/api/recherche-entreprises/near_point': (db, request) => handleDropIn(db, request, 'near_point'),
+  // The search boxes' suggestions (site-only, its own limit in the gate): typed, so fast too.
+  [SUGGESTIONS_PATH]: handleCompanySuggestions,
 };
 
 /** The search handler a request names, or null when it is not one of these two routes. */

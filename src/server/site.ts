@@ -113,6 +113,7 @@ export function webServer(o: {
     gtm: Boolean(env.GTM_ID),
     reportingOrigin,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    oneLoopbackHost: env.APP_ENV !== 'prod',
   };
   const pages = o.dev ? undefined : (o.pages ?? new FrontPageCache());
   return {

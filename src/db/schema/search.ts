@@ -46,6 +46,14 @@ export const searchCompanies = pgTable(
     communeCode: text('commune_code'),
     communeName: text('commune_name'),
     department: text('department'),
+    /**
+     * Where the address comes from when it is not the head office establishment's (a company
+     * known from a BODACC notice only): the source's name (`SourceName`), null for SIRENE's.
+     */
+    addressSource: text('address_source'),
+    /** The activity as a source words it, when the company has no NAF code (a BODACC notice). */
+    activityText: text('activity_text'),
+    activitySource: text('activity_source'),
     creationDate: date('creation_date'),
     headcountBand: text('headcount_band'),
     category: text('category'),

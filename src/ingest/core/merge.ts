@@ -110,7 +110,7 @@ export class CompanyMerger {
     if (patches.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
     const sirens = [...new Set(patches.map((p) => p.siren))];
     const rows = await this.conn.query<{ r: Stored }>(
-      `SELECT to_jsonb(c) AS r FROM companies c WHERE siren = ANY(string_to_array($1, ','))`,
+      `SELECT to_jsonb(c) AS r FROM companies c WHERE siren = ANY(string_to_array($1, ',')::bpchar[])`,
       [sirens.join(',')],
     );
     const stored = new Map<string, Stored>();
@@ -231,7 +231,7 @@ export class DirectorWriter {
       if (!cur || (s.date ?? '') >= (cur.date ?? '')) best.set(s.siren, s);
     }
     const existing = await this.conn.query<{ siren: string; d: string | null }>(
-      `SELECT siren, max(source_date)::text AS d FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) GROUP BY siren`,
+      `SELECT siren, max(source_date)::text AS d FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[]) GROUP BY siren`,
       [this.source, [...best.keys()].join(',')],
     );
     const stored = new Map(existing.map((e) => [e.siren, e.d]));
@@ -274,7 +274,7 @@ export class DirectorWriter {
     const c = await this.writer.upsert(rows);
     if (replaced.length) {
       await this.conn.query(
-        `DELETE FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) AND NOT (id = ANY(string_to_array($3, ',')))`,
+        `DELETE FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[]) AND NOT (id = ANY(string_to_array($3, ',')))`,
         [this.source, replaced.join(','), keepIds.join(',')],
       );
     }
@@ -527,7 +527,7 @@ export function labelWriter(conn: Conn): {
         rows.map((r) => [r.siren, r.label, r.source, r.sourceDate?.slice(0, 10) ?? null, r.detail]),
       );
       await conn.query(
-        `DELETE FROM company_labels WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+        `DELETE FROM company_labels WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[])
            AND NOT ((siren || '|' || label) = ANY(string_to_array($3, ',')))`,
         [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.label}`).join(',')],
       );
@@ -559,7 +559,7 @@ export function companyAgreementWriter(conn: Conn): {
         rows.map((r) => [r.siren, r.idcc, r.source, r.sourceDate?.slice(0, 10) ?? null]),
       );
       await conn.query(
-        `DELETE FROM company_agreements WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+        `DELETE FROM company_agreements WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[])
            AND NOT ((siren || '|' || idcc) = ANY(string_to_array($3, ',')))`,
         [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.idcc}`).join(',')],
       );

@@ -190,6 +190,11 @@ export class ImportContext {
     }
   }
 
+  /** The SIRENs whose search rows may have changed; null: all of them. */
+  staleScope(): string[] | null {
+    return this.contradictionScope();
+  }
+
   /** The SIRENs whose contradictions may have changed; null: all of them. */
   contradictionScope(): string[] | null {
     const changed = this.changedSirens();
@@ -263,8 +268,10 @@ export async function importFile(
       });
       // The search index is stale for what changed, committed with the change itself: a run
       // killed before its index step leaves the mark for the next run (src/search/indexer.ts).
+      // Sources that do not track their changes (BODACC, RNE) name the companies they wrote to:
+      // a daily BODACC issue used to mark the whole index, a 45-minute rebuild at 29 M (issue 40).
       if (total.inserted + total.updated > 0) {
-        await markSearchStale((text, params) => conn.query(text, params), ctx.changedSirens());
+        await markSearchStale((text, params) => conn.query(text, params), ctx.staleScope());
         if (CONTRADICTION_SOURCES.has(source))
           await refreshContradictions(conn, ctx.contradictionScope());
       }

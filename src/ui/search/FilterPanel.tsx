@@ -377,7 +377,7 @@ export function FilterPanel({
       </fieldset>
       <fieldset className={s.group}>
         <legend>{m.creation}</legend>
-        <div className={s.range}>
+        <div className={s.dateRange}>
           {(
             [
               [FILTER_PARAMS.createdFrom, m.createdFrom],
