@@ -11,7 +11,8 @@
  * read through the indexer's columns.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { foldName, textArray } from '@/search/normalize';
+import { textArray } from '@/domain/sql-fragments';
+import { foldName } from '@/search/normalize';
 import type { BooleanFilter, GovParams } from './validation';
 
 /** The label code (company_labels.label, or the indexer's own) behind each flag. */
