@@ -1,6 +1,6 @@
 'use client';
 import { usePathname } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   HOLDERS,
   REPORT_MESSAGE_MAX,
@@ -10,6 +10,7 @@ import {
   type ReportSection,
 } from '@/domain/error-reports';
 import { CaptchaField } from '@/ui/captcha/CaptchaField';
+import { showModalReturningFocus } from '@/ui/dialog/returnFocus';
 import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
 import s from './company.module.css';
 
@@ -72,7 +73,7 @@ export function ReportError({ section }: { section: ReportSection }) {
   function show() {
     setOpen(true);
     setState({ kind: 'idle' });
-    dialog.current?.showModal();
+    if (dialog.current) showModalReturningFocus(dialog.current);
   }
   function close() {
     dialog.current?.close();
@@ -111,6 +112,12 @@ export function ReportError({ section }: { section: ReportSection }) {
     }
   }
 
+  // Sent: the form (and its focused button) gives way to the answer, which takes the focus.
+  const sent = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.kind === 'sent') sent.current?.focus();
+  }, [state.kind]);
+
   const errors = state.kind === 'error' ? state.fields : {};
   const err = (name: string) =>
     errors[name]?.length ? (
@@ -132,7 +139,7 @@ export function ReportError({ section }: { section: ReportSection }) {
       >
         <h3 id={titleId}>Signaler une erreur : {def.title}</h3>
         {state.kind === 'sent' ? (
-          <div role="status" data-testid="report-sent">
+          <div role="status" data-testid="report-sent" ref={sent} tabIndex={-1}>
             <p>
               Merci, votre signalement n° {state.id} est enregistré.{' '}
               {state.status === 'open'
