@@ -4,13 +4,51 @@
  * read: every route documented, every operation fuzzed), only the operations counted by the
  * public API's gate (`isPublicApiPath`); the site's own routes (account, captcha, orders, the
  * payment webhook…) stay out. Operations are grouped by task, one tag each, in the order a
- * developer meets them.
+ * developer meets them. Each GET operation's answer shows a real answer from the sample (Danone,
+ * recorded by scripts/openapi-examples.ts in ./openapi/examples.json) and the schema of its
+ * fields, derived from it.
  */
 import { isPublicApiPath } from '@/api-access/gate';
 import { openApiDocument } from './openapi';
 import { API_AUTH_TEXT, API_LIMITS_TEXT } from './openapi/api-access';
+import examples from './openapi/examples.json';
 
-type Operation = { tags?: string[]; [k: string]: unknown };
+type Operation = {
+  tags?: string[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+  [k: string]: unknown;
+};
+
+const EXAMPLES = examples as Record<string, unknown>;
+
+/** The JSON Schema of the fields of a real answer: types, nesting, list items. */
+export function schemaOfExample(v: unknown): Record<string, unknown> {
+  if (v === null || v === undefined) return {};
+  if (Array.isArray(v)) return { type: 'array', items: v.length ? schemaOfExample(v[0]) : {} };
+  if (typeof v === 'object')
+    return {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, schemaOfExample(x)])),
+    };
+  if (typeof v === 'number') return { type: Number.isInteger(v) ? 'integer' : 'number' };
+  return { type: typeof v };
+}
+
+function withExample(method: string, path: string, op: Operation): Operation {
+  const example = EXAMPLES[`${method.toUpperCase()} ${path}`];
+  const ok = op.responses?.['200'];
+  if (example === undefined || !ok?.content?.['application/json']) return op;
+  return {
+    ...op,
+    responses: {
+      ...op.responses,
+      200: {
+        ...ok,
+        content: { 'application/json': { schema: schemaOfExample(example), example } },
+      },
+    },
+  };
+}
 
 /** The tasks, first match wins: a path's tag. */
 export const PUBLIC_TASKS: Array<{ name: string; description: string; match: RegExp }> = [
@@ -65,7 +103,10 @@ export function publicOpenApiDocument(serverUrl: string) {
   )) {
     if (!isPublicApiPath(path)) continue;
     paths[path] = Object.fromEntries(
-      Object.entries(methods).map(([m, op]) => [m, { ...op, tags: [taskOf(path)] }]),
+      Object.entries(methods).map(([m, op]) => [
+        m,
+        { ...withExample(m, path, op), tags: [taskOf(path)] },
+      ]),
     );
   }
   return {
