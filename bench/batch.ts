@@ -18,7 +18,7 @@ import pg from 'pg';
 import { connectPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { getEnv } from '../src/config/env';
-import { batchLookup } from '../src/api-access/http';
+import { batchLookup } from '../src/api-access/handlers';
 import { machine } from './lib/http';
 
 const args = process.argv.slice(2);

@@ -26,8 +26,8 @@ import {
 } from '@/search/export';
 import type { ExportColumnName } from '@/search/export';
 import { rebuildSearchIndex } from '@/search/indexer';
-import { parseCompanySearchParams } from '@/web/search-api';
-import { isFailure } from '@/web/search-http';
+import { parseCompanySearchParams } from '@/public-api/search-handlers';
+import { isFailure } from '@/public-api/search-params';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {

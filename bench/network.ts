@@ -162,7 +162,8 @@ function pct(values: number[], p: number): number {
 type Row = { label: string; times: number[]; nodes: number[]; truncated: number; errors: number };
 
 async function measure(db: Db): Promise<Row[]> {
-  const { getCompanyNetworkApi, getDirectorNetworkApi } = await import('@/web/network-api');
+  const { getCompanyNetworkApi, getDirectorNetworkApi } =
+    await import('@/public-api/network-handlers');
   const sirens = (
     await queryRows<{ siren: string }>(
       db,

@@ -13,7 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { connectPostgres, wrapPglite, type Db, type DbHandle } from '@/db/client';
 import { openPglite } from '@/db/pglite';
-import { handleCompanySearch } from '@/web/search-api';
+import { handleCompanySearch } from '@/public-api/search-handlers';
 import { COMMON } from './lib/words';
 
 const args = process.argv.slice(2);

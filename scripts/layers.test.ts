@@ -1,14 +1,15 @@
 /**
  * The layer order of `src/` folders, declared in docs/ARCHITECTURE.md (« Layers »), held by the
- * imports of src/**\/*.ts(x): no circle between folders, at most two imports running back up
- * against the declared order, and no site code importing test support.
+ * imports of src/**\/*.ts(x): no circle between folders nor between files (static, type-only and
+ * dynamic `import()` alike: a circle hidden behind `await import()` is still one), no import
+ * running back up against the declared order, and no site code importing test support.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The most imports running back up the layers that we accept (issue 25: « at most 2 »). */
-const MAX_BACK_ARROWS = 2;
+/** The most imports running back up the layers that we accept (issue 37: none). */
+const MAX_BACK_ARROWS = 0;
 
 /** Tests and their helpers may import anything; the site never imports them. */
 const isTestSupport = (file: string) =>
@@ -27,11 +28,53 @@ function declaredLayers(markdown: string): string[] {
 
 type Arrow = { from: string; to: string; files: string[] };
 
-/** The imports between folders of src/, from each file's import and export lines. */
-function folderImports(root = 'src'): Arrow[] {
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+/** The site's source files of src/, relative to it. */
+function siteFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((f) => f.split(path.sep).join('/'))
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !isTestSupport(f));
+}
+
+const SPECIFIERS =
+  /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+/** The paths (relative to src/, without extension) a file's import and export lines name. */
+function importedPaths(file: string, source: string): { spec: string; target: string }[] {
+  const found: { spec: string; target: string }[] = [];
+  for (const m of source.matchAll(SPECIFIERS)) {
+    const spec = m[1] ?? m[2] ?? m[3]!;
+    const target = spec.startsWith('@/')
+      ? spec.slice(2)
+      : spec.startsWith('.')
+        ? path.posix.join(path.posix.dirname(file), spec)
+        : null;
+    if (target !== null && !target.startsWith('..')) found.push({ spec, target });
+  }
+  return found;
+}
+
+/** The imports between files of src/: each file and the files of src/ it imports. */
+function fileImports(root = 'src'): Arrow[] {
+  const files = siteFiles(root);
+  const known = new Set(files);
+  const resolve = (target: string) =>
+    [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find(
+      (f) => known.has(f),
+    );
+  const arrows: Arrow[] = [];
+  for (const file of files) {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    for (const { target } of importedPaths(file, source)) {
+      const to = resolve(target);
+      if (to !== undefined && to !== file) arrows.push({ from: file, to, files: [file] });
+    }
+  }
+  return arrows;
+}
+
+/** The imports between folders of src/, from each file's import and export lines. */
+function folderImports(root = 'src'): Arrow[] {
+  const files = siteFiles(root);
   // The folder of `src/` a path belongs to; files at the root of src are Next.js entry points.
   const folders = new Set(
     readdirSync(root, { withFileTypes: true })
@@ -43,18 +86,9 @@ function folderImports(root = 'src'): Arrow[] {
     return folders.has(first) ? first : 'app';
   };
   const arrows = new Map<string, Arrow>();
-  const specifiers =
-    /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
   for (const file of files) {
     const source = readFileSync(path.join(root, file), 'utf8');
-    for (const m of source.matchAll(specifiers)) {
-      const spec = m[1] ?? m[2] ?? m[3]!;
-      const target = spec.startsWith('@/')
-        ? spec.slice(2)
-        : spec.startsWith('.')
-          ? path.posix.join(path.posix.dirname(file), spec)
-          : null;
-      if (target === null || target.startsWith('..')) continue;
+    for (const { spec, target } of importedPaths(file, source)) {
       if (isTestSupport(target)) throw new Error(`${file} imports test support (${spec})`);
       const from = folderOf(file);
       const to = folderOf(target);
@@ -68,7 +102,7 @@ function folderImports(root = 'src'): Arrow[] {
   return [...arrows.values()];
 }
 
-/** The circles of the folder graph: its strongly connected components of two folders or more. */
+/** The circles of a graph: its strongly connected components of two nodes or more. */
 function circles(arrows: Arrow[]): string[][] {
   const next = new Map<string, string[]>();
   for (const a of arrows) next.set(a.from, [...(next.get(a.from) ?? []), a.to]);
@@ -111,6 +145,12 @@ describe('the layers of src/', () => {
 
   it('has no circle between folders', () => {
     expect(circles(arrows)).toEqual([]);
+  });
+
+  it('has no circle between files', () => {
+    const files = fileImports();
+    expect(files.length).toBeGreaterThan(1000);
+    expect(circles(files)).toEqual([]);
   });
 
   it(`has at most ${MAX_BACK_ARROWS} imports running back up the declared order`, () => {

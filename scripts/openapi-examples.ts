@@ -1,10 +1,10 @@
 /**
  * `npx tsx scripts/openapi-examples.ts --url http://127.0.0.1:3000`: records, from a running site
  * with the real sample (`npm start`), one real answer of every GET operation of the public API
- * into src/web/openapi/examples.json. The public OpenAPI document (src/web/openapi-public.ts)
+ * into src/public-api/openapi/examples.json. The public OpenAPI document (src/public-api/openapi-public.ts)
  * shows it as the operation's example answer and derives the answer's schema from it. Lists are
  * cut to two items and long texts shortened, so the document stays light. Run it again when an
- * answer's shape changes (src/web/openapi-public.test.ts fails when an operation has none).
+ * answer's shape changes (src/public-api/openapi-public.test.ts fails when an operation has none).
  * People's names become DUPONT and their birth January 1970 in the file: a
  * director may later oppose being shown, and a committed example would keep showing them.
  */
@@ -13,7 +13,7 @@ import path from 'node:path';
 
 const args = process.argv.slice(2);
 const base = args.includes('--url') ? args[args.indexOf('--url') + 1]! : 'http://127.0.0.1:3000';
-const OUT = path.join(process.cwd(), 'src', 'web', 'openapi', 'examples.json');
+const OUT = path.join(process.cwd(), 'src', 'public-api', 'openapi', 'examples.json');
 
 /** Danone, and values for the parameters an operation needs. */
 const SIREN = '552032534';

@@ -7,7 +7,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './api';
+import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './handlers';
 import { followedCompaniesOf } from './follows';
 import { resetLoginGuard } from './login-guard';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';

@@ -110,7 +110,7 @@ function createAuth(db: Db) {
         emailVerifiedAt: { type: 'date', input: false, required: false },
       },
       // A new address applies once the link mailed to it is opened (never without it); our route
-      // asks the current password first and tells the old address (src/accounts/api.ts).
+      // asks the current password first and tells the old address (src/accounts/handlers.ts).
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       deleteUser: { enabled: true },
     },
@@ -119,7 +119,7 @@ function createAuth(db: Db) {
       updateAge: SESSION_UPDATE_AGE,
       // Better Auth's "fresh session" (default: created less than a day ago) stood in for the
       // password on account deletion, and blocks the session list of an older session. Our
-      // routes ask the password for every sensitive change instead (src/accounts/api.ts), and the
+      // routes ask the password for every sensitive change instead (src/accounts/handlers.ts), and the
       // list is open to any valid session.
       freshAge: 0,
       // Every request reads the session row: logout and password change take effect at once.

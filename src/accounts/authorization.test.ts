@@ -9,7 +9,7 @@ import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { markUnfulfillable } from '@/orders/fulfilment';
 import { directoryStorage, setFileStorage } from '@/orders/storage';
-import { payTestCheckout } from '@/payments/test-provider';
+import { payTestCheckout, testProvider } from '@/payments/test-provider';
 import { receiveWebhook } from '@/payments/webhooks';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
@@ -53,7 +53,12 @@ async function payAsA(session: string): Promise<void> {
   const idOfA = String((await a.get('/api/me')).body.data.data.id);
   const paid = await payTestCheckout(handle.db, session, idOfA, '4242 4242 4242 4242');
   if (!paid.ok || paid.value.outcome !== 'paid') throw new Error('paiement de test refusé');
-  await receiveWebhook(handle.db, paid.value.event.payload, paid.value.event.signature);
+  await receiveWebhook(
+    handle.db,
+    paid.value.event.payload,
+    paid.value.event.signature,
+    testProvider(handle.db),
+  );
 }
 
 async function newUser(email: string): Promise<TestClient> {

@@ -1,6 +1,12 @@
 import 'server-only';
-import { dataAnswer, failureAnswer, toResponse, type Answer } from '@/lib/http/answer';
-import { failure, type Failure } from '@/lib/errors';
+import {
+  dataAnswer,
+  errorResponse,
+  failureAnswer,
+  guarded as guardedAs,
+  toResponse,
+  type Answer,
+} from '@/lib/http/answer';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -13,25 +19,13 @@ export function dataResponse(data: unknown, status = 200, cookies: string[] = []
   return toResponse(accountAnswer(data, status, cookies));
 }
 
-export function failureResponse(f: Failure, cookies: string[] = []): Response {
-  return toResponse(failureAnswer(f, cookies));
-}
-
-/** Runs a handler, answering any unexpected throw as 503 rather than a 500 with a stack. */
-async function guard<T>(run: () => Promise<T>, failed: (f: Failure) => T): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const { logFailure } = await import('@/lib/log');
-    logFailure('accounts: route failed', e);
-    return failed(failure('SERVICE_UNAVAILABLE'));
-  }
-}
-
-export const guardedAnswer = (run: () => Promise<Answer>) => guard(run, (f) => failureAnswer(f));
+/** A handler of this area, any unexpected throw answered 503 (src/lib/http/answer.ts). */
+export const guardedAnswer = (run: () => Promise<Answer>) =>
+  guardedAs('accounts: route failed', run, (f) => failureAnswer(f));
 
 /** `guardedAnswer` for the handlers that build a `Response` of their own (files, HTML). */
-export const guarded = (run: () => Promise<Response>) => guard(run, (f) => failureResponse(f));
+export const guarded = (run: () => Promise<Response>) =>
+  guardedAs('accounts: route failed', run, (f) => errorResponse(f));
 
 /**
  * A readable hint for the page frame ("Mon compte" rather than "Se connecter"), never trusted by

@@ -29,7 +29,7 @@ const PUBLIC_PREFIXES = [
   '/api/companies/',
   '/api/directors/',
   '/api/search/',
-  // The drop-in for the government's search API (src/web/recherche-entreprises-api.ts).
+  // The drop-in for the government's search API (src/drop-in/handlers.ts).
   '/api/recherche-entreprises/',
 ];
 

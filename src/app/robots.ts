@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { siteUrl } from '@/web/site';
+import { siteUrl } from '@/loaders/registry-pages';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import JSZip from 'jszip';
-import { getFinancialStats, getTemplateForm, listLetterTypes } from './api';
+import { getFinancialStats, getTemplateForm, listLetterTypes } from './reads';
 import { generate } from './index';
 import { TEMPLATES, templateSummaries } from './templates/catalogue';
 

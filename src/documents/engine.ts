@@ -10,7 +10,6 @@ import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
 import { getCachedProfile } from '@/registry/page-data';
-import type { DocumentFile, GenerateOptions } from './index';
 import type { DocumentModel, RenderMeta } from './model';
 import { fetchUpstream, upstreamAvailability } from './providers/upstream';
 import { documentSale } from './sale';
@@ -60,6 +59,23 @@ import {
   socialInformation,
 } from './generators/lists';
 import { customDocument, letter, letterTemplateOf, UNKNOWN_LETTER } from './templates/generate';
+
+/** A produced document; `generate` (src/documents/index.ts) is the seam that hands it out. */
+export type DocumentFile = {
+  fileName: string;
+  contentType: string;
+  format: DocumentFormat;
+  body: Buffer;
+};
+
+export type GenerateOptions = {
+  /** Defaults to the kind's first format in the catalogue. */
+  format?: DocumentFormat;
+  /** Printed on the document; "aperçu" when absent. */
+  orderNumber?: string;
+  /** Generation date printed on the document; defaults to now. */
+  now?: Date;
+};
 
 const CONTENT_TYPES: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',

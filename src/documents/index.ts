@@ -12,7 +12,6 @@
  * Kinds with a body take the order's body as `payload` (spec section 3, "Order payloads").
  */
 import type { Db } from '@/db/client';
-import type { DocumentFormat } from '@/domain/catalogue';
 import {
   documentOffer,
   documentOffers,
@@ -24,7 +23,13 @@ import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { getCachedProfile } from '@/registry/page-data';
 import { orderChoices, type OrderChoice } from './choices';
-import { availabilityOf, deliverableOf, generateDocument } from './engine';
+import {
+  availabilityOf,
+  deliverableOf,
+  generateDocument,
+  type DocumentFile,
+  type GenerateOptions,
+} from './engine';
 
 /**
  * Whether a kind is sold in this deployment at all, whatever the company (`documentSale`,
@@ -33,22 +38,7 @@ import { availabilityOf, deliverableOf, generateDocument } from './engine';
  * first, then the company's own case.
  */
 export { documentSale, isSold } from './sale';
-
-export type DocumentFile = {
-  fileName: string;
-  contentType: string;
-  format: DocumentFormat;
-  body: Buffer;
-};
-
-export type GenerateOptions = {
-  /** Defaults to the kind's first format in the catalogue. */
-  format?: DocumentFormat;
-  /** Printed on the document; "aperçu" when absent. */
-  orderNumber?: string;
-  /** Generation date printed on the document; defaults to now. */
-  now?: Date;
-};
+export type { DocumentFile, GenerateOptions } from './engine';
 
 /**
  * The file of one document. Unknown company: NOT_FOUND; bad SIREN or payload: INVALID_INPUT;

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/db/client';
-import { getCompanyApi, getCompanySectionApi } from '@/web/registry-api';
+import { getCompanyApi, getCompanySectionApi } from '@/public-api/registry-handlers';
 import { parseCourt } from '@/registry/courts';
 import { searchCompanies } from '@/search/companies';
 import { SAMPLES_DIR } from './seed';

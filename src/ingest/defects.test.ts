@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
-import { getCompanyApi } from '@/web/registry-api';
+import { getCompanyApi } from '@/public-api/registry-handlers';
 import { decodeCharRefs } from './bodacc/xml';
 import { loadReferenceTables } from './reference/load';
 import { run, sample, tempDir, writeTemp } from './testing';

@@ -10,7 +10,11 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import { COMPANY_SECTIONS, getCompanyApi, getCompanySectionApi } from '@/web/registry-api';
+import {
+  COMPANY_SECTIONS,
+  getCompanyApi,
+  getCompanySectionApi,
+} from '@/public-api/registry-handlers';
 import { getCompanyProfile } from '@/registry/company';
 import { SIREN_RANGE, sitemapCompanies } from '@/registry/indexes';
 import { searchCompanies } from '@/search/companies';

@@ -19,7 +19,7 @@ import {
   getCompanyProfile,
   type CompanyProfile,
 } from '@/registry/company';
-import { companyDescription } from '@/web/seo';
+import { companyDescription } from '@/seo/company-metadata';
 import { listCompanyLabels } from '@/registry/company-labels';
 import { listRepresentatives, pickMainDirector } from '@/registry/directors';
 import { listEstablishments } from '@/registry/establishments';
@@ -27,7 +27,7 @@ import { headlineYears, listFinancials } from '@/registry/finances';
 import { listNotices } from '@/registry/notices';
 import { getCompanyPageData } from '@/registry/page-data';
 import { visibleSections } from '@/registry/sections';
-import { getCompanySectionApi } from '@/web/registry-api';
+import { getCompanySectionApi } from '@/public-api/registry-handlers';
 import { searchCompanies } from '@/search/companies';
 import { EMPTY_FILTERS } from '@/search/filters';
 import { refreshSearchIndex } from '@/search/indexer';

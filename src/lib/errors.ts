@@ -200,8 +200,3 @@ export function failureHeaders(f: Failure): Record<string, string> {
   if (f.retryAfterSeconds != null) headers['Retry-After'] = String(Math.ceil(f.retryAfterSeconds));
   return headers;
 }
-
-/** The HTTP answer of a failure (`failureAnswer` in src/lib/http/answer.ts without the Response). */
-export function errorResponse(f: Failure): Response {
-  return Response.json(failureBody(f), { status: statusOf(f.code), headers: failureHeaders(f) });
-}

@@ -19,7 +19,7 @@ import { invoices, orders, storedFiles, webhookEvents } from '@/db/schema';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { payTestCheckout, signedEvent } from '@/payments/test-provider';
+import { payTestCheckout, signedEvent, testProvider } from '@/payments/test-provider';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { fulfilOrder } from './fulfilment';
 import { recoverOrders } from './recovery';
@@ -193,7 +193,12 @@ describe('crash safety', () => {
   it('processes a late webhook of that order without a second invoice', async () => {
     const unrelated = signedEvent('customer.subscription.updated', { id: 'sub_test_unknown' });
     const { receiveWebhook } = await import('@/payments/webhooks');
-    const res = await receiveWebhook(handle.db, unrelated.payload, unrelated.signature);
+    const res = await receiveWebhook(
+      handle.db,
+      unrelated.payload,
+      unrelated.signature,
+      testProvider(handle.db),
+    );
     expect(res.ok).toBe(true);
     const numbers = (await handle.db.select({ n: invoices.number }).from(invoices)).map((r) => r.n);
     expect(numbers.sort()).toEqual([1, 2]);

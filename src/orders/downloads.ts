@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, storedFiles } from '@/db/schema';
-import { errorResponse, failure, success, type Result } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
+import { failure, success, type Result } from '@/lib/errors';
 import { fulfilmentDeps } from './fulfilment';
 
 export type OrderFile = { fileName: string; contentType: string; body: Buffer };

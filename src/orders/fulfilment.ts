@@ -18,7 +18,7 @@ import { enqueueByName } from '@/jobs';
 import { JOB_NAMES } from '@/jobs/names';
 import { queueMail } from '@/mail/queue';
 import { issueCreditNote } from '@/payments/invoices';
-import { paymentProvider } from '@/payments/provider';
+import { paymentProvider } from '@/payments/active-provider';
 import { returnQuota } from '@/payments/subscriptions';
 import { fileStorage, type FileStorage } from './storage';
 import { kindLabel } from '@/domain/catalogue/documents';
@@ -141,7 +141,7 @@ export async function refundOrder(db: Db, orderId: string): Promise<void> {
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')));
   if (order.paidWith === 'card' && payment?.providerPaymentId) {
-    const provider = await paymentProvider(db);
+    const provider = paymentProvider(db);
     refundId = (await provider.refund(payment.providerPaymentId, `refund-order-${orderId}`)).id;
   }
   const refunded = await db.transaction(async (txRaw) => {

@@ -1,25 +1,22 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
 import { checkCsrf, readSession, type SessionUser } from '@/accounts/session';
 import { getDb, type Db } from '@/db/site';
-import { errorResponse, failure, type Failure, type Result } from '@/lib/errors';
+import { failure, type Failure, type Result } from '@/lib/errors';
 import {
-  dataAnswer,
+  errorResponse,
   failureAnswer,
+  resultAnswer,
   toResponse,
   type Answer,
   type ApiRequest,
 } from '@/lib/http/answer';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** Orders and payments are one user's: never kept by a shared cache. */
+export const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-/** The answer of a service call: its value as `{ data: { data } }`, or its failure. */
-export function resultAnswer<T>(result: Result<T>, status = 200, cookies: string[] = []): Answer {
-  if (!result.ok) return failureAnswer(result, cookies);
-  return dataAnswer(result.value, status, NO_STORE, cookies);
-}
-
+/** A service call's `Result` as the order routes answer it (src/lib/http/answer.ts). */
 export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
-  return toResponse(resultAnswer(result, status));
+  return toResponse(resultAnswer(result, { status, headers: NO_STORE }));
 }
 
 /**

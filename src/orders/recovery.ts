@@ -12,7 +12,7 @@ import type { Db } from '@/db/client';
 import { orders, payments, webhookEvents } from '@/db/schema';
 import { enqueue } from '@/jobs';
 import { logFailure } from '@/lib/log';
-import { paymentProvider } from '@/payments/provider';
+import { paymentProvider } from '@/payments/active-provider';
 import { applyCheckout, processWebhookEvent } from '@/payments/webhooks';
 import { refundOrder } from './fulfilment';
 import { fulfilOrderJob, refundOrderJob } from './jobs';
@@ -21,7 +21,7 @@ export type RecoveryReport = { events: number; checkouts: number; fulfil: number
 
 export async function recoverOrders(db: Db): Promise<RecoveryReport> {
   const report: RecoveryReport = { events: 0, checkouts: 0, fulfil: 0, refunds: 0 };
-  const provider = await paymentProvider(db);
+  const provider = paymentProvider(db);
 
   const pendingEvents = await db
     .select({ id: webhookEvents.id })

@@ -16,7 +16,8 @@ import { availability, checkDeliverable, documentSale } from '@/documents';
 import { getCachedProfile } from '@/registry/page-data';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
-import { isTestMode, paymentProvider } from '@/payments/provider';
+import { paymentProvider } from '@/payments/active-provider';
+import { isTestMode } from '@/payments/provider';
 import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptions';
 import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
 import { presentOrder, type OrderJson, type OrderRow } from './present';
@@ -404,7 +405,7 @@ export async function startCheckout(
     .set({ billing: billing.data as Record<string, string>, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
 
-  const provider = await paymentProvider(db);
+  const provider = paymentProvider(db);
   const previous = await db
     .select()
     .from(payments)

@@ -1,13 +1,14 @@
 /**
- * The payment provider as the rest of the site sees it: Stripe (src/payments/stripe-provider.ts)
- * when STRIPE_SECRET_KEY is set, otherwise the built-in test provider
- * (src/payments/test-provider.ts), which keeps the same objects in our database and signs its
- * webhook events the way Stripe does. Every call that creates something takes an idempotency key.
+ * The payment provider as the rest of the site sees it: its objects, its interface and the
+ * settings both implementations read. Which one serves is chosen in one place,
+ * src/payments/active-provider.ts: Stripe (src/payments/stripe-provider.ts) when
+ * STRIPE_SECRET_KEY is set, otherwise the built-in test provider (src/payments/test-provider.ts),
+ * which keeps the same objects in our database and signs its webhook events the way Stripe does.
+ * Every call that creates something takes an idempotency key.
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { getEnv } from '@/config/env';
-import type { Db } from '@/db/client';
 
 export type CheckoutInput = {
   mode: 'payment' | 'subscription';
@@ -94,13 +95,4 @@ export function webhookSecret(): string {
   if (configured) return configured;
   globalForPayments.__testWebhookSecret ??= `whsec_${randomBytes(24).toString('hex')}`;
   return globalForPayments.__testWebhookSecret;
-}
-
-export async function paymentProvider(db: Db): Promise<PaymentProvider> {
-  if (!isTestMode()) {
-    const { stripeProvider } = await import('./stripe-provider');
-    return stripeProvider(stripeClient());
-  }
-  const { testProvider } = await import('./test-provider');
-  return testProvider(db);
 }

@@ -9,7 +9,7 @@ import { preparedQuery, type Db } from '@/db/client';
 import { subscriptions, subscriptionUsage, payments } from '@/db/schema';
 import { failure, success, type Result } from '@/lib/errors';
 import type { SessionUser } from '@/accounts/session';
-import { paymentProvider, isTestMode, type ProviderSubscription } from './provider';
+import { isTestMode, type PaymentProvider, type ProviderSubscription } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -142,12 +142,12 @@ export async function subscriptionStatus(db: Db, userId: string): Promise<Subscr
 export async function startSubscriptionCheckout(
   db: Db,
   user: SessionUser,
+  provider: PaymentProvider,
 ): Promise<Result<{ url: string }>> {
   if (await activeSubscription(db, user.id)) {
     return failure('CONFLICT', 'Vous êtes déjà abonné.');
   }
   const env = getEnv();
-  const provider = await paymentProvider(db);
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
@@ -185,10 +185,10 @@ export async function startSubscriptionCheckout(
 export async function cancelSubscription(
   db: Db,
   user: SessionUser,
+  provider: PaymentProvider,
 ): Promise<Result<SubscriptionJson>> {
   const sub = await activeSubscription(db, user.id);
   if (!sub) return failure('NOT_FOUND', 'Aucun abonnement en cours.');
-  const provider = await paymentProvider(db);
   const next = await provider.cancelSubscription(
     sub.providerSubscriptionId,
     `cancel-${sub.providerSubscriptionId}`,

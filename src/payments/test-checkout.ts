@@ -7,7 +7,7 @@ import type { Db } from '@/db/client';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { isTestMode } from './provider';
-import { payTestCheckout } from './test-provider';
+import { payTestCheckout, testProvider } from './test-provider';
 import { receiveWebhook } from './webhooks';
 
 export type TestPayAnswer = {
@@ -50,6 +50,6 @@ export async function payInTestMode(
   }
   // Our own route could not be reached (no public URL in some setups): the same verification
   // and processing run in this process instead.
-  if (!delivered) await receiveWebhook(db, payload, signature);
+  if (!delivered) await receiveWebhook(db, payload, signature, testProvider(db));
   return success({ outcome: 'paid', redirect_url: paid.value.successUrl });
 }

@@ -9,8 +9,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getEnv, refuseInProduction } from '@/config/env';
 import type { Db } from '@/db/client';
 import { testProviderObjects } from '@/db/schema';
+import { getDb } from '@/db/site';
+import { defineJob, enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
 import {
+  isTestMode,
   stripeClient,
   webhookSecret,
   type CheckoutSession,
@@ -18,6 +21,7 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider';
+import { receiveWebhook } from './webhooks';
 
 type SessionData = {
   id: string;
@@ -381,8 +385,6 @@ export async function latestTestInvoiceEvent(
 
 /** Queues the renewal of a test subscription for the end of its period, as Stripe Billing would. */
 async function scheduleTestRenewal(db: Db, id: string, periodEnd: number): Promise<void> {
-  const { enqueue } = await import('@/jobs');
-  const { testRenewalJob } = await import('./jobs');
   await enqueue(
     db,
     testRenewalJob,
@@ -437,3 +439,24 @@ export async function renewTestSubscription(
   await scheduleTestRenewal(db, id, next.current_period_end);
   return signedEvent('invoice.paid', invoice);
 }
+
+/**
+ * The renewal Stripe Billing would do, in test mode (no Stripe key): at the end of each period
+ * the subscription is renewed and its signed `invoice.paid` goes through the webhook
+ * verification and processing of production.
+ */
+const testRenewalJob = defineJob<{ subscriptionId: string }>(
+  'payments.test-renewal',
+  async ({ subscriptionId }) => {
+    if (!isTestMode()) return;
+    const db = getDb();
+    // Nothing due (a retry after the period moved on, or a job run early): the latest invoice is
+    // sent again, which is a no-op once it is invoiced.
+    const event =
+      (await renewTestSubscription(db, subscriptionId)) ??
+      (await latestTestInvoiceEvent(db, subscriptionId));
+    if (!event) return;
+    await receiveWebhook(db, event.payload, event.signature, testProvider(db));
+  },
+  { retryLimit: 10, retryDelaySeconds: 60 },
+);

@@ -14,7 +14,6 @@ import { JOB_NAMES } from '@/jobs/names';
 import { failure, success, type Result } from '@/lib/errors';
 import { log } from '@/lib/log';
 import {
-  paymentProvider,
   stripeClient,
   webhookSecret,
   type CheckoutSession,
@@ -25,11 +24,15 @@ import {
 import { issueOrderInvoice, issueSubscriptionInvoice } from './invoices';
 import { upsertSubscription } from './subscriptions';
 
-/** Verifies, stores and processes one delivery of the webhook route. */
+/**
+ * Verifies, stores and processes one delivery of the webhook route, with the provider chosen by
+ * src/payments/active-provider.ts.
+ */
 export async function receiveWebhook(
   db: Db,
   rawBody: string,
   signature: string | null,
+  provider: PaymentProvider,
 ): Promise<Result<{ processed: boolean }>> {
   let event: Stripe.Event;
   try {
@@ -37,7 +40,6 @@ export async function receiveWebhook(
   } catch {
     return failure('INVALID_INPUT', 'La signature de cet événement est invalide.');
   }
-  const provider = await paymentProvider(db);
   await db
     .insert(webhookEvents)
     .values({ id: event.id, provider: provider.name, type: event.type, payload: event })
@@ -103,12 +105,11 @@ type FollowUp = { fulfil?: string; refundPayment?: { paymentId: string; key: str
 export async function processWebhookEvent(
   db: Db,
   eventId: string,
-  provider?: PaymentProvider,
+  provider: PaymentProvider,
 ): Promise<boolean> {
   const [stored] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
   if (!stored || stored.processedAt) return false;
-  const p = provider ?? (await paymentProvider(db));
-  const truth = await readTruth(p, stored.payload as Stripe.Event);
+  const truth = await readTruth(provider, stored.payload as Stripe.Event);
   const outcome = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const claimed = await tx
@@ -117,10 +118,10 @@ export async function processWebhookEvent(
       .where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt)))
       .returning();
     if (!claimed[0]) return null;
-    return applyTruth(tx, p.name, truth);
+    return applyTruth(tx, provider.name, truth);
   });
   if (outcome === null) return false;
-  await followUp(db, p, outcome);
+  await followUp(db, provider, outcome);
   return true;
 }
 

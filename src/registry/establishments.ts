@@ -134,7 +134,7 @@ export function establishmentsCoverage(
 }
 
 /**
- * An establishment as the drop-in API (src/web/recherche-entreprises-results.ts) reads it: the
+ * An establishment as the drop-in API (src/drop-in/results.ts) reads it: the
  * pages' columns (ESTABLISHMENT_COLUMNS), with its SIREN, employer flag, position and SIRENE date.
  * Raw: the caller masks it by the diffusion rule (`diffusion`, the company's protection).
  */

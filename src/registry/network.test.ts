@@ -11,7 +11,7 @@ import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { seedIfEmpty } from '@/ingest/seed';
 import { requestHidden } from '@/opposition/testing';
-import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/web/network-api';
+import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/public-api/network-handlers';
 import type { Network } from './network';
 
 let handle: DbHandle;

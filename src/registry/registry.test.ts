@@ -20,7 +20,7 @@ import {
   getCompanyApi,
   getCompanySectionApi,
   getDirectorApi,
-} from '../web/registry-api';
+} from '@/public-api/registry-handlers';
 import { indexModel } from './index-pages';
 import {
   parseSitemapFile,
@@ -30,7 +30,7 @@ import {
   sitemapFileName,
   sitemapFiles,
 } from './indexes';
-import { openApiDocument } from '../web/openapi';
+import { openApiDocument } from '@/public-api/openapi';
 
 let handle: DbHandle;
 beforeAll(async () => {

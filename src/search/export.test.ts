@@ -12,7 +12,7 @@ import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
-import { handleCompanyExport } from '@/web/export-api';
+import { handleCompanyExport } from '@/public-api/export-handlers';
 import { searchCompanies } from './companies';
 import { csvField } from '@/lib/tabular/write';
 import { refreshSearchIndex } from './indexer';

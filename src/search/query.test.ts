@@ -65,7 +65,7 @@ describe('parsers never throw', () => {
   it('on thousands of generated inputs', async () => {
     const fc = (await import('fast-check')).default;
     const { parseFilters } = await import('./filters');
-    const { parsePageParam } = await import('@/web/search-http');
+    const { parsePageParam } = await import('@/public-api/search-params');
     fc.assert(
       fc.property(
         fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 })),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { seedIfEmpty } from '@/ingest/seed';
-import { handleCompanySearch, handleDirectorSearch } from '../web/search-api';
+import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
 import { searchCompanies } from './companies';
 import { EMPTY_FILTERS } from './filter-params';
 import { searchDirectors } from './directors';

@@ -10,7 +10,7 @@ import { serveRegistryApi } from '@/server/registry-api';
 import { byPrecedence, matchRoute, patternOfFile, type Params } from '@/server/routes';
 import { siteHandler } from '@/server/site';
 import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
-import { loadCompanyPage, loadCompanyProfile, loadDirectorProfile } from '@/web/site';
+import { loadCompanyPage, loadCompanyProfile, loadDirectorProfile } from '@/loaders/registry-pages';
 import nextConfig from '../../next.config';
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
 import { noIndexPrefixes } from '@/ui/frame/rules';
-import { securityTxt } from '@/web/security-txt';
+import { securityTxt } from '@/seo/security-txt';
 import * as securityTxtRoute from '@/app/.well-known/security.txt/route';
 
 /** Every page.tsx under src/app with its URL path (route groups left out). */

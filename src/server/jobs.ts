@@ -8,5 +8,5 @@ import '@/accounts/alerts/jobs';
 import '@/accounts/saved-searches/jobs';
 import '@/orders/jobs';
 import '@/content/jobs';
-import '@/payments/jobs';
+import '@/payments/test-provider';
 import '@/ingest/schedule';

@@ -5,7 +5,7 @@ import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { openApiDocument } from '@/web/openapi';
+import { openApiDocument } from '@/public-api/openapi';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
 import * as letterTemplates from '@/app/api/letter-templates/route';
@@ -179,7 +179,7 @@ const jsonValue = fc.oneof(
 
 const doc = openApiDocument('http://localhost');
 /**
- * The account and orders operations of a signed-in user (src/web/openapi-site.ts), called with
+ * The account and orders operations of a signed-in user (src/public-api/openapi-site.ts), called with
  * their session cookie and XSRF token. Left out: those that open or end a session (register,
  * login, logout, reset), which the accounts tests fuzz, and the webhook, whose body is signed.
  */

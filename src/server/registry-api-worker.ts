@@ -16,15 +16,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import type { ApiAnswer } from '@/lib/http/answer';
 import { logFailure } from '@/lib/log';
 import { startTsWorker } from '@/lib/ts-worker';
-import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
+import { SOURCE_UNAVAILABLE } from '@/public-api/registry-handlers';
 import {
   apiRequestOf,
   encodeApiResult,
   isRegistryApiRequest,
   writeApiAnswer,
-  type ApiAnswer,
 } from './registry-api';
 import type { WorkerRequest } from './registry-worker';
 

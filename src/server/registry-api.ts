@@ -19,7 +19,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/db/client';
-import type { PlainApiRequest } from '@/lib/http/answer';
+import type { ApiAnswer, PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { byPrecedence, matchRoute, ROUTES, type Params, type RoutePattern } from './routes';
 import { logFailure } from '@/lib/log';
@@ -31,8 +31,8 @@ import {
   getDirectorApi,
   SOURCE_UNAVAILABLE,
   type ApiResult,
-} from '@/web/registry-api';
-import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/web/network-api';
+} from '@/public-api/registry-handlers';
+import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/public-api/network-handlers';
 
 export type RegistryCall = (db: Db) => Promise<ApiResult>;
 
@@ -70,13 +70,6 @@ export function registryApiCall(pathname: string, query: URLSearchParams): Regis
   const call: Call | undefined = CALLS[match.pattern as keyof typeof CALLS];
   return call ? call(match.params, query) : null;
 }
-
-/** An answer ready to write: it crosses from the worker thread to the HTTP server as is. */
-export type ApiAnswer = {
-  status: number;
-  headers: Array<[string, string]>;
-  body: Uint8Array | null;
-};
 
 /** JSON, its Cache-Control, gzip when the client takes it, no body for HEAD. */
 export function encodeApiResult(result: ApiResult, request: PlainApiRequest): ApiAnswer {

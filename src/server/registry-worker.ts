@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { getReadDb } from '@/db/site';
-import { SOURCE_UNAVAILABLE } from '@/web/registry-api';
+import { SOURCE_UNAVAILABLE } from '@/public-api/registry-handlers';
 import type { PlainApiRequest } from '@/lib/http/answer';
 import { answerRegistryApi, encodeApiResult } from './registry-api';
 

@@ -5,7 +5,7 @@
  *
  * Why: through Next.js, a search call waited in the one event loop behind the company pages being
  * rendered (issue 29: p50 880 ms under the mixed load, 7 ms alone). The answers come from the same
- * functions as the Next route files (src/web/search-api.ts), which stay in place for `next dev`
+ * functions as the Next route files (src/public-api/search-handlers.ts), which stay in place for `next dev`
  * and document the routes: same status, body and headers (tested in search-api.test.ts); the
  * public API's gate has counted the call before (src/server/site.ts).
  *
@@ -13,12 +13,11 @@
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
-import type { PlainApiRequest } from '@/lib/http/answer';
+import { errorResponse, type ApiAnswer, type PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { logFailure } from '@/lib/log';
-import { handleCompanySearch, handleDirectorSearch } from '@/web/search-api';
-import { jsonError, UNAVAILABLE } from '@/web/search-http';
-import type { ApiAnswer } from './registry-api';
+import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
+import { UNAVAILABLE } from '@/public-api/search-params';
 
 type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 
@@ -64,7 +63,7 @@ export async function answerSearchApi(
     response = await handler(db(), webRequest);
   } catch (e) {
     logFailure(`${request.method} ${request.url.slice(0, 120)}`, e);
-    response = jsonError(UNAVAILABLE);
+    response = errorResponse(UNAVAILABLE);
   }
   const { body, headers: encoding } = encodeBody(
     new Uint8Array(await response.arrayBuffer()),

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { messages } from '@/i18n';
 import { getHeaderStats } from '@/registry/stats';
 import { visibleStats, type HeaderStatKey } from '@/ui/frame/rules';
-import { soldHeaderStats } from '@/web/header-stats';
+import { soldHeaderStats } from '@/loaders/header-stats';
 import { formatCount } from '@/ui/format';
 import { Icon } from '@/ui/icons/Icon';
 import { SearchCombobox } from '@/ui/search/SearchCombobox';

@@ -1,8 +1,8 @@
 import { getReadDb } from '@/db';
 import { cached } from '@/registry/cache';
 import { sitemapFileName, sitemapFiles } from '@/registry/indexes';
-import { siteUrl } from '@/web/site';
-import { sitemapIndexXml } from '@/web/sitemap-xml';
+import { siteUrl } from '@/loaders/registry-pages';
+import { sitemapIndexXml } from '@/seo/sitemap-xml';
 import { CONTENT_SITEMAP_FILE } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { ShownHeaderStats } from '@/web/header-stats';
+import type { ShownHeaderStats } from '@/loaders/header-stats';
 import frame from '@/i18n/fr/frame';
 import { formatCount } from '@/ui/format';
 import { topBarItems, visibleStats } from './rules';

@@ -1,4 +1,4 @@
-import { logout } from '@/accounts/api';
+import { logout } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

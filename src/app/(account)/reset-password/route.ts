@@ -1,4 +1,4 @@
-import { resetPassword } from '@/accounts/api';
+import { resetPassword } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { securityContact } from '@/web/security-txt';
+import { securityContact } from '@/seo/security-txt';
 import { InfoPage, infoPageMetadata } from '@/ui/content/InfoPage';
 
 export const metadata = infoPageMetadata('securite');

@@ -5,7 +5,7 @@ import { parseSiren } from '@/domain/siren';
 import { interpolate, messages } from '@/i18n';
 import { getComparison, MAX_COMPARED, parseComparedSirens } from '@/registry/comparison';
 import { searchCompanies } from '@/search/companies';
-import { siteUrl } from '@/web/site';
+import { siteUrl } from '@/loaders/registry-pages';
 import { formatSiren } from '@/ui/company/format';
 import { ComparisonView, type PickerResult } from '@/ui/company/ComparisonView';
 import { frameMetadata } from '@/ui/frame/metadata';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getReadDb } from '@/db';
 import { indexModel, type IndexAxis, type IndexKind } from '@/registry/index-pages';
-import { siteUrl } from '@/web/site';
+import { siteUrl } from '@/loaders/registry-pages';
 import { IndexView } from '@/ui/company/IndexView';
 import { frameMetadata } from '@/ui/frame/metadata';
 

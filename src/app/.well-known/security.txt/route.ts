@@ -1,4 +1,4 @@
-import { securityTxt } from '@/web/security-txt';
+import { securityTxt } from '@/seo/security-txt';
 
 /** Per request: its URLs follow SITE_URL and its Expires date moves with the clock. */
 export const dynamic = 'force-dynamic';

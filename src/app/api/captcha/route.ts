@@ -1,6 +1,6 @@
-import { dataEnvelope } from '@/lib/api-envelope';
+import { success } from '@/lib/errors';
 import { issueChallenge } from '@/lib/captcha/server';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
 import { clientAddress } from '@/lib/http/client';
 import { consume } from '@/lib/rate-limit';
 
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(req: Request) {
   const allowed = await consume('captcha-address', clientAddress(req));
   if (!allowed.ok) return errorResponse(allowed);
-  return Response.json(dataEnvelope(await issueChallenge()), {
+  return respond(success(await issueChallenge()), {
     headers: { 'Cache-Control': 'no-store' },
   });
 }

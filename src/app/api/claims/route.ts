@@ -1,4 +1,4 @@
-import { getClaims, postClaim } from '@/accounts/claims-api';
+import { getClaims, postClaim } from '@/accounts/claims-handlers';
 
 export const dynamic = 'force-dynamic';
 

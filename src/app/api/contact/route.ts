@@ -1,9 +1,9 @@
 import { checkCsrf } from '@/accounts/session';
 import { getDb } from '@/db';
-import { dataEnvelope } from '@/lib/api-envelope';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
-import { failure, errorResponse, type ErrorCode } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
+import { success, failure, type ErrorCode } from '@/lib/errors';
 import { readFields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { consume } from '@/lib/rate-limit';
@@ -35,7 +35,7 @@ export async function POST(req: Request) {
     failure('SERVICE_UNAVAILABLE', 'Votre message n’a pas pu être enregistré : réessayez.'),
   );
   if (!result.ok) return errorResponse(result);
-  return Response.json(dataEnvelope({ id: result.value.id, status: 'received' }), {
+  return respond(success({ id: result.value.id, status: 'received' }), {
     status: 201,
     headers: { 'Cache-Control': 'no-store' },
   });

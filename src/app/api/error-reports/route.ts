@@ -1,10 +1,10 @@
 import { checkCsrf, requireOperator } from '@/accounts/session';
 import { getDb } from '@/db';
 import { REPORT_STATES, type ReportState } from '@/domain/error-reports';
-import { dataEnvelope } from '@/lib/api-envelope';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { verifyCaptcha } from '@/lib/captcha/server';
-import { errorResponse, failure, type ErrorCode } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
+import { success, failure, type ErrorCode } from '@/lib/errors';
 import { DEFAULT_BODY_CAP, readFields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { logFailure } from '@/lib/log';
@@ -39,7 +39,7 @@ export async function POST(req: Request) {
     );
   });
   if (!result.ok) return errorResponse(result);
-  return Response.json(dataEnvelope(result.value), {
+  return respond(success(result.value), {
     status: 201,
     headers: { 'Cache-Control': 'no-store' },
   });
@@ -58,7 +58,7 @@ export async function GET(req: Request) {
       ),
     );
   const reports = await listErrorReports(getDb(), { status: status as ReportState });
-  return Response.json(dataEnvelope(reports), {
+  return respond(success(reports), {
     headers: { 'Cache-Control': 'private, no-store' },
   });
 }

@@ -1,4 +1,4 @@
-import { getLists, postList } from '@/accounts/follow-api';
+import { getLists, postList } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

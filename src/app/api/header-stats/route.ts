@@ -1,6 +1,7 @@
-import { dataEnvelope } from '@/lib/api-envelope';
+import { success } from '@/lib/errors';
+import { respond } from '@/lib/http/answer';
 import { getHeaderStats } from '@/registry/stats';
-import { soldHeaderStats } from '@/web/header-stats';
+import { soldHeaderStats } from '@/loaders/header-stats';
 
 /**
  * The top bar's counters, fetched by the browser: the frame is static (served from the page
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const stats = soldHeaderStats(await getHeaderStats());
-  return Response.json(dataEnvelope(stats), {
+  return respond(success(stats), {
     headers: {
       'Cache-Control': stats ? 'public, max-age=300' : 'no-store',
     },

@@ -1,5 +1,5 @@
-import { publicOpenApiDocument } from '@/web/openapi-public';
-import { siteUrl } from '@/web/site';
+import { publicOpenApiDocument } from '@/public-api/openapi-public';
+import { siteUrl } from '@/loaders/registry-pages';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
-import { dataEnvelope } from '@/lib/api-envelope';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { verifyCaptcha } from '@/lib/captcha/server';
-import { errorResponse, failure, type Failure } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
+import { success, failure, type Failure } from '@/lib/errors';
 import { readFormWithFiles } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { crossSiteFailure } from '@/lib/http/origin';
@@ -56,7 +56,7 @@ export async function POST(req: Request) {
   });
   if (!result.ok) return fail(result);
   if (body.isForm) return formOutcome(fields, null);
-  return Response.json(dataEnvelope(result.value), {
+  return respond(success(result.value), {
     status: 202,
     headers: { 'Cache-Control': 'no-store' },
   });

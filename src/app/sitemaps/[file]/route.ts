@@ -1,7 +1,7 @@
 import { getReadDb } from '@/db';
 import { parseSitemapFile, sitemapCompanies, sitemapDirectors } from '@/registry/indexes';
-import { siteUrl } from '@/web/site';
-import { urlSetXml } from '@/web/sitemap-xml';
+import { siteUrl } from '@/loaders/registry-pages';
+import { urlSetXml } from '@/seo/sitemap-xml';
 import { CONTENT_SITEMAP_FILE, contentSitemapUrls } from '@/content/sitemap';
 
 export const dynamic = 'force-dynamic';

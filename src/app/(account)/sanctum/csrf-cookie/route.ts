@@ -1,4 +1,4 @@
-import { csrfCookie } from '@/accounts/api';
+import { csrfCookie } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { confirmEmail } from '@/accounts/api';
+import { confirmEmail } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

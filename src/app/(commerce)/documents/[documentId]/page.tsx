@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getTemplateForm } from '@/documents/api';
+import { getTemplateForm } from '@/documents/reads';
 import { templateById } from '@/documents/templates/catalogue';
 import { formatPrice } from '@/domain/catalogue';
 import { interpolate } from '@/i18n/interpolate';

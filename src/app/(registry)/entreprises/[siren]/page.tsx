@@ -1,5 +1,5 @@
 import { notFound, permanentRedirect } from 'next/navigation';
-import { loadCompanyProfile } from '@/web/site';
+import { loadCompanyProfile } from '@/loaders/registry-pages';
 
 export const dynamic = 'force-dynamic';
 

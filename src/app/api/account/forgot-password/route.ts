@@ -1,4 +1,4 @@
-import { forgotPassword } from '@/accounts/api';
+import { forgotPassword } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { login } from '@/accounts/api';
+import { login } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

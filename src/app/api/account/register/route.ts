@@ -1,4 +1,4 @@
-import { register } from '@/accounts/api';
+import { register } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { unsubscribe } from '@/accounts/follow-api';
+import { unsubscribe } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

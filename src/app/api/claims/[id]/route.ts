@@ -1,4 +1,4 @@
-import { deleteClaim } from '@/accounts/claims-api';
+import { deleteClaim } from '@/accounts/claims-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { batchLookup } from '@/api-access/http';
+import { batchLookup } from '@/api-access/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/site';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 import { complementaryInformations } from '@/orders/complementary';
 import { readJson } from '@/lib/http/body';
 import { jsonAnswer } from '@/orders/http';

@@ -1,4 +1,4 @@
-import { enrichFile } from '@/api-access/http';
+import { enrichFile } from '@/api-access/handlers';
 
 export const dynamic = 'force-dynamic';
 

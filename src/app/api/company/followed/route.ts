@@ -1,4 +1,4 @@
-import { getFollowed } from '@/accounts/follow-api';
+import { getFollowed } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

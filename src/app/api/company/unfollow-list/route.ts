@@ -1,4 +1,4 @@
-import { unfollowMany } from '@/accounts/follow-api';
+import { unfollowMany } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 import { fileResponse } from '@/orders/downloads';
 import { asUser } from '@/orders/http';
 import { creditNotePdf } from '@/payments/invoice-pdf';

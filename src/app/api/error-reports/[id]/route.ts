@@ -1,8 +1,8 @@
 import { checkCsrf, requireOperator } from '@/accounts/session';
 import { getDb } from '@/db';
 import { REPORT_DECISIONS, type ReportDecision } from '@/domain/error-reports';
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse, failure } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
+import { success, failure } from '@/lib/errors';
 import { DEFAULT_BODY_CAP, readFields } from '@/lib/http/body';
 import { decideErrorReport } from '@/error-reports/reports';
 
@@ -54,5 +54,5 @@ export async function POST(req: Request, ctx: Ctx) {
     return errorResponse(
       r.code === 'VALIDATION_FAILED' ? { ...r, fields: { reply: [r.message] } } : r,
     );
-  return Response.json(dataEnvelope(r.value), { headers: { 'Cache-Control': 'no-store' } });
+  return respond(success(r.value), { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,4 +1,4 @@
-import { deleteOneList, getOneList, patchList, postOneList } from '@/accounts/follow-api';
+import { deleteOneList, getOneList, patchList, postOneList } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

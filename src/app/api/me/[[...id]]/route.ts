@@ -1,5 +1,5 @@
-import { me, updateMe } from '@/accounts/api';
-import { failureResponse } from '@/accounts/http';
+import { me, updateMe } from '@/accounts/handlers';
+import { errorResponse } from '@/lib/http/answer';
 import { failure } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +18,7 @@ export async function GET(req: Request, ctx: Ctx) {
  */
 async function update(req: Request, ctx: Ctx) {
   const { id } = await ctx.params;
-  if (id?.length) return failureResponse(failure('NOT_FOUND'));
+  if (id?.length) return errorResponse(failure('NOT_FOUND'));
   return updateMe(req);
 }
 

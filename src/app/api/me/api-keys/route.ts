@@ -1,4 +1,4 @@
-import { createMyKey, listMyKeys } from '@/api-access/http';
+import { createMyKey, listMyKeys } from '@/api-access/handlers';
 
 export const dynamic = 'force-dynamic';
 

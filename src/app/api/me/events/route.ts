@@ -1,4 +1,4 @@
-import { getEvents } from '@/accounts/follow-api';
+import { getEvents } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

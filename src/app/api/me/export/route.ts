@@ -1,4 +1,4 @@
-import { exportMe } from '@/accounts/api';
+import { exportMe } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

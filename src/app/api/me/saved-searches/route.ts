@@ -1,4 +1,4 @@
-import { getSavedSearches, postSavedSearch } from '@/accounts/saved-searches/api';
+import { getSavedSearches, postSavedSearch } from '@/accounts/saved-searches/handlers';
 
 export const dynamic = 'force-dynamic';
 

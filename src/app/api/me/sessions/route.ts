@@ -1,4 +1,4 @@
-import { listMySessions, revokeOtherSessions } from '@/accounts/api';
+import { listMySessions, revokeOtherSessions } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { resendVerification } from '@/accounts/api';
+import { resendVerification } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { onboarding } from '@/accounts/api';
+import { onboarding } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

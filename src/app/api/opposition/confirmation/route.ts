@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse, failure, type Failure } from '@/lib/errors';
+import { errorResponse, respond } from '@/lib/http/answer';
+import { success, failure, type Failure } from '@/lib/errors';
 import { readFormOrJson } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { crossSiteFailure } from '@/lib/http/origin';
@@ -34,7 +34,7 @@ export async function POST(req: Request) {
   });
   if (!result.ok) return fail(result);
   if (body.isForm) return outcome({ etat: result.value.status }, null);
-  return Response.json(dataEnvelope({ id: result.value.id, status: result.value.status }), {
+  return respond(success({ id: result.value.id, status: result.value.status }), {
     headers: { 'Cache-Control': 'no-store' },
   });
 }

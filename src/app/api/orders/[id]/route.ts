@@ -1,4 +1,4 @@
-import { readOrder } from '@/orders/routes';
+import { readOrder } from '@/orders/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/site';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 import { readBodyText } from '@/lib/http/body';
+import { paymentProvider } from '@/payments/active-provider';
 import { receiveWebhook } from '@/payments/webhooks';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,9 @@ export const dynamic = 'force-dynamic';
 export async function POST(req: Request) {
   const raw = await readBodyText(req);
   if (!raw.ok) return errorResponse(raw);
-  const result = await receiveWebhook(getDb(), raw.value, req.headers.get('stripe-signature'));
+  const db = getDb();
+  const signature = req.headers.get('stripe-signature');
+  const result = await receiveWebhook(db, raw.value, signature, paymentProvider(db));
   if (!result.ok) return errorResponse(result);
   return Response.json({ received: true, processed: result.value.processed });
 }

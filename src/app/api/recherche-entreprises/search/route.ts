@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { handleDropIn } from '@/web/recherche-entreprises-api';
+import { handleDropIn } from '@/drop-in/handlers';
 
 export const dynamic = 'force-dynamic';
 

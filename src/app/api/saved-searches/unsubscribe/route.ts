@@ -1,4 +1,4 @@
-import { unsubscribeSavedSearch } from '@/accounts/saved-searches/api';
+import { unsubscribeSavedSearch } from '@/accounts/saved-searches/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,9 @@
-import { jsonData } from '@/web/search-http';
+import { success } from '@/lib/errors';
+import { respond } from '@/lib/http/answer';
 import { allNafSections, apeCodes } from '@/domain/reference/naf';
 
 export const dynamic = 'force-static';
 
 export function GET(): Response {
-  return jsonData({ sections: allNafSections(), codes: apeCodes() });
+  return respond(success({ sections: allNafSections(), codes: apeCodes() }));
 }

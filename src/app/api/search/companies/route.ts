@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { handleCompanySearch } from '@/web/search-api';
+import { handleCompanySearch } from '@/public-api/search-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { getReadDb } from '@/db';
-import { handleDirectorSearch } from '@/web/search-api';
+import { handleDirectorSearch } from '@/public-api/search-handlers';
 
 export const dynamic = 'force-dynamic';
 

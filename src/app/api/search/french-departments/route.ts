@@ -1,8 +1,9 @@
-import { jsonData } from '@/web/search-http';
+import { success } from '@/lib/errors';
+import { respond } from '@/lib/http/answer';
 import { frenchDepartments } from '@/domain/reference/departments';
 
 export const dynamic = 'force-static';
 
 export function GET(): Response {
-  return jsonData(frenchDepartments());
+  return respond(success(frenchDepartments()));
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { loadDirectorProfile, siteUrl } from '@/web/site';
+import { loadDirectorProfile, siteUrl } from '@/loaders/registry-pages';
 import { DirectorProfileView } from '@/ui/director/DirectorProfileView';
 import { frameMetadata } from '@/ui/frame/metadata';
 import { decodePageParam } from '@/lib/http/path';

@@ -1,4 +1,4 @@
-import { placeOrder } from '@/orders/routes';
+import { placeOrder } from '@/orders/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { postOwnerInfo } from '@/accounts/claims-api';
+import { postOwnerInfo } from '@/accounts/claims-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { postClaimCode } from '@/accounts/claims-api';
+import { postClaimCode } from '@/accounts/claims-handlers';
 
 export const dynamic = 'force-dynamic';
 

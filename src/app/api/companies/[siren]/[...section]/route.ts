@@ -1,6 +1,5 @@
 import { getReadDb } from '@/db';
-import { getCompanySectionApi } from '@/web/registry-api';
-import { json, serverError } from '@/web/http';
+import { getCompanySectionApi, registryResponse } from '@/public-api/registry-handlers';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,10 +8,7 @@ export async function GET(
   ctx: { params: Promise<{ siren: string; section: string[] }> },
 ) {
   const { siren, section } = await ctx.params;
-  return getCompanySectionApi(
-    getReadDb(),
-    siren,
-    section.join('/'),
-    new URL(req.url).searchParams,
-  ).then(json, serverError);
+  return registryResponse(
+    getCompanySectionApi(getReadDb(), siren, section.join('/'), new URL(req.url).searchParams),
+  );
 }

@@ -1,4 +1,4 @@
-import { getOwnerInfo } from '@/accounts/claims-api';
+import { getOwnerInfo } from '@/accounts/claims-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { unfollowCompany } from '@/accounts/follow-api';
+import { unfollowCompany } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,9 @@
 import { getReadDb } from '@/db';
-import { getDirectorApi } from '@/web/registry-api';
-import { json, serverError } from '@/web/http';
+import { getDirectorApi, registryResponse } from '@/public-api/registry-handlers';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
   const { id } = await ctx.params;
-  return getDirectorApi(getReadDb(), id, 'personal').then(json, serverError);
+  return registryResponse(getDirectorApi(getReadDb(), id, 'personal'));
 }

@@ -1,4 +1,4 @@
-import { placeDocumentOrder } from '@/orders/routes';
+import { placeDocumentOrder } from '@/orders/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
+import { success } from '@/lib/errors';
 import { getDb } from '@/db';
-import { getFinancialStats } from '@/documents/api';
-import { dataEnvelope } from '@/lib/api-envelope';
-import { errorResponse } from '@/lib/errors';
+import { getFinancialStats } from '@/documents/reads';
+import { errorResponse, respond } from '@/lib/http/answer';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +10,7 @@ export async function GET(_req: Request, ctx: { params: Promise<{ siren: string 
   const { siren } = await ctx.params;
   const r = await getFinancialStats(getDb(), siren);
   if (!r.ok) return errorResponse(r);
-  return Response.json(dataEnvelope(r.value), {
+  return respond(success(r.value), {
     headers: { 'Cache-Control': 'public, max-age=300' },
   });
 }

@@ -1,4 +1,4 @@
-import { listCompanies } from '@/accounts/follow-api';
+import { listCompanies } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 

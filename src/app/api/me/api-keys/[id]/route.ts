@@ -1,4 +1,4 @@
-import { revokeMyKey } from '@/api-access/http';
+import { revokeMyKey } from '@/api-access/handlers';
 
 export const dynamic = 'force-dynamic';
 

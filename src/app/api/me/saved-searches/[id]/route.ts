@@ -2,7 +2,7 @@ import {
   deleteOneSavedSearch,
   patchSavedSearch,
   postOneSavedSearch,
-} from '@/accounts/saved-searches/api';
+} from '@/accounts/saved-searches/handlers';
 
 export const dynamic = 'force-dynamic';
 

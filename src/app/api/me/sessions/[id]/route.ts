@@ -1,4 +1,4 @@
-import { revokeMySession } from '@/accounts/api';
+import { revokeMySession } from '@/accounts/handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { readJson } from '@/lib/http/body';
 import { asUser, jsonAnswer } from '@/orders/http';
 import { startCheckout } from '@/orders/service';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { readJson } from '@/lib/http/body';
 import { asUser, jsonAnswer } from '@/orders/http';
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/answer';
 import { viewTestCheckout } from '@/payments/test-provider';
 import { payInTestMode } from '@/payments/test-checkout';
 

@@ -1,5 +1,5 @@
 import { getDb } from '@/db';
-import { handleCompanyExport } from '@/web/export-api';
+import { handleCompanyExport } from '@/public-api/export-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { followCompany } from '@/accounts/follow-api';
+import { followCompany } from '@/accounts/follow-handlers';
 
 export const dynamic = 'force-dynamic';
 
