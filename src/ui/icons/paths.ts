@@ -24,25 +24,8 @@ import {
   arrowForwardIcon,
 } from './firstLoad';
 
-export {
-  cookieIcon,
-  expandMoreIcon,
-  menuIcon,
-  accountIcon,
-  personIcon,
-  mailIcon,
-  starIcon,
-  linkedinIcon,
-  xIcon,
-  facebookIcon,
-  youtubeIcon,
-  rocketIcon,
-  folderIcon,
-  bookIcon,
-  lightbulbIcon,
-  businessIcon,
-  arrowForwardIcon,
-};
+// The first load's icons, defined there, exported from here too.
+export * from './firstLoad';
 
 export const closeIcon = [
   'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',

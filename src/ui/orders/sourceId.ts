@@ -3,23 +3,8 @@
  * sent with orders by ./client.ts. Its own module so that the first load of every page carries
  * only this, not the ordering client (issue 38).
  */
-/** Ad-click parameters that identify where a visitor came from (spec section 9). */
-export const SOURCE_ID_PARAMS = [
-  'dclid',
-  'msclkid',
-  'fbclid',
-  'gclid',
-  'gclsrc',
-  'gbraid',
-  'wbraid',
-  'li_fat_id',
-  'ttclid',
-  'twclid',
-  'yclid',
-  'zanpid',
-  'zclid',
-  'rclid',
-] as const;
+import { adClickParams } from '@/ui/frame/rules';
+
 const SOURCE_KEY = 'source-id';
 
 export function readSourceId(): string | null {
@@ -34,7 +19,8 @@ export function readSourceId(): string | null {
 export function captureSourceId(query: URLSearchParams): void {
   try {
     if (window.localStorage.getItem(SOURCE_KEY)) return;
-    for (const name of SOURCE_ID_PARAMS) {
+    // The ad-click parameters that identify where a visitor came from (spec section 9).
+    for (const name of adClickParams) {
       const value = query.get(name);
       if (value) {
         window.localStorage.setItem(SOURCE_KEY, `${name}=${value.slice(0, 200)}`);
