@@ -1,16 +1,20 @@
 /**
  * `npm run bench:cluster`: two production server processes and HAProxy (deploy/haproxy.cfg) on
  * this machine, on PostgreSQL and Redis, under the mixed load of issue 29 for 60 s (each request
- * drawn at random: 50 % company pages not yet served, 20 % cached company pages, 20 % the search
- * API with real words, 10 % the registry API; 50 connections); one process is killed (SIGKILL) in
- * the middle. Prints req/s, p50/p95/p99 and errors. Meanwhile users place orders (test payment
- * provider) through HAProxy: every order placed must be completed exactly once (one invoice). Before
- * the load, checks that sessions, rate limits, captcha replays and the change feed hold across
- * the two processes. Before the mixed load, the floors of the same run through the same HAProxy:
- * a static file, a cached page and a 404 on the company route (10 s each; `--floors 0` skips them).
+ * drawn at random: 50 % company pages not yet served, 20 % cached company pages, 15 % the search
+ * API with real words, 5 % the drop-in for the government's search API, 10 % the registry API;
+ * 50 connections); one process is killed (SIGKILL) in the middle. Prints req/s, p50/p95/p99 and
+ * errors, then per kind of request (issue 41) the latency, the share of 503 and how many of them
+ * said Retry-After, and any other failed answer; then the same at twice the connections (the
+ * killed process restarted first, killed again in the middle). Meanwhile users place orders (test
+ * payment provider) through HAProxy: every order placed must be completed exactly once (one
+ * invoice). Before the load, checks that sessions, rate limits, captcha replays and the change
+ * feed hold across the two processes. Before the mixed load, the floors of the same run through
+ * the same HAProxy: a static file, a cached page and a 404 on the company route (10 s each;
+ * `--floors 0` skips them). The machine's load average is printed beside each run.
  *
  *   npm run build                      (once: the compiled server, .next/registre/serve.mjs)
- *   flock /tmp/bench.lock npm run bench:cluster [-- --duration 60] [-- --connections 50]
+ *   flock /tmp/heavy.lock npm run bench:cluster [-- --duration 60] [-- --connections 50]
  *
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres):
  * a throw-away database is created there, loaded with the real sample, and dropped. REDIS_URL
@@ -36,8 +40,10 @@ import { seedIfEmpty } from '../src/ingest/seed';
 import { solveForTest } from '../src/lib/captcha/testing';
 import { announceChanges } from '../src/registry/change-feed';
 import { refreshStaleSearchIndex } from '../src/search/indexer';
+import { localHaproxyConfig } from '../scripts/haproxy-local';
 import { freePort, waitForServer } from '../scripts/site-process';
-import { load, machine } from './lib/http';
+import { invalidSirenPaths } from './lib/sirens';
+import { load, machine, type KindRow } from './lib/http';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -109,13 +115,11 @@ function startApp(port: number): ChildProcess {
 }
 startApp(p1);
 const app2 = startApp(p2);
-const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
-  .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${lb}`)
-  .replace('127.0.0.1:3001', `127.0.0.1:${p1}`)
-  .replace('127.0.0.1:3002', `127.0.0.1:${p2}`)
-  .replace('/tmp/haproxy-registre.sock', path.join(work, 'haproxy.sock'))
-  // Every request and every check's change of state, into a file read after the load.
-  .replace('log stdout format raw local0 warning', 'log stderr format raw local0 info');
+// `--haproxy-config <file>`: another configuration (e.g. an earlier one, to compare).
+const cfg = localHaproxyConfig(
+  readFileSync(arg('--haproxy-config') ?? 'deploy/haproxy.cfg', 'utf8'),
+  { port: lb, servers: [p1, p2], dir: work },
+);
 writeFileSync(path.join(work, 'haproxy.cfg'), cfg);
 const haproxyLog = path.join(work, 'haproxy.log');
 const haproxy = spawn(HAPROXY, ['-W', '-db', '-f', path.join(work, 'haproxy.cfg')], {
@@ -296,25 +300,6 @@ async function crossProcessChecks(): Promise<void> {
 /** What browsers and crawlers send: pages and API answers come compressed when they can. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** Company-page paths with a SIREN whose check digit is wrong: a 404 without any database read. */
-function invalidSirenPaths(n: number): string[] {
-  const luhnOk = (digits: string) => {
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
-      if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
-      sum += v;
-    }
-    return sum % 10 === 0;
-  };
-  const out: string[] = [];
-  while (out.length < n) {
-    const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-    if (!luhnOk(siren)) out.push(`/entreprises/${siren}/introuvable`);
-  }
-  return out;
-}
-
 async function mixedLoad(): Promise<void> {
   // Company pages from the sitemaps; the first 20 are served once now (cached), the rest never.
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
@@ -343,14 +328,24 @@ async function mixedLoad(): Promise<void> {
     'pharmacie',
   ];
   const pick = <T>(l: T[]) => l[Math.floor(Math.random() * l.length)]!;
+  // Each request drawn at random, its kind noted so the figures come per kind (issue 41).
   const sequence: string[] = [];
+  const kinds: string[] = [];
   let coldTurn = 0;
   for (let i = 0; i < 200_000; i++) {
     const r = Math.random();
-    if (r < 0.5) sequence.push(cold[coldTurn++ % cold.length]!);
-    else if (r < 0.7) sequence.push(pick(cached));
-    else if (r < 0.9) sequence.push(`/api/search/companies?q=${pick(words)}`);
-    else sequence.push(`/api/companies/${pick(sirens)}`);
+    const [kind, url]: [string, string] =
+      r < 0.5
+        ? ['page froide', cold[coldTurn++ % cold.length]!]
+        : r < 0.7
+          ? ['page en cache', pick(cached)]
+          : r < 0.85
+            ? ['API de recherche', `/api/search/companies?q=${pick(words)}`]
+            : r < 0.9
+              ? ['API compatible (drop-in)', `/api/recherche-entreprises/search?q=${pick(words)}`]
+              : ['API du registre', `/api/companies/${pick(sirens)}`];
+    sequence.push(url);
+    kinds.push(kind);
   }
   // The floors, in the same run, through the same HAProxy: a static file, a page of the cache, and
   // a 404 on the company route (the frame, no database work). The mixed load cannot beat them.
@@ -366,15 +361,43 @@ async function mixedLoad(): Promise<void> {
       connections: CONNECTIONS,
       duration: FLOOR_S,
       headers: BROWSER,
-      requests: [{ method: 'GET', path: '/', paths }],
+      requests: [{ method: 'GET', path: '/', paths, kinds: [label] }],
     });
     console.log(
       `Plancher, ${label} (${CONNECTIONS} connexions, ${FLOOR_S} s) : ${r.perSecond} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.errors} erreurs, ${r.non2xx} réponses non 2xx`,
     );
+    printKinds(r.byKind);
     logAt = haproxyReport(logAt);
   }
+  log(`${cold.length} pages froides, ${cached.length} en cache`);
+  const done = await mixedRun(CONNECTIONS, sequence, kinds, sirens, logAt);
+  // Twice the load: a second run on the processes as they are (the killed one restarted), the
+  // requests taken from where the first run stopped (cold pages not served yet).
+  await mixedRun(
+    2 * CONNECTIONS,
+    sequence.slice(done),
+    kinds.slice(done),
+    sirens,
+    readFileSync(haproxyLog, 'utf8').length,
+  );
+}
+
+let victim = app2;
+
+/**
+ * One run of the mixed load through HAProxy at `connections`, process 2 killed in the middle,
+ * orders placed meanwhile; then process 2 restarted and every order checked.
+ */
+async function mixedRun(
+  connections: number,
+  sequence: string[],
+  kinds: string[],
+  sirens: string[],
+  logAt: number,
+): Promise<number> {
+  const pick = <T>(l: T[]) => l[Math.floor(Math.random() * l.length)]!;
   log(
-    `${cold.length} pages froides, ${cached.length} en cache ; ${CONNECTIONS} connexions, ${DURATION} s dès ${clock()} ; processus 2 tué à ${DURATION / 2} s`,
+    `${connections} connexions, ${DURATION} s dès ${clock()} ; processus 2 tué à ${DURATION / 2} s ; ${machine()}`,
   );
 
   // Orders through HAProxy during the load, by a few users, each paid with the test card.
@@ -384,7 +407,7 @@ async function mixedLoad(): Promise<void> {
   const buyers = await Promise.all(
     [0, 1, 2].map(async (i) => {
       const u = new Browser(base);
-      const r = await u.register(`acheteur${i}-${dbName}@example.fr`);
+      const r = await u.register(`acheteur${i}-${connections}-${dbName}@example.fr`);
       if (r.status !== 201) orderErrors.push(`inscription ${r.status}`);
       return u;
     }),
@@ -425,28 +448,31 @@ async function mixedLoad(): Promise<void> {
   const killer = setTimeout(
     () => {
       log(`processus 2 tué (SIGKILL) à ${clock()}`);
-      app2.kill('SIGKILL');
+      victim.kill('SIGKILL');
     },
     (DURATION / 2) * 1000,
   );
+  const loadBefore = os.loadavg()[0]!.toFixed(2);
   const row = await load(base, 'mixte', {
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION,
     headers: BROWSER,
-    requests: [{ method: 'GET', path: '/', paths: sequence }],
+    requests: [{ method: 'GET', path: '/', paths: sequence, kinds }],
   });
+  const loadAfter = os.loadavg()[0]!.toFixed(2);
   clearTimeout(killer);
   ordering = false;
   await Promise.all(orderLoops);
   console.log(
-    `\nCharge mixte via HAProxy, 2 processus dont un tué au milieu (PostgreSQL, Redis) : ${row.perSecond} req/s (${row.requests} requêtes), p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.errors} erreurs, ${row.non2xx} réponses non 2xx`,
+    `\nCharge mixte via HAProxy, ${connections} connexions, 2 processus dont un tué au milieu (PostgreSQL, Redis) : ${row.perSecond} req/s (${row.requests} requêtes), p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.errors} erreurs, ${row.non2xx} réponses non 2xx ; load average 1 min ${loadBefore} → ${loadAfter}`,
   );
+  printKinds(row.byKind);
   haproxyReport(logAt);
 
   // The killed process comes back, as the cluster's supervisor starts it again: its recovery
   // sweep finishes what it was fulfilling when it died (a job it held is otherwise retried only
   // once pg-boss expires it). Every order placed is completed, once.
-  startApp(p2);
+  victim = startApp(p2);
   let states: Array<{ id: string; state: string; invoices: number }> = [];
   for (let i = 0; i < 120; i++) {
     states = (
@@ -467,8 +493,32 @@ async function mixedLoad(): Promise<void> {
   for (const e of orderErrors.slice(0, 5)) console.log(`  ${e.slice(0, 100)}`);
   check(
     placed.length > 0 && done === placed.length,
-    'chaque commande payée est terminée exactement une fois',
+    `${connections} connexions : chaque commande payée est terminée exactement une fois`,
   );
+  await waitForServer(`http://127.0.0.1:${p2}/readyz`, 180_000);
+  return row.requests;
+}
+
+/**
+ * Figures per kind of request: latency, the share of 503 (and whether each said Retry-After),
+ * any other failed answer. The targets of issue 41: cached pages and APIs p95 ≤ 50 ms; cold pages
+ * served with p95 ≤ 1 s or refused 503 with Retry-After; no other error.
+ */
+function printKinds(byKind: Record<string, KindRow>): void {
+  const pad = (v: string | number, n: number) => String(v).padStart(n);
+  console.log(
+    `  ${'type de requête'.padEnd(26)} ${pad('requêtes', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('servies p50/p95', 16)} ${pad('503', 6)} ${pad('part 503', 8)} ${pad('503 p50/p95', 14)} ${pad('Retry-After', 11)} ${pad('autres non 2xx', 14)}`,
+  );
+  for (const [kind, k] of Object.entries(byKind).sort()) {
+    const refused = k.statuses['503'] ?? 0;
+    const others = Object.entries(k.statuses)
+      .filter(([s]) => s !== '503' && !/^2/.test(s))
+      .map(([s, n]) => `${n}×${s}`)
+      .join(' ');
+    console.log(
+      `  ${kind.padEnd(26)} ${pad(k.requests, 8)} ${pad(k.p50, 8)} ${pad(k.p95, 8)} ${pad(k.p99, 8)} ${pad(`${k.servedP50}/${k.servedP95}`, 16)} ${pad(refused, 6)} ${pad(((100 * refused) / Math.max(1, k.requests)).toFixed(1) + ' %', 8)} ${pad(refused ? `${k.refusedP50}/${k.refusedP95}` : '-', 14)} ${pad(k.retryAfter, 11)} ${pad(others || '0', 14)}`,
+    );
+  }
 }
 
 try {

@@ -87,7 +87,12 @@ function luhnKey(base: string): string {
   throw new Error('unreachable');
 }
 
-const sirenOf = (n: number) => luhnKey(String(10_000_000 + n).padStart(8, '0'));
+/**
+ * The n-th generated SIREN. `--siren-stride 3` over the base of `npm run bench:france`
+ * (BENCH_DATABASE=france), whose unit i has the body 10,000,000 + 3i.
+ */
+const SIREN_STRIDE = Number(arg('--siren-stride') ?? 1);
+const sirenOf = (n: number) => luhnKey(String(10_000_000 + n * SIREN_STRIDE).padStart(8, '0'));
 const NAF = [
   '62.02A',
   '70.22Z',

@@ -10,6 +10,12 @@
  * index, then prints median / p95 / p99 per query class, end to end through the API handler and
  * for the SQL alone. PostgreSQL (DATABASE_URL or 127.0.0.1:5432, database bench_search, reused
  * when it already holds the requested size) and PGlite on disk (--pglite-dir, reused likewise).
+ *
+ * `--existing --pg-db france --only pg`: times the same classes over a base loaded otherwise (the
+ * full-size France of `npm run bench:france`, docs/SCALE.md) without touching it: no load, no
+ * database setting, the generated units being its SIRENs 100000000–979999999. It also prints
+ * where the held-out real names of the relevance set (src/search/relevance/queries.json, the
+ * Annuaire's fixtures) rank among them, and the machine's load before and after.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +43,12 @@ const ONLY = arg('only', 'all');
 const LOAD_ONLY = args.includes('--prepare-only');
 const PG_DB = arg('pg-db', 'bench_search');
 const INCREMENTAL = Number(arg('incremental', '10000'));
+/** Time the classes over a base as it is (see the header). */
+const EXISTING = args.includes('--existing');
+/** The generated units the cases are drawn from. */
+const GEN = sql.raw(EXISTING ? `siren BETWEEN '100000000' AND '979999999'` : `siren >= '99'`);
+/** Generated names starting with a rare word: the bench corpus's, or bench:france's made-up ones. */
+const RARE_NAME = EXISTING ? `^([BCDFGKLMNPRSTVZ][AEIOU]){2,3} [A-Z]` : '^[A-Z]{6,8}( [A-Z]+)?$';
 
 const SURNAMES =
   `MARTIN BERNARD THOMAS PETIT ROBERT RICHARD DURAND DUBOIS MOREAU LAURENT SIMON MICHEL LEFEBVRE
@@ -198,13 +210,13 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
   const n = QUERIES;
   const sample = await queryRows<{ siren: string; name: string; status: string }>(
     db,
-    sql`SELECT siren, name, status FROM search_companies WHERE name IS NOT NULL AND siren >= '99'
+    sql`SELECT siren, name, status FROM search_companies WHERE name IS NOT NULL AND ${GEN}
       ORDER BY hashint4(siren::int) LIMIT ${n * 3}`,
   );
   const rare = await queryRows<{ name: string; department: string }>(
     db,
     sql`SELECT name, department FROM search_companies
-      WHERE siren >= '99' AND name ~ '^[A-Z]{6,8}( [A-Z]+)?$' AND NOT is_natural_person
+      WHERE ${GEN} AND name ~ ${RARE_NAME} AND NOT is_natural_person
       ORDER BY hashint4(siren::int) LIMIT ${n}`,
   );
   const dirs = await queryRows<{
@@ -297,6 +309,37 @@ async function buildCases(db: Db): Promise<QueryCase[]> {
     }),
   );
   return cases;
+}
+
+/**
+ * Where the held-out real names rank among the generated ones: the relevance set of the real
+ * sample (src/search/relevance/queries.json), company queries, top 1 and top 5.
+ */
+async function heldOut(db: Db): Promise<void> {
+  const { queries } = (
+    await import('../src/search/relevance/queries.json', {
+      with: { type: 'json' },
+    })
+  ).default as { queries: Array<{ query: string; siren: string; search?: string }> };
+  const { searchCompanies } = await import('@/search/companies');
+  let n = 0;
+  let top1 = 0;
+  let top5 = 0;
+  const misses: string[] = [];
+  for (const q of queries) {
+    if (q.search === 'director') continue;
+    n++;
+    const r = await searchCompanies(db, { q: q.query, perPage: 5 });
+    const rank = r.ok ? r.value.results.findIndex((c) => c.siren === q.siren) : -1;
+    if (rank === 0) top1++;
+    if (rank >= 0) top5++;
+    else if (misses.length < 10) misses.push(`« ${q.query} » → ${q.siren} hors des 5 premiers`);
+    else if (rank !== 0 && misses.length < 10) misses.push(`« ${q.query} » → rang ${rank + 1}`);
+  }
+  console.log(
+    `Noms réels tenus à part (relevance/queries.json) : ${n} requêtes, premier ${top1} (${((top1 / n) * 100).toFixed(1)} %), dans les 5 premiers ${top5} (${((top5 / n) * 100).toFixed(1)} %)` +
+      (misses.length ? `\n  ${misses.join('\n  ')}` : ''),
+  );
 }
 
 /** A Db whose execute() adds its time to a counter: the SQL share of a request. */
@@ -393,7 +436,7 @@ async function runCases(handle: DbHandle, label: string): Promise<void> {
 async function measureIncremental(db: Db): Promise<void> {
   const rows = await queryRows<{ siren: string }>(
     db,
-    sql`SELECT siren FROM companies WHERE siren >= '99' ORDER BY hashint4(siren::int + 41) LIMIT ${INCREMENTAL}`,
+    sql`SELECT siren FROM companies WHERE ${GEN} ORDER BY hashint4(siren::int + 41) LIMIT ${INCREMENTAL}`,
   );
   const sirens = rows.map((r) => r.siren);
   const list = `{${sirens.join(',')}}`;
@@ -478,6 +521,30 @@ async function main(): Promise<void> {
   console.log(
     `Machine : ${os.cpus().length} cœurs ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} Gio, Node ${process.version}`,
   );
+  if (EXISTING) {
+    const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const url = new URL(serverUrl);
+    url.pathname = `/${PG_DB}`;
+    const handle = connectPostgres(url.toString(), 4);
+    const [size] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM search_companies`,
+    );
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
+    console.log(
+      `\nPostgreSQL ${PG_DB} tel quel, ${size!.n.toLocaleString('fr-FR')} unités dans l'index, charge ${load()}`,
+    );
+    await heldOut(handle.db);
+    await runCases(handle, `PostgreSQL ${PG_DB} (${QUERIES} requêtes par classe)`);
+    console.log(`\ncharge à la fin : ${load()}`);
+    if (INCREMENTAL > 0) await measureIncremental(handle.db);
+    await handle.close();
+    return;
+  }
   if (ONLY !== 'pglite') {
     const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const admin = new pg.Client({ connectionString: serverUrl });

@@ -102,18 +102,27 @@ describe('accounts in the browser', () => {
     ).resolves.toBe('/login');
 
     await page.goto(url('/entreprises/552032534/danone'));
+    await expect(
+      page.locator('[data-testid="follow-button"]').first().getAttribute('aria-label'),
+    ).resolves.toMatch(/^Suivre cette entreprise/);
     await page.locator('[data-testid="follow-button"]').first().click();
     await page.waitForURL(/\/login\?next=.*suivre=552032534/, { timeout: 30_000 });
     await page.fill('#email', email);
     await page.fill('#password', password);
     await page.click('[data-testid="login-form"] button[type="submit"]');
     await page.waitForURL(/\/entreprises\/552032534\//, { timeout: 30_000 });
+    // Once followed, the button's name says what a click offers, not « Suivre » any more.
     await page.waitForFunction(
       () =>
-        document.querySelector('[data-testid="follow-button"]')?.getAttribute('aria-pressed') ===
-        'true',
+        document
+          .querySelector('[data-testid="follow-button"]')
+          ?.getAttribute('aria-label')
+          ?.startsWith('Suivie — ne plus suivre ou changer de liste'),
       undefined,
       { timeout: 30_000 },
+    );
+    await expect(page.locator('[data-testid="follow-button"]').first().textContent()).resolves.toBe(
+      '✓ Suivie',
     );
   }, 120_000);
 

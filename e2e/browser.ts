@@ -62,3 +62,17 @@ export async function openMegaMenu(page: Page, id: 'services' | 'businessList'):
   }
   throw new Error(`le menu ${id} ne s’ouvre pas`);
 }
+
+/** Registers a new account in the browser (the captcha solves itself) and waits for /verify-email. */
+export async function registerInBrowser(
+  page: Page,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(new URL('/register', baseUrl()).toString());
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await page.fill('#password_confirmation', password);
+  await page.click('[data-testid="register-form"] button[type="submit"]');
+  await page.waitForURL(/\/verify-email/, { timeout: 60_000 });
+}

@@ -89,6 +89,14 @@ describe('opposition form, its captcha and its confirmation', () => {
   it('asks for the identity fields, and keeps the e-mail when the identity is wrong', async () => {
     await page.goto(url('/opposition'));
     await page.getByLabel('Mes mandats de dirigeant').check();
+    // Only the chosen case's fields: a director names themself, not a sole trader's SIREN.
+    await expect(
+      page.getByLabel('Numéro SIREN de l’entreprise individuelle').count(),
+    ).resolves.toBe(0);
+    await page.getByLabel('Mon entreprise individuelle (nom et adresse)').check();
+    await page.getByLabel('Numéro SIREN de l’entreprise individuelle').waitFor();
+    await expect(page.getByLabel('Nom de naissance').count()).resolves.toBe(0);
+    await page.getByLabel('Mes mandats de dirigeant').check();
     await page.getByLabel('Nom de naissance').fill('Personne');
     await page.getByLabel('Prénoms').fill('Inconnue');
     await page.getByLabel('Mois et année de naissance').fill('1990-02');

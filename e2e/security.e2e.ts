@@ -19,7 +19,7 @@ function expectSecurityHeaders(h: Headers, what: string) {
   expect(h.get('x-content-type-options'), what).toBe('nosniff');
   expect(h.get('x-frame-options'), what).toBe('DENY');
   expect(h.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
-  expect(h.get('permissions-policy'), what).toContain('geolocation=()');
+  expect(h.get('permissions-policy'), what).toContain('geolocation=(self)');
 }
 
 describe('security headers', () => {

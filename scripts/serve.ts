@@ -15,10 +15,9 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { getEnv } from '../src/config/env';
-import { connectPostgres, type Db, type DbHandle } from '../src/db/client';
 import { waitForReplica } from '../src/db/replica';
 import { closeSiteDb, getDb, getReadDb, sitePools } from '../src/db/site';
-import { jobWorkersRunning, queueCounts, startJobWorkers, stopJobWorkers } from '../src/jobs';
+import { jobWorkersRunning, queueCounts } from '../src/jobs';
 import '../src/server/jobs';
 import { recoverOrders } from '../src/orders/recovery';
 import { logFailure } from '../src/lib/log';
@@ -27,11 +26,13 @@ import { invalidateCompany, onCompanyInvalidated } from '../src/registry/cache';
 import { listenForChanges, type ChangeListener } from '../src/registry/change-feed';
 import { gateApi } from '../src/api-access/gate';
 import { flushUsage } from '../src/api-access/usage';
-import { Health } from '../src/server/health';
+import { Health, readinessDatabase } from '../src/server/health';
 import { SiteMetrics, startMetricsServer } from '../src/server/metrics';
 import { FrontPageCache } from '../src/server/page-cache';
 import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
+import { startBackgroundWork } from '../src/server/background';
+import { RenderQueue } from '../src/server/render-queue';
 import { shutDown } from '../src/server/shutdown';
 import { webServer } from '../src/server/site';
 
@@ -89,27 +90,21 @@ const ready = app.prepare().then(() => {
 
 /** The front page cache (production only: `next dev` caches no page). */
 const pages = dev ? undefined : new FrontPageCache(env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+/** The bound on page renders (src/server/render-queue.ts; production only, like the cache). */
+const renders = dev
+  ? undefined
+  : new RenderQueue({ concurrency: env.RENDER_CONCURRENCY, budgetMs: env.RENDER_BUDGET_MS });
 let draining = false;
-/**
- * The readiness checks' own connection to each database (src/server/health.ts): a check never
- * queues behind the pages' queries for one of the pool's connections, so a process busy rendering
- * is not taken for one whose database is gone.
- */
-const healthHandles: DbHandle[] = [];
-function healthDb(url: string | undefined, fallback: () => Db): () => Db {
-  let handle: DbHandle | undefined;
-  return () => {
-    if (!url) return fallback();
-    if (!handle) {
-      handle = connectPostgres(url, 1, { connectionTimeoutMs: 2000 });
-      healthHandles.push(handle);
-    }
-    return handle.db;
-  };
-}
+/** The readiness checks' database and replica (src/server/health.ts `readinessDatabase`). */
+const healthDbs = [
+  readinessDatabase(env.DATABASE_URL, env.DATABASE_POOL_MAX, getDb),
+  ...(env.DATABASE_READ_URL
+    ? [readinessDatabase(env.DATABASE_READ_URL, env.DATABASE_POOL_MAX, getReadDb)]
+    : []),
+];
 const health = new Health({
-  db: healthDb(env.DATABASE_URL, getDb),
-  readDb: env.DATABASE_READ_URL ? healthDb(env.DATABASE_READ_URL, getReadDb) : undefined,
+  db: healthDbs[0]!.db,
+  readDb: healthDbs[1]?.db,
   jobsExpected: env.JOBS_WORKER === 'on',
   jobsRunning: () => jobWorkersRunning(getDb()),
   draining: () => draining,
@@ -118,7 +113,10 @@ const metrics = new SiteMetrics({
   db: getDb,
   pools: sitePools,
   pageCache: pages,
+  renderQueue: renders,
   queues: queueCounts,
+  restarts: env.SERVER_RESTARTS,
+  readiness: () => health.lastKnown(),
 });
 const metricsServer = env.METRICS_PORT
   ? startMetricsServer(metrics, {
@@ -149,6 +147,7 @@ const { respond } = webServer({
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getReadDb),
   pages,
+  renders,
   health,
   metrics: { metrics, token: env.METRICS_TOKEN },
   draining: () => draining,
@@ -176,13 +175,10 @@ server.on('upgrade', (req, socket, head) => {
 
 // Background work (src/jobs): queued jobs wait in the database, so those of a stopped server run
 // once this one starts.
-if (env.JOBS_WORKER === 'on') {
-  // Then the orders' recovery sweep: whatever a crash interrupted (an event stored but not
-  // processed, a payment whose webhook was lost, a paid order not delivered) is finished.
-  void startJobWorkers(getDb())
-    .then(() => recoverOrders(getDb()))
-    .catch((e) => logFailure('job workers', e));
-}
+// Then the orders' recovery sweep: whatever a crash interrupted (an event stored but not
+// processed, a payment whose webhook was lost, a paid order not delivered) is finished.
+const background =
+  env.JOBS_WORKER === 'on' ? startBackgroundWork(getDb(), () => recoverOrders(getDb())) : null;
 
 // The shared rate-limit store (Redis) connected before the first request counts on it.
 void rateLimitStoreReady();
@@ -212,8 +208,9 @@ function close() {
     onDraining: () => {
       draining = true;
     },
-    // The job workers stop fetching now; their running jobs finish or go back to the queue.
-    whileDraining: [(timeoutMs) => stopJobWorkers(getDb(), timeoutMs)],
+    // The job workers stop fetching now (once started); their running jobs finish or go back to
+    // the queue; the pools close after them.
+    whileDraining: [async (timeoutMs) => background?.stop(timeoutMs)],
     finally: [
       () => app.close(),
       async () => registryWorker?.close(),
@@ -223,7 +220,7 @@ function close() {
     ],
     log: (m) => console.log(`[serve] ${m}`),
   })
-    .then(() => Promise.allSettled([closeSiteDb(), ...healthHandles.map((h) => h.close())]))
+    .then(() => Promise.allSettled([closeSiteDb(), ...healthDbs.map((h) => h.close())]))
     .finally(() => process.exit(0));
 }
 process.on('SIGTERM', close);

@@ -17,6 +17,7 @@ import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
 import { buildServer, SERVER_DIST } from './build-server';
 import { serverCommand } from './server-command';
+import { supervise } from './supervise';
 import {
   buildIsCurrent,
   recordBuildSettings,
@@ -191,25 +192,23 @@ async function main() {
     PORT: String(env.PORT + i),
     ...(env.METRICS_PORT ? { METRICS_PORT: String(env.METRICS_PORT + i) } : {}),
   });
-  const servers: Array<ChildProcess | null> = [];
+  // A heap limit per web process: one that swells (a hostile upload, a leak) dies alone and is
+  // restarted, rather than taking the machine's memory from the database and the other processes.
+  const heapArgs = env.SERVER_MAX_OLD_SPACE_MB
+    ? [`--max-old-space-size=${env.SERVER_MAX_OLD_SPACE_MB}`]
+    : [];
+  const servers = Array.from({ length: workers }, (_, i) =>
+    supervise({
+      name: cluster ? `processus web ${i + 1}` : 'processus web',
+      log,
+      start: (restarts) =>
+        run(process.execPath, [...heapArgs, ...serverCommand(false).args], {
+          ...serverEnv(i),
+          SERVER_RESTARTS: String(restarts),
+        }),
+    }),
+  );
   let stopping = false;
-  const startServer = (i: number) => {
-    const child = run(process.execPath, serverCommand(false).args, serverEnv(i));
-    servers[i] = child;
-    child.on('exit', (code, signal) => {
-      if (servers[i] === child) servers[i] = null;
-      if (stopping) return;
-      if (!cluster) return void stop(code ?? 0);
-      // One process of several died: the others serve meanwhile; it comes back in a second.
-      if (restarting.has(i)) return;
-      log(`processus ${i + 1} arrêté (${signal ?? code}) : redémarrage`);
-      setTimeout(() => {
-        if (!stopping) startServer(i);
-      }, 1000);
-    });
-  };
-  const restarting = new Set<number>();
-  for (let i = 0; i < workers; i++) startServer(i);
   log(
     cluster
       ? `prêt à servir : ${workers} processus sur les ports ${env.PORT} à ${env.PORT + workers - 1} (supervision démarrée en ${Date.now() - started} ms)`
@@ -219,8 +218,7 @@ async function main() {
   async function stop(code: number) {
     if (stopping) return;
     stopping = true;
-    const live = servers.filter((c): c is ChildProcess => c !== null && c.exitCode === null);
-    await Promise.all(live.map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))));
+    await Promise.all(servers.map((s) => s.stop()));
     await embedded?.stop().catch(() => {});
     process.exit(code);
   }
@@ -232,12 +230,7 @@ async function main() {
     if (!cluster) return;
     void (async () => {
       for (let i = 0; i < workers && !stopping; i++) {
-        restarting.add(i);
-        const old = servers[i];
-        if (old && old.exitCode === null)
-          await new Promise((r) => (old.once('exit', r), old.kill('SIGTERM')));
-        startServer(i);
-        restarting.delete(i);
+        await servers[i]!.restart();
         await waitReady(env.PORT + i);
         log(`processus ${i + 1} redémarré`);
       }

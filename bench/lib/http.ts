@@ -34,6 +34,8 @@ type BenchRequest = {
   numberedBody?: string;
   /** Paths taken in turn (several objects). */
   paths?: string[];
+  /** The kind of each request, taken in turn with `paths`: the figures are given per kind too. */
+  kinds?: string[];
 };
 export type LoadSpec = {
   url: string;
@@ -129,6 +131,25 @@ export type LoadRow = {
   p99: string;
   non2xx: number;
   errors: number;
+  /** Per kind of request (`kinds`): response times and statuses. */
+  byKind: Record<string, KindRow>;
+};
+
+export type KindRow = {
+  requests: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  /** The answers other than 503 (served, or refused otherwise): p50 and p95. */
+  servedP50: string;
+  servedP95: string;
+  /** The 503 answers: p50 and p95. */
+  refusedP50: string;
+  refusedP95: string;
+  /** Answers by status. */
+  statuses: Record<string, number>;
+  /** Answers that carried Retry-After. */
+  retryAfter: number;
 };
 
 /**
@@ -148,6 +169,15 @@ export async function load(
     non2xx: number;
     errors: number;
     times: Float64Array;
+    byKind: Record<
+      string,
+      {
+        times: number[];
+        refusedTimes: number[];
+        statuses: Record<string, number>;
+        retryAfter: number;
+      }
+    >;
   }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -163,6 +193,32 @@ export async function load(
     p99: pct(times, 99).toFixed(2),
     non2xx: r.non2xx,
     errors: r.errors,
+    byKind: Object.fromEntries(
+      Object.entries(r.byKind).map(([kind, k]) => {
+        const sorted = k.times.sort((a, b) => a - b);
+        const refused = k.refusedTimes.sort((a, b) => a - b);
+        // The other answers' times: every time less the 503s' (both sorted).
+        const served: number[] = [];
+        for (let i = 0, j = 0; i < sorted.length; i++)
+          if (j < refused.length && sorted[i] === refused[j]) j++;
+          else served.push(sorted[i]!);
+        return [
+          kind,
+          {
+            requests: sorted.length,
+            p50: pct(sorted, 50).toFixed(1),
+            p95: pct(sorted, 95).toFixed(1),
+            p99: pct(sorted, 99).toFixed(1),
+            servedP50: pct(served, 50).toFixed(1),
+            servedP95: pct(served, 95).toFixed(1),
+            refusedP50: pct(refused, 50).toFixed(1),
+            refusedP95: pct(refused, 95).toFixed(1),
+            statuses: k.statuses,
+            retryAfter: k.retryAfter,
+          },
+        ];
+      }),
+    ),
   };
 }
 

@@ -99,6 +99,19 @@ describe('register, verify, login, logout', () => {
       { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
     );
     expect(forgedHost.status).toBe(403);
+    // Told in French what is wrong and where to go, not a bare « accès refusé ».
+    const own = new URL(getEnv().SITE_URL).origin;
+    expect(forgedHost.body.error.message).toBe(
+      `Cette page est ouverte à l’adresse http://127.0.0.1:4567, mais les comptes fonctionnent à l’adresse ${own} : ouvrez ${own} et recommencez.`,
+    );
+    const registered = await new TestClient().request(
+      'POST',
+      '/register',
+      { email: 'autre-hote@exemple.fr', password: PASSWORD, captcha: await solvedCaptcha() },
+      { Host: '127.0.0.1:4567', Origin: 'http://127.0.0.1:4567' },
+    );
+    expect(registered.status).toBe(403);
+    expect(registered.body.error.message).toContain(`ouvrez ${own} et recommencez`);
     const foreign = await new TestClient().request(
       'POST',
       '/login',

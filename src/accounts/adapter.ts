@@ -3,6 +3,7 @@ import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import type { ApiRequest } from '@/lib/http/answer';
 import { clientAddress } from '@/lib/http/client';
+import { failure, type Failure } from '@/lib/errors';
 import { AUTH_BASE_PATH, authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken } from './csrf';
 import { sessionCookieName, verifiedSessionToken } from './session';
@@ -96,6 +97,29 @@ function withCsrfOfSession(req: ApiRequest, cookies: string[]): string[] {
   }
   const secure = siteOrigin().startsWith('https:');
   return [...cookies, csrfCookieHeader(issueCsrfToken(token), secure)];
+}
+
+/**
+ * Better Auth refused the call's Origin (not SITE_URL's: the site opened at another address than
+ * its public one): null otherwise. Told in French with both addresses, so the person knows where
+ * to go, rather than a bare « accès refusé ».
+ */
+export function wrongOriginFailure(req: ApiRequest, a: AuthAnswer): Failure | null {
+  if (a.status !== 403 || !authErrorCode(a).includes('ORIGIN')) return null;
+  const raw = req.headers.get('origin') ?? req.headers.get('referer') ?? '';
+  let given = '';
+  try {
+    given = new URL(raw).origin;
+  } catch {
+    given = '';
+  }
+  const own = siteOrigin();
+  return failure(
+    'FORBIDDEN',
+    given && given !== own
+      ? `Cette page est ouverte à l’adresse ${given}, mais les comptes fonctionnent à l’adresse ${own} : ouvrez ${own} et recommencez.`
+      : `Les comptes fonctionnent à l’adresse ${own} : ouvrez ${own} et recommencez.`,
+  );
 }
 
 /** Better Auth's error code of a failed call (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…). */

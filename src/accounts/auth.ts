@@ -4,7 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { getEnv, siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { authAccounts, sessions, users, verifications } from '@/db/schema/accounts';
-import { logFailure } from '@/lib/log';
+import { log, logFailure } from '@/lib/log';
+import { consume } from '@/lib/rate-limit';
 import { emailChangeMail, resetPasswordMail, verificationMail } from './mails';
 import { safeNext } from './next-path';
 import { sendAccountMail } from './outbox';
@@ -94,6 +95,13 @@ function createAuth(db: Db) {
       // Sign-up's link, and an e-mail change's link to the NEW address (its token carries
       // `updateTo`; Better Auth changes the address only when that link is opened).
       sendVerificationEmail: async ({ user, url, token }) => {
+        // The address has proved nothing yet: at most a few mails a day to it, whoever asks
+        // (the routes check the same counter first, to answer 429 with its message).
+        const allowed = await consume('mail-unproven-address', user.email.toLowerCase());
+        if (!allowed.ok) {
+          log().warn('accounts: verification mail not sent, limit per address reached');
+          return;
+        }
         const origin = siteOrigin();
         const next = returnPath(url);
         const mail = isEmailChange(token)

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@/db/client';
-import { apiKeys, subscriptions, users } from '@/db/schema';
-import { createTestDb } from '@/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { serveRegistryApi } from '@/server/registry-api';
-import { siteHandler } from '@/server/site';
-import { startTestServer, webRequestOf, type TestServer } from '@/server/testing';
-import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
-import { gateApi } from './gate';
+import { apiKeys, subscriptions, users } from '@/db/schema';
+import { apiSiteForFile } from '@/testing/api-site';
+import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { flushUsage } from './usage';
 
 /**
@@ -23,52 +16,14 @@ import { flushUsage } from './usage';
  * /mon-compte (shown once, stored hashed, revoked → 401, another user's → 404), the subscriber's
  * quota, the usage per day, the batch lookup and the enrichment of an uploaded file.
  */
-let handle: DbHandle;
-let server: TestServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-
-async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  const answer = await dispatch(webRequestOf(req, body));
-  res.statusCode = answer.status;
-  answer.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await answer.arrayBuffer()));
-}
-
-beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
-  server = await startTestServer(
-    siteHandler({
-      // One trusted proxy: each test names its client's address in X-Forwarded-For.
-      door: {
-        siteUrl: 'http://localhost:3000',
-        gtm: false,
-        reportingOrigin: null,
-        trustProxyHops: 1,
-      },
-      apiGate: (req, res) => gateApi(req, res, () => handle.db),
-      registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
-      next: nextStandIn,
-    }),
-  );
-}, 120_000);
-afterAll(async () => {
-  resetAllRateLimits();
-  await server?.close();
-  await handle?.close();
-});
+const site = apiSiteForFile();
 
 let addressSeq = 10;
 /** A client address of its own, so that each test starts with a fresh count. */
 const freshAddress = () => `198.51.100.${addressSeq++}`;
 
 const call = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
-  fetch(`${server.base}${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
+  fetch(`${site.base()}${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
 
 async function newUser(email: string): Promise<{ client: TestClient; id: string }> {
   const client = new TestClient();
@@ -78,7 +33,7 @@ async function newUser(email: string): Promise<{ client: TestClient; id: string 
     captcha: await solvedCaptcha(),
   });
   expect(registered.status).toBe(201);
-  const [row] = await handle.db.select().from(users).where(eq(users.email, email));
+  const [row] = await site.db().select().from(users).where(eq(users.email, email));
   return { client, id: row!.id };
 }
 
@@ -126,6 +81,46 @@ describe('anonymous calls', () => {
   });
 });
 
+describe('the search boxes’ suggestions', () => {
+  it('are not counted in the public quota: a colleague’s script on the same address does not starve them', async () => {
+    // Warmed up from another address: the calls below then fit in one second.
+    await call('/api/suggestions/companies?q=danone', { 'x-forwarded-for': freshAddress() });
+    const ip = { 'x-forwarded-for': freshAddress() };
+    // The colleague's script spends the address's 7 calls of this second.
+    let script: Response | null = null;
+    for (let i = 0; i < 9 && script?.status !== 429; i++)
+      script = await call('/api/companies/552032534', ip);
+    expect(script!.status).toBe(429);
+    const typed = [await call('/api/suggestions/companies?q=danone', ip)];
+    // Still within the refused second for the public API.
+    expect((await call('/api/companies/552032534', ip)).status).toBe(429);
+    expect(typed.map((r) => r.status)).toEqual([200]);
+    expect(typed[0]!.headers.get('ratelimit')).toBeNull();
+    const body = (await typed[0]!.json()) as {
+      data: { data: { results: Array<{ siren: string }> } };
+    };
+    // The search's own answer (these fixtures have no search index built: an empty list).
+    expect(Array.isArray(body.data.data.results)).toBe(true);
+  });
+
+  it('answer 6 names at most, whatever else is asked, under a limit of their own per address', async () => {
+    const ip = { 'x-forwarded-for': freshAddress() };
+    const res = await call('/api/suggestions/companies?q=da&per_page=100&page=3', ip);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { data: { results: unknown[]; page: number } } };
+    expect(body.data.data.results.length).toBeLessThanOrEqual(6);
+    // Counted before the search runs: a one-letter query (refused by the search at once) counts.
+    const burst = await Promise.all(
+      Array.from({ length: 90 }, () => call('/api/suggestions/companies?q=d', ip)),
+    );
+    const refused = burst.find((r) => r.status === 429);
+    expect(refused).toBeDefined();
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toMatch(
+      /suggestions/,
+    );
+  });
+});
+
 describe('API keys', () => {
   let alice: { client: TestClient; id: string };
   let bob: { client: TestClient; id: string };
@@ -139,7 +134,7 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     const token = created.body.data.data.token as string;
     expect(token).toMatch(/^rg_live_[A-Za-z0-9_-]{43}$/);
-    const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.userId, alice.id));
+    const [row] = await site.db().select().from(apiKeys).where(eq(apiKeys.userId, alice.id));
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token.slice(12));
     const list = await alice.client.get('/api/me/api-keys');
@@ -167,7 +162,7 @@ describe('API keys', () => {
     expect(bearer.headers.get('ratelimit')).toMatch(/^"seconde";r=19;t=1, "jour";r=49999;t=\d+$/);
     const header = await call('/api/search/companies?q=danone', { 'x-api-key': token });
     expect(header.headers.get('ratelimit')).toMatch(/"jour";r=49998;/);
-    await flushUsage(handle.db);
+    await flushUsage(site.db());
     const list = await alice.client.get('/api/me/api-keys');
     const mine = (list.body.data.data.keys as Array<{ id: string; usage: unknown[] }>).find(
       (k) => k.id === key.id,
@@ -206,15 +201,18 @@ describe('API keys', () => {
     const before = await call('/api/companies/552032534', { 'x-api-key': token });
     expect(before.headers.get('ratelimit-policy')).toMatch(/^"seconde";q=20;w=1/);
     const now = Date.now();
-    await handle.db.insert(subscriptions).values({
-      id: 'sub-api-test',
-      userId: bob.id,
-      provider: 'test',
-      providerSubscriptionId: 'sub_api',
-      state: 'active',
-      currentPeriodStart: new Date(now - 86_400_000),
-      currentPeriodEnd: new Date(now + 30 * 86_400_000),
-    });
+    await site
+      .db()
+      .insert(subscriptions)
+      .values({
+        id: 'sub-api-test',
+        userId: bob.id,
+        provider: 'test',
+        providerSubscriptionId: 'sub_api',
+        state: 'active',
+        currentPeriodStart: new Date(now - 86_400_000),
+        currentPeriodEnd: new Date(now + 30 * 86_400_000),
+      });
     const after = await call('/api/companies/552032534', { 'x-api-key': token });
     expect(after.headers.get('ratelimit-policy')).toBe(
       '"seconde";q=50;w=1, "jour";q=1000000;w=86400',
@@ -294,6 +292,39 @@ describe('batch lookup', () => {
     expect((await post('<x/>', 'application/xml')).status).toBe(415);
     expect((await post('{', 'application/json')).status).toBe(400);
   });
+
+  it('weighs a keyless batch by the SIRENs it reads, not by the call (issue 36)', async () => {
+    const ip = { 'x-forwarded-for': freshAddress() };
+    const batch = (n: number) =>
+      call('/api/companies/batch', ip, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sirens: Array(n).fill('552032534') }),
+      });
+    const first = await batch(1000);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // A second later (a batch counts 5 of the 7 calls a second): the address's SIRENs are spent.
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = await batch(1000);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
+      /au plus 1\u202f000 SIREN toutes les 5 minutes/,
+    );
+    // An enrichment spends the same allowance.
+    await new Promise((r) => setTimeout(r, 1100));
+    const file = await call('/api/companies/enrichment?format=csv', ip, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'siren\n552032534\n',
+    });
+    expect(file.status).toBe(429);
+    // Another address is not concerned.
+    const other = await post(JSON.stringify(Array(10).fill('552032534')), 'application/json');
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
 });
 
 describe('enrichment of an uploaded list', () => {
@@ -357,7 +388,7 @@ describe('enrichment of an uploaded list', () => {
 
 describe('the limits on the PostgreSQL store', () => {
   it('share one count in the table rate_limits', async () => {
-    const client = (handle.db as unknown as { $client: unknown }).$client;
+    const client = (site.db() as unknown as { $client: unknown }).$client;
     // PGlite has no pg.Pool: the memory store above is the one exercised there.
     if (!(client instanceof pg.Pool)) return;
     resetAllRateLimits({ kind: 'postgres', pool: client });

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getEnv } from '@/config/env';
 import type { Db } from '@/db/client';
 import { failure, failureBody, failureHeaders, statusOf, type Failure } from '@/lib/errors';
+import { requestPath } from '@/lib/http/canonical-path';
 import { clientAddress } from '@/lib/http/client';
 import { spend } from '@/lib/rate-limit';
 import { credentialOf, resolveKey } from './keys';
@@ -23,6 +24,37 @@ import {
   type PolicyState,
 } from './plans';
 import { countUsage } from './usage';
+
+/** The search boxes' suggestions (src/public-api/suggestion-handlers.ts): site-only, limited apart. */
+export const SUGGESTIONS_PATH = '/api/suggestions/companies';
+
+/**
+ * Suggestion calls a second per client address (`/api/suggestions/companies`, site-only): one
+ * person typing sends at most ~7 (one per 150 ms pause, src/ui/search/SearchCombobox.tsx), so a
+ * few people of one office typing at once stay under it; it is not counted in the public API's
+ * quota, and the route answers 6 names and nothing else, so it is no way round that quota.
+ */
+export const SUGGESTIONS_RATE = 30;
+
+/** The suggestions' own limit: true when refused (429 written). */
+async function gateSuggestions(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const address = clientAddress({ headers: { get: (n) => one(req.headers[n]) ?? null } });
+  const s = await spend(
+    'site-suggestions',
+    { points: SUGGESTIONS_RATE, durationSeconds: 1 },
+    address,
+  );
+  if (s.allowed) return false;
+  writeFailure(
+    res,
+    failure(
+      'RATE_LIMITED',
+      'Trop de suggestions demandées depuis votre adresse : patientez une seconde.',
+      { retryAfterSeconds: s.resetSeconds },
+    ),
+  );
+  return true;
+}
 
 /** The paths of the public registry and search API. */
 const PUBLIC_PREFIXES = [
@@ -66,12 +98,14 @@ export async function gateApi(
   res: ServerResponse,
   db: () => Db,
 ): Promise<boolean> {
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const pathname = q < 0 ? url : url.slice(0, q);
-  if (!isPublicApiPath(pathname) || req.method === 'OPTIONS') return false;
+  // The path the front door let through, as Next.js routes it: never the raw request line's.
+  const pathname = requestPath(req.url);
+  if (req.method === 'OPTIONS') return false;
+  const suggestions = pathname === SUGGESTIONS_PATH;
+  if (!suggestions && !isPublicApiPath(pathname)) return false;
   const anonymousRate = getEnv().API_ANONYMOUS_RATE;
   if (anonymousRate === 0) return false;
+  if (suggestions) return gateSuggestions(req, res);
 
   const token = credentialOf(one(req.headers.authorization), one(req.headers['x-api-key']));
   let plan: Plan;

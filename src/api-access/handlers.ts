@@ -3,7 +3,8 @@ import 'server-only';
  * The HTTP handlers of the API access: the keys of /mon-compte (`/api/me/api-keys`, session and
  * XSRF token checked, another user's key 404), the batch lookup (`POST /api/companies/batch`) and
  * the enrichment of an uploaded file (`POST /api/companies/enrichment`). Route files only export
- * these. The quotas of the last two are spent by the gate (gate.ts) before they run.
+ * these. The quotas of the last two are spent by the gate (gate.ts) before they run; without a
+ * key, their SIRENs also spend the address's batch allowance once the list is read.
  */
 import { Readable } from 'node:stream';
 import { checkCsrf, requireUser } from '@/accounts/session';
@@ -11,14 +12,17 @@ import { errorResponse } from '@/lib/http/answer';
 import { dataResponse, guarded } from '@/accounts/http';
 import { getDb } from '@/db/site';
 import type { Db } from '@/db/client';
-import { failure } from '@/lib/errors';
+import { getEnv } from '@/config/env';
+import { failure, type Failure } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/client';
+import { spend } from '@/lib/rate-limit';
 import { readBody, readBodyText, readJson } from '@/lib/http/body';
 import { inBatches, tabularStream, TABULAR_TYPES, type TabularFormat } from '@/lib/tabular/write';
 import { activeSubscription } from '@/payments/subscriptions';
 import { entriesFromJson, entriesFromText, lookupAll } from './batch';
 import { ENRICHMENT_TABLE, enrichedRows, entriesFromFile } from './enrichment';
-import { createKey, listKeys, revokeKey } from './keys';
-import { planOf } from './plans';
+import { createKey, credentialOf, listKeys, revokeKey } from './keys';
+import { ANONYMOUS_BATCH_SIRENS, planOf } from './plans';
 
 /** GET /api/me/api-keys: the user's keys with their usage per day, and their plan. */
 export const listMyKeys = (req: Request, db: Db = getDb()) =>
@@ -59,6 +63,32 @@ export const revokeMyKey = (req: Request, id: string, db: Db = getDb()) =>
     return done.ok ? dataResponse(null, 204) : errorResponse(done);
   });
 
+/**
+ * Spends a keyless call's SIRENs on its address's batch allowance (ANONYMOUS_BATCH_SIRENS), once
+ * the list is read: RATE_LIMITED past it. A call with a key was checked and counted by the gate.
+ */
+async function spendAnonymousSirens(req: Request, sirens: number): Promise<Failure | null> {
+  if (getEnv().API_ANONYMOUS_RATE === 0) return null;
+  const key = credentialOf(
+    req.headers.get('authorization') ?? undefined,
+    req.headers.get('x-api-key') ?? undefined,
+  );
+  if (key !== null) return null;
+  const { points, windowSeconds } = ANONYMOUS_BATCH_SIRENS;
+  const spent = await spend(
+    'api-anonyme-sirens',
+    { points, durationSeconds: windowSeconds },
+    `addr:${clientAddress(req)}`,
+    sirens,
+  );
+  if (spent.allowed) return null;
+  return failure(
+    'RATE_LIMITED',
+    `Sans clé d’API, les appels par lot d’une même adresse lisent au plus ${points.toLocaleString('fr-FR')} SIREN toutes les ${windowSeconds / 60} minutes : réessayez dans ${Math.ceil(spent.resetSeconds / 60)} min, ou créez une clé d’API dans « Mon compte ».`,
+    { retryAfterSeconds: spent.resetSeconds },
+  );
+}
+
 const ndjsonWanted = (req: Request) =>
   new URL(req.url).searchParams.get('format') === 'ndjson' ||
   (req.headers.get('accept') ?? '').includes('application/x-ndjson');
@@ -94,6 +124,8 @@ export const batchLookup = (req: Request, db: Db = getDb()) =>
     }
     if (!entries.ok) return errorResponse(entries);
     const list = entries.value;
+    const limited = await spendAnonymousSirens(req, list.length);
+    if (limited) return errorResponse(limited);
     const ndjson = ndjsonWanted(req);
     const encoder = new TextEncoder();
     async function* body() {
@@ -148,6 +180,8 @@ export const enrichFile = (req: Request, db: Db = getDb()) =>
     if (!bytes.ok) return errorResponse(bytes);
     const entries = await entriesFromFile(bytes.value);
     if (!entries.ok) return errorResponse(entries);
+    const limited = await spendAnonymousSirens(req, entries.value.length);
+    if (limited) return errorResponse(limited);
     const rows = enrichedRows(db, entries.value);
     const f = format as TabularFormat;
     const stream = tabularStream(f, 'Entreprises', ENRICHMENT_TABLE, inBatches(rows, 100));

@@ -22,6 +22,15 @@ export const KEY_ALLOWANCES = {
 /** Quota units of a call: a batch lookup or an enrichment weighs more than one company. */
 export const BATCH_COST = 5;
 
+/**
+ * SIRENs that batch lookups and enrichments may read per client address without a key: their
+ * cost is the work they make, not one call (issue 36: one address sent a 1,000-SIREN batch a
+ * second, each 7–8 s of work on the embedded database). 1,000 per 5 minutes is 3.3 a second on
+ * average, under the 7 single lookups a second the same address may make. A key's batches spend
+ * its own quota (BATCH_COST per call).
+ */
+export const ANONYMOUS_BATCH_SIRENS = { points: 1000, windowSeconds: 300 } as const;
+
 export function planOf(id: PlanId, anonymousRate = getEnv().API_ANONYMOUS_RATE): Plan {
   if (id === 'anonyme')
     return {

@@ -258,6 +258,25 @@ export const envSchema = z.object({
    * 128 MB hold some 6,000 company pages.
    */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(128),
+  /**
+   * The V8 heap limit of each web process the supervisor starts (`--max-old-space-size`, MB;
+   * 0: Node's default). Past it the process dies and scripts/start.ts starts it again
+   * (docs/OPERATIONS.md).
+   */
+  SERVER_MAX_OLD_SPACE_MB: z.coerce.number().int().min(0).max(65_536).default(1536),
+  /** Set by the supervisor: how many times this web process was restarted after dying. */
+  SERVER_RESTARTS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Page renders at once per process (src/server/render-queue.ts); the others wait in the front
+   * door's queue or are refused with 503 when they could not be served in time.
+   */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+  /**
+   * The time, in ms, a page request may take waiting for its render plus rendering, as the
+   * render queue expects it: past it, 503 with Retry-After at once. A browser's navigation gets
+   * twice this, a crawler half (src/server/render-queue.ts).
+   */
+  RENDER_BUDGET_MS: z.coerce.number().int().min(50).max(60_000).default(800),
   /** Graceful shutdown: the longest wait for requests and jobs in progress (10 s). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** INSEE Sirene API, for the daily-changes job (`npm run import -- sirene-api-poll`). */
@@ -272,6 +291,15 @@ export const envSchema = z.object({
    * (src/ingest/schedule.ts). Off by default: a site without an INSEE key polls nothing.
    */
   SIRENE_DAILY_POLL: z.enum(['on', 'off']).default('off'),
+  /**
+   * `on`: the job workers download and import the labels' sources once a day (8 a.m. Paris,
+   * src/ingest/labels-daily.ts). Off by default: the embedded default reaches no network.
+   */
+  LABEL_SOURCES_DAILY: z.enum(['on', 'off']).default('off'),
+  /** A mirror of the labels' sources (`<base>/<source>/<file>`), instead of the producers. */
+  LABEL_SOURCES_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Bearer token of le marché de l'inclusion's API (its SIAE list); without it, skipped. */
+  MARCHE_INCLUSION_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /**
    * VIES REST API of the European Commission, to check VAT numbers on the VAT certificate;
    * `off` prints every number as "non vérifié" without calling it.

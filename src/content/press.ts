@@ -1,3 +1,4 @@
+import { csvText } from '@/lib/tabular/csv';
 import type { KeyFigures } from '@/registry/hub';
 
 /** The key figures as a French CSV (semicolons, UTF-8 with BOM so spreadsheets read accents). */
@@ -11,5 +12,5 @@ export function keyFiguresCsv(f: KeyFigures, now: Date): string {
     ['dernier import', f.lastImport ?? '', 'Registre'],
     ['date du calcul', now.toISOString().slice(0, 10), 'Registre'],
   ];
-  return `\ufeff${rows.map((r) => r.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

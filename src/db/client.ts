@@ -6,6 +6,7 @@ import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { noteOutages } from './outage';
+import { ReadPool } from './read-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,17 +29,23 @@ pg.types.setTypeParser(1082, (v) => v);
 export function connectPostgres(
   url: string,
   max = 10,
-  opts: { preparedStatements?: boolean; connectionTimeoutMs?: number } = {},
+  opts: {
+    preparedStatements?: boolean;
+    connectionTimeoutMs?: number;
+    /** A replica's pool: connections it cannot give are taken from this pool (src/db/read-pool.ts). */
+    fallbackTo?: () => pg.Pool;
+  } = {},
 ): DbHandle {
   // With `connectionTimeoutMs` (the web server's pool), a request waits that long at most for a
   // connection: a database out of connections is then a 503 (`timeout exceeded when trying to
   // connect`), not a request held until its client gives up.
-  const pool = new pg.Pool({
+  const config = {
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: opts.connectionTimeoutMs ?? 0,
-  });
+  };
+  const pool = opts.fallbackTo ? new ReadPool(config, opts.fallbackTo) : new pg.Pool(config);
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
   noteOutages(pool);

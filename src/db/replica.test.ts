@@ -24,7 +24,8 @@ import { connectPostgres } from './client';
 import { runMigrations } from './migrate';
 import { waitForReplica } from './replica';
 import { companies, users } from './schema';
-import { closeSiteDb, getDb, getReadDb } from './site';
+import { closeSiteDb, getDb, getReadDb, replicaState } from './site';
+import { Health, publicReadiness } from '@/server/health';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const onPostgres = Boolean(process.env.DATABASE_URL) && existsSync(`${BIN}/pg_basebackup`);
@@ -78,6 +79,8 @@ describe.skipIf(!onPostgres)(
   () => {
     let primaryUrl = '';
     let replicaUrl = '';
+    let replicaDir = '';
+    let replicaPort = 0;
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'replica-'));
@@ -123,6 +126,8 @@ describe.skipIf(!onPostgres)(
         '--checkpoint=fast',
       ]);
       startCluster(replica, p2);
+      replicaDir = replica;
+      replicaPort = p2;
       replicaUrl = `postgres://postgres@127.0.0.1:${p2}/postgres`;
       process.env.DATABASE_URL = primaryUrl;
       process.env.DATABASE_READ_URL = replicaUrl;
@@ -202,5 +207,75 @@ describe.skipIf(!onPostgres)(
       expect(await waitForReplica(getDb(), getReadDb(), 10_000)).toBe(true);
       expect(await apiName()).toContain('DANONE RENOMMÉE');
     }, 30_000);
+    /** /readyz as the server computes it, its replica check reading `url` directly. */
+    async function readiness(url: string) {
+      const probe = connectPostgres(url, 1, { connectionTimeoutMs: 2000 });
+      try {
+        return await new Health({
+          db: getDb,
+          readDb: () => probe.db,
+          jobsExpected: false,
+          jobsRunning: () => false,
+          draining: () => false,
+        }).readiness();
+      } finally {
+        await probe.close();
+      }
+    }
+
+    it('falls back to the primary within seconds when nothing listens at DATABASE_READ_URL, and /readyz says so', async () => {
+      const nowhere = `postgres://postgres@127.0.0.1:${await freePort()}/postgres`;
+      process.env.DATABASE_READ_URL = nowhere;
+      resetEnvForTests();
+      await closeSiteDb();
+      try {
+        const t = performance.now();
+        expect(await apiName()).toContain('DANONE');
+        expect(performance.now() - t).toBeLessThan(5_000);
+        expect(replicaState()).toMatchObject({ fallback: true });
+        // Said once the reads moved; the process stays ready.
+        const r = await readiness(nowhere);
+        expect(r.status).toBe('ok');
+        expect(r.reads).toBe('primary');
+        expect(r.checks.replica?.detail).toContain('lectures servies par la base principale');
+        // What anyone reads at /readyz says it too, without the detail.
+        expect(publicReadiness(r)).toMatchObject({ status: 'ok', reads: 'primary' });
+      } finally {
+        process.env.DATABASE_READ_URL = replicaUrl;
+        resetEnvForTests();
+        await closeSiteDb();
+      }
+    }, 30_000);
+
+    it('a replica that stops: reads go to the primary, then back to the replica once it returns', async () => {
+      expect(await apiName()).toContain('DANONE');
+      expect(replicaState()).toMatchObject({ fallback: false });
+      pgTool('pg_ctl', ['-D', replicaDir, '-m', 'immediate', 'stop']);
+      started.splice(started.indexOf(replicaDir), 1);
+      // The pool's idle connections died with the server: the next reads connect again.
+      let answered = false;
+      const t = performance.now();
+      while (!answered && performance.now() - t < 10_000) {
+        try {
+          await apiName();
+          answered = true;
+        } catch {
+          // a connection that was open when the replica stopped fails once
+        }
+      }
+      expect(answered).toBe(true);
+      expect(replicaState()).toMatchObject({ fallback: true });
+      expect((await readiness(replicaUrl)).reads).toBe('primary');
+
+      startCluster(replicaDir, replicaPort);
+      const back = connectPostgres(replicaUrl, 1);
+      expect(await waitForReplica(getDb(), back.db, 10_000)).toBe(true);
+      await back.close();
+      // After the retry delay (5 s) the next read tries the replica again.
+      await new Promise((r) => setTimeout(r, 5_500));
+      await apiName();
+      expect(replicaState()).toMatchObject({ fallback: false });
+      expect((await readiness(replicaUrl)).reads).toBe('replica');
+    }, 60_000);
   },
 );

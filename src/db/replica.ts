@@ -21,7 +21,8 @@ export async function waitForReplica(
   for (;;) {
     const [row] = await queryRows<{ done: boolean | null }>(
       replica,
-      sql`SELECT pg_last_wal_replay_lsn() >= ${target!.lsn}::pg_lsn AS done`,
+      // Not in recovery: the reads fell back to the primary (src/db/read-pool.ts), nothing to wait for.
+      sql`SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= ${target!.lsn}::pg_lsn AS done`,
     );
     if (row?.done) return true;
     if (Date.now() >= deadline) return false;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { getEnv } from '@/config/env';
 import { connectPostgres, type Db, type DbHandle } from './client';
+import { ReadPool, type ReplicaState } from './read-pool';
 
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle; __readDbHandle?: DbHandle };
 
@@ -44,11 +45,22 @@ export function getDbHandle(): DbHandle {
 export function getReadDb(): Db {
   const env = getEnv();
   if (!env.DATABASE_READ_URL) return getDb();
+  // A replica that does not answer within 2 s is skipped: its reads go to the primary
+  // (src/db/read-pool.ts) rather than fail.
   globalForDb.__readDbHandle ??= connectPostgres(env.DATABASE_READ_URL, env.DATABASE_POOL_MAX, {
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
-    connectionTimeoutMs: 10_000,
+    connectionTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+    fallbackTo: () => getDbHandle().pool!,
   });
   return globalForDb.__readDbHandle.db;
+}
+
+export const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
+/** Whether this process's registry reads fall back to the primary now (null: no replica in use). */
+export function replicaState(): ReplicaState | null {
+  const pool = globalForDb.__readDbHandle?.pool;
+  return pool instanceof ReadPool ? pool.replicaState() : null;
 }
 
 /** The pools this process opened (`primary`, and `replica` with DATABASE_READ_URL): for metrics. */

@@ -22,7 +22,10 @@ describe('French typography', () => {
 
   it('groups thousands and writes euros, percentages, dates and SIRENs the French way', () => {
     expect(n(formatEuros(1234567))).toBe('1~234~567~€');
-    expect(n(formatEuros(-3400.4))).toBe('-3~400~€');
+    // To the cent, as the company page prints a capital (170 348 620,75 €, not 170 348 621 €).
+    expect(n(formatEuros(-3400.4))).toBe('-3~400,40~€');
+    expect(n(formatEuros(170348620.75))).toBe('170~348~620,75~€');
+    expect(n(formatEuros(-3400))).toBe('-3~400~€');
     expect(n(formatPercent(12.345))).toBe('12,3~%');
     expect(n(formatLongDate('2026-11-24'))).toBe('24~novembre~2026');
     expect(n(formatLongDate('2026-03-01'))).toBe('1er~mars~2026');

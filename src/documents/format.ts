@@ -45,9 +45,18 @@ export function formatDecimal(n: number, digits = 2): string {
   return unify(f.format(n));
 }
 
-/** "1 234 567 €" (whole euros), "-3 400 €" */
+const centsFormat = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * "1 234 567 €", "170 348 620,75 €": to the cent as the pages print amounts
+ * (src/ui/company/format.ts, `formatMoney`), whole euros without decimals.
+ */
 export function formatEuros(n: number): string {
-  return `${formatInteger(n)}${NBSP}€`;
+  const whole = Math.round(n * 100) % 100 === 0;
+  return `${whole ? formatInteger(n) : unify(centsFormat.format(n))}${NBSP}€`;
 }
 
 /** "12,5 %" */

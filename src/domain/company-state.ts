@@ -2,7 +2,7 @@
  * A company's state as the sources know it, one rule for the company page, the API, the search
  * index and its results (issue 16, part 7: a struck-off company was « Cessée » in the results and
  * an empty record « Active »). The search index computes the same rule in SQL
- * (`COMPANY_STATE` in src/search/indexer.ts); a test compares the two on the whole sample.
+ * (`COMPANY_STATE` in src/domain/sql-fragments.ts); a test compares the two on the whole sample.
  */
 export type CompanyState = 'active' | 'ceased' | 'struck-off' | 'unknown';
 

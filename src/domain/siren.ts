@@ -79,3 +79,19 @@ export function formatSiren(siren: string): string {
 export function formatSiret(siret: string): string {
   return `${formatSiren(siret.slice(0, 9))} ${siret.slice(9)}`;
 }
+
+/**
+ * A SIREN from a URL, decoded already (never decoded again here): left-padded to 9 digits, then
+ * checked (format and Luhn key).
+ */
+export function validateSiren(
+  input: string,
+): { ok: true; siren: string } | { ok: false; message: string } {
+  const siren = parseSiren(input);
+  if (!siren || !isSirenFormat(siren)) {
+    return { ok: false, message: 'Le numéro SIREN doit comporter 9 chiffres.' };
+  }
+  // La Poste (356000000) passes Luhn; a handful of historical INSEE numbers do not, so the key
+  // is only enforced on numbers that are not in the base (see getCompanyProfile).
+  return { ok: true, siren };
+}

@@ -10,6 +10,7 @@ import regions from '@etalab/decoupage-administratif/data/regions.json';
 import { allHeadcountBands, allLegalForms } from '@/domain/legal-forms';
 import { isNafCode } from '@/domain/reference/naf';
 import { FILTER_PARAMS, SEARCH_PARAMS } from '@/search/filter-params';
+import { lookupTable } from '@/lib/lookup';
 
 /** Where the drop-in is mounted on our site: `<site>/api/recherche-entreprises/search`. */
 export const DROPIN_PREFIX = '/api/recherche-entreprises';
@@ -26,7 +27,7 @@ export const erreur = (message: string): DropInError => ({
 });
 
 /** The labels a `est_*=true` parameter requires (our label codes, src/search/filter-params.ts). */
-export const LABEL_PARAMS: Record<string, string> = {
+export const LABEL_PARAMS = lookupTable<string>({
   est_rge: 'rge',
   est_qualiopi: 'qualiopi',
   est_organisme_formation: 'organisme-formation',
@@ -46,13 +47,13 @@ export const LABEL_PARAMS: Record<string, string> = {
   est_patrimoine_vivant: 'patrimoine-vivant',
   est_avocat: 'avocat',
   est_l100_3: 'l100-3',
-};
+});
 
 /**
  * Parameters the government's API accepts that this copy does not serve, with the reason: a call
  * with one of them is refused (400) rather than answered as if it were absent.
  */
-export const UNSUPPORTED_PARAMS: Record<string, string> = {
+export const UNSUPPORTED_PARAMS = lookupTable<string>({
   est_ess: 'le filtre ESS n’est pas indexé par notre recherche',
   est_societe_mission: 'le filtre « société à mission » n’est pas indexé par notre recherche',
   est_entrepreneur_individuel: 'le filtre « entrepreneur individuel » n’est pas indexé',
@@ -64,10 +65,10 @@ export const UNSUPPORTED_PARAMS: Record<string, string> = {
   include_admin: 'champs réservés au site de l’Annuaire des Entreprises',
   page_etablissements: 'la liste des établissements n’est pas servie',
   sort_by_size: 'utilisez l’API /api/search/companies avec tri=taille',
-};
+});
 
 /** Every parameter served, with what it does here (OpenAPI and docs/DROP-IN.md). */
-export const SUPPORTED_PARAMS: Record<string, string> = {
+export const SUPPORTED_PARAMS = lookupTable<string>({
   q: 'Termes de la recherche (dénomination, SIREN, SIRET, adresse, dirigeant) ; /search seulement.',
   page: 'Page, de 1 à 1000 (1 par défaut).',
   per_page: 'Résultats par page, de 1 à 25 (10 par défaut) ; page × per_page ≤ 10 000.',
@@ -104,7 +105,7 @@ export const SUPPORTED_PARAMS: Record<string, string> = {
   ...Object.fromEntries(
     Object.keys(LABEL_PARAMS).map((k) => [k, 'true : les entreprises qui ont ce label.']),
   ),
-};
+});
 
 export const INCLUDE_FIELDS = [
   'siege',
@@ -185,7 +186,7 @@ const LISTS: Record<
   },
 };
 
-const INTEGERS: Record<string, { min: number; max: number; def: number | null }> = {
+const INTEGERS = lookupTable<{ min: number; max: number; def: number | null }>({
   page: { min: 1, max: 1000, def: 1 },
   per_page: { min: 1, max: 25, def: 10 },
   limite_matching_etablissements: { min: 1, max: 100, def: 10 },
@@ -193,13 +194,13 @@ const INTEGERS: Record<string, { min: number; max: number; def: number | null }>
   ca_max: { min: -1e15, max: 1e15, def: null },
   resultat_net_min: { min: -1e15, max: 1e15, def: null },
   resultat_net_max: { min: -1e15, max: 1e15, def: null },
-};
-const AMOUNT_TARGETS: Record<string, string> = {
+});
+const AMOUNT_TARGETS = lookupTable<string>({
   ca_min: FILTER_PARAMS.revenueMin,
   ca_max: FILTER_PARAMS.revenueMax,
   resultat_net_min: FILTER_PARAMS.netResultMin,
   resultat_net_max: FILTER_PARAMS.netResultMax,
-};
+});
 
 /** Parameters that only shape the answer: a call needs at least one other. */
 const NOT_CRITERIA = new Set([
@@ -488,7 +489,7 @@ function departmentsOfRegionCodes(region: string): string[] {
 }
 
 /** Our parameter names → the government's (to name the parameter in an error of our parser). */
-export const OUR_TO_GOV: Record<string, string> = {
+export const OUR_TO_GOV = lookupTable<string>({
   [SEARCH_PARAMS.query]: 'q',
   [SEARCH_PARAMS.page]: 'page',
   [SEARCH_PARAMS.pageSize]: 'per_page',
@@ -513,4 +514,4 @@ export const OUR_TO_GOV: Record<string, string> = {
   [FILTER_PARAMS.directorBirthFrom]: 'date_naissance_personne_min',
   [FILTER_PARAMS.directorBirthTo]: 'date_naissance_personne_max',
   [FILTER_PARAMS.labels]: 'est_*',
-};
+});

@@ -12,12 +12,9 @@ import type { Db } from '@/db/client';
 import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
-import {
-  addressPartsOfRow,
-  getCompanyProfiles,
-  getCompanyUpdates,
-  type CompanyProfile,
-} from '@/registry/company';
+import { addressPartsOfRow } from '@/registry/addresses';
+import { getCompanyProfiles, type CompanyProfile } from '@/registry/company';
+import { getCompanyUpdates } from '@/registry/company-updates';
 import { listCompanyLabels, type CompanyLabelView } from '@/registry/company-labels';
 import { listRepresentatives, ROLE_NOT_STATED } from '@/registry/directors';
 import {
@@ -29,6 +26,7 @@ import {
 import { headlineYears, listFinancials } from '@/registry/finances';
 import { communeAreas } from '@/search/geo/places';
 import type { IncludeField } from './params';
+import { departmentOfCommune } from '@/domain/reference/departments';
 
 /** Which establishments « match » a result: a SIRET searched, else those in the searched area. */
 export type MatchScope = EstablishmentArea & {
@@ -119,7 +117,7 @@ function establishment(
     coordonnees: lat && lon ? `${lat},${lon}` : null,
     date_mise_a_jour: null,
     date_mise_a_jour_insee: row.sirene_updated_at,
-    departement: a.communeCode ? departmentOf(a.communeCode) : null,
+    departement: departmentOfCommune(a.communeCode),
     distribution_speciale: a.addressPostBox,
     geo_adresse: null,
     indice_repetition: a.addressRepetition,
@@ -131,10 +129,6 @@ function establishment(
     dernier_numero_voie: numbers.length > 1 ? numbers[numbers.length - 1]! : null,
     type_voie: a.addressStreetType,
   };
-}
-
-function departmentOf(commune: string): string {
-  return commune.startsWith('97') ? commune.slice(0, 3) : commune.slice(0, 2);
 }
 
 /** An empty head office block (no establishment known), with every key. */

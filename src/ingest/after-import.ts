@@ -1,7 +1,7 @@
 /**
  * What follows a run of imports, once its files are committed: tell the running site which
  * companies changed (its cached pages), record the followed companies' changes and queue their
- * alerts, bring the search index up to date, queue the saved searches' matching. Shared by the
+ * alerts, bring the search index and the sitemaps up to date, queue the saved searches' matching. Shared by the
  * import CLI and the scheduled daily poll (src/ingest/schedule.ts). Each step is best effort: the
  * data is committed already, a failure here loses a notice, never data.
  */
@@ -10,6 +10,7 @@ import { afterImport as alertFollowers } from '@/accounts/alerts/jobs';
 import { afterImport as matchSavedSearches } from '@/accounts/saved-searches/jobs';
 import { announceChanges } from '@/registry/change-feed';
 import { refreshStaleSearchIndex } from '@/search/indexer';
+import { refreshSitemapFiles } from '@/seo/sitemap-files';
 import { describeError } from './core/errors';
 import { changedSirensOf, type ImportSummary } from './core/run';
 
@@ -61,6 +62,22 @@ export async function afterImports(
     o.log(
       `Index de recherche reconstruit : ${nf.format(done.stats.names)} noms, ${nf.format(done.stats.directors)} dirigeants, en ${seconds} s`,
     );
+  // The sitemaps of what changed (src/seo/sitemap-files.ts): only the files whose list moved
+  // are rewritten, the others keep their Last-Modified.
+  if (changed > 0) {
+    try {
+      const t1 = Date.now();
+      const r = await refreshSitemapFiles(handle.db, changedSirensOf(summaries));
+      o.log(
+        `Plans de site : ${nf.format(r.files)} fichier(s) revu(s), ${nf.format(r.rewritten)} réécrit(s), ` +
+          `${nf.format(r.removed)} retiré(s), en ${((Date.now() - t1) / 1000).toFixed(1)} s`,
+      );
+    } catch (e) {
+      o.warn(
+        `Les plans de site n'ont pas pu être mis à jour (ils le seront au prochain import). ${describeError(e)}`,
+      );
+    }
+  }
   // Saved searches look for new companies in the search index: once it is up to date.
   if (inserted > 0)
     await matchSavedSearches(handle.db).catch((e) =>

@@ -81,7 +81,9 @@ beforeAll(async () => {
 });
 afterAll(() => {});
 
-describe('import CLI', () => {
+// Each case starts the CLI in child processes (tsx, migrations, an import, a search rebuild): about
+// 25 s on a quiet machine, over a minute when the machine is loaded.
+describe('import CLI', { timeout: 180_000 }, () => {
   it('leaves the database as it was when killed in the middle of a file', async () => {
     const target = await freshTarget('kill');
     try {

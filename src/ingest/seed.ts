@@ -24,12 +24,24 @@ const PLAN: Array<{ source: Exclude<SourceKey, 'reference'>; dir: string; match:
     match: /^(StockEtablissement.*|sample_etablissements.*)\.csv(\.gz|\.zip)?$/,
   },
   { source: 'sirene-etab', dir: 'sirene', match: /^(etablissement|api_results)\.json$/ },
-  { source: 'rne', dir: 'rne', match: /\.json$/ },
+  { source: 'rne', dir: 'rne', match: /^compan.*\.json$/ },
+  { source: 'rne-annuaire', dir: 'rne', match: /^annuaire-.*\.json$/ },
   { source: 'recherche-entreprises', dir: 'recherche-entreprises', match: /^search-.*\.json$/ },
   { source: 'bodacc', dir: 'bodacc', match: /\.(xml\.gz|xml|json)$/ },
   { source: 'ratios', dir: 'finances', match: /^ratios-.*\.json$/ },
   { source: 'idcc', dir: 'idcc', match: /\.(json|csv\.gz|csv)$/ },
   { source: 'marques', dir: 'inpi', match: /^marques.*\.csv(\.gz)?$/ },
+  // The labels' sources (issue 39), after the companies they label.
+  { source: 'ess-france', dir: 'ess-france', match: /\.(json|csv)$/ },
+  { source: 'marche-inclusion', dir: 'marche-inclusion', match: /^site-api-inclusion\.json$/ },
+  { source: 'agence-bio', dir: 'agence-bio', match: /\.json$/ },
+  { source: 'rge', dir: 'rge', match: /\.(json|csv)$/ },
+  { source: 'egapro', dir: 'egapro', match: /\.(json|csv|xlsx)$/ },
+  { source: 'spectacle', dir: 'spectacle', match: /\.(json|csv)$/ },
+  { source: 'organisme-formation', dir: 'organisme-formation', match: /\.(json|csv)$/ },
+  { source: 'uai', dir: 'uai', match: /\.(json|csv)$/ },
+  { source: 'alim-confiance', dir: 'alim-confiance', match: /\.csv$/ },
+  { source: 'administration', dir: 'administration', match: /\.json$/ },
 ];
 
 export function sampleFiles(
@@ -94,7 +106,17 @@ export async function seedIfEmpty(handle: DbHandle, dir = SAMPLES_DIR): Promise<
   const [row] = await withConn(handle, (c) =>
     c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM companies) AS any'),
   );
-  if (row?.any) return { loaded: false, reason: 'la base contient déjà des entreprises' };
+  if (row?.any) {
+    // A base loaded before the communes had centres (issue 39): the code tables again, once.
+    const [geo] = await withConn(handle, (c) =>
+      c.query<{ missing: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM communes) AND NOT EXISTS
+           (SELECT 1 FROM communes WHERE latitude IS NOT NULL) AS missing`,
+      ),
+    );
+    if (geo?.missing) await loadReferenceTables(handle);
+    return { loaded: false, reason: 'la base contient déjà des entreprises' };
+  }
   if (!existsSync(dir)) return { loaded: false, reason: `dossier d’échantillon absent (${dir})` };
   await loadSamples(handle, undefined, dir);
   return { loaded: true, reason: await describeContents(handle) };

@@ -13,12 +13,8 @@ import { listAgreements } from '@/registry/brands';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { stateText } from '@/documents/generators/common';
-import {
-  ACTIVE_COMPANY,
-  COMPANY_STATE,
-  getCompanyProfile,
-  type CompanyProfile,
-} from '@/registry/company';
+import { getCompanyProfile, type CompanyProfile } from '@/registry/company';
+import { ACTIVE_COMPANY, COMPANY_STATE } from '@/domain/sql-fragments';
 import { companyDescription } from '@/seo/company-metadata';
 import { listCompanyLabels } from '@/registry/company-labels';
 import { listRepresentatives, pickMainDirector } from '@/registry/directors';

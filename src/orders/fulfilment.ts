@@ -6,13 +6,14 @@
  * nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { siteOrigin } from '@/config/env';
 import type { Db } from '@/db/client';
 import { orders, payments, storedFiles, users } from '@/db/schema';
 import type { DocumentFormat } from '@/domain/catalogue';
 import { formatPrice } from '@/domain/catalogue';
-import { orderCompany, statesAllowing } from '@/domain/orders';
+import { orderCompany } from '@/domain/orders';
+import { completeOrder, failOrder, refundOrderState, startOrder } from '@/order-state/transitions';
 import { generate } from '@/documents';
 import { enqueueByName } from '@/jobs';
 import { JOB_NAMES } from '@/jobs/names';
@@ -55,12 +56,7 @@ export async function fulfilOrder(
   db: Db,
   orderId: string,
 ): Promise<'completed' | 'unfulfillable' | 'skipped'> {
-  const started = await db
-    .update(orders)
-    .set({ state: 'processing', attempts: sql`${orders.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), inArray(orders.state, statesAllowing('start'))))
-    .returning();
-  const order = started[0];
+  const order = await startOrder(db, orderId);
   if (!order) return 'skipped';
 
   const storage = fulfilmentDeps.storage();
@@ -99,26 +95,14 @@ export async function fulfilOrder(
         },
       });
   }
-  const done = await db
-    .update(orders)
-    .set({ state: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), inArray(orders.state, statesAllowing('complete'))))
-    .returning();
-  if (done[0]) await mailOwner(db, done[0], 'completed');
+  const done = await completeOrder(db, order.id);
+  if (done) await mailOwner(db, done, 'completed');
   return 'completed';
 }
 
 /** Marks a paid order unfulfillable with its French reason, then refunds it. */
 export async function markUnfulfillable(db: Db, orderId: string, reason: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({
-      state: 'unfulfillable',
-      failureReason: reason,
-      failedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), inArray(orders.state, statesAllowing('fail'))));
+  await failOrder(db, orderId, reason);
   try {
     await refundOrder(db, orderId);
   } catch {
@@ -146,26 +130,22 @@ export async function refundOrder(db: Db, orderId: string): Promise<void> {
   }
   const refunded = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const rows = await tx
-      .update(orders)
-      .set({ state: 'refunded', refundedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), inArray(orders.state, statesAllowing('refund'))))
-      .returning();
-    if (!rows[0]) return null;
+    const row = await refundOrderState(tx, orderId);
+    if (!row) return null;
     if (payment && refundId) {
       await tx
         .update(payments)
         .set({ state: 'refunded', refundId, updatedAt: sql`now()` })
         .where(eq(payments.id, payment.id));
     }
-    if (rows[0].usedQuota) await returnQuota(tx, rows[0].userId);
-    const why = rows[0].failureReason ? ` ${rows[0].failureReason}` : '';
+    if (row.usedQuota) await returnQuota(tx, row.userId);
+    const why = row.failureReason ? ` ${row.failureReason}` : '';
     await issueCreditNote(
       tx,
-      rows[0],
+      row,
       `remboursement d’une commande qui n’a pas pu être produite.${why}`,
     );
-    return rows[0];
+    return row;
   });
   if (refunded) await mailOwner(db, refunded, 'refunded');
 }

@@ -11,6 +11,7 @@ import { creditNotes, invoices, orders, payments } from '@/db/schema';
 import { bodyOrderKinds, type DocumentFormat } from '@/domain/catalogue';
 import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
+import { initialState } from '@/order-state/transitions';
 import { isSirenFormat, padSiren } from '@/domain/siren';
 import { availability, checkDeliverable, documentSale } from '@/documents';
 import { getCachedProfile } from '@/registry/page-data';
@@ -271,7 +272,7 @@ async function placePreparedOrder(
     const [inserted] = await insertOrder(tx).execute({
       ...orderValues(order),
       userId: user.id,
-      state: paid ? 'paid' : 'pending_payment',
+      state: initialState(paid),
       paidWith: paid ? 'subscription' : null,
       usedQuota: paid && cover === 'quota',
       paid,

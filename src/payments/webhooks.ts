@@ -21,6 +21,7 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider';
+import { payOrder } from '@/order-state/transitions';
 import { issueOrderInvoice, issueSubscriptionInvoice } from './invoices';
 import { upsertSubscription } from './subscriptions';
 
@@ -224,13 +225,9 @@ async function applyTruth(db: Db, providerName: string, truth: Truth): Promise<F
       ),
     )
     .returning();
-  const paidOrder = await db
-    .update(orders)
-    .set({ state: 'paid', paidWith: 'card', paidAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), eq(orders.state, 'pending_payment')))
-    .returning();
-  if (paidOrder[0]) {
-    await issueOrderInvoice(db, paidOrder[0]);
+  const paidOrder = await payOrder(db, order.id);
+  if (paidOrder) {
+    await issueOrderInvoice(db, paidOrder);
     return { fulfil: order.id };
   }
   if (newlyPaid[0] && session.paymentId) {

@@ -8,7 +8,7 @@ import type { Db } from '@/db/client';
 import { failure } from '@/lib/errors';
 import { dataEnvelope } from '@/lib/api-envelope';
 import { getCachedProfile } from '@/registry/page-data';
-import { validateSiren } from '@/registry/company';
+import { validateSiren } from '@/domain/siren';
 import {
   companyNetwork,
   directorNetwork,

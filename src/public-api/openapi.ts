@@ -89,6 +89,16 @@ const FILTER_DOCS: Partial<Record<string, string>> = {
   [FILTER_PARAMS.createdFrom]: 'Date de création minimale (AAAA-MM-JJ).',
   [FILTER_PARAMS.createdTo]: 'Date de création maximale (AAAA-MM-JJ).',
   [FILTER_PARAMS.status]: '`actif`, `cesse` ou `tous`.',
+  [FILTER_PARAMS.labels]:
+    'Labels et certifications exigés, tous (`ess`, `rge`, `bio`, `siae`, `qualiopi`, `finess`, `uai`, `egapro`, `administration`, `collectivite-territoriale`, `societe-mission`, `entrepreneur-individuel`, `convention-collective`…).',
+  [FILTER_PARAMS.excludedLabels]:
+    'Labels et certifications exclus (l’équivalent de `est_…=false` de l’API Recherche d’entreprises).',
+  [FILTER_PARAMS.collectivities]:
+    'Collectivités territoriales par code (`75C`, `69M`, `84`, SIREN d’EPCI, code INSEE de commune).',
+  [FILTER_PARAMS.finess]: 'Numéros FINESS d’établissement (9 caractères).',
+  [FILTER_PARAMS.uai]: 'Numéros UAI d’établissement d’enseignement (7 chiffres et une lettre).',
+  [FILTER_PARAMS.rge]: 'Codes de qualification RGE.',
+  [FILTER_PARAMS.electedName]: 'Nom d’un élu (mots du nom ou des prénoms) : ses collectivités.',
 };
 
 const searchFilterParams = Object.values(FILTER_PARAMS).map((name) => ({

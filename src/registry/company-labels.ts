@@ -22,6 +22,10 @@ export const LABELS: Record<string, { label: string; description: string }> = {
     description:
       'Administration au sens de l’article L.100-3 du code des relations entre le public et l’administration.',
   },
+  ess: {
+    label: 'Entreprise de l’économie sociale et solidaire (ESS)',
+    description: 'Inscrite à la liste des entreprises de l’ESS tenue par ESS France.',
+  },
   rge: {
     label: 'RGE – Reconnu garant de l’environnement',
     description: 'Qualification RGE pour les travaux de rénovation énergétique (ADEME).',
@@ -93,9 +97,12 @@ export type CompanyLabelView = {
   code: string;
   label: string;
   description: string;
-  /** Identifiers or status the source gives with it (FINESS numbers, SIAE type…). */
+  /** Identifiers or status the sources give with it (FINESS numbers, SIAE type…). */
   details: string[];
+  /** The most recent of `sources`. */
   source: SourceRef;
+  /** Every source that gives it (the producer's own list, the Annuaire des Entreprises…), newest first. */
+  sources: SourceRef[];
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -105,6 +112,14 @@ const DETAIL_LABELS: Record<string, string> = {
   liste_rge: 'N° RGE',
   liste_id_bio: 'N° Agence Bio',
   liste_uai: 'N° UAI',
+  'finess-geo': 'N° FINESS',
+  'finess-ej': 'N° FINESS juridique',
+  uai: 'N° UAI',
+  rge: 'Qualification RGE',
+  bio: 'N° Agence Bio',
+  nda: 'N° de déclaration',
+  perimetre: 'Périmètre',
+  niveau: 'Niveau',
   type_siae: 'Type',
   statut_entrepreneur_spectacle: 'Statut du récépissé',
   identifiant_association: 'N° RNA',
@@ -120,28 +135,46 @@ export async function listCompanyLabels(db: Db, siren: string): Promise<CompanyL
     detail: Record<string, unknown> | null;
   }>(
     db,
-    sql`SELECT label, source, source_date::text AS source_date, detail
-        FROM company_labels WHERE siren = ${siren}`,
+    // The identifiers the producers' lists give (label_identifiers) join the label's detail.
+    sql`SELECT l.label, l.source, l.source_date::text AS source_date,
+          l.detail || coalesce((SELECT jsonb_object_agg(kind, ids) FROM (
+            SELECT i.kind, jsonb_agg(DISTINCT i.identifier ORDER BY i.identifier) AS ids
+            FROM label_identifiers i
+            WHERE i.siren = l.siren AND i.source = l.source AND i.label = l.label
+            GROUP BY i.kind) k), '{}'::jsonb) AS detail
+        FROM company_labels l WHERE l.siren = ${siren}`,
     { prepared: true },
   );
   const order = (c: string) => {
     const i = LABEL_CODES.indexOf(c);
     return i < 0 ? LABEL_CODES.length : i;
   };
-  return rows
-    .sort((a, b) => order(a.label) - order(b.label))
-    .map((r) => {
-      const meta = LABELS[r.label] ?? { label: r.label, description: '' };
-      const details = Object.entries(r.detail ?? {}).flatMap(([k, v]) => {
-        const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== null && x !== '');
-        return values.length ? [`${DETAIL_LABELS[k] ?? k} : ${values.join(', ')}`] : [];
-      });
-      return {
+  // One card per label, whatever the number of sources giving it.
+  const byCode = new Map<string, CompanyLabelView>();
+  const newestFirst = [...rows].sort((a, b) =>
+    (b.source_date ?? '').localeCompare(a.source_date ?? ''),
+  );
+  for (const r of newestFirst) {
+    const meta = LABELS[r.label] ?? { label: r.label, description: '' };
+    const details = Object.entries(r.detail ?? {}).flatMap(([k, v]) => {
+      const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== null && x !== '');
+      return values.length ? [`${DETAIL_LABELS[k] ?? k} : ${values.join(', ')}`] : [];
+    });
+    const ref = sourceRef(r.source as SourceName, r.source_date);
+    const seen = byCode.get(r.label);
+    if (!seen) {
+      byCode.set(r.label, {
         code: r.label,
         label: meta.label,
         description: meta.description,
         details,
-        source: sourceRef(r.source as SourceName, r.source_date),
-      };
-    });
+        source: ref,
+        sources: [ref],
+      });
+      continue;
+    }
+    seen.sources.push(ref);
+    for (const d of details) if (!seen.details.includes(d)) seen.details.push(d);
+  }
+  return [...byCode.values()].sort((a, b) => order(a.code) - order(b.code));
 }

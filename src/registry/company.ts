@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { companies, establishments, type FieldSource } from '@/db/schema';
+import { companies, type FieldSource } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
-import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
-import { isAddressHidden, isNameHidden, maskAddress, type AddressParts } from '@/domain/diffusion';
+import { isAddressHidden, isNameHidden, type AddressParts } from '@/domain/diffusion';
 import {
   headcountBandLabel,
   isNaturalPersonLegalForm,
@@ -11,43 +10,23 @@ import {
   legalFormLabel,
 } from '@/domain/legal-forms';
 import { companyState, companyStateLabel, type CompanyState } from '@/domain/company-state';
-import { isSirenFormat, luhnValid, parseSiren } from '@/domain/siren';
+import { luhnValid, validateSiren } from '@/domain/siren';
+import { textArray } from '@/domain/sql-fragments';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
 import { parseCourt } from './courts';
 import { categoryLabel } from '@/domain/reference/categories';
-import { departmentLabel, departmentOfCommune } from '@/domain/reference/departments';
 import { nafLabel } from '@/domain/reference/naf';
 import { companyOpposed } from './opposition';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
-
-export type AddressView = {
-  /** Lines to print, already masked under partial diffusion. */
-  lines: string[];
-  postcode: string | null;
-  communeCode: string | null;
-  communeName: string | null;
-  departmentCode: string | null;
-  departmentName: string | null;
-  country: string | null;
-  /** True when the street part is hidden (partial diffusion). */
-  masked: boolean;
-};
-
-export type EstablishmentView = {
-  siret: string;
-  nic: string;
-  isHeadOffice: boolean;
-  open: boolean;
-  creationDate: string | null;
-  closedDate: string | null;
-  signs: string[];
-  naf: { code: string | null; label: string | null; version: string | null };
-  headcount: { band: string | null; label: string | null; year: number | null };
-  address: AddressView;
-  source: SourceRef;
-};
+import { addressView, type AddressView } from './addresses';
+import {
+  ESTABLISHMENT_COLUMNS,
+  establishmentView,
+  type EstablishmentRow,
+  type EstablishmentView,
+} from './establishment-view';
 
 export type CompanyProfile = {
   siren: string;
@@ -131,22 +110,6 @@ export type CompanyProfile = {
 /** A company's profile, or INVALID_SIREN / COMPANY_NOT_FOUND. */
 export type CompanyLookup = Result<CompanyProfile>;
 
-/**
- * A SIREN from a URL, decoded already (never decoded again here): left-padded to 9 digits, then
- * checked (format and Luhn key).
- */
-export function validateSiren(
-  input: string,
-): { ok: true; siren: string } | { ok: false; message: string } {
-  const siren = parseSiren(input);
-  if (!siren || !isSirenFormat(siren)) {
-    return { ok: false, message: 'Le numéro SIREN doit comporter 9 chiffres.' };
-  }
-  // La Poste (356000000) passes Luhn; a handful of historical INSEE numbers do not, so the key
-  // is only enforced on numbers that are not in the base (see getCompanyProfile).
-  return { ok: true, siren };
-}
-
 const COMPANY_FIELDS = [
   'siren',
   'diffusion',
@@ -199,156 +162,6 @@ export const COMPANY_COLUMNS = selectList(companies, 'c', COMPANY_FIELDS, [
 type CompanyRow = Pick<RawRow<typeof companies>, (typeof COMPANY_FIELDS)[number]> & {
   opposed: boolean;
 };
-
-const ESTABLISHMENT_FIELDS = [
-  'siret',
-  'nic',
-  'diffusion',
-  'is_head_office',
-  'status',
-  'creation_date',
-  'closed_date',
-  'signs',
-  'naf_code',
-  'naf_version',
-  'headcount_band',
-  'headcount_year',
-  ...ESTABLISHMENT_ADDRESS_COLUMNS,
-  'source',
-] as const satisfies readonly ColumnName<typeof establishments>[];
-
-/** One `establishments` row as ESTABLISHMENT_COLUMNS reads it; `source_date` is the source's own date. */
-export type EstablishmentRow = Pick<
-  RawRow<typeof establishments>,
-  (typeof ESTABLISHMENT_FIELDS)[number]
-> & { source_date: string | null };
-
-/** The establishment columns pages print (`e.`), the one list of the registry's reads. */
-export const ESTABLISHMENT_COLUMNS = sql`${selectList(establishments, 'e', ESTABLISHMENT_FIELDS, [
-  'creation_date',
-  'closed_date',
-])}, COALESCE(e.source_updated_at, e.sirene_updated_at)::text AS source_date`;
-
-const STREET_TYPES: Record<string, string> = {
-  AV: 'AVENUE',
-  BD: 'BOULEVARD',
-  CHE: 'CHEMIN',
-  ALL: 'ALLÉE',
-  IMP: 'IMPASSE',
-  PL: 'PLACE',
-  QUAI: 'QUAI',
-  RTE: 'ROUTE',
-  SQ: 'SQUARE',
-  FG: 'FAUBOURG',
-  CRS: 'COURS',
-  PAS: 'PASSAGE',
-  LD: 'LIEU-DIT',
-  ZA: 'ZA',
-  ZI: 'ZI',
-};
-const REPETITIONS: Record<string, string> = { B: 'BIS', T: 'TER', Q: 'QUATER', C: 'QUINQUIES' };
-
-/** An address's columns as stored (establishments, head offices). */
-export type AddressRow = {
-  address_number: string | null;
-  address_repetition: string | null;
-  address_street_type: string | null;
-  address_street: string | null;
-  address_complement: string | null;
-  address_post_box: string | null;
-  postcode: string | null;
-  commune_code: string | null;
-  commune_name: string | null;
-  cedex: string | null;
-  foreign_city: string | null;
-  foreign_country: string | null;
-};
-
-/** The address parts of a stored row, for addressView and the diffusion mask. */
-export function addressPartsOfRow(row: AddressRow): AddressParts {
-  return {
-    addressNumber: row.address_number,
-    addressRepetition: row.address_repetition,
-    addressStreetType: row.address_street_type,
-    addressStreet: row.address_street,
-    addressComplement: row.address_complement,
-    addressPostBox: row.address_post_box,
-    postcode: row.postcode,
-    communeCode: row.commune_code,
-    communeName: row.commune_name,
-    cedex: row.cedex,
-    foreignCity: row.foreign_city,
-    foreignCountry: row.foreign_country,
-  };
-}
-
-export function addressView(parts: AddressParts, hideStreet: boolean): AddressView {
-  const a = hideStreet ? maskAddress(parts) : parts;
-  const c = (v: string | null) => clean(v);
-  const rep = c(a.addressRepetition);
-  const streetType = c(a.addressStreetType);
-  const street = [
-    c(a.addressNumber),
-    rep ? (REPETITIONS[rep.toUpperCase()] ?? rep) : null,
-    streetType ? (STREET_TYPES[streetType.toUpperCase()] ?? streetType) : null,
-    c(a.addressStreet),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const communeName = c(a.communeName) ?? c(a.foreignCity);
-  const city = [c(a.postcode), communeName, c(a.cedex) ? `CEDEX ${c(a.cedex)}` : null]
-    .filter(Boolean)
-    .join(' ');
-  const country = c(a.foreignCountry);
-  const lines = [
-    c(a.addressComplement),
-    street || null,
-    c(a.addressPostBox),
-    city || null,
-    country,
-  ].filter((l): l is string => !!l);
-  const communeCode = c(a.communeCode);
-  const dept = departmentOfCommune(communeCode) ?? departmentOfCommune(c(parts.postcode));
-  return {
-    lines,
-    postcode: c(a.postcode),
-    communeCode,
-    communeName,
-    departmentCode: dept,
-    departmentName: departmentLabel(dept),
-    country,
-    masked: hideStreet,
-  };
-}
-
-/**
- * One establishment row as pages may print it. `companyProtected` carries the unit's partial
- * diffusion (or opposition) down: a protected natural person's signs are their name.
- */
-export function establishmentView(
-  row: EstablishmentRow,
-  company: { protected: boolean; isNaturalPerson: boolean },
-): EstablishmentView {
-  const hideStreet = company.protected || isAddressHidden(row.diffusion);
-  const hideSigns = (company.protected || row.diffusion !== 'O') && company.isNaturalPerson;
-  return {
-    siret: row.siret,
-    nic: row.nic,
-    isHeadOffice: row.is_head_office,
-    open: row.status !== 'F',
-    creationDate: row.creation_date,
-    closedDate: row.closed_date,
-    signs: hideSigns ? [] : (row.signs ?? []).map((s) => clean(s)).filter((s): s is string => !!s),
-    naf: { code: row.naf_code, label: nafLabel(row.naf_code), version: row.naf_version },
-    headcount: {
-      band: row.headcount_band,
-      label: headcountBandLabel(row.headcount_band),
-      year: row.headcount_year,
-    },
-    address: addressView(addressPartsOfRow(row), hideStreet),
-    source: sourceRef(row.source ?? 'sirene', row.source_date),
-  };
-}
 
 function titleCaseName(first: string | null, last: string | null): string {
   const f = (first ?? '')
@@ -428,25 +241,6 @@ function stateOf(
   });
   return { state, stateLabel: companyStateLabel(state, dates) };
 }
-
-/** A source gave the company a state or an identity (`known` of companyState), on `companies c`. */
-const STATE_KNOWN = `(c.sirene_updated_at IS NOT NULL
-  OR coalesce(jsonb_typeof(c.field_sources -> 'status'), 'null') <> 'null'
-  OR coalesce(jsonb_typeof(c.field_sources -> 'name'), 'null') <> 'null')`;
-
-/**
- * `stateOf` in SQL, on `companies c`: 'active', 'ceased', 'struck-off' or 'unknown', for the search
- * index and the lists that keep active companies only (an empty record is never active). A test
- * compares the search results with the page on every company of the sample.
- */
-export const COMPANY_STATE = sql.raw(`(CASE
-  WHEN c.rcs_strike_off_date IS NOT NULL AND (c.status = 'C' OR NOT ${STATE_KNOWN}) THEN 'struck-off'
-  WHEN NOT ${STATE_KNOWN} THEN 'unknown'
-  WHEN c.status = 'C' THEN 'ceased'
-  ELSE 'active' END)`);
-
-/** `companies c` is active in the page's sense. */
-export const ACTIVE_COMPANY = sql.raw(`(c.status = 'A' AND ${STATE_KNOWN})`);
 
 const EMPTY_ADDRESS: AddressParts = {
   addressNumber: null,
@@ -627,61 +421,13 @@ export async function getCompanyProfiles(
           ${companyOpposed(sql`c.siren`)} AS opposed,
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
-        FROM companies c WHERE c.siren = ANY(string_to_array(${unique.join(',')}, ',')::char(9)[])`,
+        FROM companies c WHERE c.siren = ANY(${textArray(unique)}::char(9)[])`,
     { prepared: true },
   );
   for (const row of rows) out.set(row.siren, success(profileFromRow(row, row.ho ?? null)));
   const missing = unique.filter((s) => !out.has(s));
   for (const siren of missing) out.set(siren, await getCompanyProfile(db, siren));
   return out;
-}
-
-/** When a company's record changed, and how many establishments we hold for it. */
-export type CompanyUpdates = {
-  /** Our row's last change, `YYYY-MM-DDTHH:MM:SS`. */
-  updatedAt: string | null;
-  /** SIRENE's own date of the company's last change, same format. */
-  sireneUpdatedAt: string | null;
-  /** The date of the source of the RCS registration date (the RNE), as stored. */
-  rneDate: string | null;
-  /** Our establishments: all, and those not closed (a missing status counts as open). */
-  establishments: { total: number; open: number };
-};
-
-/** The dates and establishment counts of these companies (the drop-in API's), by SIREN. */
-export async function getCompanyUpdates(
-  db: Db,
-  sirens: string[],
-): Promise<Map<string, CompanyUpdates>> {
-  if (sirens.length === 0) return new Map();
-  const rows = await queryRows<{
-    siren: string;
-    updated_at: string | null;
-    sirene_updated_at: string | null;
-    rne_date: string | null;
-    total: number;
-    open: number;
-  }>(
-    db,
-    sql`SELECT c.siren,
-          to_char(c.updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS updated_at,
-          to_char(c.sirene_updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS sirene_updated_at,
-          c.field_sources -> 'rcs_registration_date' ->> 'date' AS rne_date,
-          (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren) AS total,
-          (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren AND coalesce(e.status, 'A') <> 'F') AS open
-        FROM companies c WHERE c.siren = ANY(string_to_array(${sirens.join(',')}, ',')::char(9)[])`,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.siren,
-      {
-        updatedAt: r.updated_at,
-        sireneUpdatedAt: r.sirene_updated_at,
-        rneDate: r.rne_date,
-        establishments: { total: r.total, open: r.open },
-      },
-    ]),
-  );
 }
 
 async function profileRowFromEstablishments(

@@ -60,3 +60,12 @@ export async function listContradictions(db: Db, siren: string): Promise<Contrad
       detectedAt: r.detected_at.slice(0, 10),
     }));
 }
+
+/** Whether the data holds any contradiction at all (the search filter says so when it does not). */
+export async function anyContradiction(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM company_contradictions) AS any`,
+  );
+  return row?.any === true;
+}

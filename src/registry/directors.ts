@@ -7,7 +7,7 @@ import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { LISTABLE, personOpposed } from './opposition';
-import { COMPANY_STATE } from './company';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 import type { CompanyState } from '@/domain/company-state';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';

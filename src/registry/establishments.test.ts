@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import { getCompanyUpdates } from './company';
+import { getCompanyUpdates } from './company-updates';
 import { matchingEstablishments, type EstablishmentArea } from './establishments';
 
 // Two companies in Paris (75056): A has its head office and three others, B one establishment.

@@ -7,9 +7,10 @@ import {
   establishmentView,
   type EstablishmentRow,
   type EstablishmentView,
-} from './company';
+} from './establishment-view';
 import { FRENCH_MONTHS } from '@/domain/dates';
 import type { SourceRef } from './result';
+import { departmentOfCommuneSql, distanceKmSql, textArray } from '@/domain/sql-fragments';
 
 export const ESTABLISHMENTS_PAGE_SIZE = 20;
 
@@ -152,7 +153,6 @@ const DETAIL_COLUMNS = sql`${ESTABLISHMENT_COLUMNS}, ${selectList(establishments
 ])}, to_char(e.sirene_updated_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS sirene_updated_at`;
 
 /** `values` as a text array parameter: one bound string, whatever the list's length. */
-const textArray = (values: string[]) => sql`string_to_array(${values.join(',')}, ',')`;
 
 /** The establishments of these SIRETs (a SIRET we do not hold is left out), in no order. */
 export async function getEstablishmentDetails(
@@ -199,14 +199,12 @@ export async function matchingEstablishments(
   if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
   if (departments?.length)
     conditions.push(
-      sql`(CASE WHEN e.commune_code LIKE '97%' THEN left(e.commune_code, 3) ELSE left(e.commune_code, 2) END) = ANY(${textArray(departments)}::text[])`,
+      sql`${departmentOfCommuneSql(sql`e.commune_code`)} = ANY(${textArray(departments)}::text[])`,
     );
   if (circle) {
     const { lat, lon, radiusKm } = circle;
     conditions.push(sql`e.latitude IS NOT NULL AND e.diffusion = 'O'
-      AND 12742 * asin(sqrt(power(sin(radians(e.latitude - ${lat}) / 2), 2)
-        + cos(radians(${lat})) * cos(radians(e.latitude))
-        * power(sin(radians(e.longitude - ${lon}) / 2), 2))) <= ${radiusKm}`);
+      AND ${distanceKmSql(sql`e.latitude`, sql`e.longitude`, { lat, lon })} <= ${radiusKm}`);
   }
   const rest = sirens.filter((s) => !out.has(s));
   if (!conditions.length || !rest.length) return out;

@@ -88,7 +88,28 @@ describe('data hub lists', () => {
 
   it('answers null for an unknown list, and counts key figures', async () => {
     expect(await loadHubList(handle.db, 'inconnue')).toBeNull();
+    await queryRows(
+      handle.db,
+      sql`INSERT INTO company_labels (siren, label, source, source_date) VALUES
+            ('552032534', 'rge', 'rge', '2026-11-20'), ('552032534', 'rge', 'recherche-entreprises', '2026-05-17'),
+            ('356000000', 'rge', 'rge', '2026-11-21'), ('356000000', 'ess', 'ess-france', NULL)`,
+    );
     const f = await keyFigures(handle.db);
     expect(f).toMatchObject({ companies: 6, activeCompanies: 5, establishments: 2 });
+    // One company counted once whatever the number of sources giving it the label.
+    expect(f?.labels).toEqual([
+      {
+        code: 'ess',
+        label: 'Entreprise de l’économie sociale et solidaire (ESS)',
+        companies: 1,
+        date: null,
+      },
+      {
+        code: 'rge',
+        label: 'RGE – Reconnu garant de l’environnement',
+        companies: 2,
+        date: '2026-11-21',
+      },
+    ]);
   });
 });

@@ -4,19 +4,21 @@
  * (partial diffusion of natural persons, opposition requests: `LISTABLE`).
  */
 import { CONTRADICTION_RULES, type ContradictionRule } from '@/domain/contradictions';
-import { ACTIVE_COMPANY } from './company';
+import { ACTIVE_COMPANY } from '@/domain/sql-fragments';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { headcountBandLabel } from '@/domain/legal-forms';
 import { slugify } from '@/domain/slug';
 import { departmentLabel } from '@/domain/reference/departments';
 import { nafSectionLabel, nafSectionOf } from '@/domain/reference/naf';
+import { LABEL_CODES, LABELS } from './company-labels';
 import { clean } from './result';
 import { cached } from './cache';
 import { insolvencyStateLabel } from './notices';
 import { LISTABLE } from './opposition';
 import { BAND_ORDER } from './similar';
 import { withStatementTimeout } from './timeout';
+import { departmentOfCommuneSql } from '@/domain/sql-fragments';
 
 /** A list may not hold the page longer than this; past it, the page says so. */
 const HUB_TIMEOUT_MS = 3_000;
@@ -125,8 +127,7 @@ async function creationsByDepartment(db: Db): Promise<Omit<HubTable, 'info' | 'c
     if (!end) return { dataDate: null, columns: [], rows: [] };
     const rows = await queryRows<{ department: string | null; n: number | string }>(
       tx,
-      sql`SELECT CASE WHEN left(e.commune_code, 2) = '97' THEN left(e.commune_code, 3)
-                      ELSE left(e.commune_code, 2) END AS department,
+      sql`SELECT ${departmentOfCommuneSql(sql`e.commune_code`)} AS department,
                  count(*) AS n
         FROM companies c
         LEFT JOIN establishments e ON e.siret = (c.siren || c.head_office_nic)::char(14)
@@ -223,6 +224,8 @@ export type KeyFigures = {
   lastImport: string | null;
   /** Companies on which two sources contradict each other, in all and per rule (issue 28). */
   contradictions: { companies: number; byRule: Partial<Record<ContradictionRule, number>> };
+  /** Companies holding each label (company_labels, every source), with its newest source date. */
+  labels: Array<{ code: string; label: string; companies: number; date: string | null }>;
 };
 
 /**
@@ -249,6 +252,7 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
         last_import: unknown;
         contradicted: string;
         by_rule: Record<string, number> | null;
+        labels: Array<[string, number, string | null]> | null;
       }>(
         tx,
         sql`SELECT (SELECT count(*) FROM companies) AS companies,
@@ -258,7 +262,10 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
                    (SELECT max(finished_at) FROM import_runs) AS last_import,
                    (SELECT count(DISTINCT siren) FROM company_contradictions) AS contradicted,
                    (SELECT jsonb_object_agg(rule, n) FROM (SELECT rule, count(*) AS n
-                      FROM company_contradictions GROUP BY rule) x) AS by_rule`,
+                      FROM company_contradictions GROUP BY rule) x) AS by_rule,
+                   (SELECT jsonb_agg(jsonb_build_array(label, n, d)) FROM (
+                      SELECT label, count(DISTINCT siren) AS n, max(source_date)::text AS d
+                      FROM company_labels GROUP BY label) l) AS labels`,
       );
       return {
         companies: Number(r?.companies ?? 0),
@@ -274,6 +281,14 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
             ),
           ) as Partial<Record<ContradictionRule, number>>,
         },
+        labels: (r?.labels ?? [])
+          .map(([code, companies, date]) => ({
+            code,
+            label: LABELS[code]?.label ?? code,
+            companies: Number(companies),
+            date,
+          }))
+          .sort((a, b) => LABEL_CODES.indexOf(a.code) - LABEL_CODES.indexOf(b.code)),
       };
     });
   } catch {

@@ -2,7 +2,7 @@
  * Crawlable indexes (/index-entreprises, /index-dirigeants) and the sitemaps: lists of companies
  * and of directors by NAF class and by department, protected people left out.
  */
-import { ACTIVE_COMPANY } from './company';
+import { ACTIVE_COMPANY } from '@/domain/sql-fragments';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { slugify } from '@/domain/slug';

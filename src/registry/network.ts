@@ -4,7 +4,7 @@ import type { CompanyState } from '@/domain/company-state';
 import { slugify } from '@/domain/slug';
 import { failure, success, type Result } from '@/lib/errors';
 import type { CompanyProfile } from './company';
-import { COMPANY_STATE } from './company';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 import {
   DIRECTOR_COLUMNS,
   directorLabel,

@@ -28,7 +28,28 @@ const SOURCE_LABELS: Record<SourceName, string> = {
   'inpi-marques': 'INPI, base des marques',
   idcc: 'Ministère du Travail, déclarations DSN (IDCC)',
   'recherche-entreprises': 'Annuaire des Entreprises (DINUM)',
+  'ess-france': 'ESS France, liste des entreprises de l’ESS',
+  'marche-inclusion': 'Le marché de l’inclusion',
+  'agence-bio': 'Agence Bio, annuaire des opérateurs',
+  rge: 'ADEME, entreprises RGE',
+  egapro: 'Ministère du Travail, index Egapro',
+  spectacle: 'Ministère de la Culture, entrepreneurs de spectacles vivants',
+  'organisme-formation': 'DGEFP, liste publique des organismes de formation',
+  uai: 'Ministères de l’Éducation et de l’Enseignement supérieur, annuaires des établissements',
+  'alim-confiance': 'DGAL, Alim’confiance',
+  administration: 'Annuaire des Entreprises, règles « administration »',
+  finess: 'Ministère de la Santé, FINESS',
+  colter: 'DGCL, collectivités territoriales',
+  elus: 'Ministère de l’Intérieur, répertoire national des élus',
+  'patrimoine-vivant': 'Entreprises du patrimoine vivant',
+  'achats-responsables': 'Label Relations fournisseurs et achats responsables',
+  'rne-annuaire': 'Registre national des entreprises (INPI), vu par l’Annuaire des Entreprises',
 };
+
+/** A source's name as the pages print it (an unknown one as it is). */
+export function sourceLabel(source: string | null | undefined): string {
+  return SOURCE_LABELS[source as SourceName] ?? source ?? '';
+}
 
 export function sourceRef(source: SourceName, date: string | null | undefined): SourceRef {
   return { source, label: SOURCE_LABELS[source] ?? source, date: date ? date.slice(0, 10) : null };

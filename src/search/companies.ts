@@ -13,6 +13,7 @@ import { formatSiren, formatSiret } from '@/domain/siren';
 import { slugify } from '@/domain/slug';
 import { companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { directorLabel, type DirectorLabelRow } from '@/registry/directors';
+import { sourceLabel } from '@/registry/result';
 import {
   countSql,
   distanceSql,
@@ -35,14 +36,8 @@ import {
 import { MAX_RESULT_ROWS, type NearInput, type SearchRequest } from './request';
 import { headcountBandLabel, legalFormLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
-import {
-  allowedTypos,
-  editDistance,
-  foldName,
-  LEGAL_FORM_WORDS,
-  STOP_WORDS,
-  textArray,
-} from './normalize';
+import { allowedTypos, editDistance, foldName, LEGAL_FORM_WORDS, STOP_WORDS } from './normalize';
+import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseQuery, type ParsedQuery } from './query';
 import { failure, success, type Result } from '@/lib/errors';
 import { matchTier, scoreOf, type NameKind } from './rank';
@@ -70,7 +65,15 @@ export type CompanyResult = {
   stateLabel: string;
   legalForm: { code: string; label: string | null } | null;
   naf: { code: string; label: string | null } | null;
-  headOffice: { siret: string | null; postcode: string | null; commune: string | null };
+  /** Without a NAF code: the activity as a source words it (a BODACC notice), with that source. */
+  activity: { text: string; source: string } | null;
+  headOffice: {
+    siret: string | null;
+    postcode: string | null;
+    commune: string | null;
+    /** The source of an address that is not the head office establishment's (BODACC), else null. */
+    source: string | null;
+  };
   creationDate: string | null;
   headcountBand: { code: string; label: string | null } | null;
   category: string | null;
@@ -116,6 +119,8 @@ export type CompanySearchPage = {
 export type SearchFacets = {
   categories: Partial<Record<'PME' | 'ETI' | 'GE', number>>;
   statuses: Partial<Record<'A' | 'C', number>>;
+  /** Companies of the list holding each label (SEARCH_LABELS codes). */
+  labels?: Record<string, number>;
 };
 
 export type CompanySearchInput = {
@@ -222,11 +227,15 @@ async function resolveScope(
     const found = findCommune(near.commune);
     if (!found)
       return invalidField('autour', `Commune inconnue : « ${near.commune.slice(0, 40)} ».`);
-    // The commune's centre: the mean position of the head offices we know there.
+    // The commune's centre (GeoNames, loaded with the reference tables), else the mean position
+    // of the head offices we know there.
     const [centre] = await queryRows<{ lat: number | null; lon: number | null }>(
       db,
-      sql`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lon FROM search_companies
-        WHERE commune_code = ANY(${textArray(found.codes)}::text[]) AND latitude IS NOT NULL`,
+      sql`SELECT coalesce(c.latitude, h.lat) AS lat, coalesce(c.longitude, h.lon) AS lon
+        FROM (SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lon FROM search_companies
+              WHERE commune_code = ANY(${textArray(found.codes)}::text[]) AND latitude IS NOT NULL) h
+        LEFT JOIN (SELECT latitude::float8, longitude::float8 FROM communes
+                   WHERE code = ${found.commune.code} AND latitude IS NOT NULL) c ON true`,
     );
     if (centre?.lat == null || centre.lon == null)
       return invalidField('autour', `Position de ${found.commune.name} inconnue de nos données.`);
@@ -376,18 +385,20 @@ type Ranked = Array<{ siren: string; matched: CompanyResult['matched'] }>;
 
 /** Companies of a ranked list per category and state: one grouped read by primary key. */
 async function facetsOf(db: Db, ranked: Ranked): Promise<SearchFacets> {
-  const out: SearchFacets = { categories: {}, statuses: {} };
+  const out: SearchFacets = { categories: {}, statuses: {}, labels: {} };
   if (!ranked.length) return out;
   const rows = await queryRows<{ k: string; v: string | null; n: number }>(
     db,
-    sql`WITH l AS (SELECT category, status FROM search_companies
+    sql`WITH l AS (SELECT category, status, labels FROM search_companies
         WHERE siren = ANY(${textArray(ranked.map((r) => r.siren))}::bpchar[]))
       SELECT 'c' AS k, category AS v, count(*)::int AS n FROM l GROUP BY category
-      UNION ALL SELECT 's', status, count(*)::int FROM l GROUP BY status`,
+      UNION ALL SELECT 's', status, count(*)::int FROM l GROUP BY status
+      UNION ALL SELECT 'l', x, count(*)::int FROM l CROSS JOIN LATERAL unnest(l.labels) x GROUP BY x`,
   );
   for (const r of rows) {
     if (r.k === 'c' && (r.v === 'PME' || r.v === 'ETI' || r.v === 'GE')) out.categories[r.v] = r.n;
     if (r.k === 's' && (r.v === 'A' || r.v === 'C')) out.statuses[r.v] = r.n;
+    if (r.k === 'l' && r.v) out.labels![r.v] = r.n;
   }
   return out;
 }
@@ -1166,6 +1177,9 @@ async function establishmentOnlyRows(db: Db, sirens: string[]): Promise<SearchCo
       commune_code: e.commune_code,
       commune_name: e.commune_name,
       department: null,
+      address_source: null,
+      activity_text: null,
+      activity_source: null,
       creation_date: null,
       headcount_band: null,
       category: null,
@@ -1176,6 +1190,8 @@ async function establishmentOnlyRows(db: Db, sirens: string[]): Promise<SearchCo
       open_establishments: e.open_count,
       labels: [],
       idcc: [],
+      label_ids: [],
+      colter_code: null,
       main_director: null,
       popularity: 0,
       latitude: e.latitude,
@@ -1253,10 +1269,15 @@ export function companyResultOf(
       ? { code: r.legal_form_code, label: legalFormLabel(r.legal_form_code) }
       : null,
     naf: r.naf_code ? { code: r.naf_code, label: nafLabel(r.naf_code) } : null,
+    activity:
+      !r.naf_code && r.activity_text
+        ? { text: r.activity_text, source: sourceLabel(r.activity_source) }
+        : null,
     headOffice: {
       siret: nameHidden ? null : r.head_office_siret,
       postcode: r.postcode,
       commune: r.commune_name,
+      source: r.address_source && r.commune_name ? sourceLabel(r.address_source) : null,
     },
     creationDate: r.creation_date,
     headcountBand: r.headcount_band

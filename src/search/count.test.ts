@@ -10,7 +10,8 @@ import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 import { countSql, filtersSql, type ResolvedScope } from './filters';
-import { distanceKm, geoCell } from './geo/grid';
+import { rebuildGeoCellCounts, splitCells } from './geo/cells';
+import { cellRanges, distanceKm, geoCell } from './geo/grid';
 
 let h: DbHandle;
 
@@ -49,6 +50,8 @@ beforeAll(async () => {
       VALUES (${r.siren}, ${r.named ? `SOCIETE ${r.siren}` : null}, 'O', false, 'A', 'active',
         ${r.department}, ${r.section}, ${r.category}, 1, 1, ${r.lat}, ${r.lon},
         ${geoCell(r.lat, r.lon)})`);
+  // The rows were written here, not by the indexer: its per-cell counts too.
+  await rebuildGeoCellCounts(h.db);
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -109,6 +112,44 @@ describe('countSql', () => {
     } finally {
       await h.db.execute(sql`UPDATE search_companies SET net_result = NULL, revenue = NULL
         WHERE siren IN ('990000001', '990000002')`);
+    }
+  });
+
+  it('a circle alone: inner cells from the per-cell counts, edge cells entry by entry, the exact total', async () => {
+    for (const c of [
+      { lat: 48.86, lon: 2.34, radiusKm: 10 },
+      { lat: 48.9, lon: 2.3, radiusKm: 3 },
+      { lat: 48.75, lon: 2.45, radiusKm: 25 },
+      { lat: 45.76, lon: 4.84, radiusKm: 7.5 },
+    ]) {
+      const { inner, edge } = splitCells(c);
+      expect(inner.length, JSON.stringify(c)).toBeGreaterThan(0);
+      // Every cell of the box is in exactly one of the two.
+      const cells = (rs: Array<[number, number]>) =>
+        rs.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, k) => lo + k));
+      expect([...cells(inner), ...cells(edge)].sort((a, b) => a - b)).toEqual(
+        cells(cellRanges(c.lat, c.lon, c.radiusKm)),
+      );
+      // A row of an inner cell always lies wholly inside the circle.
+      for (const r of ROWS)
+        if (cells(inner).includes(geoCell(r.lat, r.lon)))
+          expect(distanceKm(c, r)).toBeLessThanOrEqual(c.radiusKm);
+      const expected = ROWS.filter((r) => r.named && distanceKm(c, r) <= c.radiusKm).length;
+      expect(await count(EMPTY_FILTERS, { circle: c })).toBe(expected);
+    }
+  });
+
+  it('a circle alone reads the per-cell counts: a stale count shows in the total', async () => {
+    // Proves the counts are used (the index entries of inner cells are not read again).
+    const c = { lat: 48.86, lon: 2.34, radiusKm: 10 };
+    const exact = await count(EMPTY_FILTERS, { circle: c });
+    const [cell] = splitCells(c).inner[0]!;
+    await h.db.execute(sql`INSERT INTO search_geo_cells (cell, n) VALUES (${cell}, 1000)
+      ON CONFLICT (cell) DO UPDATE SET n = search_geo_cells.n + 1000`);
+    try {
+      expect(await count(EMPTY_FILTERS, { circle: c })).toBe(exact + 1000);
+    } finally {
+      await rebuildGeoCellCounts(h.db);
     }
   });
 

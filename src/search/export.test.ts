@@ -14,7 +14,7 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { handleCompanyExport } from '@/public-api/export-handlers';
 import { searchCompanies } from './companies';
-import { csvField } from '@/lib/tabular/write';
+import { csvField } from '@/lib/tabular/csv';
 import { refreshSearchIndex } from './indexer';
 
 let handle: DbHandle;
@@ -210,6 +210,11 @@ describe('export of a results list', () => {
       statuses.push((await exportOf('activite=62.01Z&limite=1&colonnes=siren')).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
+    // Sized for a person: the limit is stated, and the wait is minutes, not half an hour.
+    const refused = await exportOf('activite=62.01Z&limite=1&colonnes=siren');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    const body = (await refused.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/^Vous avez fait 20 exports en 10 minutes/);
   });
 });
 

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
 import type { AddressParts } from '@/domain/diffusion';
-import { addressView } from '@/registry/company';
+import { addressView } from '@/registry/addresses';
 import { failure, success, type Result } from '@/lib/errors';
 import { tabularStream, type Cell, type TabularColumn } from '@/lib/tabular/write';
 import {
@@ -30,7 +30,7 @@ import {
   type SearchCompanyRow,
 } from './companies';
 import { filtersSql, hasFilters, EMPTY_FILTERS } from './filters';
-import { textArray } from './normalize';
+import { textArray } from '@/domain/sql-fragments';
 
 /** Rows at most per export, signed in. */
 export const EXPORT_MAX_ROWS = 10_000;

@@ -1,4 +1,6 @@
 /** The filters' shape and URL parameter names: no SQL here, client components import it. */
+import { lookupTable } from '@/lib/lookup';
+
 export type SearchFilters = {
   departments: string[];
   /** NAF codes ("70.10Z") or sections ("C"). */
@@ -19,6 +21,14 @@ export type SearchFilters = {
   place: string | null;
   /** Labels and certifications the company must all hold (codes of SEARCH_LABELS). */
   labels: string[];
+  /** Labels and certifications the company must not hold (the API's `est_*=false`). */
+  excludedLabels: string[];
+  /** Local authorities by their code (`75C`, `69M`, `84`, an EPCI's SIREN, a commune's code). */
+  collectivities: string[];
+  /** Identifiers a label carries: FINESS (9 characters), UAI (8), RGE qualification code. */
+  finess: string[];
+  uai: string[];
+  rge: string[];
   /** Only companies on which two sources contradict each other (« données contradictoires »). */
   contradictions: boolean;
   /** Communes by INSEE code (Paris, Lyon and Marseille include their arrondissements). */
@@ -31,13 +41,19 @@ export type SearchFilters = {
   directorName: string | null;
   directorBirthFrom: number | null;
   directorBirthTo: number | null;
+  /** An elected official's name (répertoire national des élus): the local authorities they sit in. */
+  electedName: string | null;
 };
 
 /**
  * Labels and certifications a search can require (company_labels codes, from the Annuaire des
  * Entreprises answers), with their short French names for the filter form.
  */
-export const SEARCH_LABELS: Record<string, string> = {
+export const SEARCH_LABELS = lookupTable<string>({
+  ess: 'Économie sociale et solidaire (ESS)',
+  'societe-mission': 'Société à mission',
+  'entrepreneur-individuel': 'Entrepreneur individuel',
+  'convention-collective': 'Convention collective renseignée',
   rge: 'RGE',
   qualiopi: 'Qualiopi',
   'organisme-formation': 'Organisme de formation',
@@ -59,7 +75,7 @@ export const SEARCH_LABELS: Record<string, string> = {
   'aide-minimis': 'Aides de minimis',
   'aide-ademe': 'Aides ADEME',
   'l100-3': 'Administration (CRPA)',
-};
+});
 
 export const EMPTY_FILTERS: SearchFilters = {
   departments: [],
@@ -78,6 +94,11 @@ export const EMPTY_FILTERS: SearchFilters = {
   netResultMax: null,
   place: null,
   labels: [],
+  excludedLabels: [],
+  collectivities: [],
+  finess: [],
+  uai: [],
+  rge: [],
   contradictions: false,
   communes: [],
   epcis: [],
@@ -85,6 +106,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   directorName: null,
   directorBirthFrom: null,
   directorBirthTo: null,
+  electedName: null,
 };
 
 /** URL parameter name of each filter (French, as the site's links show them). */
@@ -105,6 +127,11 @@ export const FILTER_PARAMS = {
   netResultMax: 'resultat_max',
   place: 'lieu',
   labels: 'label',
+  excludedLabels: 'sans_label',
+  collectivities: 'collectivite',
+  finess: 'finess',
+  uai: 'uai',
+  rge: 'rge',
   contradictions: 'contradictions',
   communes: 'commune',
   epcis: 'epci',
@@ -112,6 +139,7 @@ export const FILTER_PARAMS = {
   directorName: 'dirigeant',
   directorBirthFrom: 'naissance_min',
   directorBirthTo: 'naissance_max',
+  electedName: 'elu',
 } as const satisfies Record<keyof SearchFilters, string>;
 
 /** Sort orders of a result list (`tri`); `distance` only with a point (`lat`/`lon` or `autour`). */

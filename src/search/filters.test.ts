@@ -25,6 +25,24 @@ describe('parseFilters', () => {
     expect(parseFilters(new URLSearchParams(filtersToParams(f)))).toEqual(f);
     expect(hasFilters(f)).toBe(true);
   });
+  it('reads and writes back the filters of issue 39 (saved searches and exports keep them)', () => {
+    const f = parseFilters(
+      params(
+        'label=ess,rge&sans_label=bio&collectivite=75c,69M&finess=750000010&uai=0810012y&rge=3111D111&elu=Dupont',
+      ),
+    );
+    expect(f).toMatchObject({
+      labels: ['ess', 'rge'],
+      excludedLabels: ['bio'],
+      collectivities: ['75C', '69M'],
+      finess: ['750000010'],
+      uai: ['0810012Y'],
+      rge: ['3111D111'],
+      electedName: 'Dupont',
+    });
+    if ('code' in f) throw new Error('unexpected');
+    expect(parseFilters(new URLSearchParams(filtersToParams(f)))).toEqual(f);
+  });
   it('ignores unknown parameters and says what is wrong', () => {
     expect(parseFilters(params('foo=bar'))).toEqual(EMPTY_FILTERS);
     expect(parseFilters(params('departement=999'))).toMatchObject({ code: 'VALIDATION_FAILED' });

@@ -4,12 +4,17 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from './filter-params';
-import { boundingBox, cellRanges, EARTH_RADIUS_KM } from './geo/grid';
+import { distanceKmSql, textArray } from '@/domain/sql-fragments';
+import { boundingBox, cellRanges } from './geo/grid';
+import { innerCountSql, splitCells } from './geo/cells';
 import { resolveCommunes, resolveEpcis } from './geo/places';
-import { foldName, textArray } from './normalize';
+import { foldName } from './normalize';
 
 export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 export { filtersToParams, hasFilters, parseFilters } from './request';
+
+/** What filtersSql answers when nothing filters (compared by identity). */
+const NO_FILTER = sql`true`;
 
 /** A circle: `rayon` km around a point. */
 export type Circle = { lat: number; lon: number; radiusKm: number };
@@ -28,11 +33,7 @@ export type ResolvedScope = {
 
 /** Great-circle distance (km) from the circle's centre to the head office, in SQL. */
 export function distanceSql(circle: Circle): SQL {
-  const lat = circle.lat;
-  const lon = circle.lon;
-  return sql`(${2 * EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
-    power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lon}::float8) / 2), 2)))))`;
+  return distanceKmSql(sql`c.latitude`, sql`c.longitude`, circle);
 }
 
 /** The circle's bounding box and exact distance, without the grid's ranges. */
@@ -66,13 +67,21 @@ export function countSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (!circle)
     return sql`SELECT count(*)::int AS n FROM search_companies c
       WHERE ${filtersSql(f, scope)} AND c.name IS NOT NULL`;
-  const ranges = cellRanges(circle.lat, circle.lon, circle.radiusKm);
+  const rest = filtersSql(f, { ...scope, circle: null });
+  // A circle alone: the cells wholly inside come from the per-cell counts (src/search/geo/cells.ts),
+  // only the edge cells are counted entry by entry.
+  const { inner, edge } =
+    rest === NO_FILTER
+      ? splitCells(circle)
+      : { inner: [], edge: cellRanges(circle.lat, circle.lon, circle.radiusKm) };
   const ints = (xs: number[]) => `{${xs.join(',')}}`;
-  return sql`SELECT coalesce(sum(x.n), 0)::int AS n
-    FROM unnest(${ints(ranges.map((r) => r[0]))}::int[], ${ints(ranges.map((r) => r[1]))}::int[]) AS r(lo, hi)
+  const edgeCount = sql`(SELECT coalesce(sum(x.n), 0)
+    FROM unnest(${ints(edge.map((r) => r[0]))}::int[], ${ints(edge.map((r) => r[1]))}::int[]) AS r(lo, hi)
     CROSS JOIN LATERAL (SELECT count(*) AS n FROM search_companies c
       WHERE c.geo_cell BETWEEN r.lo AND r.hi AND ${inCircleSql(circle)}
-        AND ${filtersSql(f, { ...scope, circle: null })} AND c.name IS NOT NULL) AS x`;
+        AND ${rest} AND c.name IS NOT NULL) AS x)`;
+  if (inner.length === 0) return sql`SELECT ${edgeCount}::int AS n`;
+  return sql`SELECT (${innerCountSql(inner)} + ${edgeCount})::int AS n`;
 }
 
 /**
@@ -119,6 +128,29 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${Math.ceil(f.netResultMin)}`);
   if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${Math.floor(f.netResultMax)}`);
   if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
+  if (f.excludedLabels.length)
+    parts.push(sql`NOT (c.labels && ${textArray(f.excludedLabels)}::text[])`);
+  if (f.collectivities.length) parts.push(oneOf(sql`c.colter_code`, f.collectivities));
+  // The identifiers as `kind:identifier` in one GIN-indexed array (src/search/indexer.ts).
+  for (const [kind, values] of [
+    ['finess-geo', f.finess],
+    ['uai', f.uai],
+    ['rge', f.rge],
+  ] as const)
+    if (values.length)
+      parts.push(sql`c.label_ids && ${textArray(values.map((v) => `${kind}:${v}`))}::text[]`);
+  if (f.electedName) {
+    const tokens = foldName(f.electedName).split(' ').filter(Boolean);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM elected_officials e WHERE e.siren = c.siren AND ${sql.join(
+        tokens.map(
+          (t) =>
+            sql`(search_fold(e.last_name) ~ ${`(^| )${t}( |$)`} OR search_fold(coalesce(e.first_names, '')) ~ ${`(^| )${t}( |$)`})`,
+        ),
+        sql` AND `,
+      )})`,
+    );
+  }
   if (f.contradictions)
     parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
   if (f.place) {
@@ -145,6 +177,6 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
       AND d.tokens @> ${textArray(tokens)}::text[] ${sql.join(birth, sql` `)})`);
   }
   if (scope.circle) parts.push(circleSql(scope.circle));
-  if (parts.length === 0) return sql`true`;
+  if (parts.length === 0) return NO_FILTER;
   return sql.join(parts, sql` AND `);
 }

@@ -1,12 +1,13 @@
 import { GRID_ROW, GRID_STEP } from './geo/grid';
+import { addCellsSql, rebuildGeoCellCounts, subtractCellsSql } from './geo/cells';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { killPoint } from '@/lib/kill-point';
 import { queryRows } from '@/db/client';
 import { clearVocabularyCache } from './companies';
 import { ensureSearchSchema } from './ddl';
-import { textArray } from './normalize';
-import { COMPANY_STATE } from '@/registry/company';
+import { departmentOfCommuneSql, textArray } from '@/domain/sql-fragments';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 import { companyOpposed, personOpposed } from '@/registry/opposition';
 
 /** geoCell (src/search/geo/grid.ts) in SQL, on the head office's coordinates. */
@@ -106,6 +107,7 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
     );
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (const step of steps.slice(1)) await tx.execute(step);
+    await rebuildGeoCellCounts(tx as unknown as Db);
     killPoint('index');
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
     // Everything is rebuilt: nothing is stale any more, in the same transaction.
@@ -163,8 +165,11 @@ export async function updateSearchIndex(
       FROM (SELECT token, count(*)::int AS n FROM gone GROUP BY token) g WHERE v.token = g.token`);
     await tx.execute(sql`DELETE FROM search_names WHERE ${inScope('siren')}`);
     await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
+    await tx.execute(subtractCellsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_companies WHERE ${inScope('siren')}`);
     for (const step of fillSteps(inScope)) await tx.execute(step);
+    await tx.execute(addCellsSql(inScope('siren')));
+    await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
     await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
                                WHERE ${inScope('n.siren')}) x
@@ -210,7 +215,8 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         ceased_date, strike_off_date, legal_form_code, naf_code, naf_section, head_office_siret,
         postcode, commune_code, commune_name, department, creation_date, headcount_band, category,
         capital_amount, revenue, net_result, fiscal_year, open_establishments, main_director,
-        popularity, labels, idcc, latitude, longitude, geo_cell)
+        popularity, labels, idcc, latitude, longitude, geo_cell, label_ids, colter_code,
+        address_source, activity_text, activity_source)
       WITH fin AS (
         -- One series, as headlineYears: company accounts, else consolidated, else untyped.
         SELECT DISTINCT ON (siren) siren, revenue, net_result, fiscal_year FROM financials
@@ -249,26 +255,61 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         st.state, c.ceased_date, c.rcs_strike_off_date, c.legal_form_code, c.naf_code,
         ${NAF_SECTION},
         h.siret,
-        CASE WHEN c.diffusion = 'O' THEN h.postcode END,
-        h.commune_code, h.commune_name,
-        CASE WHEN h.commune_code LIKE '97%' THEN left(h.commune_code, 3)
-             WHEN h.commune_code IS NOT NULL THEN left(h.commune_code, 2)
-             WHEN h.postcode ~ '^97' THEN left(h.postcode, 3)
-             WHEN h.postcode ~ '^20' THEN NULL
-             ELSE left(h.postcode, 2) END,
+        CASE WHEN c.diffusion = 'O' THEN addr.postcode END,
+        addr.commune_code, addr.commune_name,
+        CASE WHEN addr.commune_code IS NOT NULL THEN ${departmentOfCommuneSql(sql`addr.commune_code`)}
+             WHEN addr.postcode ~ '^97' THEN left(addr.postcode, 3)
+             WHEN addr.postcode ~ '^20' THEN NULL
+             ELSE left(addr.postcode, 2) END,
         c.creation_date, c.headcount_band, c.category, c.capital_amount,
         f.revenue, f.net_result, f.fiscal_year,
         coalesce(c.stated_open_establishments, c.open_establishments),
         -- A hidden sole trader's director is the person: the page lists none either.
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
-        ARRAY(SELECT DISTINCT l.label FROM company_labels l WHERE l.siren = c.siren ORDER BY 1),
+        -- The labels of every source, and the API's flags read from SIRENE itself (ESS, mission,
+        -- sole trader, association) and from the agreements (convention collective renseignée).
+        ARRAY(SELECT l.label FROM company_labels l WHERE l.siren = c.siren
+              UNION SELECT 'ess' WHERE c.ess
+              UNION SELECT 'societe-mission' WHERE c.mission_company
+              UNION SELECT 'entrepreneur-individuel' WHERE c.legal_form_code = '1000'
+              UNION SELECT 'association' WHERE c.legal_form_code LIKE '92%' OR c.legal_form_code = '5195'
+              UNION SELECT 'convention-collective' WHERE EXISTS (
+                SELECT 1 FROM establishment_agreements a WHERE a.siren = c.siren
+                UNION ALL SELECT 1 FROM company_agreements a WHERE a.siren = c.siren)
+              ORDER BY 1),
         ARRAY(SELECT a.idcc FROM establishment_agreements a WHERE a.siren = c.siren
               UNION SELECT a.idcc FROM company_agreements a WHERE a.siren = c.siren ORDER BY 1),
-        h.latitude, h.longitude, ${GEO_CELL_SQL}
+        h.latitude, h.longitude, ${GEO_CELL_SQL},
+        -- Identifiers (id_finess, id_uai, id_rge): the producers' lists and the Annuaire's answers.
+        ARRAY(SELECT i.kind || ':' || i.identifier FROM label_identifiers i WHERE i.siren = c.siren
+              UNION SELECT m.kind || ':' || x.id FROM company_labels l
+                CROSS JOIN LATERAL (VALUES ('liste_finess', 'finess-geo'), ('liste_uai', 'uai'),
+                                           ('liste_rge', 'rge')) AS m(list, kind)
+                CROSS JOIN LATERAL jsonb_array_elements_text(
+                  CASE WHEN jsonb_typeof(l.detail -> m.list) = 'array' THEN l.detail -> m.list
+                       ELSE '[]'::jsonb END) AS x(id)
+                WHERE l.siren = c.siren AND l.source = 'recherche-entreprises'
+              ORDER BY 1),
+        coalesce((SELECT a.code FROM local_authorities a WHERE a.siren = c.siren ORDER BY a.code LIMIT 1),
+                 (SELECT l.detail ->> 'code' FROM company_labels l WHERE l.siren = c.siren
+                    AND l.label = 'collectivite-territoriale' AND l.detail ->> 'code' IS NOT NULL LIMIT 1)),
+        addr.source,
+        CASE WHEN c.naf_code IS NULL THEN c.activity_description END,
+        CASE WHEN c.naf_code IS NULL AND c.activity_description IS NOT NULL
+             THEN coalesce(c.field_sources->'activity_description'->>'source', 'bodacc') END
       FROM companies c
       CROSS JOIN LATERAL (SELECT ${COMPANY_STATE} AS state) st
       LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
+      -- The head office establishment's address; without one, the address another source states
+      -- (a BODACC notice), with its source: the results show it and the department filter finds it.
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN x.notice THEN c.head_office_address->>'postcode' ELSE h.postcode END AS postcode,
+          CASE WHEN x.notice THEN c.head_office_address->>'communeCode' ELSE h.commune_code END AS commune_code,
+          CASE WHEN x.notice THEN c.head_office_address->>'communeName' ELSE h.commune_name END AS commune_name,
+          CASE WHEN x.notice THEN coalesce(c.field_sources->'head_office_address'->>'source', 'bodacc') END AS source
+        FROM (SELECT h.siret IS NULL AND c.head_office_address IS NOT NULL AS notice) x
+      ) addr
       LEFT JOIN fin f ON f.siren = c.siren
       LEFT JOIN md ON md.siren = c.siren
       WHERE ${inScope('c.siren')}`,

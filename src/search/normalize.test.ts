@@ -5,7 +5,6 @@ import {
   joinedKey,
   rawKey,
   significantTokens,
-  textArray,
   tokensOf,
 } from './normalize';
 
@@ -50,12 +49,5 @@ describe('editDistance', () => {
     expect(editDistance('ganymede', 'ganimede')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('abc', 'xyzxyzxyz', 2)).toBe(3);
-  });
-});
-
-describe('textArray', () => {
-  it('quotes and escapes a PostgreSQL array literal', () => {
-    expect(textArray(['a', 'b"c', 'd\\e'])).toBe('{"a","b\\"c","d\\\\e"}');
-    expect(textArray([])).toBe('{}');
   });
 });

@@ -148,11 +148,3 @@ export function allowedTypos(word: string): number {
   if (word.length <= 6) return 1;
   return 2;
 }
-
-/**
- * A PostgreSQL array literal, passed as one parameter (`${textArray(x)}::text[]`): Drizzle would
- * otherwise spread a JS array into a list of parameters.
- */
-export function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-}

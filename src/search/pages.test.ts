@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
@@ -32,7 +33,11 @@ describe('loadCompanyResults', () => {
 
   it('a name search counts its list per category and state; filters alone do not', async () => {
     const byName = await load('q=boulangerie');
-    expect(byName.state === 'ok' && byName.data.facets).toEqual({ categories: {}, statuses: {} });
+    expect(byName.state === 'ok' && byName.data.facets).toEqual({
+      categories: {},
+      statuses: {},
+      labels: {},
+    });
     const byFilters = await load('departement=75');
     expect(byFilters.state === 'ok' && byFilters.data.facets).toBeFalsy();
   });
@@ -47,6 +52,23 @@ describe('loadCompanyResults', () => {
     const r = await load('departement=20');
     expect(r).toMatchObject({ state: 'invalid', filters: EMPTY_FILTERS });
     expect(r.state === 'invalid' && r.message).toMatch(/departement/);
+  });
+
+  it('says when the contradictions filter finds nothing because the data holds no contradiction', async () => {
+    const none = await load('departement=75&contradictions=1');
+    expect(none).toMatchObject({ state: 'ok', noContradictions: true });
+    await h.db.execute(
+      sql`INSERT INTO company_contradictions (siren, rule, sides) VALUES ('552032534', 'state', '[]')`,
+    );
+    const some = await load('departement=75&contradictions=1');
+    expect(some.state === 'ok' && some.noContradictions).toBeFalsy();
+    await h.db.execute(sql`DELETE FROM company_contradictions`);
+  });
+
+  it('a name that filters excluded: how many the name finds without them', async () => {
+    const r = await load('q=boulangerie&departement=75');
+    expect(r).toMatchObject({ state: 'ok', withoutFilters: 0 });
+    expect(r.state === 'ok' && r.data.total).toBe(0);
   });
 
   it('nothing asked: idle; a radius alone (the plain form) is left out', async () => {

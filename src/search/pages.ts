@@ -9,6 +9,7 @@ import { EMPTY_FILTERS, hasFilters, type SearchFilters } from './filters';
 import { SEARCH_PARAMS } from './filter-params';
 import { readSearchRequest } from './request';
 import { logFailure } from '@/lib/log';
+import { anyContradiction } from '@/registry/contradictions';
 
 export type PageParams = Record<string, string | string[] | undefined>;
 
@@ -25,7 +26,18 @@ export function toSearchParams(params: PageParams): URLSearchParams {
 /** What a results page shows: nothing asked yet, results, a French reason, or the search down. */
 export type SearchPageState<T> =
   | { state: 'idle'; filters: SearchFilters }
-  | { state: 'ok'; data: T; filters: SearchFilters }
+  | {
+      state: 'ok';
+      data: T;
+      filters: SearchFilters;
+      /**
+       * When the filters or the place excluded every company a name matches: how many it matches
+       * without them (the empty state says so, and offers to remove them).
+       */
+      withoutFilters?: number;
+      /** The contradictions filter found nothing because the data holds no contradiction at all. */
+      noContradictions?: boolean;
+    }
   | { state: 'invalid'; message: string; filters: SearchFilters }
   | { state: 'unavailable'; filters: SearchFilters };
 
@@ -66,7 +78,22 @@ export async function loadCompanyResults(
       { facets: true },
     );
     if (!result.ok) return { state: 'invalid', message: result.message, filters };
-    return { state: 'ok', data: result.value, filters };
+    const noContradictions =
+      result.value.total === 0 && filters.contradictions && !(await anyContradiction(db))
+        ? true
+        : undefined;
+    if (result.value.total > 0 || !q || !(hasFilters(filters) || parsed.near))
+      return { state: 'ok', data: result.value, filters, noContradictions };
+    // Nothing left: the name alone, so the empty state blames the filters, not the words.
+    const unfiltered = await searchFromRequest(db, {
+      ...parsed,
+      filters: EMPTY_FILTERS,
+      near: null,
+      page: 1,
+      pageSize: 1,
+    });
+    const withoutFilters = unfiltered.ok ? unfiltered.value.total : undefined;
+    return { state: 'ok', data: result.value, filters, withoutFilters, noContradictions };
   } catch (error) {
     logFailure('search page', error);
     return { state: 'unavailable', filters };

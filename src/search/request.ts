@@ -83,7 +83,11 @@ type ListKey =
   | 'categories'
   | 'communes'
   | 'epcis'
-  | 'idcc';
+  | 'idcc'
+  | 'collectivities'
+  | 'finess'
+  | 'uai'
+  | 'rge';
 
 const LISTS: Record<ListKey, { label: string; valid: (v: string) => boolean }> = {
   departments: { label: 'Département inconnu', valid: (v) => DEPARTMENTS.has(v) },
@@ -104,6 +108,19 @@ const LISTS: Record<ListKey, { label: string; valid: (v: string) => boolean }> =
     label: 'Convention collective (IDCC, 4 chiffres) mal formée',
     valid: (v) => /^\d{4}$/.test(v),
   },
+  collectivities: {
+    label: 'Code de collectivité territoriale mal formé (2 à 9 caractères)',
+    valid: (v) => /^[0-9A-Z]{2,9}$/.test(v),
+  },
+  finess: {
+    label: 'Numéro FINESS mal formé (9 caractères)',
+    valid: (v) => /^[0-9][0-9AB]\d{7}$/.test(v),
+  },
+  uai: {
+    label: 'Numéro UAI mal formé (7 chiffres et une lettre)',
+    valid: (v) => /^\d{7}[A-Z]$/.test(v),
+  },
+  rge: { label: 'Code de qualification RGE mal formé', valid: (v) => /^[0-9A-Z-]{1,20}$/.test(v) },
 };
 
 function amount(raw: string): number | null {
@@ -180,13 +197,28 @@ export function parseFilters(params: Params): SearchFilters | Failure {
   }
   if ((out.directorBirthFrom !== null || out.directorBirthTo !== null) && !out.directorName)
     bad('directorName', 'Une année de naissance s’applique à un dirigeant : indiquez son nom.');
-  const labels = read(params, FILTER_PARAMS.labels);
-  if (labels) {
+  for (const key of ['labels', 'excludedLabels'] as const) {
+    const labels = read(params, FILTER_PARAMS[key]);
+    if (!labels) continue;
     const values = list(labels, false);
     const wrong = values.filter((v) => !Object.hasOwn(SEARCH_LABELS, v));
     if (wrong.length)
-      bad('labels', `Label ou certification inconnu : ${wrong.slice(0, 3).map(quote).join(', ')}.`);
-    else out.labels = values;
+      bad(key, `Label ou certification inconnu : ${wrong.slice(0, 3).map(quote).join(', ')}.`);
+    else out[key] = values;
+  }
+  const both = out.labels.filter((l) => out.excludedLabels.includes(l));
+  if (both.length)
+    bad(
+      'excludedLabels',
+      `Un label ne peut être à la fois exigé et exclu : ${both.map(quote).join(', ')}.`,
+    );
+  const elected = read(params, FILTER_PARAMS.electedName)?.trim();
+  if (elected) {
+    if (elected.length > 80)
+      bad('electedName', 'Le nom de l’élu est trop long (80 caractères au plus).');
+    else if (!/\p{L}{2}/u.test(elected))
+      bad('electedName', 'Le nom de l’élu doit contenir des lettres.');
+    else out.electedName = elected;
   }
   const contradictions = read(params, FILTER_PARAMS.contradictions)?.trim();
   if (contradictions && contradictions !== '0') {

@@ -14,6 +14,7 @@ import { searchCompanies } from './companies';
 import { EMPTY_FILTERS } from './filter-params';
 import { searchDirectors } from './directors';
 import { refreshSearchIndex } from './indexer';
+import { loadCompanyResults } from './pages';
 import { foldName, rawKey } from './normalize';
 import relevance from './relevance/queries.json';
 
@@ -350,6 +351,44 @@ describe('incremental index update', () => {
     return row!.n;
   }
 
+  /** Cells whose stored count differs from the index's own rows (src/search/geo/cells.ts). */
+  async function cellMismatches(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells g
+        FULL JOIN (SELECT geo_cell AS cell, count(*)::int AS n FROM search_companies
+                   WHERE geo_cell IS NOT NULL AND name IS NOT NULL GROUP BY geo_cell) c USING (cell)
+        WHERE g.n IS DISTINCT FROM c.n`,
+    );
+    return row!.n;
+  }
+
+  it('keeps the per-cell counts equal to the index through a rebuild and an incremental update', async () => {
+    await refreshSearchIndex(h.db);
+    const [before] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM search_geo_cells`,
+    );
+    expect(before!.n).toBeGreaterThan(0);
+    expect(await cellMismatches()).toBe(0);
+    // A head office moves 50 km north: one cell loses the company, another gains it.
+    const [c] = await queryRows<{ siren: string; siret: string; latitude: number }>(
+      h.db,
+      sql`SELECT s.siren, s.head_office_siret AS siret, s.latitude FROM search_companies s
+        WHERE s.geo_cell IS NOT NULL AND s.name IS NOT NULL ORDER BY s.siren LIMIT 1`,
+    );
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude + 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+    await h.db.execute(
+      sql`UPDATE establishments SET latitude = latitude - 0.5 WHERE siret = ${c!.siret}`,
+    );
+    await refreshSearchIndex(h.db, { changedSirens: [c!.siren] });
+    expect(await cellMismatches()).toBe(0);
+  });
+
   it('updates only the changed companies and leaves the same rows as a full rebuild', async () => {
     const [c] = await queryRows<{ siren: string; name: string }>(
       h.db,
@@ -523,6 +562,81 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
     expect(far.results.map((r) => r.siren)).not.toContain('000325175');
   });
 
+  it('finds Danone around the centre of Paris on the default install (issue 39)', async () => {
+    // Its head office is known only from the Annuaire des Entreprises' answer, with its position.
+    const [ho] = await queryRows<{ latitude: number; longitude: number }>(
+      h.db,
+      sql`SELECT latitude, longitude FROM search_companies WHERE siren = '552032534'`,
+    );
+    expect(ho!.latitude).toBeCloseTo(48.876, 2);
+    expect(ho!.longitude).toBeCloseTo(2.3435, 2);
+    const near = await data('/api/search/companies?lat=48.8566&lon=2.3522&rayon=10&per_page=100');
+    const danone = near.results.find((r) => r.siren === '552032534');
+    expect(danone?.distanceKm).toBeGreaterThan(2);
+    expect(danone?.distanceKm).toBeLessThan(3);
+  });
+
+  it('places a commune by name or INSEE code at its centre, even with no company there', async () => {
+    for (const [place, lat, lon] of [
+      ['Lyon', 45.75, 4.85],
+      ['69123', 45.75, 4.85],
+      ['Laval', 48.07, -0.77],
+      ['Paris', 48.85, 2.35],
+    ] as const) {
+      const r = await api(`/api/search/companies?autour=${encodeURIComponent(place)}&rayon=10`);
+      expect(r.status, `${place}: ${JSON.stringify(r.body)}`).toBe(200);
+      const near = r.body.data.data.near as { lat: number; lon: number };
+      expect(near.lat, place).toBeCloseTo(lat, 1);
+      expect(near.lon, place).toBeCloseTo(lon, 1);
+    }
+    const paris = await data('/api/search/companies?autour=Paris&rayon=10&per_page=100');
+    expect(paris.results.map((r) => r.siren)).toContain('552032534');
+  });
+
+  it('filters by every label, with or without it, identifiers, collectivité and élu (issue 39)', async () => {
+    const sirens = async (query: string) =>
+      (await data(`/api/search/companies?${query}&per_page=100`)).results.map((r) => r.siren);
+    // ESS: ESS France's list (sample) and SIRENE's flag; sans_label is the API's est_ess=false.
+    expect(await sirens('label=ess')).toContain('800329849');
+    expect(await sirens('sans_label=ess&departement=75')).not.toContain('800329849');
+    expect(await sirens('label=siae')).toContain('533744991');
+    expect(await sirens('label=bio')).toContain('302474648');
+    expect(await sirens('label=egapro,organisme-formation,qualiopi')).toContain('356000000');
+    expect(await sirens('label=administration')).toContain('198100125');
+    expect(await sirens('label=convention-collective&departement=81')).toContain('198100125');
+    // Identifiers: the producers' lists and the Annuaire's answers.
+    expect(await sirens('uai=0810012Y')).toEqual(['198100125']);
+    expect(await sirens('rge=3111D111')).toEqual(['843701079']);
+    expect(await sirens('finess=640020947')).toEqual(['200067254']);
+    expect(await sirens('collectivite=75C')).toEqual(['217500016']);
+    expect(await sirens('collectivite=31d,63D')).toEqual(
+      expect.arrayContaining(['223100017', '226300010']),
+    );
+    // Élus: Paris's council, as the Annuaire lists it.
+    expect(await sirens('elu=Ahoudian')).toEqual(['217500016']);
+    expect(await sirens('elu=adji ahoudian')).toEqual(['217500016']);
+    expect(await sirens('elu=Personne%20Inconnue')).toEqual([]);
+    for (const [query, field] of [
+      ['finess=12', 'finess'],
+      ['uai=0810012', 'uai'],
+      ['label=ess&sans_label=ess', 'sans_label'],
+      ['sans_label=inconnu', 'sans_label'],
+      ['collectivite=7', 'collectivite'],
+      ['elu=1', 'elu'],
+    ]) {
+      const r = await api(`/api/search/companies?${query}`);
+      expect(r.status, query).toBe(422);
+      expect(Object.keys(r.body.error.fields), query).toContain(field);
+    }
+  });
+
+  it('counts a name search’s list per label (the filter panel’s figures)', async () => {
+    const r = await searchCompanies(h.db, { q: 'la poste', filters: EMPTY_FILTERS, facets: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.facets?.labels?.egapro).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers 422 naming the parameter for every bad value, never 500', async () => {
     const cases: Array<[string, string]> = [
       ['departement=99', 'departement'],
@@ -550,5 +664,44 @@ describe('issue 27: identifiers, name + place, filters, sort, around a point', (
       expect(Object.keys(r.body.error.fields), query).toContain(field);
       expect(r.body.error.message).toContain(`« ${field} »`);
     }
+  });
+});
+
+describe('companies known from a BODACC notice only (issue 38)', () => {
+  it('are indexed with the notice’s address and activity, named with their source, and found by department', async () => {
+    const [c] = await queryRows<{ siren: string; name: string; postcode: string }>(
+      h.db,
+      sql`SELECT c.siren, c.name, c.head_office_address->>'postcode' AS postcode FROM companies c
+          WHERE c.head_office_address->>'postcode' ~ '^(0[1-9]|[1-8][0-9]|9[0-5])'
+            AND c.naf_code IS NULL AND c.activity_description IS NOT NULL AND c.name IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM establishments e WHERE e.siren = c.siren)
+          ORDER BY c.siren LIMIT 1`,
+    );
+    expect(c, 'the sample holds companies known from BODACC only').toBeDefined();
+    const department = c!.postcode.slice(0, 2);
+    const found = await searchCompanies(h.db, {
+      q: c!.name,
+      filters: { ...EMPTY_FILTERS, departments: [department] },
+      perPage: 100,
+    });
+    expect(found.ok).toBe(true);
+    const row = found.ok ? found.value.results.find((r) => r.siren === c!.siren) : undefined;
+    expect(row, `${c!.name} in department ${department}`).toBeDefined();
+    expect(row!.headOffice).toMatchObject({ postcode: c!.postcode, source: 'BODACC (DILA)' });
+    expect(row!.headOffice.commune).toBeTruthy();
+    expect(row!.activity).toMatchObject({ source: 'BODACC (DILA)' });
+    expect(row!.activity!.text.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the results page’s empty state (issue 38)', () => {
+  it('says how many companies the words find without the filters that excluded them all', async () => {
+    const r = await loadCompanyResults(
+      h.db,
+      new URLSearchParams('q=danone&departement=971&etat=actif'),
+      { allowFiltersOnly: true },
+    );
+    expect(r.state === 'ok' && r.data.total).toBe(0);
+    expect(r.state === 'ok' && r.withoutFilters).toBeGreaterThan(0);
   });
 });

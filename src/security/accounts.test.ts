@@ -290,3 +290,75 @@ describe('logout during a database outage', () => {
     expect((await stolen.get('/api/me')).status).toBe(401);
   });
 });
+
+describe('mail to an address not proved to be the user’s', () => {
+  const toStranger = (m: { to: string[]; subject: string }) =>
+    m.to.includes('victime@exemple.fr') && /nouvelle adresse/.test(m.subject);
+
+  it('sends at most 3 e-mail change confirmations a day to one address, whatever the account and its right password', async () => {
+    const attacker = await register('attaque-mail@exemple.fr');
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<TestClient['post']>> | null = null;
+    for (let i = 0; i < 6; i++) {
+      last = await attacker.post('/api/me', {
+        _method: 'PATCH',
+        email: 'victime@exemple.fr',
+        current_password: PASSWORD,
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(last!.body.error.message).toMatch(/cette adresse/);
+    expect(last!.body.error.message).not.toMatch(/connexion/);
+    // Another account of the attacker's gets no further.
+    const second = await register('attaque-mail-2@exemple.fr');
+    const again = await second.post('/api/me', {
+      _method: 'PATCH',
+      email: 'victime@exemple.fr',
+      current_password: PASSWORD,
+    });
+    expect(again.status).toBe(429);
+    await runJobsUntilIdle(handle.db);
+    await smtp.waitFor(toStranger);
+    expect(smtp.received.filter(toStranger)).toHaveLength(3);
+  });
+
+  it('keeps the account’s own count of e-mail changes through right passwords', async () => {
+    const c = await register('change-souvent@exemple.fr');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await c.post('/api/me', {
+            _method: 'PATCH',
+            email: `autre-${i}@exemple.fr`,
+            current_password: PASSWORD,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('limits verification mails asked again, with a message about them (not about logins)', async () => {
+    const c = new TestClient();
+    const r = await c.post('/register', {
+      email: 'renvoi@exemple.fr',
+      password: PASSWORD,
+      captcha: await solvedCaptcha(),
+    });
+    expect(r.status).toBe(201);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<TestClient['post']>> | null = null;
+    for (let i = 0; i < 4; i++) {
+      last = await c.post('/api/me/verification-email', {});
+      statuses.push(last.status);
+    }
+    // The sign-up's mail was the first of the address's 3 a day.
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(last!.body.error.message).toMatch(/courriel/);
+    expect(last!.body.error.message).not.toMatch(/connexion/);
+    await runJobsUntilIdle(handle.db);
+    await smtp.waitFor((m) => m.to.includes('renvoi@exemple.fr'));
+    expect(smtp.received.filter((m) => m.to.includes('renvoi@exemple.fr'))).toHaveLength(3);
+  });
+});

@@ -62,6 +62,10 @@ describe('the unsubscribe link of the alert mails', () => {
       captcha: await solvedCaptcha(),
     });
     expect(registered.status).toBe(201);
+    // Alerts go only to a verified address (issue 36): this one has followed its link.
+    await handle.db.execute(
+      sql`UPDATE users SET email_verified = true WHERE email = 'scanner@exemple.fr'`,
+    );
     const list = (
       await c.post('/api/followed-lists', { name: 'Fournisseurs', alert_mode: 'immediate' })
     ).body.data.data as { id: number };

@@ -1,10 +1,18 @@
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapIndexXml(base: string, files: string[]): string {
+export function sitemapIndexXml(
+  base: string,
+  files: Array<{ name: string; lastmod: string | null }>,
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${files.map((f) => `  <sitemap><loc>${esc(`${base}/sitemaps/${f}`)}</loc></sitemap>`).join('\n')}
+${files
+  .map(
+    (f) =>
+      `  <sitemap><loc>${esc(`${base}/sitemaps/${f.name}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`,
+  )
+  .join('\n')}
 </sitemapindex>
 `;
 }

@@ -154,6 +154,8 @@ describe('front door of the web server', () => {
       expect(h['x-frame-options']).toBe('DENY');
       expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(h['permissions-policy']).toContain('camera=()');
+      // « Autour de moi » asks the browser's position: allowed for the site, no frame of another.
+      expect(h['permissions-policy']).toContain('geolocation=(self)');
       expect(h['strict-transport-security']).toBeUndefined();
     }
     const behindTls = await rawRequest(`${server.base}/`, { 'x-forwarded-proto': 'https' });

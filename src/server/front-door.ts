@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { establishClientAddress } from '@/lib/http/client';
 import { checkRequest, guardSlowBody, writeRefusal } from './guard';
+import { redirectToSiteHost } from './one-host';
 import { isHttps, securityHeaders } from './security-headers';
 
 export type FrontDoorOptions = {
@@ -10,6 +11,8 @@ export type FrontDoorOptions = {
   bodyTimeoutMs?: number;
   /** Reverse proxies in front that append to `X-Forwarded-For` (`TRUST_PROXY_HOPS`; 0 by default). */
   trustProxyHops?: number;
+  /** Outside production: a request at another loopback name than SITE_URL's goes there (308). */
+  oneLoopbackHost?: boolean;
 };
 
 /** The security headers of a server's options, over TLS or not: built once each, not per request. */
@@ -41,6 +44,7 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse, o: FrontDoo
     writeRefusal(req, res, refusal);
     return true;
   }
+  if (o.oneLoopbackHost && redirectToSiteHost(req, res, o.siteUrl)) return true;
   guardSlowBody(req, res, o.bodyTimeoutMs);
   return false;
 }

@@ -1,12 +1,14 @@
 /**
  * What the web server (scripts/serve.ts) checks on every request before anything else reads it:
  * the method, the request target (well-formed percent-encoding, no NUL or control character, no
- * encoded `%` that a second decoding would turn into something else) and the body's declared size
+ * encoded `%` that a second decoding would turn into something else; canonical, else redirected
+ * or refused: src/lib/http/canonical-path.ts) and the body's declared size
  * against its route's cap (the one table of src/lib/http/body.ts, which the handlers read too). A refusal is a short answer with a code (JSON under /api/, French text elsewhere),
  * never a 500, and nothing reaches Next.js, the registry API or SQL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyCapOf } from '@/lib/http/body';
+import { canonicalPath, requestPath } from '@/lib/http/canonical-path';
 
 /** Methods the site answers; anything else (TRACE, TRACK, CONNECT, made-up ones) is a 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -17,6 +19,7 @@ export const BODY_TIMEOUT_MS = 15_000;
 type Refusal = { status: number; code: string; message: string; headers?: Record<string, string> };
 
 const PAGE_TEXT: Record<number, string> = {
+  308: 'Cette page a une autre adresse.',
   400: 'Adresse invalide.',
   405: 'Méthode non acceptée.',
   408: 'Requête trop lente : la requête n’a pas été reçue à temps.',
@@ -85,6 +88,30 @@ export function checkRequest(req: IncomingMessage): Refusal | null {
   const pathname = q < 0 ? url : url.slice(0, q);
   if (!pathname.startsWith('/') || !pathIsClean(pathname))
     return { status: 400, code: 'INVALID_INPUT', message: 'Adresse de la requête invalide.' };
+  // One path for every check after this one (src/lib/http/canonical-path.ts).
+  const canonical = canonicalPath(pathname);
+  if (canonical !== pathname) {
+    const query = q < 0 ? '' : url.slice(q);
+    if (
+      canonical !== null &&
+      (method === 'GET' || method === 'HEAD') &&
+      /^[\x21-\x7e]*$/.test(query)
+    )
+      return {
+        status: 308,
+        code: 'NON_CANONICAL_PATH',
+        message: `Cette adresse s’écrit ${canonical} : suivez l’en-tête Location.`,
+        headers: { Location: canonical + query },
+      };
+    return {
+      status: 400,
+      code: 'INVALID_INPUT',
+      message:
+        canonical === null
+          ? 'Adresse de la requête invalide : une barre oblique inverse ou encodée (%2F, %5C) n’y a pas sa place.'
+          : `Adresse de la requête invalide : elle s’écrit ${canonical} (sans segment « . » ou « .. » ni barres obliques répétées).`,
+    };
+  }
   if (pathname === '/_next/image' && !imageQueryIsClean(q < 0 ? '' : url.slice(q + 1)))
     return { status: 400, code: 'INVALID_INPUT', message: 'Image demandée invalide.' };
   const length = req.headers['content-length'];
@@ -110,7 +137,8 @@ export function checkRequest(req: IncomingMessage): Refusal | null {
 }
 
 export function writeRefusal(req: IncomingMessage, res: ServerResponse, r: Refusal): void {
-  const api = (req.url ?? '').startsWith('/api/');
+  // Read as the API's (JSON) whatever way the path was written: `/api/./x`, `/api%2fx`, `/api\\x`.
+  const api = /^\/api([/\\]|%2f|%5c|$)/i.test(requestPath(req.url));
   const body = api
     ? JSON.stringify({ error: { code: r.code, message: r.message } })
     : `${PAGE_TEXT[r.status] ?? r.message}\n`;

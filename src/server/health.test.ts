@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { countEvent } from '@/lib/stats';
-import { Health, SLOW_CHECK_GRACE_MS, type Readiness } from './health';
+import { connectPostgres } from '@/db/client';
+import { startEmbeddedServer } from '@/db/embedded-server';
+import { Health, readinessDatabase, SLOW_CHECK_GRACE_MS, type Readiness } from './health';
 import { routeGroup, SiteMetrics } from './metrics';
 import { siteHandler } from './site';
 import { rawRequest, startTestServer, type TestServer } from './testing';
@@ -102,7 +104,9 @@ describe('/healthz and /readyz', () => {
       const res = await rawRequest(`${server.base}/readyz`);
       expect(res.status).toBe(503);
       const body = json(res.body) as { checks: Record<string, { ok: boolean; detail?: string }> };
-      expect(body.checks.migrations).toEqual({
+      // Anyone sees which check failed; why, only the log and the process itself.
+      expect(body.checks.migrations).toEqual({ ok: false });
+      expect((await health.readiness()).checks.migrations).toEqual({
         ok: false,
         detail: 'des migrations de drizzle/ ne sont pas appliquées',
       });
@@ -116,7 +120,10 @@ describe('/healthz and /readyz', () => {
     renew();
     const res = await rawRequest(`${server.base}/readyz`);
     expect(res.status).toBe(503);
-    expect(JSON.stringify(json(res.body))).toContain('le traitement des tâches n’est pas démarré');
+    expect(json(res.body)).toMatchObject({ checks: { jobs: { ok: false } } });
+    expect(JSON.stringify((await health.readiness()).checks.jobs)).toContain(
+      'le traitement des tâches n’est pas démarré',
+    );
     jobsRunning = true;
     await h.db.execute(
       sql`INSERT INTO search_index_state (id, full_rebuild, updated_at)
@@ -126,7 +133,8 @@ describe('/healthz and /readyz', () => {
     renew();
     const stale = await rawRequest(`${server.base}/readyz`);
     expect(stale.status).toBe(503);
-    expect(JSON.stringify(json(stale.body))).toContain('search:reindex');
+    expect(JSON.stringify(await health.readiness())).toContain('search:reindex');
+    expect(stale.body.toString()).not.toContain('search:reindex');
     await h.db.execute(sql`UPDATE search_index_state SET full_rebuild = false`);
   });
 
@@ -189,6 +197,12 @@ describe('/healthz and /readyz', () => {
       t += 2000;
       const down = await until((r) => r.status !== 'ok');
       expect(down.checks.database).toEqual({ ok: false, detail: 'connexion refusée' });
+      // The driver's words (they quote the SQL) never reach the public answer.
+      const shown = await rawRequest(`${server.base}/readyz`);
+      expect(json(shown.body)).toEqual({
+        status: 'unavailable',
+        checks: { database: { ok: false } },
+      });
     } finally {
       release();
       renew();
@@ -207,6 +221,28 @@ describe('/healthz and /readyz', () => {
       draining = false;
     }
   });
+});
+
+describe('/readyz on the embedded database', () => {
+  it('reaches the database on the one-connection server `npm start` runs (the checks share the site’s pool)', async () => {
+    const embedded = await startEmbeddedServer(undefined);
+    const site = connectPostgres(embedded.url, 1, { preparedStatements: false });
+    const checks = readinessDatabase(embedded.url, 1, () => site.db);
+    try {
+      // No migration applied here: the database check is the one the second connection failed.
+      const ready = await new Health({
+        db: checks.db,
+        jobsExpected: false,
+        jobsRunning: () => true,
+        draining: () => false,
+      }).readiness();
+      expect(ready.checks.database).toEqual({ ok: true });
+    } finally {
+      await checks.close();
+      await site.close();
+      await embedded.stop();
+    }
+  }, 120_000);
 });
 
 describe('/metrics', () => {

@@ -4,10 +4,11 @@
  *
  * - `/healthz`: the process answers (liveness); 200 while the process runs, even when draining.
  * - `/readyz`: this process should get traffic: the database answers, every migration of
- *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the read replica answers
- *   (with DATABASE_READ_URL), the search index is not wholly behind its data, and the process is
+ *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the search index is not wholly behind its data, and the process is
  *   not shutting down. 200 `{"status":"ok"}` or 503 `{"status":"unavailable"|"draining"}`, with
- *   each check. Checked at most once a second, whatever the number of load balancers asking.
+ *   each check. With DATABASE_READ_URL, `reads` says whether registry reads go to the replica or,
+ *   while it does not answer, to the primary (src/db/read-pool.ts): a replica down leaves the
+ *   process ready. Checked at most once a second, whatever the number of load balancers asking.
  *
  * A busy process is not a broken one. The checks run in the background: `/readyz` answers the last
  * known state at once (only the very first answer waits for the checks), so a load balancer's
@@ -17,17 +18,24 @@
  * slowly (no answer within 2 s) keeps its last success for `SLOW_CHECK_GRACE_MS`, after which the
  * process is unready too. Before that, under a load that saturated both processes, HAProxy took
  * them both out while their database was fine (bench:cluster: « No server is available »).
+ *
+ * What anyone may read is the status and each check's `ok`: a failing check's detail (a driver's
+ * message quotes the SQL, `Failed query: SELECT 1 AS one`) goes to the log, once per change, and
+ * each check's state to the metrics (`readiness_check`, src/server/metrics.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import { connectPostgres, queryRows, type Db, type DbHandle } from '@/db/client';
+import { log } from '@/lib/log';
 
 export type Check = { ok: boolean; detail?: string };
 export type Readiness = {
   status: 'ok' | 'unavailable' | 'draining';
   checks: Record<string, Check>;
+  /** With DATABASE_READ_URL: where registry reads go now (the primary while the replica is down). */
+  reads?: 'replica' | 'primary';
 };
 
 export type HealthOptions = {
@@ -81,8 +89,44 @@ const failure = (e: unknown): Check => ({
   detail: e instanceof Error ? e.message.slice(0, 200) : 'échec',
 });
 
+/**
+ * The checks' database: a connection of their own (never queued behind the pages' queries),
+ * except on a server that takes one connection only, the embedded PGlite one, which the
+ * supervisor runs with a pool of 1 (src/db/embedded-server.ts): a second connection is cut
+ * there (« Connection terminated unexpectedly »), which kept `/readyz` at 503 under `npm start`.
+ */
+export function readinessDatabase(
+  url: string | undefined,
+  poolMax: number,
+  site: () => Db,
+): { db: () => Db; close: () => Promise<void> } {
+  let handle: DbHandle | undefined;
+  return {
+    db: () => {
+      if (!url || poolMax <= 1) return site();
+      handle ??= connectPostgres(url, 1, { connectionTimeoutMs: 2000 });
+      return handle.db;
+    },
+    close: async () => {
+      await handle?.close();
+    },
+  };
+}
+
+/**
+ * What `/readyz` shows anyone: the status, whether each check passed, no detail; and where
+ * registry reads go (`reads`: replica or primary) when the site has a replica.
+ */
+export function publicReadiness(r: Readiness): Readiness {
+  const checks: Record<string, Check> = {};
+  for (const [name, c] of Object.entries(r.checks)) checks[name] = { ok: c.ok };
+  return { status: r.status, checks, ...(r.reads ? { reads: r.reads } : {}) };
+}
+
 export class Health {
   private last: { at: number; value: Readiness } | null = null;
+  /** The detail last logged per failing check: a failure is logged when it begins or changes. */
+  private logged = new Map<string, string>();
   private refreshing: Promise<Readiness> | null = null;
   /** When each check last succeeded: a slow answer is tolerated for a while after it. */
   private lastOk = new Map<string, number>();
@@ -105,12 +149,29 @@ export class Health {
     const refresh = (this.refreshing ??= this.compute(this.now())
       .then((value) => {
         this.last = { at: this.now(), value };
+        this.logFailures(value);
         return value;
       })
       .finally(() => {
         this.refreshing = null;
       }));
     return last ? Promise.resolve(last.value) : refresh;
+  }
+
+  /** The last known readiness, for the metrics (null before the first check). */
+  lastKnown(): Readiness | null {
+    return this.last?.value ?? null;
+  }
+
+  private logFailures(r: Readiness) {
+    for (const [name, c] of Object.entries(r.checks)) {
+      const detail = c.ok ? undefined : (c.detail ?? 'échec');
+      if (detail === undefined) this.logged.delete(name);
+      else if (this.logged.get(name) !== detail) {
+        this.logged.set(name, detail);
+        log().warn({ check: name, detail }, 'readyz: check failed');
+      }
+    }
   }
 
   /** One check, timed: its success noted; a slow answer within the grace keeps it ok. */
@@ -139,8 +200,9 @@ export class Health {
       checks.search = await this.check('search', now, () => this.search(db, now));
     }
     const readDb = this.o.readDb;
+    let reads: Readiness['reads'];
     if (readDb) {
-      checks.replica = await this.check('replica', now, async () => {
+      const replica = await this.check('replica', now, async () => {
         const [row] = await queryRows<{ lag: number | null }>(
           readDb(),
           sql`SELECT extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag`,
@@ -150,13 +212,22 @@ export class Health {
           ...(row?.lag != null ? { detail: `retard ${row.lag.toFixed(1)} s` } : {}),
         };
       });
+      // A replica down does not make the process unready: its reads go to the primary
+      // (src/db/read-pool.ts), which this answer says.
+      reads = replica.ok ? 'replica' : 'primary';
+      checks.replica = replica.ok
+        ? replica
+        : {
+            ok: true,
+            detail: `réplique injoignable (${replica.detail ?? 'échec'}) : lectures servies par la base principale`,
+          };
     }
     if (this.o.jobsExpected)
       checks.jobs = this.o.jobsRunning()
         ? { ok: true }
         : { ok: false, detail: 'le traitement des tâches n’est pas démarré' };
     const ok = Object.values(checks).every((c) => c.ok);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    return { status: ok ? 'ok' : 'unavailable', checks, ...(reads ? { reads } : {}) };
   }
 
   private async migrations(db: Db): Promise<Check> {
@@ -221,5 +292,7 @@ export function serveHealth(
     writeJson(req, res, 200, { status: 'ok' });
     return Promise.resolve();
   }
-  return health.readiness().then((r) => writeJson(req, res, r.status === 'ok' ? 200 : 503, r));
+  return health
+    .readiness()
+    .then((r) => writeJson(req, res, r.status === 'ok' ? 200 : 503, publicReadiness(r)));
 }

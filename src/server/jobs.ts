@@ -10,3 +10,4 @@ import '@/orders/jobs';
 import '@/content/jobs';
 import '@/payments/test-provider';
 import '@/ingest/schedule';
+import '@/ingest/labels-daily';

@@ -19,6 +19,11 @@ const line = (text: string, name: string) =>
   text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{')) ?? null;
 
 describe('import metrics', () => {
+  it('count the supervisor’s restarts of this process (SERVER_RESTARTS)', async () => {
+    const text = await new SiteMetrics({ db: () => null, pools: () => [], restarts: 2 }).render();
+    expect(line(text, 'server_restarts_total')).toBe('server_restarts_total 2');
+  });
+
   it('show a running import’s progress, and nothing once it is over', async () => {
     const metrics = new SiteMetrics({ db: () => null, pools: () => [] });
     const a = trackImport('sirene-etab', 'StockEtablissement.zip', 4_000);

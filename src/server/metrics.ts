@@ -17,6 +17,7 @@ import client from 'prom-client';
 import { queryRows, type Db } from '@/db/client';
 import { runningImports } from '@/ingest/core/progress';
 import { eventCounts } from '@/lib/stats';
+import type { RenderQueue } from './render-queue';
 import { byPrecedence, matchRoute, ROUTES } from './routes';
 
 const PATTERNS = byPrecedence(ROUTES);
@@ -45,6 +46,12 @@ export type MetricsSources = {
     };
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
+  /** The readiness checks' last known states (src/server/health.ts), null before the first. */
+  readiness?: () => { checks: Record<string, { ok: boolean }> } | null;
+  /** How many times the supervisor restarted this web process after it died (SERVER_RESTARTS). */
+  restarts?: number;
+  /** The render queue (src/server/render-queue.ts). */
+  renderQueue?: Pick<RenderQueue, 'counts' | 'rendering' | 'queued' | 'averageRenderMs'>;
   /** Each job kind's unfinished jobs by state (src/jobs `queueCounts`). */
   queues?: (db: Db) => Promise<Array<{ name: string; state: string; count: number }>>;
 };
@@ -101,6 +108,22 @@ export class SiteMetrics {
       'job',
       'job_failures',
     );
+    new client.Gauge({
+      name: 'readiness_check',
+      help: 'État de chaque vérification de /readyz : 1 réussie, 0 en échec (le détail est dans le journal)',
+      labelNames: ['check'],
+      registers: [r],
+      collect() {
+        this.reset();
+        for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
+          this.set({ check }, c.ok ? 1 : 0);
+      },
+    });
+    new client.Counter({
+      name: 'server_restarts_total',
+      help: 'Redémarrages du processus web sur ce port par le superviseur (scripts/start.ts) après un arrêt imprévu',
+      registers: [r],
+    }).inc(sources.restarts ?? 0);
     const pages = sources.pageCache;
     new client.Counter({
       name: 'page_cache_requests_total',
@@ -120,6 +143,39 @@ export class SiteMetrics {
       registers: [r],
       collect() {
         this.set(pages?.usedBytes ?? 0);
+      },
+    });
+    const renders = sources.renderQueue;
+    new client.Counter({
+      name: 'render_queue_requests_total',
+      help: 'Pages à rendre passées par la file de rendu, par issue (rendered, refused = 503 à l’arrivée, expired = 503 après une attente trop longue) et par client (navigation, other, crawler)',
+      labelNames: ['result', 'client'],
+      registers: [r],
+      collect() {
+        this.reset();
+        if (!renders) return;
+        for (const [result, byClient] of Object.entries(renders.counts))
+          for (const [c, n] of Object.entries(byClient)) this.inc({ result, client: c }, n);
+      },
+    });
+    new client.Gauge({
+      name: 'render_queue_requests',
+      help: 'Pages en cours de rendu (state: rendering) ou en attente d’un rendu (waiting)',
+      labelNames: ['state'],
+      registers: [r],
+      collect() {
+        this.reset();
+        if (!renders) return;
+        this.set({ state: 'rendering' }, renders.rendering);
+        this.set({ state: 'waiting' }, renders.queued);
+      },
+    });
+    new client.Gauge({
+      name: 'render_average_seconds',
+      help: 'Moyenne glissante de la durée d’un rendu de page (ce qui règle la file de rendu)',
+      registers: [r],
+      collect() {
+        this.set(renders ? renders.averageRenderMs / 1000 : 0);
       },
     });
     new client.Gauge({

@@ -6,6 +6,8 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
 import * as companiesRoute from '@/app/api/search/companies/route';
 import * as directorsRoute from '@/app/api/search/directors/route';
+import * as dropInSearchRoute from '@/app/api/recherche-entreprises/search/route';
+import * as dropInNearPointRoute from '@/app/api/recherche-entreprises/near_point/route';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 import { serveRegistryApi } from './registry-api';
 import { isSearchApiRequest } from './search-api';
@@ -57,15 +59,20 @@ const answerOf = async (res: Response): Promise<Answer> => ({
 /** The Next route file's answer, its handler called as Next.js calls it. */
 function viaNext(path: string, headers: Record<string, string>): Promise<Response> {
   const req = new Request(`http://localhost${path}`, { headers });
+  if (path.startsWith('/api/recherche-entreprises/search')) return dropInSearchRoute.GET(req);
+  if (path.startsWith('/api/recherche-entreprises/near_point'))
+    return dropInNearPointRoute.GET(req);
   return path.startsWith('/api/search/directors')
     ? directorsRoute.GET(req)
     : companiesRoute.GET(req);
 }
 
 describe('the search API in the front door', () => {
-  it('recognises only the two search routes, for GET and HEAD', () => {
+  it('recognises only the two search routes and the drop-in, for GET and HEAD', () => {
     expect(isSearchApiRequest('GET', '/api/search/companies?q=danone')).toBe(true);
     expect(isSearchApiRequest('HEAD', '/api/search/directors')).toBe(true);
+    expect(isSearchApiRequest('GET', '/api/recherche-entreprises/search?q=danone')).toBe(true);
+    expect(isSearchApiRequest('GET', '/api/recherche-entreprises/near_point')).toBe(true);
     for (const [method, url] of [
       ['POST', '/api/search/companies'],
       ['GET', '/api/search/companies/'],
@@ -90,6 +97,10 @@ describe('the search API in the front door', () => {
       ['/api/search/directors?name=dubigny', {}],
       ['/api/search/directors?name=x', {}],
       ['/api/search/directors?name=dupont&page=0', {}],
+      // The drop-in: its results, its own 400 shape, near a point (issue 41: no longer Next's).
+      ['/api/recherche-entreprises/search?q=danone', {}],
+      ['/api/recherche-entreprises/search?q=danone&per_page=500', {}],
+      ['/api/recherche-entreprises/near_point?lat=48.87&long=2.33&radius=5', {}],
     ];
     const statuses = new Set<number>();
     for (const [path, headers] of cases) {

@@ -1,5 +1,6 @@
 /**
- * The search API (`GET|HEAD /api/search/companies` and `/api/search/directors`) served straight
+ * The search API (`GET|HEAD /api/search/companies` and `/api/search/directors`) and the drop-in
+ * for the government's search API (`/api/recherche-entreprises/search` and `/near_point`) served straight
  * from Node's HTTP server, ahead of Next.js, as the registry API is (src/server/registry-api.ts):
  * in the registry API's worker thread on PostgreSQL, in the server's thread otherwise.
  *
@@ -9,27 +10,36 @@
  * and document the routes: same status, body and headers (tested in search-api.test.ts); the
  * public API's gate has counted the call before (src/server/site.ts).
  *
- * Only these two exact paths: anything else under /api/search/ (the export, which reads the
+ * Only these exact paths (the search boxes' suggestions, `/api/suggestions/companies`,
+ * src/public-api/suggestion-handlers.ts, among them): anything else under /api/search/ (the export, which reads the
  * session, the static lists, a trailing slash) is left to Next.js.
  */
 import type { Db } from '@/db/client';
 import { errorResponse, type ApiAnswer, type PlainApiRequest } from '@/lib/http/answer';
 import { encodeBody } from '@/lib/http/gzip';
 import { logFailure } from '@/lib/log';
+import { handleDropIn } from '@/drop-in/handlers';
 import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
 import { UNAVAILABLE } from '@/public-api/search-params';
+import { SUGGESTIONS_PATH } from '@/api-access/gate';
+import { handleCompanySuggestions } from '@/public-api/suggestion-handlers';
 
 type SearchHandler = (db: Db, request: Request) => Promise<Response>;
 
 const HANDLERS: Record<string, SearchHandler> = {
   '/api/search/companies': handleCompanySearch,
   '/api/search/directors': handleDirectorSearch,
+  // The drop-in for the government's search API: the same search, its own shapes (issue 41).
+  '/api/recherche-entreprises/search': (db, request) => handleDropIn(db, request, 'search'),
+  '/api/recherche-entreprises/near_point': (db, request) => handleDropIn(db, request, 'near_point'),
+  // The search boxes' suggestions (site-only, its own limit in the gate): typed, so fast too.
+  [SUGGESTIONS_PATH]: handleCompanySuggestions,
 };
 
 /** The search handler a request names, or null when it is not one of these two routes. */
 function handlerOf(method: string | undefined, url: string | undefined): SearchHandler | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (!url || !url.startsWith('/api/search/')) return null;
+  if (!url || !url.startsWith('/api/')) return null;
   const q = url.indexOf('?');
   return HANDLERS[q < 0 ? url : url.slice(0, q)] ?? null;
 }

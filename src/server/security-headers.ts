@@ -59,7 +59,8 @@ export function securityHeaders(o: SecurityHeaderOptions): Array<[string, string
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     [
       'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      // Geolocation for the site itself only: « Autour de moi » of the search filters.
+      'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
     ],
   ];
   if (o.https) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);

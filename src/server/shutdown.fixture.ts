@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { connectPostgres } from '@/db/client';
-import { defineJob, jobWorkersRunning, startJobWorkers, stopJobWorkers } from '@/jobs';
+import { defineJob, jobWorkersRunning } from '@/jobs';
+import { startBackgroundWork } from './background';
 import { Health } from './health';
 import { shutDown } from './shutdown';
 import { siteHandler } from './site';
@@ -54,7 +55,19 @@ const server = http.createServer((req, res) => {
   res.once('finish', () => answered++);
   void respond(req, res);
 });
-await startJobWorkers(db, { pollingIntervalSeconds: 0.5 });
+/**
+ * The stand-in of the orders' recovery sweep that scripts/serve.ts runs once the workers are up:
+ * queries for RECOVERY_MS, so that a SIGTERM can arrive while it runs.
+ */
+async function recoverySweep(): Promise<void> {
+  const until = Date.now() + Number(process.env.RECOVERY_MS ?? 0);
+  while (Date.now() < until) {
+    await db.execute(sql`SELECT 1`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  process.stdout.write('recovery done\n');
+}
+const background = startBackgroundWork(db, recoverySweep, { pollingIntervalSeconds: 0.5 });
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 });
@@ -66,8 +79,13 @@ process.once('SIGTERM', () => {
     onDraining: () => {
       draining = true;
     },
-    whileDraining: [(timeoutMs) => stopJobWorkers(db, timeoutMs)],
-    finally: [() => handle.close()],
+    whileDraining: [(timeoutMs) => background.stop(timeoutMs)],
+    finally: [
+      async () => {
+        process.stdout.write('closing pools\n');
+        await handle.close();
+      },
+    ],
   }).finally(() => {
     process.stdout.write(`accepted ${accepted} answered ${answered}\n`);
     process.exit(0);

@@ -105,62 +105,101 @@ function request(port: number): Promise<{ outcome: Outcome; detail?: string }> {
   });
 }
 
+type Run = {
+  port: number;
+  stdout: () => string;
+  output: () => string;
+  exited: Promise<number | null>;
+  kill: () => void;
+};
+
+/** The fixture's server process, once it listens. */
+async function startServer(env: Record<string, string>): Promise<Run> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('src/server/shutdown.fixture.ts')],
+    {
+      env: {
+        ...process.env,
+        SHUTDOWN_DATABASE_URL: url,
+        POOL_MAX: embedded ? '1' : '4',
+        DATABASE_URL: '',
+        JOB_MS: '800',
+        SHUTDOWN_TIMEOUT_MS: '3000',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      const m = /listening (\d+)/.exec(stdout);
+      if (m) resolve(Number(m[1]));
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
+  });
+  return {
+    port,
+    stdout: () => stdout,
+    output: () => stdout + stderr,
+    exited,
+    kill: () => child.kill('SIGTERM'),
+  };
+}
+
+type Seen = { outcome: Outcome; detail?: string; afterSignal: boolean };
+
+/**
+ * Twenty clients in a loop until the server is gone; SIGTERM once `ready` says so (checked with
+ * the answers so far). Resolves with the exit code and every request's outcome.
+ */
+async function sigtermUnderLoad(
+  run: Run,
+  ready: (outcomes: Seen[]) => boolean,
+): Promise<{ code: number | null; outcomes: Seen[] }> {
+  let stopped = false;
+  const outcomes: Seen[] = [];
+  let signalled = false;
+  const clients = Array.from({ length: 20 }, async () => {
+    while (!stopped) {
+      const r = await request(run.port);
+      outcomes.push({ ...r, afterSignal: signalled });
+      if (r.outcome === 'refused') await new Promise((res) => setTimeout(res, 20));
+    }
+  });
+  await new Promise<void>((resolve) => {
+    const t = setInterval(() => {
+      if (ready(outcomes)) {
+        clearInterval(t);
+        resolve();
+      }
+    }, 20);
+  });
+  signalled = true;
+  run.kill();
+  const code = await run.exited;
+  stopped = true;
+  await Promise.all(clients);
+  return { code, outcomes };
+}
+
+const answered = (outcomes: Seen[]) => outcomes.filter((o) => o.outcome === 'ok').length;
+
 describe('graceful shutdown (SIGTERM)', () => {
   it('answers every accepted request, exits by itself, and loses no job', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve('src/server/shutdown.fixture.ts')],
-      {
-        env: {
-          ...process.env,
-          SHUTDOWN_DATABASE_URL: url,
-          POOL_MAX: embedded ? '1' : '4',
-          DATABASE_URL: '',
-          JOB_MS: '800',
-          SHUTDOWN_TIMEOUT_MS: '3000',
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.on('data', (c: Buffer) => {
-        stdout += c.toString();
-        const m = /listening (\d+)/.exec(stdout);
-        if (m) resolve(Number(m[1]));
-      });
-      void exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-    });
-
-    // Twenty clients in a loop until the server is gone.
-    let stopped = false;
-    const outcomes: Array<{ outcome: Outcome; detail?: string; afterSignal: boolean }> = [];
-    let signalled = false;
-    const clients = Array.from({ length: 20 }, async () => {
-      while (!stopped) {
-        const r = await request(port);
-        outcomes.push({ ...r, afterSignal: signalled });
-        if (r.outcome === 'refused') await new Promise((res) => setTimeout(res, 20));
-      }
-    });
+    const run = await startServer({});
     // SIGTERM once a job runs and requests are being answered.
-    await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        if (/job k\d/.test(stdout) && outcomes.filter((o) => o.outcome === 'ok').length >= 20) {
-          clearInterval(t);
-          resolve();
-        }
-      }, 20);
-    });
-    signalled = true;
-    child.kill('SIGTERM');
-    const code = await exited;
-    stopped = true;
-    await Promise.all(clients);
+    const { code, outcomes } = await sigtermUnderLoad(
+      run,
+      (seen) => /job k\d/.test(run.stdout()) && answered(seen) >= 20,
+    );
+    const stdout = run.stdout();
 
     expect(code).toBe(0);
     const failed = outcomes.filter((o) => o.outcome === 'failed');
@@ -187,5 +226,22 @@ describe('graceful shutdown (SIGTERM)', () => {
       sql`SELECT key FROM shutdown_jobs_done ORDER BY key`,
     );
     expect(all.rows.map((r) => r.key)).toEqual(Array.from({ length: JOBS }, (_, i) => `k${i}`));
+    // The embedded database serves one connection at a time: the next server needs it.
+    await handle.close();
+    handle = undefined;
+  }, 120_000);
+
+  it('stops the job workers, their start and its recovery sweep before closing the pools', async () => {
+    // SIGTERM while the recovery sweep that follows the workers' start still queries the
+    // database, under load: the log says nothing failed, and the pools close after the sweep.
+    const run = await startServer({ RECOVERY_MS: '2500', LOG_LEVEL: 'error' });
+    const { code, outcomes } = await sigtermUnderLoad(run, (seen) => answered(seen) >= 20);
+    const log = run.output();
+
+    expect(code).toBe(0);
+    expect(outcomes.filter((o) => o.outcome === 'failed')).toEqual([]);
+    expect(log).not.toMatch(/Cannot use a pool|job workers|error/i);
+    expect(log.indexOf('recovery done')).toBeGreaterThan(-1);
+    expect(log.indexOf('recovery done')).toBeLessThan(log.indexOf('closing pools'));
   }, 120_000);
 });

@@ -6,7 +6,8 @@
  *    `delayMs` (SHUTDOWN_DELAY_MS, 0 by default)…
  * 2. **No new connection:** the listening socket closes (a new connection is refused, which a load
  *    balancer retries elsewhere); idle keep-alive connections are closed, the busy ones once
- *    their answer is written. The job workers stop fetching at the same time; running jobs get the
+ *    their answer is written. The job workers stop fetching at the same time (once their start
+ *    and the recovery sweep after it are over, src/server/background.ts); running jobs get the
  *    same time to finish, and one still running then goes back to its queue (src/jobs).
  * 3. **In-flight requests** get `timeoutMs` (SHUTDOWN_TIMEOUT_MS, 10 s) in all; what is still open
  *    then is cut.

@@ -1,6 +1,6 @@
 /**
  * What the web server (scripts/serve.ts) does with each request, in order: the front door, the
- * public API's gate (keys and rate limits, src/api-access/gate.ts), the registry API, the front page cache, then Next.js. Kept apart from the server's start-up so that
+ * public API's gate (keys and rate limits, src/api-access/gate.ts), the registry API, the front page cache, the render queue, then Next.js. Kept apart from the server's start-up so that
  * tests run this very pipeline with a stand-in for Next.js. `npm run dev` runs the same server
  * with `next dev` behind it (`webServer`, `dev: true`).
  */
@@ -13,6 +13,7 @@ import type { Env } from '@/config/env';
 import { serveHealth, type Health } from './health';
 import { serveMetrics, type SiteMetrics } from './metrics';
 import { FrontPageCache } from './page-cache';
+import { awaitRenderTurn, type RenderQueue } from './render-queue';
 import { answerFailuresAsUnavailable, writeFailure, writeUnavailable } from './unavailable';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
@@ -28,6 +29,11 @@ export type SiteOptions = {
   /** The registry API (worker thread or this thread): true when it answered. */
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
+  /**
+   * The bound on page renders (src/server/render-queue.ts): a request that would render waits
+   * for its turn after the front page cache, or is refused 503 at once.
+   */
+  renders?: RenderQueue;
   next: Handler;
   /** Where an exception of these steps is reported (the site's error reporting by default). */
   report?: (scope: string, error: unknown) => Promise<void>;
@@ -54,6 +60,7 @@ export function siteHandler(o: SiteOptions): Handler {
       if (o.apiGate && (await o.apiGate(req, res))) return;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
+      if (o.renders && !(await awaitRenderTurn(o.renders, req, res))) return;
       o.pages?.record(req, res);
       // Only Next's handling gets a scope: the fast path above pays no AsyncLocalStorage.
       await withOutageScope((scope) => {
@@ -85,6 +92,8 @@ export function webServer(o: {
   report?: SiteOptions['report'];
   /** Production's front page cache (one is made when not given); never in development. */
   pages?: FrontPageCache;
+  /** Production's render queue; none in development (`next dev` compiles on first render). */
+  renders?: RenderQueue;
   health?: SiteOptions['health'];
   metrics?: SiteOptions['metrics'];
   draining?: SiteOptions['draining'];
@@ -104,6 +113,7 @@ export function webServer(o: {
     gtm: Boolean(env.GTM_ID),
     reportingOrigin,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    oneLoopbackHost: env.APP_ENV !== 'prod',
   };
   const pages = o.dev ? undefined : (o.pages ?? new FrontPageCache());
   return {
@@ -112,6 +122,7 @@ export function webServer(o: {
       apiGate: o.apiGate,
       registryApi: o.registryApi,
       pages,
+      renders: o.dev ? undefined : o.renders,
       next: o.next,
       report: o.report,
       health: o.health,

@@ -13,7 +13,7 @@ import {
 const DATABASE_PAGES = /^\/(entreprises|dirigeants)\//;
 
 /** The site's short French error page (no stylesheet, no script: it must always render). */
-const page = (title: string, text: string) => `<!DOCTYPE html>
+export const errorPage = (title: string, text: string) => `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title></head>
@@ -24,17 +24,17 @@ const page = (title: string, text: string) => `<!DOCTYPE html>
 </body></html>
 `;
 
-const UNAVAILABLE_PAGE = page(
+const UNAVAILABLE_PAGE = errorPage(
   'Service momentanément indisponible',
   'Les données de cette page ne peuvent pas être lues pour le moment. Réessayez dans quelques instants.',
 );
-const FAILURE_PAGE = page(
+const FAILURE_PAGE = errorPage(
   'Une erreur est survenue',
   'Cette page n’a pas pu être affichée à cause d’une erreur de notre côté. Elle nous a été signalée ; réessayez dans quelques instants.',
 );
 
 /** Headers of the failed answer that the replacement keeps (the security headers). */
-const KEEP = new Set([
+export const KEPT_HEADERS: ReadonlySet<string> = new Set([
   'content-security-policy',
   'x-content-type-options',
   'x-frame-options',
@@ -51,7 +51,7 @@ function writeAnswer(
   html: string,
   end: (...a: unknown[]) => unknown,
 ): void {
-  for (const name of res.getHeaderNames()) if (!KEEP.has(name)) res.removeHeader(name);
+  for (const name of res.getHeaderNames()) if (!KEPT_HEADERS.has(name)) res.removeHeader(name);
   const api = (req.url ?? '').startsWith('/api/');
   const body = api ? JSON.stringify(failureBody(f)) : html;
   res.statusCode = statusOf(f.code);

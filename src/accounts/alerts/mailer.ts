@@ -130,12 +130,14 @@ function buildMail(
  */
 export async function sendListAlerts(db: Db, listId: number, digest = false): Promise<number> {
   const [list] = await db
-    .select({ l: followedLists, email: users.email })
+    .select({ l: followedLists, email: users.email, verified: users.emailVerified })
     .from(followedLists)
     .innerJoin(users, eq(users.id, followedLists.userId))
     .where(eq(followedLists.id, listId))
     .limit(1);
-  if (!list || list.l.alertMode === 'none') return 0;
+  // Only to an address its user proved theirs: an account opened with a stranger's address
+  // never mails that stranger (issue 36). The events wait; they go once the address is verified.
+  if (!list || list.l.alertMode === 'none' || !list.verified) return 0;
   const events = await pendingEvents(db, listId, list.l.lastAlertedEventId);
   if (!events.length) return 0;
   const lastId = events[events.length - 1]!.id;

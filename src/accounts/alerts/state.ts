@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { CompanyState as Lifecycle } from '@/domain/company-state';
-import { COMPANY_STATE } from '@/registry/company';
+import { COMPANY_STATE } from '@/domain/sql-fragments';
 
 /**
  * What we keep of a followed company to tell, after the next import, what changed. Only keys and

@@ -118,12 +118,13 @@ function buildMail(
  */
 export async function sendSavedSearchMail(db: Db, id: number): Promise<number> {
   const [s] = await db
-    .select({ s: savedSearches, email: users.email })
+    .select({ s: savedSearches, email: users.email, verified: users.emailVerified })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(eq(savedSearches.id, id))
     .limit(1);
-  if (!s || s.s.frequency === 'none') return 0;
+  // Only to an address its user proved theirs (issue 36); the matches wait until it is.
+  if (!s || s.s.frequency === 'none' || !s.verified) return 0;
   const pending = await queryRows<Pending>(
     db,
     sql`SELECT c.*, m.id AS match_id FROM saved_search_matches m

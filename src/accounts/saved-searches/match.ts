@@ -16,7 +16,7 @@ import { queryRows } from '@/db/client';
 import { savedSearches } from '@/db/schema/accounts';
 import { logFailure } from '@/lib/log';
 import { filtersSql, EMPTY_FILTERS } from '@/search/filters';
-import { textArray } from '@/search/normalize';
+import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseQuery } from '@/search/query';
 import { matchTier, type NameKind } from '@/search/rank';
 import { parseSearchRequest } from '@/search/request';

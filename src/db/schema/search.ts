@@ -46,6 +46,14 @@ export const searchCompanies = pgTable(
     communeCode: text('commune_code'),
     communeName: text('commune_name'),
     department: text('department'),
+    /**
+     * Where the address comes from when it is not the head office establishment's (a company
+     * known from a BODACC notice only): the source's name (`SourceName`), null for SIRENE's.
+     */
+    addressSource: text('address_source'),
+    /** The activity as a source words it, when the company has no NAF code (a BODACC notice). */
+    activityText: text('activity_text'),
+    activitySource: text('activity_source'),
     creationDate: date('creation_date'),
     headcountBand: text('headcount_band'),
     category: text('category'),
@@ -75,6 +83,13 @@ export const searchCompanies = pgTable(
     longitude: real('longitude'),
     /** Grid cell of 0.01° (`geoCell` in src/search/geo/grid.ts): « within R km » reads cell ranges. */
     geoCell: integer('geo_cell'),
+    /** The labels' identifiers as `kind:identifier` (label_identifiers), for id_finess, id_uai, id_rge. */
+    labelIds: text('label_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Its code when the company is a local authority (local_authorities.code). */
+    colterCode: text('colter_code'),
   },
   (t) => [
     index('search_companies_popularity_idx').on(t.popularity.desc()),
@@ -91,6 +106,10 @@ export const searchCompanies = pgTable(
     index('search_companies_department_idx').on(t.department, t.popularity.desc()),
     index('search_companies_naf_idx').on(t.nafCode, t.popularity.desc()),
     index('search_companies_labels_idx').using('gin', t.labels),
+    index('search_companies_label_ids_idx').using('gin', t.labelIds),
+    index('search_companies_colter_idx')
+      .on(t.colterCode)
+      .where(sql`colter_code IS NOT NULL`),
   ],
 );
 

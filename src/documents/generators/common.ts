@@ -81,6 +81,16 @@ export function identityFields(p: CompanyProfile, more: { capital?: boolean } = 
       value: p.creationDate ? formatLongDate(p.creationDate) : 'Non renseignée',
       source: src,
     },
+    ...(p.rcs?.registrationDate
+      ? [
+          {
+            label: 'Date d’immatriculation au RCS',
+            value: formatLongDate(p.rcs.registrationDate),
+            // The source the company page names for the registration (RNE), not the identity's.
+            source: p.rcs.source ?? fieldSource(p, 'rcs_registration_date'),
+          },
+        ]
+      : []),
     {
       label: 'Siège',
       value: p.headOfficeSiret

@@ -268,7 +268,7 @@ export const rneExtracts: Generator = async (ctx) => {
     fields.push({
       label: 'Immatriculation',
       value: p.rcs.number ?? 'Immatriculée au RCS (numéro non précisé par nos sources)',
-      source: fieldSource(p, 'rcs_court'),
+      source: p.rcs.source ?? fieldSource(p, 'rcs_court'),
     });
   if (p.activityDescription)
     fields.push({

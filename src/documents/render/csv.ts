@@ -1,9 +1,9 @@
 /**
- * CSV rendering (csv-stringify): the document's main table, as French spreadsheets open it:
- * UTF-8 with a byte-order mark, `;` between fields, dates dd/mm/yyyy, decimal comma, no thousands
- * separator.
+ * CSV rendering by the site's one CSV writer (src/lib/tabular/csv.ts): the document's main table,
+ * as French spreadsheets open it: UTF-8 with a byte-order mark, `;` between fields, dates
+ * dd/mm/yyyy, decimal comma, no thousands separator, formula starts neutralised.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '@/lib/tabular/csv';
 import { formatShortDate } from '../format';
 import { primaryTable, type CellValue, type ColumnKind, type DocumentModel } from '../model';
 
@@ -21,12 +21,6 @@ export function renderCsv(model: DocumentModel): Buffer {
     : model.blocks.flatMap((b) =>
         b.type === 'fields' ? b.fields.map((f) => [f.label, f.value]) : [],
       );
-  const text = stringify(rows, {
-    header: true,
-    columns: columns.map((c) => c.label),
-    delimiter: ';',
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  const text = csvText([columns.map((c) => c.label), ...rows]);
   return Buffer.from(text, 'utf8');
 }

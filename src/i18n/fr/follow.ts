@@ -9,6 +9,8 @@ const follow = {
   close: 'Fermer',
   unfollowAll: 'Ne plus suivre',
   label: 'Suivre cette entreprise',
+  /** The button's name once followed: what a click does (the visible « ✓ Suivie » is part of it). */
+  labelFollowing: 'Suivie — ne plus suivre ou changer de liste',
   loading: 'Chargement…',
   error: 'Une erreur est survenue : réessayez dans un instant.',
   ownerInfo: {

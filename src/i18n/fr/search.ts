@@ -20,7 +20,18 @@ export default {
     hintSpelling: 'vérifiez l’orthographe ou essayez une partie du nom seulement ;',
     hintNumbers: 'cherchez par numéro : SIREN (9 chiffres), SIRET (14 chiffres) ou numéro de TVA ;',
     hintAcronym: 'essayez le sigle, l’enseigne ou le nom commercial ;',
-    hintFilters: 'retirez un ou plusieurs filtres ;',
+    companyForFiltered: 'Aucune entreprise ne correspond à « {query} » avec ces filtres',
+    excludedOne: '« {query} » donne 1 entreprise sans filtre : ces filtres l’excluent.',
+    excludedMany:
+      '« {query} » donne {count} entreprises sans filtre : ces filtres les excluent toutes.',
+    excludedNone:
+      '« {query} » ne donne aucune entreprise, même sans filtre : essayez d’autres mots.',
+    excludedFiltersOnly: 'Aucune entreprise ne remplit tous ces filtres à la fois.',
+    filtersLabel: 'Filtres appliqués',
+    removeFilter: 'Retirer « {label} »',
+    removeAll: 'Retirer tous les filtres',
+    noContradictions:
+      'Nos données ne contiennent pour l’instant aucune contradiction entre sources : le filtre « Données contradictoires » ne peut trouver aucune entreprise.',
     hintPersonBefore: 'pour une personne, utilisez la ',
     hintPersonLink: 'recherche de dirigeants',
     directorFor: 'Aucun dirigeant ne correspond à « {query} »',
@@ -50,6 +61,8 @@ export default {
     },
     matchedEstablishment: ' (établissement {nic})',
     itemLabel: '{label} :',
+    /** After a value that is not SIRENE's (a company known from a BODACC notice only). */
+    fromSource: '(source : {source})',
     siren: 'SIREN',
     headOffice: 'Siège',
     creation: 'Création',

@@ -73,7 +73,8 @@ export async function openInput(file: string, zipExtensions = ['.csv']): Promise
     },
   });
 
-  if (startsWith(head, ZIP_MAGIC)) {
+  // An XLSX workbook is a zip too, read whole by its importer (src/ingest/core/labels.ts).
+  if (startsWith(head, ZIP_MAGIC) && !/\.xlsx$/i.test(name)) {
     const { stream, entryName } = await openZipEntry(file, zipExtensions);
     const out = stream.pipe(counter);
     stream.on('error', (e) => out.destroy(e));

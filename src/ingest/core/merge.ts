@@ -19,6 +19,24 @@ export const SOURCE_RANK: Record<SourceName, number> = {
   'inpi-ratios': 5,
   'inpi-marques': 6,
   idcc: 7,
+  // The label sources write only their own tables (company_labels, label_identifiers…), never a
+  // company field: their rank never decides a merge.
+  'ess-france': 8,
+  'marche-inclusion': 8,
+  'agence-bio': 8,
+  rge: 8,
+  egapro: 8,
+  spectacle: 8,
+  'organisme-formation': 8,
+  uai: 8,
+  'alim-confiance': 8,
+  administration: 8,
+  finess: 8,
+  colter: 8,
+  elus: 8,
+  'patrimoine-vivant': 8,
+  'achats-responsables': 8,
+  'rne-annuaire': 8,
 };
 
 export const MERGE_FIELDS = [
@@ -92,7 +110,7 @@ export class CompanyMerger {
     if (patches.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
     const sirens = [...new Set(patches.map((p) => p.siren))];
     const rows = await this.conn.query<{ r: Stored }>(
-      `SELECT to_jsonb(c) AS r FROM companies c WHERE siren = ANY(string_to_array($1, ','))`,
+      `SELECT to_jsonb(c) AS r FROM companies c WHERE siren = ANY(string_to_array($1, ',')::bpchar[])`,
       [sirens.join(',')],
     );
     const stored = new Map<string, Stored>();
@@ -213,7 +231,7 @@ export class DirectorWriter {
       if (!cur || (s.date ?? '') >= (cur.date ?? '')) best.set(s.siren, s);
     }
     const existing = await this.conn.query<{ siren: string; d: string | null }>(
-      `SELECT siren, max(source_date)::text AS d FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) GROUP BY siren`,
+      `SELECT siren, max(source_date)::text AS d FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[]) GROUP BY siren`,
       [this.source, [...best.keys()].join(',')],
     );
     const stored = new Map(existing.map((e) => [e.siren, e.d]));
@@ -256,7 +274,7 @@ export class DirectorWriter {
     const c = await this.writer.upsert(rows);
     if (replaced.length) {
       await this.conn.query(
-        `DELETE FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')) AND NOT (id = ANY(string_to_array($3, ',')))`,
+        `DELETE FROM directors WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[]) AND NOT (id = ANY(string_to_array($3, ',')))`,
         [this.source, replaced.join(','), keepIds.join(',')],
       );
     }
@@ -361,6 +379,36 @@ export function establishmentWriter(conn: Conn): {
         ]),
       ),
   };
+}
+
+/**
+ * Positions (WGS84) another source gives for establishments (the Annuaire des Entreprises'
+ * `latitude`/`longitude`): written where SIRENE gave none, never over SIRENE's own (converted from
+ * its Lambert-93 coordinates at import). Returns the SIRENs whose head office may have moved.
+ */
+export async function fillEstablishmentPositions(
+  conn: Conn,
+  rows: Array<{ siret: string; latitude: number; longitude: number }>,
+): Promise<Counts> {
+  const valid = rows.filter(
+    (r) =>
+      Number.isFinite(r.latitude) &&
+      Number.isFinite(r.longitude) &&
+      Math.abs(r.latitude) <= 90 &&
+      Math.abs(r.longitude) <= 180 &&
+      !(r.latitude === 0 && r.longitude === 0),
+  );
+  if (!valid.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const changed = await conn.query(
+    `UPDATE establishments e SET latitude = p.lat, longitude = p.lon
+       FROM (SELECT unnest($1::text[]) AS siret, unnest($2::real[]) AS lat, unnest($3::real[]) AS lon) p
+      WHERE e.siret = p.siret
+        AND (e.latitude IS NULL OR (e.source <> 'sirene'
+             AND (e.latitude, e.longitude) IS DISTINCT FROM (p.lat, p.lon)))
+      RETURNING e.siret`,
+    [valid.map((r) => r.siret), valid.map((r) => r.latitude), valid.map((r) => r.longitude)],
+  );
+  return { inserted: 0, updated: changed.length, unchanged: valid.length - changed.length };
 }
 
 export type FinancialRow = {
@@ -479,7 +527,7 @@ export function labelWriter(conn: Conn): {
         rows.map((r) => [r.siren, r.label, r.source, r.sourceDate?.slice(0, 10) ?? null, r.detail]),
       );
       await conn.query(
-        `DELETE FROM company_labels WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+        `DELETE FROM company_labels WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[])
            AND NOT ((siren || '|' || label) = ANY(string_to_array($3, ',')))`,
         [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.label}`).join(',')],
       );
@@ -511,7 +559,7 @@ export function companyAgreementWriter(conn: Conn): {
         rows.map((r) => [r.siren, r.idcc, r.source, r.sourceDate?.slice(0, 10) ?? null]),
       );
       await conn.query(
-        `DELETE FROM company_agreements WHERE source = $1 AND siren = ANY(string_to_array($2, ','))
+        `DELETE FROM company_agreements WHERE source = $1 AND siren = ANY(string_to_array($2, ',')::bpchar[])
            AND NOT ((siren || '|' || idcc) = ANY(string_to_array($3, ',')))`,
         [source, sirens.join(','), rows.map((r) => `${r.siren}|${r.idcc}`).join(',')],
       );

@@ -3,11 +3,31 @@ import { markSearchStale } from '@/search/indexer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbHandle } from '@/db/client';
+import type { LabelSourceName } from '@/db/schema';
 import { withTransaction, type Conn } from './conn';
 import { describeError, ImportError } from './errors';
 import { openInput, type OpenedInput } from './input';
 import { createProgress, trackImport, type Progress } from './progress';
 import { addCounts, type Counts } from './writer';
+
+/** The label sources (issue 39), one importer each in src/ingest/<source>/. */
+export const LABEL_SOURCES = [
+  'ess-france',
+  'marche-inclusion',
+  'agence-bio',
+  'rge',
+  'egapro',
+  'spectacle',
+  'organisme-formation',
+  'uai',
+  'alim-confiance',
+  'administration',
+  'finess',
+  'colter',
+  'elus',
+  'patrimoine-vivant',
+  'achats-responsables',
+] as const satisfies readonly LabelSourceName[];
 
 export const SOURCES = [
   'sirene-ul',
@@ -18,6 +38,8 @@ export const SOURCES = [
   'marques',
   'idcc',
   'recherche-entreprises',
+  'rne-annuaire',
+  ...LABEL_SOURCES,
 ] as const;
 export type SourceKey = (typeof SOURCES)[number] | 'reference';
 
@@ -168,6 +190,11 @@ export class ImportContext {
     }
   }
 
+  /** The SIRENs whose search rows may have changed; null: all of them. */
+  staleScope(): string[] | null {
+    return this.contradictionScope();
+  }
+
   /** The SIRENs whose contradictions may have changed; null: all of them. */
   contradictionScope(): string[] | null {
     const changed = this.changedSirens();
@@ -241,8 +268,10 @@ export async function importFile(
       });
       // The search index is stale for what changed, committed with the change itself: a run
       // killed before its index step leaves the mark for the next run (src/search/indexer.ts).
+      // Sources that do not track their changes (BODACC, RNE) name the companies they wrote to:
+      // a daily BODACC issue used to mark the whole index, a 45-minute rebuild at 29 M (issue 40).
       if (total.inserted + total.updated > 0) {
-        await markSearchStale((text, params) => conn.query(text, params), ctx.changedSirens());
+        await markSearchStale((text, params) => conn.query(text, params), ctx.staleScope());
         if (CONTRADICTION_SOURCES.has(source))
           await refreshContradictions(conn, ctx.contradictionScope());
       }

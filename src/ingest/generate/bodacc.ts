@@ -10,7 +10,46 @@ import { Rng } from './random';
 import { companyName, withLuhnKey } from './sirene';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
+export const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
+
+/**
+ * One creation notice (`<avis>`) of a BODACC A issue: the department, capital and address drawn
+ * from `rng` in this order, then the activity.
+ */
+export function creationNotice(
+  rng: Rng,
+  o: {
+    nojo: string;
+    n: number;
+    siren: string;
+    name: string;
+    sas: boolean;
+    admin: string;
+    activity: () => string;
+    start: string;
+  },
+): string {
+  const s = o.siren;
+  return `      <avis>
+         <typeAnnonce><annonce/></typeAnnonce>
+         <nojo>${o.nojo}</nojo>
+         <numeroAnnonce>${o.n}</numeroAnnonce>
+         <numeroDepartement>${String(1 + rng.int(95)).padStart(2, '0')}</numeroDepartement>
+         <tribunal>GREFFE DU TRIBUNAL DE COMMERCE SYNTHÉTIQUE</tribunal>
+         <personnes><personne><personneMorale>
+            <numeroImmatriculation><numeroIdentification>${s.slice(0, 3)} ${s.slice(3, 6)} ${s.slice(6)}</numeroIdentification><codeRCS>RCS</codeRCS><nomGreffeImmat>Synthèse</nomGreffeImmat></numeroImmatriculation>
+            <denomination>${esc(o.name)}</denomination>
+            <formeJuridique>${o.sas ? 'Société par actions simplifiée' : 'Société à responsabilité limitée'}</formeJuridique>
+            <administration>${esc(o.admin)}</administration>
+         </personneMorale>
+         <capital><montantCapital>${(1 + rng.int(500)) * 100}.00</montantCapital><devise>EUR</devise></capital>
+         <adresse><france><numeroVoie>${1 + rng.int(99)}</numeroVoie><typeVoie>${rng.pick(STREET_TYPES)}</typeVoie><nomVoie>${esc(rng.pick(STREETS))}</nomVoie><codePostal>75001</codePostal><ville>Paris</ville></france></adresse>
+         </personne></personnes>
+         <etablissement><activite>${esc(o.activity())}</activite></etablissement>
+         <acte><creation><categorieCreation>Création</categorieCreation><dateCommencementActivite>${o.start}</dateCommencementActivite></creation></acte>
+      </avis>
+`;
+}
 
 export async function generateBodacc(outDir: string, notices: number, seed = 7): Promise<string> {
   const rng = new Rng(seed);
@@ -29,25 +68,18 @@ export async function generateBodacc(outDir: string, notices: number, seed = 7):
     const admin = sas
       ? `Président : ${rng.zipf(SURNAMES)} ${cap(rng.pick(FIRST_NAMES))} ${cap(rng.pick(FIRST_NAMES))}`
       : `Gérant : ${rng.zipf(SURNAMES)}, ${cap(rng.pick(FIRST_NAMES))} ; Associé : ${rng.zipf(SURNAMES)} ${cap(rng.pick(FIRST_NAMES))}`;
-    await w(`      <avis>
-         <typeAnnonce><annonce/></typeAnnonce>
-         <nojo>SYNTH${i}</nojo>
-         <numeroAnnonce>${i}</numeroAnnonce>
-         <numeroDepartement>${String(1 + rng.int(95)).padStart(2, '0')}</numeroDepartement>
-         <tribunal>GREFFE DU TRIBUNAL DE COMMERCE SYNTHÉTIQUE</tribunal>
-         <personnes><personne><personneMorale>
-            <numeroImmatriculation><numeroIdentification>${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6)}</numeroIdentification><codeRCS>RCS</codeRCS><nomGreffeImmat>Synthèse</nomGreffeImmat></numeroImmatriculation>
-            <denomination>${esc(name)}</denomination>
-            <formeJuridique>${sas ? 'Société par actions simplifiée' : 'Société à responsabilité limitée'}</formeJuridique>
-            <administration>${esc(admin)}</administration>
-         </personneMorale>
-         <capital><montantCapital>${(1 + rng.int(500)) * 100}.00</montantCapital><devise>EUR</devise></capital>
-         <adresse><france><numeroVoie>${1 + rng.int(99)}</numeroVoie><typeVoie>${rng.pick(STREET_TYPES)}</typeVoie><nomVoie>${esc(rng.pick(STREETS))}</nomVoie><codePostal>75001</codePostal><ville>Paris</ville></france></adresse>
-         </personne></personnes>
-         <etablissement><activite>${esc(rng.zipf(TRADE_WORDS).toLowerCase())} (${rng.pick(NAF)})</activite></etablissement>
-         <acte><creation><categorieCreation>Création</categorieCreation><dateCommencementActivite>2098-12-01</dateCommencementActivite></creation></acte>
-      </avis>
-`);
+    await w(
+      creationNotice(rng, {
+        nojo: `SYNTH${i}`,
+        n: i,
+        siren,
+        name,
+        sas,
+        admin,
+        activity: () => `${rng.zipf(TRADE_WORDS).toLowerCase()} (${rng.pick(NAF)})`,
+        start: '2098-12-01',
+      }),
+    );
   }
   await w('   </listeAvis>\n</RCS-A_IMMAT>\n');
   out.end();

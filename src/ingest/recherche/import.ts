@@ -9,6 +9,7 @@ import { personKey } from '@/domain/person';
 import { parseSiren, parseSiret } from '@/domain/siren';
 import { first, node, str, type Node } from '../bodacc/notice';
 import { roleCodeOf } from '../bodacc/administration';
+import { insertElectedOfficials, type ElectedRow } from '../core/elected';
 import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
 import {
@@ -18,6 +19,7 @@ import {
   labelWriter,
   DirectorWriter,
   establishmentWriter,
+  fillEstablishmentPositions,
   financialWriter,
   type AgreementRow,
   type CompanyAgreementRow,
@@ -83,6 +85,10 @@ export type ResultParts = {
   agreements: AgreementRow[];
   companyAgreements: CompanyAgreementRow[];
   labels: LabelRow[];
+  /** The local authority's elected officials (`complements.collectivite_territoriale.elus`). */
+  elus: ElectedRow[];
+  /** Positions the answer gives its establishments (`latitude`/`longitude`, WGS84). */
+  positions: Array<{ siret: string; latitude: number; longitude: number }>;
   /** The answer's own date. */
   answerDate: string | null;
 };
@@ -210,6 +216,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
   ];
   const establishments: EstablishmentPatch[] = [];
   const agreements: AgreementRow[] = [];
+  const positions: ResultParts['positions'] = [];
   const seen = new Set<string>();
   for (const e of etabNodes) {
     if (!e) continue;
@@ -217,6 +224,11 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     if (!patch || seen.has(patch.siret) || patch.siret.slice(0, 9) !== siren) continue;
     seen.add(patch.siret);
     establishments.push(patch);
+    // Strings in the answers ("48.876352027085"); a hidden address has none ([NON-DIFFUSIBLE]).
+    const lat = Number(s(e.latitude));
+    const lon = Number(s(e.longitude));
+    if (s(e.latitude) && s(e.longitude) && Number.isFinite(lat) && Number.isFinite(lon))
+      positions.push({ siret: patch.siret, latitude: lat, longitude: lon });
     for (const idcc of (e.liste_idcc as unknown[]) ?? []) {
       const code = str(idcc);
       if (code && /^\d{1,4}$/.test(code))
@@ -301,7 +313,26 @@ export function readResult(r: Node): ResultParts | { reason: string } {
         sourceDate: answerDate,
       });
   }
+  const coll = node(compl.collectivite_territoriale);
+  const elus: ResultParts['elus'] = [];
+  for (const raw of (coll?.elus as unknown[]) ?? []) {
+    const e = node(raw);
+    const lastName = s(e?.nom);
+    if (!e || !lastName || !s(coll?.code)) continue;
+    const birth = birthMonthYear(s(e.annee_de_naissance));
+    const sex = s(e.sexe);
+    elus.push({
+      colterCode: s(coll!.code)!,
+      lastName,
+      firstNames: s(e.prenoms),
+      birthYear: birth?.year ?? null,
+      birthMonth: birth?.month ?? null,
+      sex: sex === 'M' || sex === 'F' ? sex : null,
+      function: s(e.fonction),
+    });
+  }
   return {
+    elus,
     company: { siren, source: 'recherche-entreprises', date, fields },
     establishments,
     directors: { siren, date: s(r.date_mise_a_jour_rne) ?? date, directors },
@@ -309,6 +340,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     agreements,
     companyAgreements,
     answerDate,
+    positions,
     labels: readLabels(
       siren,
       compl,
@@ -348,6 +380,11 @@ export const rechercheImporter: Importer = {
       'establishments',
       await establishmentWriter(ctx.conn).write(parts.flatMap((p) => p.establishments)),
     );
+    const moved = await fillEstablishmentPositions(
+      ctx.conn,
+      parts.flatMap((p) => p.positions),
+    );
+    if (moved.updated) ctx.count('establishment_positions', moved);
     ctx.count(
       'directors',
       await new DirectorWriter(ctx.conn, 'recherche-entreprises').write(
@@ -370,6 +407,20 @@ export const rechercheImporter: Importer = {
         'recherche-entreprises',
       ),
     );
+    // Élus as the answer lists them: this source's rows of these companies replaced.
+    await ctx.conn.query(
+      `DELETE FROM elected_officials WHERE source = 'recherche-entreprises' AND siren = ANY($1::text[])`,
+      [sirens],
+    );
+    // One answer date per company: the élus are written company by company.
+    for (const p of parts)
+      await insertElectedOfficials(
+        ctx.conn,
+        p.elus.map((e) => ({ ...e, siren: p.company.siren })),
+        { source: 'recherche-entreprises', date: p.answerDate },
+      );
+    const elus = parts.reduce((n, p) => n + p.elus.length, 0);
+    if (elus) ctx.count('elected_officials', { inserted: elus, updated: 0, unchanged: 0 });
     ctx.count(
       'company_labels',
       await labelWriter(ctx.conn).write(

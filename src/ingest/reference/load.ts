@@ -1,12 +1,13 @@
 /**
  * Code tables: NAF from @socialgouv/codes-naf, communes, departments and regions from
- * @etalab/decoupage-administratif, and legal forms, headcount bands, company categories, NAF
+ * @etalab/decoupage-administratif (communes' centres from GeoNames, src/search/geo/commune-centres.ts), and legal forms, headcount bands, company categories, NAF
  * sections and RNE director roles from data/samples/labels. Loaded in one transaction, re-runnable.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbHandle } from '@/db/client';
+import { communeCentres } from '@/search/geo/commune-centres';
 import { withTransaction } from '../core/conn';
 import { TableWriter, addCounts, type Counts } from '../core/writer';
 
@@ -77,6 +78,7 @@ export function referenceRows(): { codes: unknown[][]; communes: unknown[][] } {
     region: string;
   }>;
   for (const d of departments) codes.push(['department', d.code, d.nom, d.region]);
+  const centres = communeCentres();
   const communes = (require('@etalab/decoupage-administratif/data/communes.json') as Commune[])
     .filter((c) => c.type === 'commune-actuelle' || c.type === 'arrondissement-municipal')
     .map((c) => [
@@ -86,6 +88,8 @@ export function referenceRows(): { codes: unknown[][]; communes: unknown[][] } {
       c.region ?? null,
       c.codesPostaux ?? [],
       c.population ?? null,
+      centres.get(c.code)?.latitude ?? null,
+      centres.get(c.code)?.longitude ?? null,
     ]);
   return { codes, communes };
 }
@@ -103,7 +107,16 @@ export async function loadReferenceTables(
     const b = await new TableWriter(conn, {
       table: 'communes',
       key: ['code'],
-      columns: ['code', 'name', 'department_code', 'region_code', 'postcodes', 'population'],
+      columns: [
+        'code',
+        'name',
+        'department_code',
+        'region_code',
+        'postcodes',
+        'population',
+        'latitude',
+        'longitude',
+      ],
     }).upsert(communes);
     return addCounts(a, b);
   });

@@ -19,6 +19,7 @@ import {
   type DirectorSet,
   type EstablishmentPatch,
 } from '../core/merge';
+import { endOfExistence, registrationWriter, type RegistrationRow } from '../core/registrations';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { first, node, str, type Node } from '../bodacc/notice';
@@ -31,6 +32,7 @@ export function nafFromApe(code: string | null): string | null {
 }
 
 type RneParts = {
+  registration: RegistrationRow;
   company: CompanyPatch;
   establishments: EstablishmentPatch[];
   directors: DirectorSet;
@@ -179,10 +181,36 @@ export function readRneCompany(doc: Node): RneParts | { reason: string } {
       });
     }
   }
+  // The registration as the search API's `immatriculation` reads it (map_rne.py).
+  const duration = typeof description.duree === 'number' ? description.duree : null;
+  const creation = str(nature.dateCreation);
+  const natures = [
+    str(content.formeExerciceActivitePrincipale),
+    ...activities.map((a) => str(node(a)?.formeExercice)),
+  ].filter((x): x is string => !!x);
+  const cessation = node(content.detailCessationEntreprise) ?? {};
+  const registration: RegistrationRow = {
+    siren,
+    source: 'rne',
+    sourceDate: date,
+    registrationDate: creation ?? str(entreprise.dateImmat),
+    strikeOffDate: str(cessation.dateRadiation),
+    activityStartDate: str(entreprise.dateDebutActiv) ?? str(principal?.dateDebut),
+    capitalAmount:
+      typeof description.montantCapital === 'number' ? description.montantCapital : null,
+    capitalCurrency: str(description.deviseCapital),
+    capitalVariable:
+      typeof description.capitalVariable === 'boolean' ? description.capitalVariable : null,
+    durationYears: duration,
+    closingDayMonth: str(description.dateClotureExerciceSocial),
+    endOfExistence: str(description.dateFinExistence) ?? endOfExistence(creation, duration),
+    natures,
+  };
   return {
     company: { siren, source: 'rne', date, fields },
     establishments,
     directors: { siren, date, directors },
+    registration,
   };
 }
 
@@ -196,6 +224,7 @@ export const rneImporter: Importer = {
     const dirs = new DirectorWriter(ctx.conn, 'rne');
     const etabs = establishmentWriter(ctx.conn);
     const claims = claimWriter(ctx.conn, 'rne');
+    const registrations = registrationWriter(ctx.conn);
     let batch: RneParts[] = [];
     const flush = async () => {
       if (!batch.length) return;
@@ -228,6 +257,10 @@ export const rneImporter: Importer = {
       if (stated.length) ctx.count('source_claims', await claims.write(stated));
       ctx.count('establishments', await etabs.write(batch.flatMap((b) => b.establishments)));
       ctx.count('directors', await dirs.write(batch.map((b) => b.directors)));
+      ctx.count(
+        'company_registrations',
+        await registrations.write(batch.map((b) => b.registration)),
+      );
       batch = [];
       ctx.tick();
     };

@@ -53,6 +53,32 @@ export const RATE_LIMITS = {
     message:
       'Trop de tentatives de connexion depuis votre adresse : réessayez dans quelques minutes.',
   },
+  /**
+   * Mails to an address not yet proved to be its user's (a sign-up's or a resent verification
+   * link, an e-mail change's confirmation), per target address, whatever the account asking:
+   * nobody mails a stranger at will. Counted where the mail is sent (src/accounts/auth.ts); no
+   * correct password resets it.
+   */
+  'mail-unproven-address': {
+    points: 3,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Plusieurs courriels ont déjà été envoyés aujourd’hui à cette adresse : ouvrez le lien reçu (pensez aux courriers indésirables), ou réessayez demain.',
+  },
+  /** E-mail changes asked per account; spent before the password is checked, never reset. */
+  'email-change-user': {
+    points: 5,
+    durationSeconds: 24 * 60 * 60,
+    message:
+      'Vous avez demandé plusieurs changements d’adresse e-mail aujourd’hui : réessayez demain.',
+  },
+  /** Verification mails asked again per account (« Renvoyer le lien »). */
+  'verification-user': {
+    points: 3,
+    durationSeconds: 60 * 60,
+    message:
+      'Le lien de vérification vous a déjà été envoyé plusieurs fois : ouvrez le dernier courriel reçu (pensez aux courriers indésirables), ou réessayez dans une heure.',
+  },
   /** Captcha challenges per address: a person opens a few forms, a script thousands. */
   'captcha-address': {
     points: 30,
@@ -104,18 +130,23 @@ export const RATE_LIMITS = {
     message:
       'Vous avez fait plusieurs demandes de propriété aujourd’hui : chaque demande part par courrier postal, réessayez demain.',
   },
-  /** Exports of results lists per address without an account (100 rows each). */
+  /**
+   * Exports of results lists per address without an account (100 rows each). Sized for a person
+   * refining a list (a few exports in a few minutes, an office sharing one address) over a short
+   * window, so that a refusal never asks to wait more than 10 minutes.
+   */
   'export-address': {
     points: 20,
-    durationSeconds: 60 * 60,
+    durationSeconds: 10 * 60,
     message:
-      'Vous avez fait beaucoup d’exports depuis votre adresse : réessayez dans une heure, ou connectez-vous.',
+      'Vous avez fait 20 exports en 10 minutes depuis votre adresse sans être connecté : patientez quelques minutes, ou connectez-vous (60 exports par 10 minutes, jusqu’à 10 000 lignes chacun).',
   },
   /** Exports of results lists per account (10,000 rows each). */
   'export-user': {
-    points: 30,
-    durationSeconds: 60 * 60,
-    message: 'Vous avez fait beaucoup d’exports en une heure : réessayez un peu plus tard.',
+    points: 60,
+    durationSeconds: 10 * 60,
+    message:
+      'Vous avez fait 60 exports en 10 minutes : patientez quelques minutes avant le suivant.',
   },
   /** Contact form messages per address: a person writes a few, a spammer many. */
   /** « Signaler une erreur » reports per client address. */

@@ -1,14 +1,19 @@
 /**
  * Reads the first sheet of an uploaded table: a CSV (UTF-8 or Windows-1252, `;`, `,` or tab
  * between fields, quoted fields) or an XLSX workbook, told apart by their first bytes, never by
- * a name or a declared type. Anything else is UNSUPPORTED_MEDIA_TYPE; a workbook that cannot be
- * read, or that would expand past MAX_UNZIPPED_BYTES, is VALIDATION_FAILED.
+ * a name or a declared type. Anything else is UNSUPPORTED_MEDIA_TYPE. Both are read under the
+ * same hard limits (TABLE_LIMITS: rows, columns, cells; for a workbook also the bytes inflated,
+ * its entries, shared strings and time, src/lib/tabular/xlsx-read.ts): past one, PAYLOAD_TOO_LARGE
+ * (413) at once; a workbook that cannot be read, VALIDATION_FAILED (422).
  */
-import type ExcelJS from 'exceljs';
 import { failure, success, type Result } from '@/lib/errors';
-
-/** A workbook is a zip: its declared expanded size is checked before it is opened. */
-const MAX_UNZIPPED_BYTES = 40 * 1024 * 1024;
+import {
+  readXlsxRows,
+  TABLE_LIMITS,
+  TableLimit,
+  TableUnreadable,
+  type TableLimits,
+} from './xlsx-read';
 
 export type TableRows = { kind: 'csv' | 'xlsx'; rows: string[][] };
 
@@ -35,8 +40,11 @@ function decodeText(b: Uint8Array): string {
   }
 }
 
-/** CSV records (RFC 4180 quoting), the delimiter guessed from the first line. */
-export function parseCsv(text: string): string[][] {
+/**
+ * CSV records (RFC 4180 quoting), the delimiter guessed from the first line; throws TableLimit
+ * as soon as a row, a column or a cell passes `limits`.
+ */
+export function parseCsv(text: string, limits: TableLimits = TABLE_LIMITS): string[][] {
   const first = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = [';', '\t', ','].reduce((best, d) =>
     first.split(d).length > first.split(best).length ? d : best,
@@ -45,6 +53,19 @@ export function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let cells = 0;
+  const endField = () => {
+    if (row.length >= limits.columns) throw new TableLimit(`plus de ${limits.columns} colonnes`);
+    if (++cells > limits.cells) throw new TableLimit(`plus de ${limits.cells} cellules`);
+    if (field.length > limits.cellChars) throw new TableLimit('texte trop long');
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    if (rows.length >= limits.rows) throw new TableLimit(`plus de ${limits.rows} lignes`);
+    rows.push(row);
+    row = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
@@ -54,87 +75,39 @@ export function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
+    else if (c === delimiter) endField();
+    else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
+      endField();
+      endRow();
     } else field += c;
   }
   if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
+    endField();
+    endRow();
   }
   return rows;
 }
 
-/** The sum of the sizes a zip's central directory declares, or null when it cannot be read. */
-function declaredUnzippedBytes(b: Uint8Array): number | null {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(i + 10, true);
-    let at = view.getUint32(i + 16, true);
-    let total = 0;
-    for (let e = 0; e < entries; e++) {
-      if (at + 46 > b.length || view.getUint32(at, true) !== 0x02014b50) return null;
-      total += view.getUint32(at + 24, true);
-      at +=
-        46 +
-        view.getUint16(at + 28, true) +
-        view.getUint16(at + 30, true) +
-        view.getUint16(at + 32, true);
-    }
-    return total;
-  }
-  return null;
-}
+const TOO_LARGE =
+  'Ce fichier est trop volumineux pour être lu : envoyez au plus 1 000 SIREN, sur une seule feuille, au format CSV ou XLSX.';
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v == null) return '';
-  if (typeof v === 'object') {
-    if (v instanceof Date) return v.toISOString().slice(0, 10);
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(v);
-};
-
-/** The rows of an uploaded CSV or XLSX file (every cell as text). */
-export async function readTable(bytes: Uint8Array): Promise<Result<TableRows>> {
-  if (isZip(bytes)) {
-    const size = declaredUnzippedBytes(bytes);
-    if (size === null || size > MAX_UNZIPPED_BYTES)
-      return failure(
-        'VALIDATION_FAILED',
-        'Ce classeur Excel est illisible ou trop volumineux une fois décompressé.',
-      );
-    // Loaded on first use: the spreadsheet library is large and most processes never read one.
-    const excel = (await import('exceljs')).default;
-    const wb = new excel.Workbook();
-    try {
-      await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-    } catch {
+/** The rows of an uploaded CSV or XLSX file (every cell as text), under `limits`. */
+export async function readTable(
+  bytes: Uint8Array,
+  limits: TableLimits = TABLE_LIMITS,
+): Promise<Result<TableRows>> {
+  try {
+    if (isZip(bytes)) return success({ kind: 'xlsx', rows: await readXlsxRows(bytes, limits) });
+    if (!looksLikeText(bytes)) return failure('UNSUPPORTED_MEDIA_TYPE', NOT_A_TABLE);
+    return success({ kind: 'csv', rows: parseCsv(decodeText(bytes), limits) });
+  } catch (e) {
+    if (e instanceof TableLimit) return failure('PAYLOAD_TOO_LARGE', `${TOO_LARGE} (${e.message})`);
+    if (e instanceof TableUnreadable)
       return failure(
         'VALIDATION_FAILED',
         'Ce classeur Excel est illisible : enregistrez-le de nouveau au format XLSX.',
       );
-    }
-    const ws = wb.worksheets[0];
-    const rows: string[][] = [];
-    ws?.eachRow({ includeEmpty: true }, (row, n) => {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      rows[n - 1] = values.map((v) => cellText(v as ExcelJS.CellValue));
-    });
-    for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-    return success({ kind: 'xlsx', rows });
+    throw e;
   }
-  if (!looksLikeText(bytes)) return failure('UNSUPPORTED_MEDIA_TYPE', NOT_A_TABLE);
-  return success({ kind: 'csv', rows: parseCsv(decodeText(bytes)) });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, readTable } from './read';
 import ExcelJS from 'exceljs';
-import { csvRecord, csvStream, inBatches, textColumns, xlsxStream } from './write';
+import { csvRecord } from './csv';
+import { csvStream, inBatches, textColumns, xlsxStream } from './write';
 
 async function* rows(list: (string | number | null)[][]) {
   for (const r of list) yield r;

@@ -5,23 +5,17 @@
  * so a long table never sits whole in memory (bench:export: the same peak for 1,000 and 10,000
  * rows).
  *
- * CSV for French Excel: UTF-8 with a byte order mark (else Excel reads it as Windows-1252),
- * `;` between fields (Excel in French uses the comma as decimal separator, and opens `;` files
- * in columns on a double click), CRLF between records, dates as JJ/MM/AAAA, decimals with a
- * comma. A field is quoted when it holds `;`, `"`, a line break or surrounding spaces, with `"`
- * doubled (RFC 4180); line breaks inside a field become spaces, so one record is one line (the
- * browser's progress counts lines). A text field starting with `=`, `+`, `-`, `@`, a tab or a
- * carriage return gets a leading `'` (formula injection, OWASP « CSV Injection »).
+ * CSV by the site's one CSV field writer (src/lib/tabular/csv.ts: French Excel's conventions,
+ * formula injection neutralised).
  *
  * XLSX by a minimal streaming writer (xlsx.ts): inline strings, real dates and numbers, bold
  * header, frozen first row.
  */
+import { CSV_BOM, csvRecord, type Cell, type CellKind } from './csv';
 import { xlsxChunks } from './xlsx';
 
-export type Cell = string | number | null;
+export type { Cell, CellKind } from './csv';
 export type TabularFormat = 'csv' | 'xlsx';
-/** How a column's values are written: dates (ISO in, JJ/MM/AAAA or an Excel date out), amounts. */
-export type CellKind = 'text' | 'date' | 'euros' | 'integer';
 export type TabularColumn = { header: string; kind: CellKind; width: number };
 
 export const TABULAR_TYPES: Record<TabularFormat, string> = {
@@ -42,26 +36,6 @@ export function textColumns(
 }
 
 const encoder = new TextEncoder();
-const BOM = '\uFEFF';
-
-function frenchDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-/** One CSV field (see the module's comment). */
-export function csvField(value: Cell | undefined, kind: CellKind = 'text'): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value).replace('.', ',');
-  let v = kind === 'date' ? frenchDate(value) : value.replace(/[\r\n]+/g, ' ');
-  if (kind === 'text' && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[;"\n\r]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-/** One CSV record, with its CRLF; `kinds` by column (text when absent). */
-export function csvRecord(cells: readonly Cell[], kinds: readonly CellKind[] = []): string {
-  return cells.map((c, i) => csvField(c, kinds[i])).join(';') + '\r\n';
-}
 
 type Batches = AsyncIterable<ReadonlyArray<readonly Cell[]>>;
 
@@ -84,7 +58,7 @@ export function csvStream(columns: readonly TabularColumn[], batches: Batches) {
   const kinds = columns.map((c) => c.kind);
   async function* chunks() {
     yield encoder.encode(
-      BOM +
+      CSV_BOM +
         csvRecord(
           columns.map((c) => c.header),
           columns.map(() => 'text'),

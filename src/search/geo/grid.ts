@@ -9,7 +9,7 @@
 export const GRID_STEP = 100; // cells per degree
 export const GRID_ROW = 100_000; // cell number stride of one row (36,000 columns fit)
 
-export const EARTH_RADIUS_KM = 6371.0088;
+import { EARTH_RADIUS_KM } from '@/domain/geo';
 
 /** The grid cell of a point (an int4: at most 18,000 × 100,000 + 36,000). */
 export function geoCell(lat: number, lon: number): number {

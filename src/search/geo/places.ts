@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { foldName } from '../normalize';
+import { departmentOfCommune as departmentOf } from '@/domain/reference/departments';
 
 type CommuneJson = {
   code: string;
@@ -162,9 +163,9 @@ export function splitPlace(tokens: string[]): { rest: string[]; place: Place } |
   return null;
 }
 
-/** The department of a commune code (2A/2B for Corsica, 3 digits overseas). */
+/** The department of a commune code (2A/2B for Corsica, 3 digits overseas): the domain's rule. */
 export function departmentOfCommune(code: string): string {
-  return code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2);
+  return departmentOf(code) ?? '';
 }
 
 /** The EPCI (its SIREN) and the region of a commune code; null when the lists do not know it. */

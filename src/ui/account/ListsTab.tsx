@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import t from '@/i18n/fr/account';
 import { api } from './client';
+import { listCsv } from './list-csv';
 import s from './account.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
@@ -27,15 +28,6 @@ const slug = (name: string | null) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'entreprise';
-
-function csvOf(list: List): string {
-  const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
-  const rows = [['siren', 'nom', 'etat', 'dernier_changement']];
-  for (const c of list.company_details) {
-    rows.push([c.siren, c.name ?? '', t.myAccount.lists[c.status], c.last_change_at ?? '']);
-  }
-  return '\uFEFF' + rows.map((r) => r.map(q).join(';')).join('\r\n') + '\r\n';
-}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -176,7 +168,12 @@ function ListCard({
           <button
             className={s.secondary}
             type="button"
-            onClick={() => download(`liste-${slug(list.name)}.csv`, csvOf(list))}
+            onClick={() =>
+              download(
+                `liste-${slug(list.name)}.csv`,
+                listCsv(list.company_details, t.myAccount.lists),
+              )
+            }
           >
             {t.myAccount.lists.exportCsv}
           </button>

@@ -1,7 +1,8 @@
 import type { CompanyDocument } from '@/domain/catalogue/documents';
 import Link from 'next/link';
 import type { Result } from '@/lib/errors';
-import type { CompanyProfile, EstablishmentView } from '@/registry/company';
+import type { CompanyProfile } from '@/registry/company';
+import type { EstablishmentView } from '@/registry/establishment-view';
 import type { EstablishmentFilter, EstablishmentPage } from '@/registry/establishments';
 import { formatDate, formatNumber, formatSiret } from './format';
 import { Empty, Section, SourceLine, WhenLoaded } from './Section';

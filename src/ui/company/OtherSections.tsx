@@ -9,7 +9,7 @@ import type { SourceRef } from '@/registry/result';
 import type { CompanyLabelView } from '@/registry/company-labels';
 import type { CompanySummary } from '@/registry/similar';
 import { formatDate, formatLongDate, formatNumber } from './format';
-import { Empty, Section, WhenLoaded } from './Section';
+import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
@@ -397,7 +397,7 @@ export function LabelsSection({ labels }: { labels: Result<CompanyLabelView[]> }
     <Section
       id="labels"
       title={m.labels.title}
-      sources={labels.ok ? labels.value.map((l) => l.source) : []}
+      sources={labels.ok ? labels.value.flatMap((l) => l.sources) : []}
     >
       <WhenLoaded value={labels}>
         {(list) => (
@@ -413,6 +413,8 @@ export function LabelsSection({ labels }: { labels: Result<CompanyLabelView[]> }
                     {d}
                   </span>
                 ))}
+                {/* Each label with the sources that give it and their dates (ESS France, ADEME…). */}
+                <SourceLine sources={l.sources} />
               </li>
             ))}
           </ul>

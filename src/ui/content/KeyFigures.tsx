@@ -69,3 +69,34 @@ export function ContradictionFigures({ figures }: { figures: KeyFigures | null }
     </>
   );
 }
+
+/**
+ * How many companies hold each label or certification, every source together (ESS France, Agence
+ * Bio, ADEME, FINESS…: docs/DATA.md), with a link to the search filtered on it.
+ */
+export function LabelFigures({ figures }: { figures: KeyFigures | null }) {
+  if (!figures) return <p>Chiffres momentanément indisponibles.</p>;
+  if (!figures.labels.length) return <p>Aucun label connu dans notre base pour l’instant.</p>;
+  return (
+    <table className={s.table}>
+      <thead>
+        <tr>
+          <th scope="col">Label ou certification</th>
+          <th scope="col">Entreprises</th>
+          <th scope="col">Données du</th>
+        </tr>
+      </thead>
+      <tbody>
+        {figures.labels.map((l) => (
+          <tr key={l.code}>
+            <th scope="row">
+              <Link href={`/rechercher?label=${encodeURIComponent(l.code)}`}>{l.label}</Link>
+            </th>
+            <td>{n.format(l.companies)}</td>
+            <td>{l.date ? frenchDate(`${l.date}T00:00:00Z`) : 'non daté'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -58,9 +58,10 @@ export function FollowButton({ siren, name }: { siren: string; name?: string | n
         ref={button}
         type="button"
         className={following ? s.on : s.button}
-        aria-pressed={following}
+        // Its name says what a click does in each state (a click opens the lists, where « Ne plus
+        // suivre » is): not a toggle, so no aria-pressed beside a name that changes.
         aria-expanded={open}
-        aria-label={`${f.label}${name ? ` : ${name}` : ''}`}
+        aria-label={`${following ? f.labelFollowing : f.label}${name ? ` : ${name}` : ''}`}
         onClick={click}
         data-testid="follow-button"
       >

@@ -34,6 +34,8 @@ export function OppositionForm({ kind, siren, director, initialError, initialNot
   const router = useRouter();
   // A captcha is spent by each try: a new key draws a new one.
   const [attempt, setAttempt] = useState(0);
+  // Only the chosen case's fields are shown: a director's request names a person, never a SIREN.
+  const [chosen, setChosen] = useState<'person' | 'company'>(kind);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     // The captcha holds a submit until it is solved, then submits again by itself.
@@ -93,16 +95,25 @@ export function OppositionForm({ kind, siren, director, initialError, initialNot
       >
         <fieldset style={group}>
           <legend style={{ fontWeight: 600, marginBottom: 8 }}>{m.legend}</legend>
-          <label style={row}>
-            <input type="radio" name="kind" value="person" defaultChecked={kind === 'person'} />{' '}
-            {m.kindPerson}
-          </label>
-          <label style={row}>
-            <input type="radio" name="kind" value="company" defaultChecked={kind !== 'person'} />{' '}
-            {m.kindCompany}
-          </label>
+          {(
+            [
+              ['person', m.kindPerson],
+              ['company', m.kindCompany],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} style={row}>
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                checked={chosen === value}
+                onChange={() => setChosen(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
         </fieldset>
-        {director ? (
+        {chosen === 'company' ? null : director ? (
           <p>
             <input type="hidden" name="directorId" value={director.id} />
             {m.personFromProfile.replace('{person}', director.name)}
@@ -133,16 +144,18 @@ export function OppositionForm({ kind, siren, director, initialError, initialNot
             </label>
           </fieldset>
         )}
-        <label>
-          {m.siren}
-          <input
-            name="siren"
-            inputMode="numeric"
-            maxLength={11}
-            defaultValue={siren}
-            autoComplete="off"
-          />
-        </label>
+        {chosen === 'company' ? (
+          <label>
+            {m.siren}
+            <input
+              name="siren"
+              inputMode="numeric"
+              maxLength={11}
+              defaultValue={siren}
+              autoComplete="off"
+            />
+          </label>
+        ) : null}
         <label>
           {m.email}
           <input name="email" type="email" required maxLength={200} autoComplete="email" />

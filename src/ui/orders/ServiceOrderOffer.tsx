@@ -20,12 +20,18 @@ export function ServiceOrderOffer({
   priceCents,
   sirens,
   companyName,
+  unavailable,
 }: {
   kind: string;
   label: string;
   priceCents: number;
   sirens: string[];
   companyName: string | null;
+  /**
+   * The listed companies the order route's availability rule refuses, with its reason, read by
+   * the server with the page: the first company's button is never shown only to be refused.
+   */
+  unavailable?: Record<string, string>;
 }) {
   const [offer, setOffer] = useState<Offer | null>(null);
   const first = sirens[0];
@@ -67,7 +73,9 @@ export function ServiceOrderOffer({
           price: euros(price),
         })}
       </p>
-      {offer && !offer.available ? (
+      {unavailable?.[first] ? (
+        <p role="status">{unavailable[first]}</p>
+      ) : offer && !offer.available ? (
         <p role="status">{offer.reason ?? ordersText.offer.unavailable}</p>
       ) : (
         <OrderButton kind={kind} siren={first} priceCents={price} />

@@ -12,7 +12,9 @@ import { CompanyResults, countLabel, type ResultOrder } from './ResultsList';
 import { SearchActions } from './SearchActions';
 import { SearchCombobox } from './SearchCombobox';
 import { SortSelect } from './SortSelect';
-import { chipsOf, hasNarrowing, sortOf, withChanges } from './resultsUrl';
+import { redirect } from 'next/navigation';
+import { describeFilter } from './filterLabels';
+import { chipsOf, hrefOf, sortOf, withChanges, withoutNarrowing } from './resultsUrl';
 import s from './search.module.css';
 
 /**
@@ -55,6 +57,14 @@ export function CompanySearchView({
     />
   );
   const d = loaded.state === 'ok' ? loaded.data : null;
+  // A page past the last (an old link, a list that shrank) is the last page, not « résultats 61
+  // à 60, page 4 sur 3 ».
+  if (d && d.total > 0 && d.page > d.totalPages) {
+    const last = new URLSearchParams(params);
+    if (d.totalPages > 1) last.set('page', String(d.totalPages));
+    else last.delete('page');
+    redirect(hrefOf(basePath, last));
+  }
   const from = d ? (d.page - 1) * d.perPage + 1 : 0;
   return (
     <ResultsShell
@@ -139,7 +149,16 @@ function Body({
   if (loaded.state === 'unavailable') return <SearchUnavailable />;
   if (loaded.state === 'invalid') return <InvalidSearch message={loaded.message} />;
   const d = loaded.data;
-  if (d.total === 0) return <NoCompanyFound query={q} filtered={hasNarrowing(params)} />;
+  if (d.total === 0)
+    return (
+      <NoCompanyFound
+        query={q}
+        filters={chipsOf(basePath, params, describeFilter)}
+        removeAllHref={hrefOf(basePath, withoutNarrowing(params))}
+        withoutFilters={loaded.withoutFilters}
+        noContradictions={loaded.noContradictions}
+      />
+    );
   const from = (d.page - 1) * d.perPage + 1;
   return (
     <>

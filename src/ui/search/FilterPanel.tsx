@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalSto
 import m from '@/i18n/fr/filters';
 import { interpolate } from '@/i18n/interpolate';
 import type { SearchFacets } from '@/search/companies';
-import { FILTER_PARAMS, type SearchFilters } from '@/search/filter-params';
+import { FILTER_PARAMS, SEARCH_LABELS, type SearchFilters } from '@/search/filter-params';
 import { readStoredFilters, storeFilters } from './filterStorage';
 import {
   GEO_PARAMS,
@@ -196,6 +196,38 @@ export function FilterPanel({
     />
   );
 
+  /** Checkboxes of a list parameter, each with its count when known; `extra`: a class added. */
+  const checks = (
+    param: string,
+    choices: Array<[code: string, label: string, count: number | null]>,
+    extra?: string,
+  ) => {
+    const chosen = listValues(new URLSearchParams({ v: draft[param] ?? '' }), 'v');
+    return (
+      <div className={extra ? `${s.checks} ${extra}` : s.checks}>
+        {choices.map(([code, label, count]) => (
+          <label key={code}>
+            <input
+              type="checkbox"
+              name={param}
+              value={code}
+              checked={chosen.includes(code)}
+              onChange={(e) =>
+                apply(
+                  param,
+                  (e.target.checked ? [...chosen, code] : chosen.filter((c) => c !== code)).join(
+                    ',',
+                  ),
+                )
+              }
+            />
+            <Counted value={label} count={count} />
+          </label>
+        ))}
+      </div>
+    );
+  };
+
   return (
     <form
       className={s.filters}
@@ -266,34 +298,14 @@ export function FilterPanel({
         {list(FILTER_PARAMS.headcountBands, m.headcountBands)}
         <fieldset>
           <legend>{m.category}</legend>
-          <div className={s.checks}>
-            {(['PME', 'ETI', 'GE'] as const).map((code) => {
-              const chosen = listValues(
-                new URLSearchParams({ v: draft[FILTER_PARAMS.categories] ?? '' }),
-                'v',
-              );
-              return (
-                <label key={code}>
-                  <input
-                    type="checkbox"
-                    name={FILTER_PARAMS.categories}
-                    value={code}
-                    checked={chosen.includes(code)}
-                    onChange={(e) =>
-                      apply(
-                        FILTER_PARAMS.categories,
-                        (e.target.checked
-                          ? [...chosen, code]
-                          : chosen.filter((c) => c !== code)
-                        ).join(','),
-                      )
-                    }
-                  />
-                  <Counted value={code} count={counts ? (counts.categories[code] ?? 0) : null} />
-                </label>
-              );
-            })}
-          </div>
+          {checks(
+            FILTER_PARAMS.categories,
+            (['PME', 'ETI', 'GE'] as const).map((code) => [
+              code,
+              code,
+              counts ? (counts.categories[code] ?? 0) : null,
+            ]),
+          )}
         </fieldset>
       </fieldset>
       <fieldset className={s.group}>
@@ -322,10 +334,9 @@ export function FilterPanel({
             ))}
           </div>
         </fieldset>
-        {list(FILTER_PARAMS.labels, m.labels)}
-        {text(FILTER_PARAMS.idcc, m.idcc, { maxLength: 200, placeholder: m.codesPlaceholder })}
         {text(FILTER_PARAMS.directorName, m.director, { maxLength: 80 })}
         {range(m.birth, FILTER_PARAMS.directorBirthFrom, FILTER_PARAMS.directorBirthTo)}
+        {text(FILTER_PARAMS.electedName, m.elected, { maxLength: 80 })}
         <fieldset>
           <legend>{m.contradictions}</legend>
           <label>
@@ -341,8 +352,32 @@ export function FilterPanel({
         </fieldset>
       </fieldset>
       <fieldset className={s.group}>
+        <legend>{m.groups.labels}</legend>
+        <fieldset>
+          <legend>{m.labelsWith}</legend>
+          {checks(
+            FILTER_PARAMS.labels,
+            Object.entries(SEARCH_LABELS).map(([code, name]) => [
+              code,
+              name,
+              counts ? (counts.labels?.[code] ?? 0) : null,
+            ]),
+            s.scrollList,
+          )}
+        </fieldset>
+        {list(FILTER_PARAMS.excludedLabels, m.excludedLabels)}
+        {text(FILTER_PARAMS.idcc, m.idcc, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.collectivities, m.collectivities, {
+          maxLength: 200,
+          placeholder: m.codesPlaceholder,
+        })}
+        {text(FILTER_PARAMS.finess, m.finess, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.uai, m.uai, { maxLength: 200, placeholder: m.codesPlaceholder })}
+        {text(FILTER_PARAMS.rge, m.rge, { maxLength: 200, placeholder: m.codesPlaceholder })}
+      </fieldset>
+      <fieldset className={s.group}>
         <legend>{m.creation}</legend>
-        <div className={s.range}>
+        <div className={s.dateRange}>
           {(
             [
               [FILTER_PARAMS.createdFrom, m.createdFrom],

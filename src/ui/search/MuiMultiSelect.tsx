@@ -1,18 +1,12 @@
 'use client';
 
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import m from '@/i18n/fr/filters';
 import { interpolate } from '@/i18n/interpolate';
 import { MuiIsland } from '@/ui/theme/MuiIsland';
 import { codeLabel } from './filterLabels';
-import { optionsFor, type FilterOption } from './filterOptions';
-
-/** At most this many choices listed at once: typing narrows the ~730 NAF classes. */
-const filter = createFilterOptions<FilterOption>({
-  limit: 80,
-  stringify: (o) => `${o.label} ${o.code}`,
-});
+import { filterChoices, optionsFor } from './filterOptions';
 
 /**
  * A multiple choice you can type into (MUI Autocomplete: an ARIA combobox, chips for the chosen
@@ -44,12 +38,13 @@ export default function MuiMultiSelect({
         size="small"
         options={options}
         value={selected}
-        filterOptions={filter}
+        filterOptions={filterChoices}
         filterSelectedOptions
         disableCloseOnSelect
         autoHighlight
         limitTags={4}
         getOptionLabel={(o) => o.label}
+        groupBy={options.some((o) => o.group) ? (o) => o.group ?? '' : undefined}
         isOptionEqualToValue={(a, b) => a.code === b.code}
         onChange={(_e, next) => onChange(next.map((o) => o.code))}
         noOptionsText={m.noOption}

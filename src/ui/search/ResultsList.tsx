@@ -48,8 +48,15 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** The document a service group's results sell, one order button per company. */
-export type ResultOrder = { kind: string; priceCents: number };
+/**
+ * The document a service group's results sell, one order button per company for which the order
+ * route's own availability rule accepts it (`unavailable`: the others, with the reason it gives).
+ */
+export type ResultOrder = {
+  kind: string;
+  priceCents: number;
+  unavailable?: Record<string, string>;
+};
 
 export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: ResultOrder }) {
   const place = [r.headOffice.postcode, r.headOffice.commune].filter(Boolean).join(' ');
@@ -74,12 +81,33 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
       )}
       <ul className={s.meta}>
         <Item label={m.card.siren}>{r.sirenFormatted}</Item>
-        <Item label={m.card.headOffice}>{place || null}</Item>
+        <Item label={m.card.headOffice}>
+          {place ? (
+            <>
+              {place}
+              {r.headOffice.source ? (
+                <span className={s.valueSource}>
+                  {' '}
+                  {interpolate(m.card.fromSource, { source: r.headOffice.source })}
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </Item>
         <Item label={m.card.creation}>{frenchDate(r.creationDate)}</Item>
       </ul>
       <ul className={s.meta}>
         <Item label={m.card.activity}>
-          {r.naf ? `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}` : null}
+          {r.naf ? (
+            `${r.naf.code}${r.naf.label ? ` – ${r.naf.label}` : ''}`
+          ) : r.activity ? (
+            <>
+              {r.activity.text}{' '}
+              <span className={s.valueSource}>
+                {interpolate(m.card.fromSource, { source: r.activity.source })}
+              </span>
+            </>
+          ) : null}
         </Item>
         <Item label={m.card.legalForm}>{r.legalForm?.label ?? r.legalForm?.code ?? null}</Item>
         <Item label={m.card.headcount}>
@@ -107,7 +135,14 @@ export function CompanyResultCard({ r, order }: { r: CompanyResult; order?: Resu
           ) : null}
         </Item>
       </ul>
-      {order && <OrderButton kind={order.kind} siren={r.siren} priceCents={order.priceCents} />}
+      {order &&
+        (order.unavailable?.[r.siren] ? (
+          <p className={s.valueSource} data-testid="order-unavailable">
+            {order.unavailable[r.siren]}
+          </p>
+        ) : (
+          <OrderButton kind={order.kind} siren={r.siren} priceCents={order.priceCents} />
+        ))}
     </li>
   );
 }

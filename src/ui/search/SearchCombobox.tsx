@@ -7,7 +7,7 @@ import m from '@/i18n/fr/combobox';
 import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
-import { suggestQueue } from './suggestQueue';
+import { latestSuggestion } from './latestSuggestion';
 
 type Suggestion = Pick<
   CompanyResult,
@@ -41,13 +41,11 @@ export type SearchComboboxProps = {
 };
 
 /**
- * Pause after a key before asking: short, so that the suggestions of the last key paint within
- * ~100 ms (the pause was 220 ms, then 40 ms: the e2e's median was 114 ms, 40 of them this wait).
- * The queue (suggestQueue) already keeps one request in flight per box and asks only the latest
- * query next, so the pause no longer protects the server: it only merges a paste or a key held
- * down (15 ms, under the interval of keyboard auto-repeat).
+ * Pause after a key before asking: a person typing at 20 keys a second sends one request when
+ * they pause, not one per key (the suggestions route's limit per address, src/api-access/gate.ts,
+ * is sized for this). An earlier request still in flight is aborted (latestSuggestion).
  */
-const DEBOUNCE_MS = 15;
+const DEBOUNCE_MS = 150;
 const MIN_CHARS = 2;
 
 /** Answers already received in this page (backspace, retyping): shown without a request. */
@@ -97,13 +95,17 @@ export function SearchCombobox({
 
   /** The query typed last: only its answer is shown. */
   const latest = useRef('');
-  const queue = useRef<((q: string) => Promise<void>) | null>(null);
-  /** Built on first use (in an effect): one request at a time, see suggestQueue. */
+  /** False until the person types: the query a page opens with (results) asks for nothing. */
+  const typed = useRef(false);
+  const asker = useRef<((q: string) => Promise<void>) | null>(null);
+  /** Built on first use (in an effect): one live request at a time, see latestSuggestion. */
   const ask = (q: string) =>
-    (queue.current ??= suggestQueue<{ ok: boolean; results: Suggestion[] }>(
-      async (q) => {
-        const res = await fetch(`/api/search/companies?q=${encodeURIComponent(q)}&per_page=6`, {
+    (asker.current ??= latestSuggestion<{ ok: boolean; results: Suggestion[] }>(
+      async (q, signal) => {
+        // The site's own suggestions route, not the public API (its quota is per address).
+        const res = await fetch(`/api/suggestions/companies?q=${encodeURIComponent(q)}`, {
           headers: { 'hide-financial-data': 'true', Accept: 'application/json' },
+          signal,
         });
         const body = (await res.json()) as { data?: { data?: { results?: Suggestion[] } } };
         return { ok: res.ok, results: body.data?.data?.results ?? [] };
@@ -117,16 +119,15 @@ export function SearchCombobox({
         setActive(-1);
         setState(answer.ok ? 'done' : 'error');
       },
-      (q) => q === latest.current,
-      (q) => answered.has(q),
     ))(q);
 
   useEffect(() => {
     if (!suggest) return;
     const q = value.trim();
     latest.current = q;
-    // Too short, or already answered (shown from memory during render, below): no request.
-    if (q.length < MIN_CHARS || answered.has(q)) return;
+    // Not typed yet, too short, or already answered (shown from memory during render, below):
+    // no request.
+    if (!typed.current || q.length < MIN_CHARS || answered.has(q)) return;
     const timer = setTimeout(() => {
       if (q === latest.current) setState('loading');
       void ask(q);
@@ -242,6 +243,7 @@ export function SearchCombobox({
           placeholder={placeholder}
           value={value}
           onChange={(e) => {
+            typed.current = true;
             setValue(e.target.value);
             setActive(-1);
             setOpen(true);

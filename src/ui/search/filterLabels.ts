@@ -46,6 +46,7 @@ export function codeLabel(param: string, code: string): string {
     case FILTER_PARAMS.categories:
       return categoryLabel(code) ?? code;
     case FILTER_PARAMS.labels:
+    case FILTER_PARAMS.excludedLabels:
       return SEARCH_LABELS[code] ?? code;
     case FILTER_PARAMS.status:
       return code === 'A' || code === 'actif'

@@ -37,6 +37,11 @@ export const LIST_PARAMS: ReadonlySet<string> = new Set([
   FILTER_PARAMS.headcountBands,
   FILTER_PARAMS.categories,
   FILTER_PARAMS.labels,
+  FILTER_PARAMS.excludedLabels,
+  FILTER_PARAMS.collectivities,
+  FILTER_PARAMS.finess,
+  FILTER_PARAMS.uai,
+  FILTER_PARAMS.rge,
 ]);
 
 /** Every parameter that narrows the results (a chip each), in the panel's order. */

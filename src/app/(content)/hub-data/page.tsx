@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getDb } from '@/db';
 import { HUB_LISTS, keyFigures } from '@/registry/hub';
 import { ListHeader, EntryCards } from '@/ui/content/Article';
-import { ContradictionFigures, KeyFiguresTable } from '@/ui/content/KeyFigures';
+import { ContradictionFigures, KeyFiguresTable, LabelFigures } from '@/ui/content/KeyFigures';
 import { pageMetadata } from '@/ui/content/metadata';
 import s from '@/ui/content/content.module.css';
 
@@ -35,6 +35,12 @@ export default async function HubData() {
           Notre base en chiffres
         </h2>
         <KeyFiguresTable figures={figures} />
+      </section>
+      <section className={s.section} aria-labelledby="labels">
+        <h2 id="labels" className={s.sectionTitle}>
+          Labels et certifications
+        </h2>
+        <LabelFigures figures={figures} />
       </section>
       <section className={s.section} aria-labelledby="contradictions">
         <h2 id="contradictions" className={s.sectionTitle}>

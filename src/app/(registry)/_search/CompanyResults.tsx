@@ -1,5 +1,6 @@
 import { getReadDb } from '@/db';
 import { services } from '@/domain/catalogue';
+import { availability } from '@/documents';
 import { orderOffer } from '@/documents/sale';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
@@ -13,6 +14,19 @@ export function generalResultsTitle(q: string | null | undefined): string {
   return t('search', 'results.titleFor', {
     query: query.length > 60 ? `${query.slice(0, 60)}…` : query,
   });
+}
+
+/** The listed companies the kind cannot be ordered for, with the order route's own reason. */
+async function unavailableOf(
+  kind: string,
+  results: Array<{ siren: string }>,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const answers = await Promise.all(results.map((r) => availability(getReadDb(), kind, r.siren)));
+  answers.forEach((a, i) => {
+    if (!a.available) out[results[i]!.siren] = a.reason;
+  });
+  return out;
 }
 
 /**
@@ -36,10 +50,15 @@ export async function CompanyResults({
   const title = service
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
-  // A service whose document is sold here offers it for the listed companies.
-  const order = orderOffer(
+  // A service whose document is sold here offers it for the listed companies: each button only
+  // where the order route's availability rule accepts the order (never a price then a refusal).
+  const offer = orderOffer(
     service ? services.find((x) => x.link === service)?.orderKind : undefined,
   );
+  const order =
+    offer && loaded.state === 'ok'
+      ? { ...offer, unavailable: await unavailableOf(offer.kind, loaded.data.results) }
+      : offer;
   return (
     <CompanySearchView
       title={title}

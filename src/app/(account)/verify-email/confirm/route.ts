@@ -1,4 +1,4 @@
-import { confirmEmail } from '@/accounts/handlers';
+import { confirmEmail } from '@/accounts/me-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { me, updateMe } from '@/accounts/handlers';
+import { me, updateMe } from '@/accounts/me-handlers';
 import { errorResponse } from '@/lib/http/answer';
 import { failure } from '@/lib/errors';
 

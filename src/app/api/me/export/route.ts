@@ -1,4 +1,4 @@
-import { exportMe } from '@/accounts/handlers';
+import { exportMe } from '@/accounts/me-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { listMySessions, revokeOtherSessions } from '@/accounts/handlers';
+import { listMySessions, revokeOtherSessions } from '@/accounts/session-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { resendVerification } from '@/accounts/handlers';
+import { resendVerification } from '@/accounts/me-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { onboarding } from '@/accounts/handlers';
+import { onboarding } from '@/accounts/me-handlers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { revokeMySession } from '@/accounts/handlers';
+import { revokeMySession } from '@/accounts/session-handlers';
 
 export const dynamic = 'force-dynamic';
 
