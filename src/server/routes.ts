@@ -110,6 +110,7 @@ export const ROUTES = [
   '/dirigeants/article/[slug]',
   '/dirigeants/resultats',
   '/documentation-api',
+  '/documentation-api/scalar/[...file]',
   '/documents',
   '/documents-b2b',
   '/documents/[documentId]',

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
-import { Icon } from '@/ui/icons/Icon';
+import { accountIcon, personIcon } from '@/ui/icons/firstLoad';
+import { SvgIcon } from '@/ui/icons/SvgIcon';
 import frame from '@/i18n/fr/frame';
 import s from './AccountButton.module.css';
 
@@ -52,7 +53,7 @@ export function AccountButton({
         onClick={onNavigate}
         data-testid="account-button"
       >
-        <Icon name="account" size={28} />
+        <SvgIcon paths={accountIcon} size={28} />
       </Link>
     );
   }
@@ -63,7 +64,7 @@ export function AccountButton({
       onClick={onNavigate}
       data-testid="account-button"
     >
-      <Icon name="person" size={20} />
+      <SvgIcon paths={personIcon} size={20} />
       {frame.account}
     </Link>
   );

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import frame from '@/i18n/fr/frame';
 import footer, { clickAction, type SocialLink } from '@/i18n/fr/footer';
 import { translator } from '@/i18n/lookup';
-import { facebookIcon, linkedinIcon, xIcon, youtubeIcon } from '@/ui/icons/paths';
+import { facebookIcon, linkedinIcon, xIcon, youtubeIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { ConsentPreferencesLink } from '@/ui/consent/ConsentPreferencesLink';
 import { AccountButton } from './AccountButton';

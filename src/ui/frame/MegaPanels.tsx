@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import frame from '@/i18n/fr/frame';
 import nav from '@/i18n/fr/nav';
-import { arrowForwardIcon } from '@/ui/icons/paths';
+import { arrowForwardIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { CompactServicesGrid } from '@/ui/services-grid/CompactServicesGrid';
 import { groupBusinessList } from './menus';

@@ -1,5 +1,5 @@
 import frame from '@/i18n/fr/frame';
-import { mailIcon, starIcon } from '@/ui/icons/paths';
+import { mailIcon, starIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
 import { ContactMail } from './ContactMail';
 import { TopBarStats } from './TopBarStats';

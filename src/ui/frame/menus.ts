@@ -1,6 +1,12 @@
 import nav, { type BusinessListItem, type BusinessListType } from '@/i18n/fr/nav';
 import servicesMessages from '@/i18n/fr/services';
-import { bookIcon, businessIcon, folderIcon, lightbulbIcon, rocketIcon } from '@/ui/icons/paths';
+import {
+  bookIcon,
+  businessIcon,
+  folderIcon,
+  lightbulbIcon,
+  rocketIcon,
+} from '@/ui/icons/firstLoad';
 import { serviceTypes, type Service, type ServiceType } from '@/domain/catalogue';
 
 // The header's mega-menus are Client Components (./MegaPanels.tsx): this module imports one

@@ -1,42 +1,93 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
-import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
+import { useEffect, useRef, useState } from 'react';
+import {
+  forceCollide,
+  forceLink,
+  forceManyBody,
+  forceSimulation,
+  forceX,
+  forceY,
+  type SimulationLinkDatum,
+  type SimulationNodeDatum,
+} from 'd3-force';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import type { NetworkEdge, NetworkNode } from './model';
 import s from './network.module.css';
 
 /**
- * The graph itself, drawn by cytoscape. This module is loaded only when a visitor asks for the map
- * (`lazy(() => import('./NetworkGraph'))` in NetworkMap.tsx): cytoscape never weighs on a page's
- * first load. A click on a node not yet developed asks NetworkMap for its links.
+ * The graph itself: positions computed by d3-force, drawn as SVG by React. This module is loaded
+ * only when a visitor asks for the map (`lazy(() => import('./NetworkGraph'))` in NetworkMap.tsx).
+ *
+ * Zoom moves the points apart, never scales what is drawn: discs and labels keep their size on
+ * screen (labels 12 px at every zoom, issue 38), so a map zoomed out after an expansion stays
+ * readable. When the map holds many entities and is zoomed out, only the labels of the nearest
+ * ones (the starting point, its direct links, the entities developed) are written; the others
+ * show on hover and focus, and all are in the list under the map.
+ *
+ * The mouse wheel scrolls the page: the map zooms with Ctrl + wheel, a two-finger pinch or the
+ * « + » / « − » buttons, and pans by dragging.
  */
 
 const COMPANY = '#000091';
 const PERSON = '#c9191e';
+const OPEN = '#fc5d00';
+export const LABEL_PX = 12;
+const HEIGHT = 460;
+/** Above this many entities, far labels are written only once zoomed in (level of detail). */
+const ALL_LABELS_UP_TO = 40;
+const ALL_LABELS_FROM_ZOOM = 1.6;
 
-function elements(nodes: NetworkNode[], edges: NetworkEdge[], center: string): ElementDefinition[] {
-  return [
-    ...nodes.map((n) => ({
-      group: 'nodes' as const,
-      data: {
-        id: n.id,
-        label: n.name.length > 32 ? `${n.name.slice(0, 31)}…` : n.name,
-        kind: n.kind,
-        center: n.id === center ? 1 : 0,
-        open: n.expanded ? 0 : 1,
-      },
-    })),
-    ...edges.map((e) => ({
-      group: 'edges' as const,
-      data: {
-        id: `${e.source}>${e.target}>${e.role}`,
-        source: e.source,
-        target: e.target,
-        label: e.role,
-        ended: e.current ? 0 : 1,
-      },
-    })),
-  ];
+type SimNode = SimulationNodeDatum & { id: string; hop: number };
+type SimLink = SimulationLinkDatum<SimNode>;
+
+const short = (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
+
+/**
+ * Positions of every node, on a plane centred on 0. Nodes already placed keep their place (an
+ * expansion adds around them); new ones start on the ring of their hop, which lets the
+ * simulation settle in fewer steps than from random places.
+ */
+function layout(
+  nodes: NetworkNode[],
+  edges: NetworkEdge[],
+  center: string,
+  known: Map<string, { x: number; y: number }>,
+): Map<string, { x: number; y: number }> {
+  const sim: SimNode[] = nodes.map((n, i) => {
+    const at = known.get(n.id);
+    if (at) return { id: n.id, hop: n.hop, x: at.x, y: at.y };
+    const angle = (2 * Math.PI * i) / Math.max(1, nodes.length) + n.hop;
+    const r = n.id === center ? 0 : 90 * Math.max(1, n.hop);
+    return { id: n.id, hop: n.hop, x: r * Math.cos(angle), y: r * Math.sin(angle) };
+  });
+  const root = sim.find((n) => n.id === center);
+  if (root) {
+    root.fx = 0;
+    root.fy = 0;
+  }
+  const ids = new Set(sim.map((n) => n.id));
+  const links: SimLink[] = edges
+    .filter((e) => ids.has(e.source) && ids.has(e.target))
+    .map((e) => ({ source: e.source, target: e.target }));
+  const simulation = forceSimulation(sim)
+    .force(
+      'link',
+      forceLink<SimNode, SimLink>(links)
+        .id((d) => d.id)
+        .distance(70),
+    )
+    .force('charge', forceManyBody().strength(-160))
+    .force('collide', forceCollide(22))
+    .force('x', forceX(0).strength(0.04))
+    .force('y', forceY(0).strength(0.04))
+    .stop();
+  // Fixed steps, no animation: the map appears settled (a quarter of d3's default 300 steps is
+  // enough from the rings above, and keeps the opening short on a slow phone).
+  simulation.alpha(known.size ? 0.3 : 1);
+  for (let i = 0; i < 120; i++) simulation.tick();
+  return new Map(sim.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }]));
 }
 
 function download(name: string, blob: Blob) {
@@ -53,32 +104,64 @@ function download(name: string, blob: Blob) {
 const esc = (t: string) =>
   t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The map as SVG, from the positions cytoscape computed: lines, discs and labels. */
-function toSvg(cy: Core): string {
-  const box = cy.elements().boundingBox({});
-  const pad = 40;
-  const w = Math.ceil(box.w + 2 * pad);
-  const h = Math.ceil(box.h + 2 * pad);
-  const x = (v: number) => (v - box.x1 + pad).toFixed(1);
-  const y = (v: number) => (v - box.y1 + pad).toFixed(1);
+/** The whole map as a standalone SVG file (every label written), at zoom 1. */
+function toSvg(
+  nodes: NetworkNode[],
+  edges: NetworkEdge[],
+  center: string,
+  pos: Map<string, { x: number; y: number }>,
+): { svg: string; w: number; h: number } {
+  const xs = [...pos.values()].map((p) => p.x);
+  const ys = [...pos.values()].map((p) => p.y);
+  const pad = 100;
+  const x0 = Math.min(0, ...xs) - pad;
+  const y0 = Math.min(0, ...ys) - pad / 2;
+  const w = Math.ceil(Math.max(0, ...xs) + pad - x0);
+  const h = Math.ceil(Math.max(0, ...ys) + pad / 2 - y0);
+  const x = (v: number) => (v - x0).toFixed(1);
+  const y = (v: number) => (v - y0).toFixed(1);
   const parts: string[] = [];
-  cy.edges().forEach((e) => {
-    const a = e.source().position();
-    const b = e.target().position();
+  for (const e of edges) {
+    const a = pos.get(e.source);
+    const b = pos.get(e.target);
+    if (!a || !b) continue;
     parts.push(
-      `<line x1="${x(a.x)}" y1="${y(a.y)}" x2="${x(b.x)}" y2="${y(b.y)}" stroke="#929292" stroke-width="1.5"${e.data('ended') ? ' stroke-dasharray="4 3"' : ''}><title>${esc(String(e.data('label')))}</title></line>`,
+      `<line x1="${x(a.x)}" y1="${y(a.y)}" x2="${x(b.x)}" y2="${y(b.y)}" stroke="#929292" stroke-width="1.5"${e.current ? '' : ' stroke-dasharray="4 3"'}><title>${esc(e.role)}</title></line>`,
     );
-  });
-  cy.nodes().forEach((n) => {
-    const p = n.position();
-    const color = n.data('kind') === 'company' ? COMPANY : PERSON;
-    const r = n.data('center') ? 14 : 10;
+  }
+  for (const n of nodes) {
+    const p = pos.get(n.id);
+    if (!p) continue;
+    const r = n.id === center ? 14 : 10;
     parts.push(
-      `<circle cx="${x(p.x)}" cy="${y(p.y)}" r="${r}" fill="${color}"/>`,
-      `<text x="${x(p.x)}" y="${y(p.y + r + 12)}" font-family="Marianne, Arial, sans-serif" font-size="11" text-anchor="middle" fill="#161616">${esc(String(n.data('label')))}</text>`,
+      `<circle cx="${x(p.x)}" cy="${y(p.y)}" r="${r}" fill="${n.kind === 'company' ? COMPANY : PERSON}"/>`,
+      `<text x="${x(p.x)}" y="${y(p.y + r + 13)}" font-family="Marianne, Arial, sans-serif" font-size="${LABEL_PX}" text-anchor="middle" fill="#161616">${esc(short(n.name))}</text>`,
     );
+  }
+  return {
+    svg: `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>\n`,
+    w,
+    h,
+  };
+}
+
+/** The SVG file drawn on a canvas, twice its size, as PNG. */
+function toPng(svg: string, w: number, h: number): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w * 2;
+      canvas.height = h * 2;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return reject(new Error('canvas'));
+      ctx.scale(2, 2);
+      ctx.drawImage(img, 0, 0);
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('png'))), 'image/png');
+    };
+    img.onerror = () => reject(new Error('svg'));
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>\n`;
 }
 
 export default function NetworkGraph({
@@ -94,75 +177,169 @@ export default function NetworkGraph({
   onExpand: (id: string) => void;
   label: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const cyRef = useRef<Core | null>(null);
-  const expandRef = useRef(onExpand);
-  useEffect(() => {
-    expandRef.current = onExpand;
-  }, [onExpand]);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const zoomRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const [t, setT] = useState<ZoomTransform>(zoomIdentity);
+  const [width, setWidth] = useState(640);
+  const [hover, setHover] = useState<string | null>(null);
+
+  // New data (an expansion) lays the map out again from the places already given.
+  const [laid, setLaid] = useState(() => ({
+    nodes,
+    edges,
+    pos: layout(nodes, edges, center, new Map()),
+  }));
+  if (laid.nodes !== nodes || laid.edges !== edges) {
+    setLaid({ nodes, edges, pos: layout(nodes, edges, center, laid.pos) });
+  }
+  const pos = laid.pos;
 
   useEffect(() => {
-    if (!box.current) return;
-    const cy = cytoscape({
-      container: box.current,
-      minZoom: 0.2,
-      maxZoom: 3,
-      style: [
-        {
-          selector: 'node',
-          style: {
-            label: 'data(label)',
-            'font-size': 10,
-            'text-valign': 'bottom',
-            'text-margin-y': 4,
-            'text-wrap': 'ellipsis',
-            'text-max-width': '140px',
-            width: 18,
-            height: 18,
-            'background-color': COMPANY,
-          },
-        },
-        {
-          selector: 'node[kind = "person"]',
-          style: { 'background-color': PERSON, shape: 'ellipse' },
-        },
-        { selector: 'node[kind = "company"]', style: { shape: 'round-rectangle' } },
-        { selector: 'node[center = 1]', style: { width: 28, height: 28, 'font-weight': 'bold' } },
-        { selector: 'node[open = 1]', style: { 'border-width': 2, 'border-color': '#fc5d00' } },
-        {
-          selector: 'edge',
-          style: { width: 1.5, 'line-color': '#929292', 'curve-style': 'straight' },
-        },
-        { selector: 'edge[ended = 1]', style: { 'line-style': 'dashed' } },
-      ],
+    const el = svgRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width || 640);
     });
-    cy.on('tap', 'node', (evt) => expandRef.current(evt.target.id() as string));
-    cyRef.current = cy;
+    observer.observe(el);
+    const z = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([0.2, 4])
+      // The wheel alone scrolls the page; Ctrl + wheel (and a trackpad pinch, which browsers send
+      // as Ctrl + wheel) zooms. One finger scrolls the page too: two fingers pinch and pan.
+      .filter((ev: Event) => {
+        if (ev.type === 'wheel') return (ev as WheelEvent).ctrlKey;
+        if (ev.type.startsWith('touch')) return (ev as TouchEvent).touches.length > 1;
+        return !(ev as MouseEvent).button;
+      })
+      .on('zoom', (ev: { transform: ZoomTransform }) => setT(ev.transform));
+    zoomRef.current = z;
+    const sel = select(el);
+    sel.call(z);
+    // d3-zoom blocks touch scrolling on its element; one finger must scroll the page.
+    el.style.touchAction = 'pan-x pan-y';
     return () => {
-      cy.destroy();
-      cyRef.current = null;
+      observer.disconnect();
+      sel.on('.zoom', null);
     };
   }, []);
 
+  // After each layout, the whole map fits the frame (never zoomed in past 1).
   useEffect(() => {
-    const cy = cyRef.current;
-    if (!cy) return;
-    const next = elements(nodes, edges, center);
-    cy.batch(() => {
-      for (const el of next) {
-        const id = el.data.id!;
-        const known = cy.getElementById(id);
-        if (known.nonempty()) known.data(el.data);
-        else cy.add(el);
-      }
-    });
-    cy.layout({ name: 'cose', animate: false, nodeDimensionsIncludeLabels: true }).run();
-    cy.fit(undefined, 20);
-  }, [nodes, edges, center]);
+    const el = svgRef.current;
+    const z = zoomRef.current;
+    if (!el || !z || !pos.size) return;
+    const xs = [...pos.values()].map((p) => p.x);
+    const ys = [...pos.values()].map((p) => p.y);
+    const w = Math.max(1, Math.max(...xs) - Math.min(...xs) + 160);
+    const h = Math.max(1, Math.max(...ys) - Math.min(...ys) + 60);
+    const k = Math.min(1, width / w, HEIGHT / h);
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    select(el).call(
+      z.transform,
+      zoomIdentity.translate(width / 2 - k * cx, HEIGHT / 2 - k * cy).scale(k),
+    );
+  }, [pos, width]);
+
+  const zoomBy = (factor: number) => {
+    const el = svgRef.current;
+    const z = zoomRef.current;
+    if (el && z) select(el).call(z.scaleBy, factor, [width / 2, HEIGHT / 2]);
+  };
+
+  const manyLabels = nodes.length <= ALL_LABELS_UP_TO || t.k >= ALL_LABELS_FROM_ZOOM;
+  const at = (id: string) => {
+    const p = pos.get(id) ?? { x: 0, y: 0 };
+    return { x: t.applyX(p.x), y: t.applyY(p.y) };
+  };
 
   return (
     <div>
-      <div ref={box} className={s.graph} role="img" aria-label={label} data-network-graph="" />
+      <div className={s.zoomBar}>
+        <button type="button" onClick={() => zoomBy(1.4)} aria-label="Agrandir la carte">
+          +
+        </button>
+        <button type="button" onClick={() => zoomBy(1 / 1.4)} aria-label="Réduire la carte">
+          −
+        </button>
+        <span className={s.zoomHint}>Ctrl + molette ou deux doigts pour zoomer</span>
+      </div>
+      <svg
+        ref={svgRef}
+        className={s.graph}
+        height={HEIGHT}
+        role="img"
+        aria-label={label}
+        data-network-graph=""
+        data-zoom={t.k.toFixed(3)}
+      >
+        {edges.map((e) => {
+          const a = at(e.source);
+          const b = at(e.target);
+          return (
+            <line
+              key={`${e.source}>${e.target}>${e.role}`}
+              x1={a.x}
+              y1={a.y}
+              x2={b.x}
+              y2={b.y}
+              stroke="#929292"
+              strokeWidth={1.5}
+              strokeDasharray={e.current ? undefined : '4 3'}
+            />
+          );
+        })}
+        {nodes.map((n) => {
+          const p = at(n.id);
+          const r = n.id === center ? 14 : 9;
+          const showLabel =
+            manyLabels || n.hop <= 1 || n.expanded || n.id === center || hover === n.id;
+          return (
+            <g
+              key={n.id}
+              className={n.expanded ? undefined : s.openNode}
+              onClick={() => onExpand(n.id)}
+              onPointerEnter={() => setHover(n.id)}
+              onPointerLeave={() => setHover(null)}
+              data-node={n.id}
+            >
+              <title>{n.name}</title>
+              {n.kind === 'company' ? (
+                <rect
+                  x={p.x - r}
+                  y={p.y - r}
+                  width={2 * r}
+                  height={2 * r}
+                  rx={4}
+                  fill={COMPANY}
+                  stroke={n.expanded ? 'none' : OPEN}
+                  strokeWidth={2}
+                />
+              ) : (
+                <circle
+                  cx={p.x}
+                  cy={p.y}
+                  r={r}
+                  fill={PERSON}
+                  stroke={n.expanded ? 'none' : OPEN}
+                  strokeWidth={2}
+                />
+              )}
+              {showLabel ? (
+                <text
+                  x={p.x}
+                  y={p.y + r + LABEL_PX + 2}
+                  textAnchor="middle"
+                  fontSize={LABEL_PX}
+                  fontWeight={n.id === center ? 700 : 400}
+                  className={s.label}
+                >
+                  {short(n.name)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
       <p className={s.legend}>
         Carré bleu : entreprise ; rond rouge : personne ; contour orange : liens à développer
         (cliquez dessus) ; pointillés : mandat terminé.
@@ -171,22 +348,20 @@ export default function NetworkGraph({
         <button
           type="button"
           onClick={() => {
-            const cy = cyRef.current;
-            if (cy)
-              download(
-                'reseau.png',
-                cy.png({ output: 'blob', full: true, scale: 2, bg: '#ffffff' }),
-              );
+            const { svg, w, h } = toSvg(nodes, edges, center, pos);
+            void toPng(svg, w, h).then((b) => download('reseau.png', b));
           }}
         >
           Télécharger la carte (PNG)
         </button>{' '}
         <button
           type="button"
-          onClick={() => {
-            const cy = cyRef.current;
-            if (cy) download('reseau.svg', new Blob([toSvg(cy)], { type: 'image/svg+xml' }));
-          }}
+          onClick={() =>
+            download(
+              'reseau.svg',
+              new Blob([toSvg(nodes, edges, center, pos).svg], { type: 'image/svg+xml' }),
+            )
+          }
         >
           Télécharger la carte (SVG)
         </button>

@@ -1,6 +1,6 @@
 /**
  * The network map's data in the browser: the API's answer (src/registry/network.ts) and the merge
- * of the answers of nodes expanded on click. Types only, no code from the server.
+ * of the answers of nodes expanded on click. Imports only types from the server.
  */
 import type { Network, NetworkEdge, NetworkNode } from '@/registry/network';
 
@@ -63,4 +63,14 @@ export function nodeDetail(node: NetworkNode): string {
       })
     : null;
   return `personne, née en ${month ? `${month} ` : ''}${node.birth.year}`;
+}
+
+/** One answer of the network API (`{ data: { data: Network } }`), or its French error message. */
+export async function fetchNetwork(url: string): Promise<Network> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  const body = (await res.json()) as { data?: { data?: Network }; error?: { message?: string } };
+  if (!res.ok || !body.data?.data) {
+    throw new Error(body.error?.message ?? 'Le réseau n’a pas pu être chargé.');
+  }
+  return body.data.data;
 }

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { usePathname } from 'next/navigation';
-import { captureSourceId } from './client';
+import { captureSourceId } from './sourceId';
 
 /** On route readiness, keeps the first known source-id parameter of the query (spec section 4). */
 export function SourceIdCapture() {

@@ -5,6 +5,7 @@
 import { readConsentCookie } from '@/ui/consent/consent';
 import { CSRF_HEADER, csrfToken, freshCsrfToken } from '@/ui/http/csrf';
 import type { OrderJson } from '@/orders/present';
+import { readSourceId } from './sourceId';
 
 /** An order as the API answers it (src/orders/present.ts; a type only, nothing of the server). */
 export type OrderView = OrderJson;
@@ -58,49 +59,6 @@ export async function api<T>(
     error: json.error,
     pending: res.ok ? undefined : (json.data?.data as OrderView | undefined),
   };
-}
-
-/** Ad-click parameters that identify where a visitor came from (spec section 9). */
-export const SOURCE_ID_PARAMS = [
-  'dclid',
-  'msclkid',
-  'fbclid',
-  'gclid',
-  'gclsrc',
-  'gbraid',
-  'wbraid',
-  'li_fat_id',
-  'ttclid',
-  'twclid',
-  'yclid',
-  'zanpid',
-  'zclid',
-  'rclid',
-] as const;
-const SOURCE_KEY = 'source-id';
-
-export function readSourceId(): string | null {
-  try {
-    return window.localStorage.getItem(SOURCE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Stores the first known source-id parameter of the query, once (spec section 4). */
-export function captureSourceId(query: URLSearchParams): void {
-  try {
-    if (window.localStorage.getItem(SOURCE_KEY)) return;
-    for (const name of SOURCE_ID_PARAMS) {
-      const value = query.get(name);
-      if (value) {
-        window.localStorage.setItem(SOURCE_KEY, `${name}=${value.slice(0, 200)}`);
-        return;
-      }
-    }
-  } catch {
-    // storage unavailable: the order simply carries no source
-  }
 }
 
 const RECAP_KEY = 'recap-company-storage';
