@@ -13,6 +13,7 @@ import { MAX_PAGE } from '@/search/companies';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS, MAX_RADIUS_KM, SEARCH_SORTS } from '@/search/filter-params';
 import { MAX_PAGE_SIZE } from '@/search/request';
+import { SUGGESTIONS_RATE } from '@/api-access/gate';
 import { dataResponse, errorResponse, schemaOf, type OpenApiPaths } from './openapi-parts';
 import { withApiAccess } from './openapi/api-access';
 import { siteOperations } from './openapi-site';
@@ -364,6 +365,24 @@ function registryOperations(): OpenApiPaths {
         422: error(
           'Paramètre invalide (VALIDATION_FAILED) : valeur de filtre inconnue, intervalle inversé, rayon de plus de 50 km, point hors de France, tri inconnu, page hors limites ; `error.fields` nomme chaque paramètre.',
         ),
+        503: unavailableResponse,
+      },
+    },
+  };
+  // The site's own search boxes (src/public-api/suggestion-handlers.ts): in the full document, not
+  // in the public one (/api/openapi.json), since the public API's gate does not count it.
+  paths['/api/suggestions/companies'] = {
+    get: {
+      tags: ['Recherche'],
+      summary: 'Suggestions des champs de recherche du site',
+      description: `Les 6 premières entreprises pour un nom (\`q\`), sans filtre ni page : réservé aux champs de recherche du site, hors quota de l’API publique, ${SUGGESTIONS_RATE} appels par seconde et par adresse au plus.`,
+      parameters: [
+        { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } },
+      ],
+      responses: {
+        200: dataResponse('Entreprises suggérées, dans `data.data`.'),
+        400: error('Recherche trop courte, trop longue ou vide (QUERY_TOO_SHORT…).'),
+        429: rateLimited,
         503: unavailableResponse,
       },
     },

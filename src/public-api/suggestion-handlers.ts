@@ -1,6 +1,6 @@
 /**
  * `GET /api/suggestions/companies?q=`: the suggestions of the site's search boxes. Not part of the
- * public API (not in the OpenAPI document, not counted in its per-address quota): a person typing
+ * public API (in the full OpenAPI document only, not in the public one; not counted in its per-address quota): a person typing
  * in an office that shares one address with a program using the API must not get 429. It answers
  * only the first companies for a name (`q`, 6 at most, no filter, no page), so it is no way round
  * the public API's quota; its own limit per address fits typing (src/api-access/gate.ts,

@@ -1,7 +1,7 @@
 /**
  * Sitemaps built ahead and kept incrementally (issue 40): each file of the sitemap index (content,
  * company SIREN ranges, director hash ranges: src/registry/indexes.ts) is stored in
- * `sitemap_files` (migration 0041) as the gzipped list of its paths and last modification dates,
+ * `sitemap_files` (migration 0035) as the gzipped list of its paths and last modification dates,
  * with a fingerprint and the time its list last changed. A full build recomputes every file; a
  * run of imports recomputes only the files of the companies it changed (their SIREN range, and
  * the hash ranges of their directors), and rewrites a file only when its list differs: the

@@ -1,5 +1,5 @@
 /**
- * Per-cell counts of the search index (`search_geo_cells`, migration 0040): how many named
+ * Per-cell counts of the search index (`search_geo_cells`, migration 0034): how many named
  * companies have their head office in each grid cell (src/search/geo/grid.ts). « N km around a
  * point » with no other filter then reads the cells wholly inside the circle from this table and
  * counts only the cells on its edge entry by entry: at 29 M companies, 10 km around Paris is
