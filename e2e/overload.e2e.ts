@@ -52,7 +52,7 @@ afterAll(async () => browser?.close());
 
 describe('more renders than the server can finish in time', () => {
   it('refuses cold pages with 503 and Retry-After, serves cached pages and the API meanwhile, and shows a French page', async () => {
-    const crowd = crawlers(24);
+    const crowd = crawlers(96);
     try {
       await expect
         .poll(() => crowd.seen.some((s) => s.status === 503), { timeout: 30_000 })

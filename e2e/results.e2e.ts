@@ -34,7 +34,7 @@ describe('search front end', () => {
       document.addEventListener('keydown', () => (w.__lastKey = performance.now()), true);
     });
     await page.locator(selector).pressSequentially(text, { delay: 60 });
-    const url = `/api/search/companies?q=${encodeURIComponent(text)}&`;
+    const url = `/api/suggestions/companies?q=${encodeURIComponent(text)}`;
     // The answer to the whole text (the queue always asks the latest text), then its options.
     await page.waitForFunction(
       (u) =>

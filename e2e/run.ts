@@ -40,6 +40,9 @@ async function main(): Promise<number> {
     // Every test runs from 127.0.0.1: the public API's per-address quota (7 a second) would refuse
     // the suite's own calls; the gate still answers with its RateLimit headers.
     API_ANONYMOUS_RATE: '1000',
+    // Two test chains share two cores: a render can take seconds, and the suite's own pages must not
+    // be refused by the render queue (e2e/overload.e2e.ts brings its own crowd past this budget).
+    RENDER_BUDGET_MS: '3000',
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 

@@ -265,7 +265,7 @@ describe('every kind, format and company', () => {
       /Radiée du RCS le 14.novembre.2022 \(activité cessée le 22.octobre.2022\)/,
     );
     expect(text('rne-extracts', COMPANIES.danone)).toMatch(/n’est pas un extrait Kbis/);
-    expect(text('company-summary', COMPANIES.danone)).toMatch(/170 348 621 €/);
+    expect(text('company-summary', COMPANIES.danone)).toMatch(/170 348 620,75 €/);
     expect(text('establishments-list', COMPANIES.laPoste, 'csv')).toMatch(/^\uFEFFSIRET;/);
     expect(
       text('establishments-list', COMPANIES.laPoste, 'csv').split('\r\n').filter(Boolean),

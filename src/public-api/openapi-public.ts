@@ -102,11 +102,12 @@ export function publicOpenApiDocument(serverUrl: string) {
     doc.paths as Record<string, Record<string, Operation>>,
   )) {
     if (!isPublicApiPath(path)) continue;
+    // A path that only answers an error (the drop-in's 404 for paths it does not serve) is no
+    // operation a client calls.
+    const served = Object.entries(methods).filter(([, op]) => op.responses?.['200'] !== undefined);
+    if (served.length === 0) continue;
     paths[path] = Object.fromEntries(
-      Object.entries(methods).map(([m, op]) => [
-        m,
-        { ...withExample(m, path, op), tags: [taskOf(path)] },
-      ]),
+      served.map(([m, op]) => [m, { ...withExample(m, path, op), tags: [taskOf(path)] }]),
     );
   }
   return {

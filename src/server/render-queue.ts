@@ -194,6 +194,7 @@ export const FILE_ROUTES: ReadonlySet<string> = new Set([
   '/.well-known/security.txt',
   '/actualites/feed.xml',
   '/actualites/recherche/index.json',
+  '/documentation-api/scalar/[...file]',
   '/logout',
   '/notre-lexique/recherche/index.json',
   '/orders/[id]/download',
