@@ -58,5 +58,10 @@ describe('one loopback host outside production', () => {
     expect((await get('/login', `127.0.0.1:${port}`)).status).toBe(200);
     expect((await get('/readyz', `localhost:${port}`)).status).toBe(200);
     expect((await get('/login', `localhost:${port}`, { 'x-prod': '1' })).status).toBe(200);
+    // Next.js relaying a rewrite (src/proxy.ts) to its own host name: the client named SITE_URL's.
+    const relayed = await get('/entreprises/552032534/x/etablissements', `localhost:${port}`, {
+      'x-forwarded-host': `127.0.0.1:${port}`,
+    });
+    expect(relayed.status).toBe(200);
   });
 });

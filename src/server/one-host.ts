@@ -50,7 +50,11 @@ export function redirectToSiteHost(
   siteUrl: string,
 ): boolean {
   if (PROBES.test(req.url ?? '')) return false;
-  const origin = loopbackRedirectTarget(req.headers.host, siteUrl);
+  // Next.js relays some rewrites (src/proxy.ts) to itself over HTTP at its own host name, with the
+  // host the client named in X-Forwarded-Host: that one decides.
+  const forwarded = req.headers['x-forwarded-host'];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host;
+  const origin = loopbackRedirectTarget(host, siteUrl);
   if (origin === null) return false;
   const path = (req.url ?? '/').startsWith('/') ? (req.url ?? '/') : '/';
   res.statusCode = 308;
