@@ -13,7 +13,6 @@ import { readFields, type Fields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { available, consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth, wrongOriginFailure } from './adapter';
-import { authFor } from './auth';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
 import { dataResponse, guarded, loggedInHint, str } from './http';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';

@@ -386,7 +386,9 @@ describe('colter and élus (documented layout)', () => {
     await run(db, 'elus', fixture('elus', 'fixture-cm.csv'));
     expect(await count(db, 'elected_officials', "source = 'elus'")).toBe(4);
     // The Annuaire's answers list their own (the sample's 22 authorities).
-    expect(await count(db, 'elected_officials', "source = 'recherche-entreprises'")).toBeGreaterThan(800);
+    expect(
+      await count(db, 'elected_officials', "source = 'recherche-entreprises'"),
+    ).toBeGreaterThan(800);
   });
 });
 

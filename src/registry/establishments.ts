@@ -212,9 +212,7 @@ export async function matchingEstablishments(
   // Partial diffusion hides the postcode and the position (maskAddress): never matched by them.
   const postcodes = postcode === null ? [] : Array.isArray(postcode) ? postcode : [postcode];
   if (postcodes.length)
-    conditions.push(
-      sql`e.postcode = ANY(${textArray(postcodes)}::text[]) AND e.diffusion = 'O'`,
-    );
+    conditions.push(sql`e.postcode = ANY(${textArray(postcodes)}::text[]) AND e.diffusion = 'O'`);
   if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
   if (departments?.length)
     conditions.push(
