@@ -63,6 +63,11 @@ describe('results pages', () => {
       const page = await newPage(width);
       await page.goto(url('/recherches-avancees/resultats?q=sci'));
       let panel = page.locator('main form[aria-label="Filtres"]');
+      // The panel in the page, or the button of its sheet, whichever this width shows.
+      await panel
+        .or(page.getByRole('button', { name: /^Filtres/ }))
+        .first()
+        .waitFor();
       if (!(await panel.isVisible())) {
         // On a phone the panel opens in a sheet; the button shows once React has hydrated.
         const open = page.getByRole('button', { name: /^Filtres/ });
