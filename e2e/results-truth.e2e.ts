@@ -64,7 +64,8 @@ describe('results pages', () => {
       await page.goto(url('/recherches-avancees/resultats?q=sci'));
       let panel = page.locator('main form[aria-label="Filtres"]');
       // The panel in the page, or the button of its sheet, whichever this width shows.
-      await panel
+      await page
+        .locator('main form[aria-label="Filtres"]:visible')
         .or(page.getByRole('button', { name: /^Filtres/ }))
         .first()
         .waitFor();
