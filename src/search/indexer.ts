@@ -80,7 +80,16 @@ export type RebuildStats = {
  * keep the previous index until it commits). Called at the end of the sample seed and after
  * every CLI import (docs/SEARCH.md).
  */
-export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
+export async function rebuildSearchIndex(
+  db: Db,
+  options: { onStep?: (label: string, ms: number) => void } = {},
+): Promise<RebuildStats> {
+  let last = performance.now();
+  const lap = (label: string) => {
+    const now = performance.now();
+    options.onStep?.(label, now - last);
+    last = now;
+  };
   const steps: SQL[] = [
     sql`TRUNCATE search_companies, search_names, search_postings, search_vocabulary, search_directors RESTART IDENTITY`,
     ...fillSteps(() => sql`true`),
@@ -105,19 +114,36 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
     await tx.execute(
       sql`ANALYZE companies, establishments, directors, financials, opposition_requests`,
     );
+    lap('truncate + analyze');
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
-    for (const step of steps.slice(1)) await tx.execute(step);
+    const labels = [
+      'search_companies',
+      'search_names',
+      'search_postings',
+      'search_directors',
+      'search_vocabulary',
+    ];
+    for (const [i, step] of steps.slice(1).entries()) {
+      await tx.execute(step);
+      lap(`fill ${labels[i]}`);
+    }
     await rebuildGeoCellCounts(tx as unknown as Db);
+    lap('fill search_geo_cells');
     killPoint('index');
-    for (const ix of indexes) await tx.execute(sql.raw(ix.def));
+    for (const ix of indexes) {
+      await tx.execute(sql.raw(ix.def));
+      lap(`index ${ix.name}`);
+    }
     // Everything is rebuilt: nothing is stale any more, in the same transaction.
     await tx.execute(sql`UPDATE search_index_state SET full_rebuild = false, updated_at = now()`);
     await tx.execute(sql`DELETE FROM search_stale_sirens`);
   });
   // Outside the transaction: statistics for the planner, the visibility map for index-only scans
   // of the postings, and the GIN pending list flushed.
+  lap('commit');
   for (const table of SEARCH_TABLES) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    lap(`vacuum analyze ${table}`);
   }
   clearVocabularyCache();
   return countRows(db);
