@@ -258,7 +258,7 @@ export async function updateSearchIndex(
 }
 
 /** The statements that fill the search tables (but the vocabulary) for the legal units in scope. */
-export function fillSteps(inScope: (column: string) => SQL): SQL[] {
+function fillSteps(inScope: (column: string) => SQL): SQL[] {
   return [
     // Columns named: migrations add columns at the end of the table, not where the schema lists them.
     sql`INSERT INTO search_companies (siren, name, sigle, diffusion, is_natural_person, status, state,
