@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import { withSharedReads, type Db } from '@/db/client';
 import type { CompanyDocument } from '@/domain/catalogue/documents';
 import { failure, success, type Result } from '@/lib/errors';
 import { cached } from './cache';
@@ -59,21 +59,25 @@ export function getCachedProfile(db: Db, siren: string): Promise<CompanyLookup> 
  * is read live.
  */
 export async function getCompanyPageData(
-  db: Db,
+  pageDb: Db,
   siren: string,
   opts: {
     establishmentsPage?: number;
     establishmentsFilter?: EstablishmentFilter;
     /**
      * The documents deliverable for the company: given by the caller (the documents module's
-     * `companyDocuments`), so the registry does not depend on the documents it feeds.
+     * `companyDocuments`), so the registry does not depend on the documents it feeds. It gets the
+     * page's handle, whose reads it shares (the profile, directors, accounts… its checks read).
      */
-    documents?: (siren: string) => Promise<CompanyDocument[]>;
+    documents?: (siren: string, db: Db) => Promise<CompanyDocument[]>;
   } = {},
 ): Promise<CompanyPageLookup> {
   const defaultView =
     (opts.establishmentsPage ?? 1) === 1 && (opts.establishmentsFilter ?? 'all') === 'all';
   const load = async (): Promise<CompanyPageLookup> => {
+    // One handle for the page's reads: a statement that a section and a document's availability
+    // check both run (the profile, the directors, the accounts…) is sent once.
+    const db = withSharedReads(pageDb);
     const lookup = await getCompanyProfile(db, siren);
     if (!lookup.ok) return lookup;
     const profile = lookup.value;
@@ -107,7 +111,7 @@ export async function getCompanyPageData(
       attempt(() => listSimilarCompanies(db, profile)),
       attempt(() => listCompanyLabels(db, profile.siren)),
       opts.documents
-        ? attempt(() => opts.documents!(profile.siren))
+        ? attempt(() => opts.documents!(profile.siren, db))
         : Promise.resolve(failure('SOURCE_UNAVAILABLE') as Result<CompanyDocument[]>),
       getCoverage(db).catch(() => ({}) as Coverage),
       attempt(() => listContradictions(db, profile.siren)),
