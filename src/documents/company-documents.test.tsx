@@ -80,7 +80,7 @@ let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
   await seedIfEmpty(handle);
-}, 400_000);
+}, 1_800_000);
 
 afterAll(async () => {
   setDocumentServices(null);
