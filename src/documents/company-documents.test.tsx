@@ -80,7 +80,7 @@ let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
   await seedIfEmpty(handle);
-}, 1_800_000);
+}, 400_000);
 
 afterAll(async () => {
   setDocumentServices(null);
