@@ -18,13 +18,11 @@ import {
   cleanSiren,
   cleanSiret,
   emptyParse,
+  labelImporter,
   positional,
-  readSourceText,
-  todayIso,
-  writeLabelSet,
   type ParsedLabels,
 } from '../core/labels';
-import type { Importer } from '../core/run';
+import type { ImportContext } from '../core/run';
 
 const FINESS = /^[0-9][0-9AB][0-9]{7}$/;
 
@@ -92,21 +90,16 @@ export function parseFiness(
   return out;
 }
 
-export const finessImporter: Importer = {
-  zipEntries: ['.csv'],
-  async run(ctx) {
-    const name = ctx.input.entryName ?? ctx.input.name;
-    const text = await readSourceText(ctx.input);
-    const known = new Set(
-      (
-        await ctx.conn.query<{ identifier: string }>(
-          `SELECT DISTINCT identifier FROM label_identifiers WHERE source = 'finess' AND part = 'geo' AND kind = 'finess-ej'`,
-        )
-      ).map((r) => r.identifier),
-    );
-    const p = parseFiness(text, name, known);
-    ctx.read += p.read;
-    for (const r of p.rejects) ctx.reject(r.line, r.reason);
-    await writeLabelSet(ctx, 'finess', p, p.scope, todayIso());
-  },
-};
+/** The entities the établissements file listed (only those are kept from the entities' file). */
+async function listedEntities(ctx: ImportContext): Promise<Set<string>> {
+  const rows = await ctx.conn.query<{ identifier: string }>(
+    `SELECT DISTINCT identifier FROM label_identifiers WHERE source = 'finess' AND part = 'geo' AND kind = 'finess-ej'`,
+  );
+  return new Set(rows.map((r) => r.identifier));
+}
+
+export const finessImporter = labelImporter(
+  'finess',
+  async (text, name, ctx) => parseFiness(text, name, await listedEntities(ctx)),
+  { zipEntries: ['.csv'] },
+);
