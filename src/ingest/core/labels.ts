@@ -9,6 +9,7 @@
 import type { LabelSourceName } from '@/db/schema';
 import {
   readXlsxRows,
+  TABLE_LIMITS,
   TableLimit,
   TableUnreadable,
   type TableLimits,
@@ -473,14 +474,12 @@ export const str = (v: unknown): string | null =>
  * while a hostile workbook still costs at most a few hundred megabytes and a few minutes.
  */
 export const LABEL_XLSX_LIMITS: TableLimits = {
+  ...TABLE_LIMITS,
   inflatedBytes: 1024 * 1024 * 1024,
   partBytes: 768 * 1024 * 1024,
-  entries: 1000,
   rows: 1_048_576,
-  columns: 200,
   cells: 20_000_000,
   sharedStrings: 5_000_000,
-  cellChars: 32_767,
   timeMs: 10 * 60_000,
 };
 
