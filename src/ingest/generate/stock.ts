@@ -7,25 +7,14 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { ETABLISSEMENT_SCHEMAS, UNITE_LEGALE_SCHEMAS } from '../sirene/schemas';
+import { withLuhnKey } from '@/domain/siren';
 import type { Rng } from './random';
 
 /** INSEE's current layouts: StockUniteLegale (35 columns), StockEtablissement (54 columns). */
 export const UL_HEADER = UNITE_LEGALE_SCHEMAS[0]!.columns;
 export const ET_HEADER = ETABLISSEMENT_SCHEMAS[0]!.columns;
 
-/** Appends the Luhn key digit to make a valid identifier. */
-export function withLuhnKey(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = body.charCodeAt(body.length - 1 - i) - 48;
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
+export { withLuhnKey };
 
 export const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
