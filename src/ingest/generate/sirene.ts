@@ -3,16 +3,7 @@
  * StockEtablissement 54 columns), for scale tests only. Deterministic for a given seed. The files
  * are named *_SYNTHETIQUE_* and the importer refuses them unless told they are synthetic.
  */
-import {
-  FIRST_NAMES,
-  LEGAL_WORDS,
-  NAF,
-  PLACE_WORDS,
-  STREETS,
-  STREET_TYPES,
-  SURNAMES,
-  TRADE_WORDS,
-} from './names';
+import * as words from './names';
 import { Rng } from './random';
 import {
   csvLine,
@@ -29,13 +20,14 @@ import {
 export function companyName(rng: Rng): { name: string; sigle: string } {
   const r = rng.next();
   let name: string;
-  if (r < 0.3) name = `${rng.pick(LEGAL_WORDS)} ${rng.zipf(SURNAMES)}`;
-  else if (r < 0.55) name = `${rng.zipf(TRADE_WORDS)} ${rng.zipf(SURNAMES)}`;
+  if (r < 0.3) name = `${rng.pick(words.LEGAL_WORDS)} ${rng.zipf(words.SURNAMES)}`;
+  else if (r < 0.55) name = `${rng.zipf(words.TRADE_WORDS)} ${rng.zipf(words.SURNAMES)}`;
   else if (r < 0.7)
-    name = `${rng.pick(LEGAL_WORDS)} ${rng.zipf(TRADE_WORDS)} ${rng.pick(PLACE_WORDS)}`;
-  else if (r < 0.85) name = `${rng.zipf(SURNAMES)} ET ${rng.zipf(SURNAMES)}`;
-  else if (r < 0.93) name = `${rng.zipf(TRADE_WORDS)} ${rng.pick(PLACE_WORDS)}`;
-  else name = `${rng.zipf(SURNAMES)} ${rng.zipf(TRADE_WORDS)}, ${rng.zipf(TRADE_WORDS)}`;
+    name = `${rng.pick(words.LEGAL_WORDS)} ${rng.zipf(words.TRADE_WORDS)} ${rng.pick(words.PLACE_WORDS)}`;
+  else if (r < 0.85) name = `${rng.zipf(words.SURNAMES)} ET ${rng.zipf(words.SURNAMES)}`;
+  else if (r < 0.93) name = `${rng.zipf(words.TRADE_WORDS)} ${rng.pick(words.PLACE_WORDS)}`;
+  else
+    name = `${rng.zipf(words.SURNAMES)} ${rng.zipf(words.TRADE_WORDS)}, ${rng.zipf(words.TRADE_WORDS)}`;
   const sigle = rng.chance(0.08)
     ? name
         .split(/\s+/)
@@ -76,7 +68,7 @@ export async function generateSirene(outDir: string, opts: GenerateOptions) {
     const ceased = rng.chance(0.25);
     const creation = randomDate(rng, 1950, 2025);
     const updated = randomStamp(rng, true);
-    const naf = rng.pick(NAF);
+    const naf = rng.pick(words.NAF);
     // Exactly round(companies × per) establishments in all, spread evenly.
     const nEt = 1 + Math.floor((i + 1) * (per - 1)) - Math.floor(i * (per - 1));
     const nd = (v: string) => (diffusion === 'P' ? '[ND]' : v);
@@ -85,8 +77,8 @@ export async function generateSirene(outDir: string, opts: GenerateOptions) {
     let nom = '';
     let prenom = '';
     if (person) {
-      nom = rng.zipf(SURNAMES);
-      prenom = rng.zipf(FIRST_NAMES);
+      nom = rng.zipf(words.SURNAMES);
+      prenom = rng.zipf(words.FIRST_NAMES);
     } else ({ name, sigle } = companyName(rng));
     // The values are drawn in the order of the columns (the files depend on it).
     const ulRow = stockRow(UL_HEADER, {
@@ -134,14 +126,14 @@ export async function generateSirene(outDir: string, opts: GenerateOptions) {
         etablissementSiege: k === 0 ? 'true' : 'false',
         nombrePeriodesEtablissement: '1',
         numeroVoieEtablissement: nd(String(1 + rng.int(120))),
-        typeVoieEtablissement: nd(rng.pick(STREET_TYPES)),
-        libelleVoieEtablissement: nd(rng.pick(STREETS)),
+        typeVoieEtablissement: nd(rng.pick(words.STREET_TYPES)),
+        libelleVoieEtablissement: nd(rng.pick(words.STREETS)),
         codePostalEtablissement: nd(`${dep}${pad(rng.int(1000), 3)}`),
         libelleCommuneEtablissement: `COMMUNE ${commune}`,
         codeCommuneEtablissement: commune,
         dateDebut: randomDate(rng, 2000, 2025),
         etatAdministratifEtablissement: ceased || rng.chance(0.2) ? 'F' : 'A',
-        enseigne1Etablissement: rng.chance(0.15) ? nd(rng.zipf(TRADE_WORDS)) : '',
+        enseigne1Etablissement: rng.chance(0.15) ? nd(rng.zipf(words.TRADE_WORDS)) : '',
         activitePrincipaleEtablissement: naf,
         nomenclatureActivitePrincipaleEtablissement: 'NAFRev2',
         caractereEmployeurEtablissement: 'N',
