@@ -17,6 +17,9 @@ import {
 import { CoverageTracker } from './coverage';
 import { ImportError } from './errors';
 import type { OpenedInput } from './input';
+import { parseJson } from './json';
+
+export { parseJson };
 import type { ImportContext } from './run';
 import { TableWriter, type Counts } from './writer';
 
@@ -58,15 +61,6 @@ export async function readSourceText(input: OpenedInput): Promise<string> {
     text = new TextDecoder('latin1').decode(buf);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** A JSON document, or a clear import error. */
-export function parseJson(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ImportError(`${name} n'est pas un JSON valide (${(e as Error).message}).`);
-  }
 }
 
 /** A SIREN as the API cleans it: digits only, zero-padded to 9; a SIRET gives its first 9. */

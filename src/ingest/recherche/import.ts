@@ -11,7 +11,7 @@ import { first, node, str, type Node } from '../bodacc/notice';
 import { roleCodeOf } from '../bodacc/administration';
 import { insertElectedOfficials, type ElectedRow } from '../core/elected';
 import { ImportError } from '../core/errors';
-import { readAllText } from '../core/input';
+import { readJson } from '../core/json';
 import {
   agreementWriter,
   companyAgreementWriter,
@@ -359,15 +359,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
 export const rechercheImporter: Importer = {
   zipEntries: ['.json'],
   async run(ctx) {
-    let doc: Node;
-    try {
-      doc = node(JSON.parse(await readAllText(ctx.input))) ?? {};
-    } catch (e) {
-      if (e instanceof ImportError) throw e;
-      throw new ImportError(
-        `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
-      );
-    }
+    const doc: Node = node(await readJson(ctx.input)) ?? {};
     const result = node(doc.result) ?? doc;
     if (!Array.isArray(result.results))
       throw new ImportError(
