@@ -29,6 +29,7 @@ import {
   type EstablishmentPatch,
   type FinancialRow,
 } from '../core/merge';
+import { companyDirector } from '../core/directors';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { numberRange } from '../sirene/etablissement';
@@ -254,21 +255,14 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     const role = s(d.qualite);
     if (str(d.type_dirigeant) === 'personne morale') {
       if (!s(d.denomination) && !parseSiren(str(d.siren))) continue;
-      directors.push({
-        kind: 'company',
-        roleCode: role ? roleCodeOf(role) : null,
-        roleLabel: role,
-        lastName: null,
-        usageName: null,
-        firstNames: null,
-        birthYear: null,
-        birthMonth: null,
-        nationality: null,
-        directorSiren: parseSiren(str(d.siren)),
-        companyName: s(d.denomination),
-        startDate: null,
-        personKey: null,
-      });
+      directors.push(
+        companyDirector({
+          roleCode: role ? roleCodeOf(role) : null,
+          roleLabel: role,
+          directorSiren: parseSiren(str(d.siren)),
+          companyName: s(d.denomination),
+        }),
+      );
     } else {
       const birth = birthMonthYear(s(d.date_de_naissance) ?? s(d.annee_de_naissance));
       const lastName = s(d.nom);
