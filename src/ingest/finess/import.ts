@@ -20,11 +20,21 @@ import {
   emptyParse,
   labelImporter,
   positional,
+  type IdentifierFact,
   type ParsedLabels,
 } from '../core/labels';
 import type { ImportContext } from '../core/run';
 
 const FINESS = /^[0-9][0-9AB][0-9]{7}$/;
+
+/** The FINESS juridique of a company: an identifier per SIREN. */
+const legalEntity = (siren: string, ej: string): IdentifierFact => ({
+  siren,
+  siret: null,
+  kind: 'finess-ej',
+  identifier: ej,
+  label: 'finess',
+});
 
 /** Which file: by its name, else by its records' type. */
 function kindOf(name: string, firstType: string | undefined): 'geo' | 'ej' {
@@ -62,14 +72,7 @@ export function parseFiness(
       if (!siret) continue; // most establishments give no SIRET: not a company of ours
       const siren = siret.slice(0, 9);
       out.identifiers.push({ siren, siret, kind: 'finess-geo', identifier: geo, label: 'finess' });
-      if (FINESS.test(ej))
-        out.identifiers.push({
-          siren,
-          siret: null,
-          kind: 'finess-ej',
-          identifier: ej,
-          label: 'finess',
-        });
+      if (FINESS.test(ej)) out.identifiers.push(legalEntity(siren, ej));
     } else {
       const ej = r.fields[1]?.trim() ?? '';
       const siren = cleanSiren(r.fields[20]);
@@ -78,13 +81,7 @@ export function parseFiness(
         continue;
       }
       if (!siren || (knownEntities && !knownEntities.has(ej))) continue;
-      out.identifiers.push({
-        siren,
-        siret: null,
-        kind: 'finess-ej',
-        identifier: ej,
-        label: 'finess',
-      });
+      out.identifiers.push(legalEntity(siren, ej));
     }
   }
   return out;
