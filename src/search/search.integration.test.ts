@@ -68,6 +68,31 @@ describe('SQL and TypeScript fold names the same way', () => {
   });
 });
 
+describe('the rebuilt index (issue 40: keys built after the fill, each name folded once)', () => {
+  it('stores every name folded as the TypeScript folds it, and every search table has its key', async () => {
+    const names = await queryRows<{ label: string; key: string; raw: string }>(
+      h.db,
+      sql`SELECT label, key, raw FROM search_names`,
+    );
+    expect(names.length).toBeGreaterThan(10_000);
+    const wrong = names.filter((n) => n.key !== foldName(n.label) || n.raw !== rawKey(n.label));
+    expect(wrong.slice(0, 5)).toEqual([]);
+    const keys = await queryRows<{ table: string }>(
+      h.db,
+      sql`SELECT conrelid::regclass::text AS table FROM pg_constraint
+        WHERE contype = 'p' AND conrelid::regclass::text LIKE 'search_%' ORDER BY 1`,
+    );
+    expect(keys.map((k) => k.table)).toEqual(
+      expect.arrayContaining([
+        'search_companies',
+        'search_directors',
+        'search_names',
+        'search_vocabulary',
+      ]),
+    );
+  });
+});
+
 type RelevanceQuery = {
   category: string;
   query: string;
