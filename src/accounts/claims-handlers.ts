@@ -13,8 +13,8 @@ import {
 } from './claims';
 import { read, respond, write } from './follow-handlers';
 import { overriddenMethod } from '@/lib/http/body';
-import { errorResponse } from '@/lib/http/answer';
-import { dataResponse, guarded } from './http';
+import { NO_STORE, respond } from '@/lib/http/answer';
+import { guarded } from './http';
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
@@ -72,5 +72,5 @@ export const postOwnerInfo = (req: Request, id: string, db: Db = getDb()) =>
 export const getOwnerInfo = (_req: Request, siren: string, db: Db = getDb()) =>
   guarded(async () => {
     const r = await approvedOwnerInfo(db, siren);
-    return r.ok ? dataResponse(r.value) : errorResponse(r);
+    return respond(r, { headers: NO_STORE });
   });

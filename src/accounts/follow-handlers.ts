@@ -1,13 +1,16 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { failure, type Result } from '@/lib/errors';
+import { failure, type Result, success } from '@/lib/errors';
 import {
-  errorResponse,
-  failureAnswer,
-  toResponse,
   type Answer,
   type ApiRequest,
+  errorResponse,
+  failureAnswer,
+  NO_STORE,
+  respond,
+  resultAnswer,
+  toResponse,
 } from '@/lib/http/answer';
 import { eventsOf } from './alerts/feed';
 import { checkUnsubscribeSignature } from './alerts/mailer';
@@ -25,7 +28,7 @@ import {
   unfollow,
   updateList,
 } from './follows';
-import { accountAnswer, dataResponse, guarded, guardedAnswer } from './http';
+import { guarded, guardedAnswer } from './http';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import { checkCsrf, readSession, requireSession, type SessionUser } from './session';
 
@@ -46,7 +49,7 @@ export function read(
     if (!session) return failureAnswer(failure('UNAUTHENTICATED'));
     const r = await run(session.user, db);
     const cookies = session.refreshCookies;
-    return r.ok ? accountAnswer(r.value, 200, cookies) : failureAnswer(r, cookies);
+    return resultAnswer(r, { headers: NO_STORE, cookies });
   });
 }
 
@@ -61,7 +64,7 @@ export function write(req: ApiRequest, run: Handler, db: Db, created = false): P
     if (!fields.ok) return failureAnswer(fields);
     const r = await run(session.value.user, fields.value, db);
     const cookies = session.value.refreshCookies;
-    return r.ok ? accountAnswer(r.value, created ? 201 : 200, cookies) : failureAnswer(r, cookies);
+    return resultAnswer(r, { status: created ? 201 : 200, headers: NO_STORE, cookies });
   });
 }
 
@@ -195,5 +198,5 @@ export const unsubscribe = (req: Request, db: Db = getDb()) =>
           '<p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p>',
         ),
       );
-    return dataResponse({ unsubscribed: true });
+    return respond(success({ unsubscribed: true }), { headers: NO_STORE });
   });

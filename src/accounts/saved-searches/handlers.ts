@@ -1,11 +1,11 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { failure } from '@/lib/errors';
+import { failure, success } from '@/lib/errors';
 import { overriddenMethod } from '@/lib/http/body';
 import { read, respond, write } from '@/accounts/follow-handlers';
-import { errorResponse } from '@/lib/http/answer';
-import { dataResponse, guarded } from '@/accounts/http';
+import { errorResponse, NO_STORE, respond } from '@/lib/http/answer';
+import { guarded } from '@/accounts/http';
 import { escapeHtml } from '@/accounts/mails';
 import { checkSavedSearchSignature } from './mailer';
 import {
@@ -105,5 +105,5 @@ export const unsubscribeSavedSearch = (req: Request, db: Db = getDb()) =>
           '<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Vous pouvez les réactiver depuis <a href="/mon-compte#searches">votre compte</a>.</p>',
         ),
       );
-    return dataResponse({ unsubscribed: true });
+    return respond(success({ unsubscribed: true }), { headers: NO_STORE });
   });
