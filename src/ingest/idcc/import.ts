@@ -9,7 +9,7 @@ import { parseSiret } from '@/domain/siren';
 import { csvRecords } from '../core/csv';
 import { ImportError } from '../core/errors';
 import { readAllText, textChunks } from '../core/input';
-import { agreementWriter, type AgreementRow } from '../core/merge';
+import { agreementWriter, type AgreementRow } from '../core/company-records-writers';
 import type { ImportContext, Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
 import { CoverageTracker } from '../core/coverage';

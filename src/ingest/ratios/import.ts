@@ -8,7 +8,7 @@ import { node, str, type Node } from '../bodacc/notice';
 import { odsRecords } from '../bodacc/ods';
 import { ImportError } from '../core/errors';
 import { readAllText } from '../core/input';
-import { financialWriter, type FinancialRow } from '../core/merge';
+import { financialWriter, type FinancialRow } from '../core/company-records-writers';
 import type { Importer } from '../core/run';
 import { isValidDate } from '../sirene/values';
 import { CoverageTracker } from '../core/coverage';

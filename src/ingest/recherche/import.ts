@@ -15,20 +15,20 @@ import { readAllText } from '../core/input';
 import {
   agreementWriter,
   companyAgreementWriter,
-  CompanyMerger,
-  labelWriter,
-  DirectorWriter,
-  establishmentWriter,
-  fillEstablishmentPositions,
   financialWriter,
+  labelWriter,
   type AgreementRow,
   type CompanyAgreementRow,
-  type CompanyPatch,
-  type LabelRow,
-  type DirectorRow,
-  type EstablishmentPatch,
   type FinancialRow,
-} from '../core/merge';
+  type LabelRow,
+} from '../core/company-records-writers';
+import { DirectorWriter, type DirectorRow } from '../core/directors-writer';
+import {
+  establishmentWriter,
+  fillEstablishmentPositions,
+  type EstablishmentPatch,
+} from '../core/establishments-writer';
+import { CompanyMerger, type CompanyPatch } from '../core/merge';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { numberRange } from '../sirene/etablissement';
