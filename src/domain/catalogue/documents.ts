@@ -20,16 +20,6 @@ import {
   type ProviderId,
 } from './document-details';
 
-export {
-  extraDocumentKinds,
-  providerNames,
-  type CatalogueKind,
-  type DocumentOffer,
-  type ExtraDocumentKind,
-  type Producer,
-  type ProviderId,
-} from './document-details';
-
 /** Where to get a document officially when we do not sell it: a sentence and its links. */
 export type OfficialWay = { text: string; links: Array<{ label: string; href: string }> };
 
