@@ -8,7 +8,7 @@ import { establishmentsCoverage, listEstablishments } from '@/registry/establish
 import { listAgreements, listBrands } from '@/registry/brands';
 import { failure, success } from '@/lib/errors';
 import { formatLongDate } from '../format';
-import type { TableBlock } from '../model';
+import type { Block, TableBlock } from '../model';
 import { identitySource, modelOf, sireneSource, type Check, type Generator } from './common';
 
 /** Lists stop here: beyond, the buyer wants a data export, not a document. */

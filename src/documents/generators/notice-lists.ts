@@ -7,7 +7,7 @@ import { listInsolvency, listNotices, type NoticeView } from '@/registry/notices
 import { sourceRef } from '@/registry/result';
 import { failure, success } from '@/lib/errors';
 import { formatLongDate } from '../format';
-import type { Block } from '../model';
+import type { TableBlock } from '../model';
 import { modelOf, type Check, type Generator } from './common';
 import { MAX_LIST_ROWS, readString } from './lists';
 
