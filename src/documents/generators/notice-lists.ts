@@ -3,7 +3,12 @@
  * notices, one notice, its acts and filings, its history of modifications, its insolvency
  * proceedings. The other registry lists are in lists.ts.
  */
-import { listInsolvency, listNotices, type NoticeView } from '@/registry/notices';
+import {
+  listInsolvency,
+  listNoticeFamilies,
+  listNotices,
+  type NoticeView,
+} from '@/registry/notices';
 import { sourceRef } from '@/registry/result';
 import { failure, success } from '@/lib/errors';
 import { formatLongDate } from '../format';
@@ -68,7 +73,7 @@ export const commercialAdvertisementsList: Generator = async (ctx) => {
 
 /** One notice is ordered by its id: there must be one to choose. */
 export const noticeCheck: Check = async ({ db, profile }) =>
-  (await listNotices(db, profile, { limit: 1 })).items.length
+  (await listNoticeFamilies(db, profile.siren)).size
     ? null
     : 'Aucune annonce n’a été publiée au BODACC pour cette entreprise.';
 
@@ -124,8 +129,8 @@ const ACT_FAMILIES = new Set([
 ]);
 
 export const actsCheck: Check = async ({ db, profile }) => {
-  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
-  return items.some((n) => ACT_FAMILIES.has(n.family))
+  const families = await listNoticeFamilies(db, profile.siren);
+  return [...families].some((f) => ACT_FAMILIES.has(f))
     ? null
     : 'Aucun dépôt d’acte ou de comptes n’a été annoncé au BODACC pour cette entreprise.';
 };
@@ -154,8 +159,8 @@ const HISTORY_FAMILIES = new Set([
 ]);
 
 export const historyCheck: Check = async ({ db, profile }) => {
-  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
-  return items.some((n) => HISTORY_FAMILIES.has(n.family)) || profile.creationDate
+  const families = await listNoticeFamilies(db, profile.siren);
+  return [...families].some((f) => HISTORY_FAMILIES.has(f)) || profile.creationDate
     ? null
     : 'Aucune modification n’a été publiée pour cette entreprise.';
 };
