@@ -23,15 +23,30 @@ export type ReplicaState = {
 /**
  * The replica's replay delay in seconds: 0 when it has replayed all it received (an idle primary
  * sends nothing: the time since the last replayed transaction is no delay), else the age of the
- * last replayed transaction; the same age when it receives nothing (streaming stopped). Not a
- * replica (a primary given as DATABASE_READ_URL): 0.
+ * last replayed transaction; the same age when it receives nothing (streaming stopped); null when
+ * it is behind but has replayed no transaction since it started (no date to measure from: the
+ * pool then counts from when it first saw it behind). Not a replica (a primary given as
+ * DATABASE_READ_URL): 0.
  */
 export const REPLICA_LAG_SQL = `SELECT CASE
     WHEN NOT pg_is_in_recovery() THEN 0
     WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
          AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver WHERE status = 'streaming') THEN 0
-    ELSE coalesce(extract(epoch FROM now() - pg_last_xact_replay_timestamp()), 0)
+    ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp())
   END::float8 AS lag`;
+
+/** A connection that broke under a query (server stopped, connection cut), not a failing query. */
+function brokenConnection(e: unknown): boolean {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' &&
+      /^(ECONNRESET|ECONNREFUSED|EPIPE|57P0[123]|08[0-9A-Z]{3})$/.test(code)) ||
+    (typeof message === 'string' &&
+      /Connection terminated|terminating connection|Client has encountered a connection error|server closed the connection/i.test(
+        message,
+      ))
+  );
+}
 
 const UP: ReplicaState = {
   fallback: false,
@@ -46,6 +61,8 @@ export class ReadPool extends pg.Pool {
   private lagging = false;
   private lagMeasuredAt = -Infinity;
   private measuring: Promise<void> | null = null;
+  /** When the replica was first seen behind with no replayed transaction to date its delay. */
+  private behindSince: number | null = null;
   private state: ReplicaState = { ...UP };
 
   constructor(
@@ -92,8 +109,11 @@ export class ReadPool extends pg.Pool {
       try {
         const client = await super.connect();
         try {
-          const { rows } = await client.query<{ lag: number }>(REPLICA_LAG_SQL);
-          const lag = Number(rows[0]?.lag ?? 0);
+          const { rows } = await client.query<{ lag: number | null }>(REPLICA_LAG_SQL);
+          const measured = rows[0]?.lag ?? null;
+          if (measured === null) this.behindSince ??= this.now();
+          else this.behindSince = null;
+          const lag = measured ?? (this.now() - this.behindSince!) / 1000;
           this.state = { ...this.state, lagSeconds: lag };
           this.lagging = lag * 1000 > this.maxLagMs;
           if (this.lagging)
@@ -127,13 +147,36 @@ export class ReadPool extends pg.Pool {
     if (this.now() < this.downUntil || this.lagging) return this.primary().connect();
     try {
       const client = await super.connect();
-      if (this.state.fallback) this.recovered();
+      // Found behind while this connection was being made: the primary after all.
+      if (this.lagging) {
+        client.release();
+        return this.primary().connect();
+      }
+      // Back from unreachable; back from lagging is the measure's to say.
+      if (this.state.reason === 'unreachable') this.recovered();
       return client;
     } catch (e) {
       this.downUntil = this.now() + this.retryMs;
       this.fallBack('unreachable', e instanceof Error ? e.message.slice(0, 200) : String(e));
       return this.primary().connect();
     }
+  }
+
+  /**
+   * A read that failed because its replica connection broke (the replica stopped under it, or
+   * its idle connection died with it) is run once more, from a new connection: the replica again
+   * if it answers, else the primary. Reads only (the registry's public data): nothing runs twice
+   * that could change anything. Only the promise form; a callback query is left as it is.
+   */
+  override query(...args: unknown[]): never {
+    const run = () => (super.query as (...a: unknown[]) => unknown).apply(this, args);
+    if (typeof args[args.length - 1] === 'function') return run() as never;
+    return (run() as Promise<unknown>).catch((e: unknown) => {
+      if (!brokenConnection(e)) throw e;
+      this.downUntil = Math.max(this.downUntil, this.now() + this.retryMs);
+      this.fallBack('unreachable', e instanceof Error ? e.message.slice(0, 200) : String(e));
+      return run();
+    }) as never;
   }
 
   // pg-pool's query() calls connect() with a callback; drizzle's transactions call it bare.

@@ -247,8 +247,9 @@ export class Health {
     if (readDb) {
       const maxLag = this.o.replicaMaxLagSeconds ?? 30;
       const replica = await this.check('replica', now, async () => {
-        const [row] = await queryRows<{ lag: number }>(readDb(), sql.raw(REPLICA_LAG_SQL));
-        const lag = Number(row?.lag ?? 0);
+        const [row] = await queryRows<{ lag: number | null }>(readDb(), sql.raw(REPLICA_LAG_SQL));
+        if (row?.lag == null) return { ok: true, detail: 'en retard depuis son démarrage' };
+        const lag = Number(row.lag);
         return lag > maxLag
           ? {
               ok: true,
