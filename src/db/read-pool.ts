@@ -21,8 +21,9 @@ export type ReplicaState = {
 };
 
 /**
- * The replica's replay delay in seconds: 0 when it has replayed all it received (an idle primary
- * sends nothing: the time since the last replayed transaction is no delay), else the age of the
+ * The replica's replay delay in seconds: 0 when it has replayed all it received while streaming (an
+ * idle primary sends nothing: the time since the last replayed transaction is no delay; after a
+ * restart the receive position starts at its segment's beginning, behind the replay), else the age of the
  * last replayed transaction; the same age when it receives nothing (streaming stopped); null when
  * it is behind but has replayed no transaction since it started (no date to measure from: the
  * pool then counts from when it first saw it behind). Not a replica (a primary given as
@@ -30,7 +31,7 @@ export type ReplicaState = {
  */
 export const REPLICA_LAG_SQL = `SELECT CASE
     WHEN NOT pg_is_in_recovery() THEN 0
-    WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
+    WHEN pg_last_wal_replay_lsn() >= pg_last_wal_receive_lsn()
          AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver WHERE status = 'streaming') THEN 0
     ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp())
   END::float8 AS lag`;
