@@ -49,7 +49,7 @@ export async function rebuildStaleSearchIndex(handle: DbHandle): Promise<StaleRe
   }
 }
 
-export const searchRebuildJob = defineJob<{ since: string }>(
+const searchRebuildJob = defineJob<{ since: string }>(
   'search.rebuild',
   async () => {
     const t = performance.now();
@@ -102,7 +102,7 @@ const SEARCH_PATHS = new Set([
   '/api/recherche-entreprises/near_point',
 ]);
 
-export const isSearchRequest = (url: string | undefined): boolean => {
+const isSearchRequest = (url: string | undefined): boolean => {
   const u = url ?? '';
   const q = u.indexOf('?');
   return SEARCH_PATHS.has(q < 0 ? u : u.slice(0, q));
