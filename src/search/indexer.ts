@@ -1,5 +1,6 @@
 import { GRID_ROW, GRID_STEP } from './geo/grid';
 import { addCellsSql, rebuildGeoCellCounts, subtractCellsSql } from './geo/cells';
+import { addLabelsSql, rebuildLabelCounts, subtractLabelsSql } from './label-counts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { killPoint } from '@/lib/kill-point';
@@ -108,6 +109,7 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (const step of steps.slice(1)) await tx.execute(step);
     await rebuildGeoCellCounts(tx as unknown as Db);
+    await rebuildLabelCounts(tx as unknown as Db);
     killPoint('index');
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
     // Everything is rebuilt: nothing is stale any more, in the same transaction.
@@ -166,9 +168,11 @@ export async function updateSearchIndex(
     await tx.execute(sql`DELETE FROM search_names WHERE ${inScope('siren')}`);
     await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
     await tx.execute(subtractCellsSql(inScope('siren')));
+    await tx.execute(subtractLabelsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_companies WHERE ${inScope('siren')}`);
     for (const step of fillSteps(inScope)) await tx.execute(step);
     await tx.execute(addCellsSql(inScope('siren')));
+    await tx.execute(addLabelsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
     await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
