@@ -279,26 +279,29 @@ export async function buildDropInResults(
   pageEtablissements: number | null = null,
 ): Promise<Array<Record<string, unknown>>> {
   if (sirens.length === 0) return [];
-  const profiles = await getCompanyProfiles(db, sirens);
+  // Side by side: each read waits for the pool, not for the one before (the drop-in's overhead
+  // over our search is these round trips).
+  const wantSiege = include.has('siege');
+  const wantMatching = include.has('matching_etablissements');
+  const [profiles, extraOf, matching] = await Promise.all([
+    getCompanyProfiles(db, sirens),
+    getCompanyUpdates(db, sirens),
+    wantMatching
+      ? matchingEstablishments(
+          db,
+          sirens,
+          { sirets: [...scope.matchedSiret.values()], area: scope },
+          matchingSize,
+        )
+      : new Map<string, EstRow[]>(),
+  ]);
   const held = sirens.flatMap((s) => {
     const p = profiles.get(s);
     return p?.ok ? [p.value] : [];
   });
-  const list = held.map((p) => p.siren);
-  const extraOf = await getCompanyUpdates(db, list);
   const heads = held.flatMap((p) => (p.headOfficeSiret ? [p.headOfficeSiret] : []));
-  const wantSiege = include.has('siege');
-  const wantMatching = include.has('matching_etablissements');
   const headRows = wantSiege || wantMatching ? await getEstablishmentDetails(db, heads) : [];
   const headOf = new Map(headRows.map((r) => [r.siren, r]));
-  const matching = wantMatching
-    ? await matchingEstablishments(
-        db,
-        list,
-        { sirets: [...scope.matchedSiret.values()], area: scope },
-        matchingSize,
-      )
-    : new Map<string, EstRow[]>();
 
   // One company's blocks read in sequence, the companies side by side (the pool's connections).
   return Promise.all(
