@@ -181,6 +181,19 @@ export async function establishmentDetailsPage(
   );
 }
 
+/**
+ * How many establishments a company has: those we hold, or the number its source states when
+ * larger (the drop-in's pages of 100 exist up to it).
+ */
+export async function establishmentTotal(db: Db, siren: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT greatest((SELECT count(*) FROM establishments WHERE siren = ${siren}),
+      (SELECT coalesce(stated_establishments, 0) FROM companies WHERE siren = ${siren}))::int AS n`,
+  );
+  return row?.n ?? 0;
+}
+
 /** An area establishments are searched in: every condition given must hold. */
 export type EstablishmentArea = {
   /** One postcode, or any of several. */
