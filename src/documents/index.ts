@@ -17,8 +17,8 @@ import {
   documentOffers,
   orderPagePath,
   type CompanyDocument,
-  type DocumentOffer,
 } from '@/domain/catalogue/documents';
+import type { DocumentOffer } from '@/domain/catalogue/document-details';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { getCachedProfile } from '@/registry/page-data';

@@ -3,7 +3,7 @@
  * user of the session: another user's order is NOT_FOUND.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, desc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
 import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
@@ -23,6 +23,7 @@ import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptio
 import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
 import { presentOrder, type OrderJson, type OrderRow } from './present';
 import { fulfilOrderJob } from './jobs';
+import { inList } from '@/domain/sql-fragments';
 
 export type OrderRequest =
   | { kind: string; siren: string; body?: unknown }
@@ -141,7 +142,7 @@ const unfinishedOf = preparedQuery('orders_unfinished', (db) =>
       and(
         eq(orders.userId, sql.placeholder('userId')),
         eq(orders.sameOrderKey, sql.placeholder('key')),
-        inArray(orders.state, [...unfinishedStates]),
+        inList(orders.state, [...unfinishedStates]),
       ),
     ),
 );

@@ -11,7 +11,6 @@ import {
 } from '@/domain/legal-forms';
 import { companyState, companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { luhnValid, validateSiren } from '@/domain/siren';
-import { textArray } from '@/domain/sql-fragments';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
 import { parseCourt } from './courts';
@@ -27,6 +26,7 @@ import {
   type EstablishmentRow,
   type EstablishmentView,
 } from './establishment-view';
+import { inList } from '@/domain/sql-fragments';
 
 export type CompanyProfile = {
   siren: string;
@@ -421,7 +421,7 @@ export async function getCompanyProfiles(
           ${companyOpposed(sql`c.siren`)} AS opposed,
           (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
              WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
-        FROM companies c WHERE c.siren = ANY(${textArray(unique)}::char(9)[])`,
+        FROM companies c WHERE ${inList(sql`c.siren`, unique, 'char(9)')}`,
     { prepared: true },
   );
   for (const row of rows) out.set(row.siren, success(profileFromRow(row, row.ho ?? null)));
