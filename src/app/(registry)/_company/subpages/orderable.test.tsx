@@ -11,7 +11,7 @@ import { resetEnvForTests } from '@/config/env';
 import { services } from '@/domain/catalogue';
 import { companyOrder } from '@/documents';
 import { setDocumentServices } from '@/documents/services';
-import type { InpiClient } from '@/clients/inpi/rne-api';
+import { danoneFilingsInpi } from '@/documents/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from '@/orders/testing';
@@ -37,32 +37,6 @@ const ROUTES = [
   'marques',
 ];
 
-/** INPI's RNE API as the e2e run plays it: Danone's filings, none for the others. */
-const fakeInpi: InpiClient = {
-  attachments: async (siren) => ({
-    ok: true,
-    value:
-      siren === DANONE
-        ? {
-            acts: [
-              { id: 'acte-1', filedAt: '2024-05-02', types: ['Statuts'], confidential: false },
-              { id: 'acte-2', filedAt: '2023-01-10', types: [], confidential: true },
-            ],
-            balanceSheets: [
-              {
-                id: 'bilan-1',
-                filedAt: '2024-06-01',
-                closingDate: '2023-12-31',
-                type: 'C',
-                confidential: false,
-              },
-            ],
-          }
-        : { acts: [], balanceSheets: [] },
-  }),
-  download: async () => ({ ok: true, value: Buffer.from('%PDF-1.4') }),
-};
-
 let site: Awaited<ReturnType<typeof openSiteTestDb>>;
 let buyer: TestUser;
 
@@ -71,7 +45,8 @@ beforeAll(async () => {
   site = await openSiteTestDb();
   await insertRegistryFixtures(site.handle.db);
   buyer = await createTestUser(site.handle.db, 'acheteur-actes@example.fr');
-  setDocumentServices({ vies: null, inpi: fakeInpi, site: 'registre.test' });
+  // Danone's filings, none for the others (as the e2e run's INPI).
+  setDocumentServices({ vies: null, inpi: danoneFilingsInpi, site: 'registre.test' });
 });
 
 afterAll(async () => {
