@@ -36,6 +36,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { connectPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { withLuhnKey } from '../src/domain/siren';
 import { freePort, waitForServer } from '../scripts/site-process';
 
 // autocannon ships no types; the part used here, typed.
@@ -70,29 +71,12 @@ const benchUrl = (() => {
   return u.toString();
 })();
 
-function luhnKey(base: string): string {
-  for (let d = 0; d <= 9; d++) {
-    const digits = base + d;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let v = digits.charCodeAt(digits.length - 1 - i) - 48;
-      if (i % 2 === 1) {
-        v *= 2;
-        if (v > 9) v -= 9;
-      }
-      sum += v;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('unreachable');
-}
-
 /**
  * The n-th generated SIREN. `--siren-stride 3` over the base of `npm run bench:france`
  * (BENCH_DATABASE=france), whose unit i has the body 10,000,000 + 3i.
  */
 const SIREN_STRIDE = Number(arg('--siren-stride') ?? 1);
-const sirenOf = (n: number) => luhnKey(String(10_000_000 + n * SIREN_STRIDE).padStart(8, '0'));
+const sirenOf = (n: number) => withLuhnKey(String(10_000_000 + n * SIREN_STRIDE).padStart(8, '0'));
 const NAF = [
   '62.02A',
   '70.22Z',
@@ -292,7 +276,7 @@ async function measure(base: string): Promise<void> {
   // The floor of the company route: an invalid SIREN is a 404 rendered in the same frame (layout,
   // header, footer) without any database work. What a cold page costs above it is the page itself.
   const floor = () => {
-    const valid = luhnKey(String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
+    const valid = withLuhnKey(String(10_000_000 + Math.floor(Math.random() * 89_999_999)));
     return `/entreprises/${valid.slice(0, 8)}${(Number(valid[8]) + 1) % 10}/introuvable`;
   };
   // The search API with words of the generated names (« entreprise generee 0001234 »).

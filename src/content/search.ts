@@ -5,6 +5,7 @@
  * the query must start a word of the entry (prefix match: "immatric" finds "immatriculation").
  * Pure, no imports: shipped to the search pages only.
  */
+import { foldLetters } from '@/domain/slug';
 
 export type SearchDoc = {
   /** Title, shown. */
@@ -22,13 +23,7 @@ export type SearchDoc = {
 
 /** Lower case, no accents, ligatures spelt out, apostrophes and punctuation as spaces. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/[’'`]/g, ' ');
+  return foldLetters(text).replace(/[’'`]/g, ' ');
 }
 
 /** Singular-ish form of a folded word: "societes" → "societe", "travaux" → "travau". */

@@ -129,6 +129,40 @@ export async function queryRows<T>(
   query: SQL,
   opts: { prepared?: boolean } = {},
 ): Promise<T[]> {
+  const memo = readMemos.get(db);
+  if (memo) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const key = `${text}\u0000${JSON.stringify(params)}`;
+    let rows = memo.get(key);
+    if (rows === undefined) {
+      rows = runRows<T>(db, query, opts);
+      memo.set(key, rows);
+    }
+    // A copy of the list for each caller (the rows themselves are read, never changed).
+    return ((await rows) as T[]).slice();
+  }
+  return runRows<T>(db, query, opts);
+}
+
+/** Handles whose reads through `queryRows` are shared: statement text and values → rows. */
+const readMemos = new WeakMap<Db, Map<string, Promise<unknown[]>>>();
+
+/**
+ * The same database, for one unit of work that reads the same rows from several places (a company
+ * page: its sections, then the availability check of each document it sells, which read the
+ * profile, the directors, the accounts… again): a read through `queryRows` that this handle has
+ * already run, or is running, with the same statement and values is not sent again, it shares
+ * the first one's rows (or its error). Keep it for one unit of work only: its reads never see a
+ * later write. Transactions and other calls go to the database as usual.
+ */
+export function withSharedReads(db: Db): Db {
+  if (readMemos.has(db)) return db;
+  const shared = Object.create(db) as Db;
+  readMemos.set(shared, new Map());
+  return shared;
+}
+
+async function runRows<T>(db: Db, query: SQL, opts: { prepared?: boolean }): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (opts.prepared && client instanceof pg.Pool && preparingPools.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);

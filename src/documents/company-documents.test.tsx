@@ -167,6 +167,39 @@ describe('the section on the company page', () => {
     expect(sectionOrders('finances', entrepreneur.value)).toEqual([]);
   });
 
+  it('reads each statement once: the documents’ checks share the page’s reads', async () => {
+    // Every statement sent to the database while the page's data is loaded, by its text.
+    const client = (handle.pool ?? handle.pglite) as unknown as {
+      query: (...args: unknown[]) => unknown;
+    };
+    const query = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0] as string | { text: string };
+      sent.push(typeof q === 'string' ? q : q.text);
+      return query.apply(this, args);
+    };
+    let page;
+    try {
+      page = await getCompanyPageData(handle.db, STRUCK_OFF, {
+        documents: (s, db) => companyDocuments(db, s),
+      });
+    } finally {
+      client.query = query;
+    }
+    // The same documents as the section's own reads give.
+    expect(page.ok && page.value.documents).toEqual(
+      success(await companyDocuments(handle.db, STRUCK_OFF)),
+    );
+    const counts = new Map<string, number>();
+    for (const text of sent) counts.set(text, (counts.get(text) ?? 0) + 1);
+    // The profile once (it was read by the page, then by each of the 24 kinds' checks), each
+    // section's statement once, the notices' list once (the checks read its families only).
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(sent.filter((t) => /FROM notices n LEFT JOIN/.test(t))).toHaveLength(1);
+    expect(sent.length).toBeLessThanOrEqual(16);
+  });
+
   it('prints kinds, prices, formats and plain links; an honest sentence when nothing can be sold', () => {
     const html = renderToStaticMarkup(
       <DocumentsSection

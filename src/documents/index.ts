@@ -11,7 +11,7 @@
  * - `key-figures`: no payload.
  * Kinds with a body take the order's body as `payload` (spec section 3, "Order payloads").
  */
-import type { Db } from '@/db/client';
+import { withSharedReads, type Db } from '@/db/client';
 import {
   documentOffer,
   documentOffers,
@@ -132,10 +132,10 @@ export async function companyOrder(
 export async function companyDocuments(db: Db, siren: string): Promise<CompanyDocument[]> {
   const offers = documentOffers().filter((o) => o.kind !== 'custom-document');
   if (!offers.length) return [];
-  // The first answer fills the registry's profile cache that the others read.
-  const first = await companyOrder(db, offers[0]!.kind, siren);
-  const rest = await Promise.all(offers.slice(1).map((o) => companyOrder(db, o.kind, siren)));
-  const answers = [first, ...rest];
+  // All kinds at once on one handle whose reads are shared: the profile and each list a check
+  // reads (directors, accounts, notices…) are read once for all the kinds.
+  const shared = withSharedReads(db);
+  const answers = await Promise.all(offers.map((o) => companyOrder(shared, o.kind, siren)));
   return offers
     .filter((_, i) => answers[i]?.orderable)
     .map((o) => ({

@@ -5,6 +5,7 @@
 import natures from '../../data/samples/labels/natures-juridiques.json';
 import bands from '../../data/samples/labels/tranches-effectifs.json';
 import roles from '../../data/samples/labels/roles_dirigeants.json';
+import { foldAccents } from './slug';
 
 /**
  * Categories of the INSEE nomenclature (niveau III) that the shipped table lacks, with the
@@ -62,14 +63,9 @@ export function directorRoleLabel(code: string | null | undefined): string | nul
   return directorRoles[code] ?? null;
 }
 
-const normalize = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A role's wording as compared: no accents, lower case, one apostrophe, single spaces. */
+export const foldRole = (s: string) =>
+  foldAccents(s).replace(/[’']/g, "'").replace(/\s+/g, ' ').trim();
 
 /**
  * BODACC prints the legal form as text ("Société par actions simplifiée (à associé unique)").
@@ -102,7 +98,7 @@ const TEXT_TO_CODE: Array<[RegExp, string]> = [
 
 export function legalFormCodeFromText(text: string | null | undefined): string | null {
   if (!text) return null;
-  const n = normalize(text);
+  const n = foldRole(text);
   for (const [re, code] of TEXT_TO_CODE) if (re.test(n)) return code;
   return null;
 }

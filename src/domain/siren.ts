@@ -14,18 +14,30 @@ export function padSiren(input: string | number): string {
   return digits.padStart(9, '0');
 }
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
+/**
+ * The Luhn sum of `digits`: every second digit from the right doubled, starting with the last
+ * one when `keyless` (the key digit is still to come), else with the one before it.
+ */
+function luhnSum(digits: string, keyless: boolean): number {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
+    if (i % 2 === (keyless ? 0 : 1)) {
       d *= 2;
       if (d > 9) d -= 9;
     }
     sum += d;
   }
-  return sum % 10 === 0;
+  return sum;
+}
+
+export function luhnValid(digits: string): boolean {
+  return /^\d+$/.test(digits) && luhnSum(digits, false) % 10 === 0;
+}
+
+/** Appends the Luhn key digit to make a valid identifier. */
+export function withLuhnKey(body: string): string {
+  return body + String((10 - (luhnSum(body, true) % 10)) % 10);
 }
 
 /** True when the value is 9 digits (no key check: a few old INSEE numbers fail Luhn). */

@@ -13,473 +13,120 @@ export type KnownDifference = {
   reason: string;
 };
 
-export const KNOWN_DIFFERENCES: KnownDifference[] = [
-  {
-    path: 'total_results',
-    kind: 'value',
-    reason:
-      'Notre recherche classe nos données, pas l’index de l’État : une recherche par nom compte au plus 500 entreprises classées, et nous ne détenons pas toutes celles qu’il connaît.',
-  },
-  {
-    path: 'results[]',
-    kind: 'value',
-    reason:
-      'Même raison : le classement diffère, une entreprise que l’État place en page 1 peut être plus loin chez nous (le test la compare alors en la cherchant par son SIREN).',
-  },
-  {
-    path: 'slug',
-    kind: 'absent',
-    reason:
-      'Champ des réponses plus anciennes ; la version actuelle de l’État le donne dans `admin.slug` (include_admin=admin), comme nous.',
-  },
-  {
-    path: 'tva',
-    kind: 'extra',
-    reason:
-      'Servi par défaut comme le fait l’API de l’État ; les réponses enregistrées, demandées avec d’autres `include`, ne l’ont pas.',
-  },
-  {
-    path: 'activite_principale_naf25',
-    kind: 'extra',
-    reason:
-      'Champ ajouté par l’État en 2025 : une réponse enregistrée plus ancienne ne l’a pas ; nous le donnons (null).',
-  },
-  {
-    path: 'siege.activite_principale_naf25',
-    kind: 'extra',
-    reason: 'Même raison (champ NAF 2025 du siège).',
-  },
-  {
-    path: 'siege.dernier_numero_voie',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'complements.a_aide_ademe',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'complements.a_aide_minimis',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'complements.est_administration',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'complements.est_avocat',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'complements.liste_finess_juridique',
-    kind: 'extra',
-    reason: 'Champ ajouté par l’État après certaines réponses enregistrées.',
-  },
-  {
-    path: 'activite_principale_naf25',
-    kind: 'value',
-    reason: 'La nomenclature NAF 2025 n’est pas dans nos données : null.',
-  },
-  { path: 'siege.activite_principale_naf25', kind: 'value', reason: 'Même raison.' },
-  {
-    path: 'matching_etablissements[].activite_principale_naf25',
-    kind: 'value',
-    reason: 'Même raison.',
-  },
-  {
-    path: 'date_mise_a_jour',
-    kind: 'value',
-    reason:
-      'Notre date de mise à jour de la fiche (notre chargement), pas celle de l’index de l’État.',
-  },
-  {
-    path: 'date_mise_a_jour_insee',
-    kind: 'value',
-    reason: 'La date de notre dernier chargement SIRENE de l’entreprise.',
-  },
-  {
-    path: 'date_mise_a_jour_rne',
-    kind: 'value',
-    reason:
-      'La date que notre source donne à l’immatriculation (RNE via l’Annuaire), quand nous l’avons.',
-  },
-  {
-    path: 'siege.date_mise_a_jour_insee',
-    kind: 'value',
-    reason: 'La date de notre dernier chargement SIRENE de l’établissement.',
-  },
-  {
-    path: 'statut_diffusion',
-    kind: 'value',
-    reason:
-      'Une entreprise qu’aucune source ne décrit (123456789) est chez nous diffusible (« O ») : l’État répond null.',
-  },
-  {
-    path: 'nom_complet',
-    kind: 'value',
-    reason:
-      'Nous n’ajoutons pas le nom commercial du siège entre parenthèses (nous le tenons avec les enseignes, dans `liste_enseignes`).',
-  },
-  {
-    path: 'dirigeants',
-    kind: 'value',
-    reason:
-      'Diffusion partielle : l’État liste un dirigeant « [NON-DIFFUSIBLE] » (l’entrepreneur lui-même), nous n’en donnons aucun pour une personne masquée ; et nos dirigeants viennent de la meilleure source présente (RNE, Annuaire, BODACC).',
-  },
-  {
-    path: 'dirigeants[]',
-    kind: 'absent',
-    reason: 'Même raison : l’entrée « [NON-DIFFUSIBLE] » de l’État n’a pas d’équivalent chez nous.',
-  },
-  {
-    path: 'siege.liste_enseignes[]',
-    kind: 'absent',
-    reason: 'Diffusion partielle : pas d’enseigne « [NON-DIFFUSIBLE] ».',
-  },
-  {
-    path: 'siege.liste_enseignes',
-    kind: 'value',
-    reason: 'Nous tenons enseignes et nom commercial dans une même liste.',
-  },
-  {
-    path: 'siege.liste_enseignes[]',
-    kind: 'extra',
-    reason: 'Même raison : le nom commercial figure dans la liste des enseignes.',
-  },
-  {
-    path: 'siege.nom_commercial',
-    kind: 'value',
-    reason: 'Tenu avec les enseignes (`liste_enseignes`) : null ici.',
-  },
-  {
-    path: 'matching_etablissements[].liste_enseignes',
-    kind: 'value',
-    reason: 'Même raison que `siege.liste_enseignes`.',
-  },
-  {
-    path: 'matching_etablissements[].liste_enseignes[]',
-    kind: 'extra',
-    reason: 'Même raison que `siege.liste_enseignes`.',
-  },
-  {
-    path: 'matching_etablissements[].liste_enseignes[]',
-    kind: 'absent',
-    reason:
-      'Nous ne donnons pas toujours le même établissement que l’État (voir `matching_etablissements`) : le nôtre peut n’avoir aucune enseigne.',
-  },
-  {
-    path: 'matching_etablissements[].nom_commercial',
-    kind: 'value',
-    reason: 'Même raison que `siege.nom_commercial`.',
-  },
-  {
-    path: 'siege.activite_principale_registre_metier',
-    kind: 'value',
-    reason: 'Le code APRM (registre des métiers) n’est pas dans nos données : null.',
-  },
-  {
-    path: 'siege.annee_tranche_effectif_salarie',
-    kind: 'value',
-    reason:
-      'L’année de l’effectif de l’établissement telle que notre source la donne (souvent absente de l’export de l’Annuaire).',
-  },
-  {
-    path: 'matching_etablissements[].annee_tranche_effectif_salarie',
-    kind: 'value',
-    reason: 'Même raison.',
-  },
-  {
-    path: 'siege.caractere_employeur',
-    kind: 'value',
-    reason:
-      'Le caractère employeur de l’établissement n’est pas dans l’export de l’Annuaire que nous chargeons : null sauf SIRENE.',
-  },
-  { path: 'matching_etablissements[].caractere_employeur', kind: 'value', reason: 'Même raison.' },
-  {
-    path: 'siege.date_debut_activite',
-    kind: 'value',
-    reason: 'Date de début d’activité de l’établissement : pas dans nos données (null).',
-  },
-  { path: 'matching_etablissements[].date_debut_activite', kind: 'value', reason: 'Même raison.' },
-  {
-    path: 'siege.coordonnees',
-    kind: 'value',
-    reason:
-      'Nos coordonnées sont stockées sur 4 octets (précision du mètre) : les décimales diffèrent.',
-  },
-  { path: 'siege.latitude', kind: 'value', reason: 'Même raison (précision).' },
-  { path: 'siege.longitude', kind: 'value', reason: 'Même raison (précision).' },
-  { path: 'matching_etablissements[].latitude', kind: 'value', reason: 'Même raison (précision).' },
-  {
-    path: 'matching_etablissements[].longitude',
-    kind: 'value',
-    reason: 'Même raison (précision).',
-  },
-  {
-    path: 'siege.code_pays_etranger',
-    kind: 'value',
-    reason:
-      'Le code pays INSEE d’un siège à l’étranger n’est pas gardé (le libellé du pays l’est).',
-  },
-  {
-    path: 'siege.geo_adresse',
-    kind: 'value',
-    reason: 'Le géocodage de la Base adresse nationale n’est pas dans nos données : null.',
-  },
-  { path: 'siege.geo_id', kind: 'value', reason: 'Même raison.' },
-  {
-    path: 'siege.liste_finess',
-    kind: 'value',
-    reason:
-      'Les listes d’identifiants (FINESS, Bio, organismes de formation, IDCC) sont tenues par entreprise chez nous, pas par établissement : chaque établissement porte celles de l’entreprise.',
-  },
-  { path: 'siege.liste_id_organisme_formation', kind: 'value', reason: 'Même raison.' },
-  { path: 'siege.liste_id_organisme_formation[]', kind: 'extra', reason: 'Même raison.' },
-  { path: 'siege.liste_idcc', kind: 'value', reason: 'Même raison.' },
-  { path: 'siege.liste_idcc[]', kind: 'extra', reason: 'Même raison.' },
-  {
-    path: 'matching_etablissements[].liste_id_organisme_formation',
-    kind: 'value',
-    reason: 'Même raison.',
-  },
-  {
-    path: 'matching_etablissements[].liste_id_organisme_formation[]',
-    kind: 'extra',
-    reason: 'Même raison.',
-  },
-  { path: 'matching_etablissements[].liste_idcc', kind: 'value', reason: 'Même raison.' },
-  { path: 'matching_etablissements[].liste_finess[]', kind: 'extra', reason: 'Même raison.' },
-  {
-    path: 'matching_etablissements',
-    kind: 'value',
-    reason:
-      'Notre recherche classe des entreprises, pas des établissements : pour une recherche par nom nous donnons le siège (l’État, les établissements dont le nom ou l’adresse correspond) ; avec un lieu ou un point, les établissements ouverts de ce lieu.',
-  },
-  {
-    path: 'matching_etablissements[]',
-    kind: 'absent',
-    reason:
-      'Même raison : un établissement que l’État fait correspondre et que nous ne tenons pas, ou qui n’est pas le siège.',
-  },
-  {
-    path: 'matching_etablissements[]',
-    kind: 'extra',
-    reason: 'Même raison : nous donnons le siège là où l’État n’en donne pas.',
-  },
-  {
-    path: 'complements.est_service_public',
-    kind: 'value',
-    reason:
-      'Champ retiré par l’État le 2 juin 2026 : sa version actuelle, que nous suivons, répond null ; les réponses enregistrées (mai 2026) y recopiaient est_administration (le test le vérifie).',
-  },
-  {
-    path: 'complements.est_l100_3',
-    kind: 'value',
-    reason:
-      'Même raison : null dans la version actuelle ; en mai 2026 il recopiait admin.a_acces_espace_agent (le test le vérifie).',
-  },
-  {
-    path: 'immatriculation',
-    kind: 'value',
-    reason:
-      'Une réponse plus ancienne (123456789, entreprise qu’aucune source ne décrit) donne un bloc aux champs vides ; la version actuelle, comme nous, répond null sans immatriculation.',
-  },
-  {
-    path: 'immatriculation.date_debut_activite',
-    kind: 'value',
-    reason:
-      'Le bloc RNE (include_admin=immatriculation) vient chez nous des dates et du capital que nos sources donnent ; la date de début d’activité du RNE n’est pas dans nos données (null).',
-  },
-  {
-    path: 'immatriculation.nature_entreprise',
-    kind: 'value',
-    reason:
-      'Même raison : la nature de l’entreprise (formes d’exercice du RNE) n’est pas dans nos données (null).',
-  },
-  {
-    path: 'immatriculation.nature_entreprise[]',
-    kind: 'absent',
-    reason: 'Même raison (liste vide chez nous).',
-  },
-  {
-    path: 'immatriculation.duree_personne_morale',
-    kind: 'value',
-    reason: 'Même raison : durée de la personne morale absente de nos données.',
-  },
-  {
-    path: 'immatriculation.date_fin_existence',
-    kind: 'value',
-    reason: 'Même raison : date de fin d’existence absente de nos données.',
-  },
-  {
-    path: 'immatriculation.date_cloture_exercice',
-    kind: 'value',
-    reason: 'Même raison : date de clôture de l’exercice absente de nos données.',
-  },
-  {
-    path: 'immatriculation.capital_variable',
-    kind: 'value',
-    reason: 'Même raison : le caractère variable du capital n’est pas dans nos données (null).',
-  },
-  {
-    path: 'immatriculation.indicateur_associe_unique',
-    kind: 'value',
-    reason: 'Même raison : l’indicateur d’associé unique n’est pas dans nos données (null).',
-  },
-  {
-    path: 'admin.a_acces_espace_agent',
-    kind: 'value',
-    reason:
-      'Accès à l’espace agent : nous le lisons de l’ancien est_l100_3 de nos réponses enregistrées ; les listes de l’État (natures juridiques, liste blanche) ne sont pas appliquées ici.',
-  },
-  {
-    path: 'admin.slug',
-    kind: 'value',
-    reason:
-      'Le slug de l’État part de son nom complet, qui ajoute le nom commercial du siège (voir `nom_complet`).',
-  },
-  {
-    path: 'etablissements[].adresse',
-    kind: 'value',
-    reason:
-      'La liste des établissements (include_admin=etablissements) : nous n’avons gardé de notre source, pour la plupart, que le code postal et la commune.',
-  },
-  {
-    path: 'etablissements[].ancien_siege',
-    kind: 'value',
-    reason: 'Un ancien siège n’est pas marqué dans nos données (false).',
-  },
-  {
-    path: 'etablissements[].activite_principale_naf25',
-    kind: 'value',
-    reason: 'Même raison que `siege.activite_principale_naf25`.',
-  },
-  {
-    path: 'etablissements[].annee_tranche_effectif_salarie',
-    kind: 'value',
-    reason: 'Même raison que `siege.annee_tranche_effectif_salarie`.',
-  },
-  {
-    path: 'etablissements[].caractere_employeur',
-    kind: 'value',
-    reason: 'Même raison que `siege.caractere_employeur`.',
-  },
-  {
-    path: 'etablissements[].date_debut_activite',
-    kind: 'value',
-    reason: 'Même raison que `siege.date_debut_activite`.',
-  },
-  {
-    path: 'etablissements[].geo_id',
-    kind: 'value',
-    reason: 'Même raison que `siege.geo_id`.',
-  },
-  {
-    path: 'etablissements[].latitude',
-    kind: 'value',
-    reason: 'Même raison que `siege.latitude` (précision).',
-  },
-  {
-    path: 'etablissements[].longitude',
-    kind: 'value',
-    reason: 'Même raison que `siege.longitude` (précision).',
-  },
-  {
-    path: 'etablissements[].liste_enseignes',
-    kind: 'value',
-    reason: 'Même raison que `siege.liste_enseignes`.',
-  },
-  {
-    path: 'etablissements[].nom_commercial',
-    kind: 'value',
-    reason: 'Même raison que `siege.nom_commercial`.',
-  },
-  {
-    path: 'etablissements[].liste_idcc',
-    kind: 'value',
-    reason: 'Même raison que `siege.liste_idcc` (tenues par entreprise).',
-  },
-  {
-    path: 'etablissements[].liste_id_organisme_formation',
-    kind: 'value',
-    reason: 'Même raison que `siege.liste_id_organisme_formation`.',
-  },
-  {
-    path: 'etablissements[].liste_id_organisme_formation[]',
-    kind: 'extra',
-    reason: 'Même raison que `siege.liste_id_organisme_formation[]`.',
-  },
-  {
-    path: 'etablissements[].liste_finess',
-    kind: 'value',
-    reason: 'Même raison que `siege.liste_finess`.',
-  },
-  {
-    path: 'matching_etablissements[].adresse',
-    kind: 'value',
-    reason:
-      'Même raison que `etablissements[].adresse` : la rue d’un établissement autre que le siège manque souvent à nos données.',
-  },
-  {
-    path: 'immatriculation.date_debut_activite',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.date_immatriculation',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.date_radiation',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.duree_personne_morale',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.date_fin_existence',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.nature_entreprise',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.date_cloture_exercice',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.capital_social',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.capital_variable',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.devise_capital',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-  {
-    path: 'immatriculation.indicateur_associe_unique',
-    kind: 'absent',
-    reason: 'Même raison que la valeur de `immatriculation` (123456789 : null chez nous).',
-  },
-];
+/**
+ * The list, one difference a line: `path | kind | reason` (« Même raison » refers to the line
+ * above).
+ */
+const TABLE = `
+total_results | value | Notre recherche classe nos données, pas l’index de l’État : une recherche par nom compte au plus 500 entreprises classées, et nous ne détenons pas toutes celles qu’il connaît.
+results[] | value | Même raison : le classement diffère, une entreprise que l’État place en page 1 peut être plus loin chez nous (le test la compare alors en la cherchant par son SIREN).
+slug | absent | Champ des réponses plus anciennes ; la version actuelle de l’État le donne dans \`admin.slug\` (include_admin=admin), comme nous.
+tva | extra | Servi par défaut comme le fait l’API de l’État ; les réponses enregistrées, demandées avec d’autres \`include\`, ne l’ont pas.
+activite_principale_naf25 | extra | Champ ajouté par l’État en 2025 : une réponse enregistrée plus ancienne ne l’a pas ; nous le donnons (null).
+siege.activite_principale_naf25 | extra | Même raison (champ NAF 2025 du siège).
+siege.dernier_numero_voie | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+complements.a_aide_ademe | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+complements.a_aide_minimis | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+complements.est_administration | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+complements.est_avocat | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+complements.liste_finess_juridique | extra | Champ ajouté par l’État après certaines réponses enregistrées.
+activite_principale_naf25 | value | La nomenclature NAF 2025 n’est pas dans nos données : null.
+siege.activite_principale_naf25 | value | Même raison.
+matching_etablissements[].activite_principale_naf25 | value | Même raison.
+date_mise_a_jour | value | Notre date de mise à jour de la fiche (notre chargement), pas celle de l’index de l’État.
+date_mise_a_jour_insee | value | La date de notre dernier chargement SIRENE de l’entreprise.
+date_mise_a_jour_rne | value | La date que notre source donne à l’immatriculation (RNE via l’Annuaire), quand nous l’avons.
+siege.date_mise_a_jour_insee | value | La date de notre dernier chargement SIRENE de l’établissement.
+statut_diffusion | value | Une entreprise qu’aucune source ne décrit (123456789) est chez nous diffusible (« O ») : l’État répond null.
+nom_complet | value | Nous n’ajoutons pas le nom commercial du siège entre parenthèses (nous le tenons avec les enseignes, dans \`liste_enseignes\`).
+dirigeants | value | Diffusion partielle : l’État liste un dirigeant « [NON-DIFFUSIBLE] » (l’entrepreneur lui-même), nous n’en donnons aucun pour une personne masquée ; et nos dirigeants viennent de la meilleure source présente (RNE, Annuaire, BODACC).
+dirigeants[] | absent | Même raison : l’entrée « [NON-DIFFUSIBLE] » de l’État n’a pas d’équivalent chez nous.
+siege.liste_enseignes[] | absent | Diffusion partielle : pas d’enseigne « [NON-DIFFUSIBLE] ».
+siege.liste_enseignes | value | Nous tenons enseignes et nom commercial dans une même liste.
+siege.liste_enseignes[] | extra | Même raison : le nom commercial figure dans la liste des enseignes.
+siege.nom_commercial | value | Tenu avec les enseignes (\`liste_enseignes\`) : null ici.
+matching_etablissements[].liste_enseignes | value | Même raison que \`siege.liste_enseignes\`.
+matching_etablissements[].liste_enseignes[] | extra | Même raison que \`siege.liste_enseignes\`.
+matching_etablissements[].liste_enseignes[] | absent | Nous ne donnons pas toujours le même établissement que l’État (voir \`matching_etablissements\`) : le nôtre peut n’avoir aucune enseigne.
+matching_etablissements[].nom_commercial | value | Même raison que \`siege.nom_commercial\`.
+siege.activite_principale_registre_metier | value | Le code APRM (registre des métiers) n’est pas dans nos données : null.
+siege.annee_tranche_effectif_salarie | value | L’année de l’effectif de l’établissement telle que notre source la donne (souvent absente de l’export de l’Annuaire).
+matching_etablissements[].annee_tranche_effectif_salarie | value | Même raison.
+siege.caractere_employeur | value | Le caractère employeur de l’établissement n’est pas dans l’export de l’Annuaire que nous chargeons : null sauf SIRENE.
+matching_etablissements[].caractere_employeur | value | Même raison.
+siege.date_debut_activite | value | Date de début d’activité de l’établissement : pas dans nos données (null).
+matching_etablissements[].date_debut_activite | value | Même raison.
+siege.coordonnees | value | Nos coordonnées sont stockées sur 4 octets (précision du mètre) : les décimales diffèrent.
+siege.latitude | value | Même raison (précision).
+siege.longitude | value | Même raison (précision).
+matching_etablissements[].latitude | value | Même raison (précision).
+matching_etablissements[].longitude | value | Même raison (précision).
+siege.code_pays_etranger | value | Le code pays INSEE d’un siège à l’étranger n’est pas gardé (le libellé du pays l’est).
+siege.geo_adresse | value | Le géocodage de la Base adresse nationale n’est pas dans nos données : null.
+siege.geo_id | value | Même raison.
+siege.liste_finess | value | Les listes d’identifiants (FINESS, Bio, organismes de formation, IDCC) sont tenues par entreprise chez nous, pas par établissement : chaque établissement porte celles de l’entreprise.
+siege.liste_id_organisme_formation | value | Même raison.
+siege.liste_id_organisme_formation[] | extra | Même raison.
+siege.liste_idcc | value | Même raison.
+siege.liste_idcc[] | extra | Même raison.
+matching_etablissements[].liste_id_organisme_formation | value | Même raison.
+matching_etablissements[].liste_id_organisme_formation[] | extra | Même raison.
+matching_etablissements[].liste_idcc | value | Même raison.
+matching_etablissements[].liste_finess[] | extra | Même raison.
+matching_etablissements | value | Notre recherche classe des entreprises, pas des établissements : pour une recherche par nom nous donnons le siège (l’État, les établissements dont le nom ou l’adresse correspond) ; avec un lieu ou un point, les établissements ouverts de ce lieu.
+matching_etablissements[] | absent | Même raison : un établissement que l’État fait correspondre et que nous ne tenons pas, ou qui n’est pas le siège.
+matching_etablissements[] | extra | Même raison : nous donnons le siège là où l’État n’en donne pas.
+complements.est_service_public | value | Champ retiré par l’État le 2 juin 2026 : sa version actuelle, que nous suivons, répond null ; les réponses enregistrées (mai 2026) y recopiaient est_administration (le test le vérifie).
+complements.est_l100_3 | value | Même raison : null dans la version actuelle ; en mai 2026 il recopiait admin.a_acces_espace_agent (le test le vérifie).
+immatriculation | value | Une réponse plus ancienne (123456789, entreprise qu’aucune source ne décrit) donne un bloc aux champs vides ; la version actuelle, comme nous, répond null sans immatriculation.
+immatriculation.date_debut_activite | value | Le bloc RNE (include_admin=immatriculation) vient chez nous des dates et du capital que nos sources donnent ; la date de début d’activité du RNE n’est pas dans nos données (null).
+immatriculation.nature_entreprise | value | Même raison : la nature de l’entreprise (formes d’exercice du RNE) n’est pas dans nos données (null).
+immatriculation.nature_entreprise[] | absent | Même raison (liste vide chez nous).
+immatriculation.duree_personne_morale | value | Même raison : durée de la personne morale absente de nos données.
+immatriculation.date_fin_existence | value | Même raison : date de fin d’existence absente de nos données.
+immatriculation.date_cloture_exercice | value | Même raison : date de clôture de l’exercice absente de nos données.
+immatriculation.capital_variable | value | Même raison : le caractère variable du capital n’est pas dans nos données (null).
+immatriculation.indicateur_associe_unique | value | Même raison : l’indicateur d’associé unique n’est pas dans nos données (null).
+admin.a_acces_espace_agent | value | Accès à l’espace agent : nous le lisons de l’ancien est_l100_3 de nos réponses enregistrées ; les listes de l’État (natures juridiques, liste blanche) ne sont pas appliquées ici.
+admin.slug | value | Le slug de l’État part de son nom complet, qui ajoute le nom commercial du siège (voir \`nom_complet\`).
+etablissements[].adresse | value | La liste des établissements (include_admin=etablissements) : nous n’avons gardé de notre source, pour la plupart, que le code postal et la commune.
+etablissements[].ancien_siege | value | Un ancien siège n’est pas marqué dans nos données (false).
+etablissements[].activite_principale_naf25 | value | Même raison que \`siege.activite_principale_naf25\`.
+etablissements[].annee_tranche_effectif_salarie | value | Même raison que \`siege.annee_tranche_effectif_salarie\`.
+etablissements[].caractere_employeur | value | Même raison que \`siege.caractere_employeur\`.
+etablissements[].date_debut_activite | value | Même raison que \`siege.date_debut_activite\`.
+etablissements[].geo_id | value | Même raison que \`siege.geo_id\`.
+etablissements[].latitude | value | Même raison que \`siege.latitude\` (précision).
+etablissements[].longitude | value | Même raison que \`siege.longitude\` (précision).
+etablissements[].liste_enseignes | value | Même raison que \`siege.liste_enseignes\`.
+etablissements[].nom_commercial | value | Même raison que \`siege.nom_commercial\`.
+etablissements[].liste_idcc | value | Même raison que \`siege.liste_idcc\` (tenues par entreprise).
+etablissements[].liste_id_organisme_formation | value | Même raison que \`siege.liste_id_organisme_formation\`.
+etablissements[].liste_id_organisme_formation[] | extra | Même raison que \`siege.liste_id_organisme_formation[]\`.
+etablissements[].liste_finess | value | Même raison que \`siege.liste_finess\`.
+matching_etablissements[].adresse | value | Même raison que \`etablissements[].adresse\` : la rue d’un établissement autre que le siège manque souvent à nos données.
+immatriculation.date_debut_activite | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.date_immatriculation | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.date_radiation | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.duree_personne_morale | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.date_fin_existence | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.nature_entreprise | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.date_cloture_exercice | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.capital_social | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.capital_variable | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.devise_capital | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+immatriculation.indicateur_associe_unique | absent | Même raison que la valeur de \`immatriculation\` (123456789 : null chez nous).
+`;
+
+const KINDS = new Set<string>(['absent', 'extra', 'type', 'value']);
+
+export const KNOWN_DIFFERENCES: KnownDifference[] = TABLE.trim()
+  .split('\n')
+  .map((line) => {
+    const [path, kind, reason] = line.split(' | ');
+    if (!path || !kind || !KINDS.has(kind) || !reason) throw new Error(`differences: ${line}`);
+    return { path, kind: kind as KnownDifference['kind'], reason };
+  });
 
 /** The Markdown table docs/DROP-IN.md prints between its markers. */
 export function differencesMarkdown(): string {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { getDb, getReadDb } from '@/db';
+import { getReadDb } from '@/db';
 import { getEnv } from '@/config/env';
 import { decodePageParam } from '@/lib/http/path';
 import { companyDocuments } from '@/documents';
@@ -21,7 +21,8 @@ export const loadCompanyPage = cache(
       establishmentsPage,
       establishmentsFilter,
       // Cached on its own too: the live views (an establishments page or filter) read it again.
-      documents: (s) => cached(`documents:${s}`, () => companyDocuments(getDb(), s)),
+      // Read through the page's handle, whose reads the availability checks share.
+      documents: (s, db) => cached(`documents:${s}`, () => companyDocuments(db, s)),
     }),
 );
 

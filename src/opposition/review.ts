@@ -22,6 +22,7 @@ import {
   recordEvent,
   rows,
   type OppositionCase,
+  type Runner,
 } from './store';
 
 export type Decision = { id: number; status: OppositionCase['status']; affectedSirens: string[] };
@@ -67,15 +68,26 @@ async function tellRequester(
 /** A decision, and the case whose requester is to be told of it (none when nothing was decided). */
 type Decided = { outcome: Result<Decision>; tell?: OppositionCase };
 
+/** Case `id` locked and decided by `decide` in one transaction; NOT_FOUND when there is none. */
+function decideCase(
+  db: Db,
+  id: number,
+  decide: (tx: Runner, c: OppositionCase) => Promise<Decided>,
+): Promise<Decided> {
+  return db.transaction(async (tx): Promise<Decided> => {
+    const c = await readCase(tx, id, true);
+    if (!c) return { outcome: failure('NOT_FOUND', `Aucune demande n° ${id}.`) };
+    return decide(tx, c);
+  });
+}
+
 export async function acceptOpposition(
   db: Db,
   id: number,
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
-  const { outcome, tell } = await db.transaction(async (tx): Promise<Decided> => {
-    const c = await readCase(tx, id, true);
-    if (!c) return { outcome: failure('NOT_FOUND', `Aucune demande n° ${id}.`) };
+  const { outcome, tell } = await decideCase(db, id, async (tx, c) => {
     if (c.status !== 'awaiting_review')
       return {
         outcome: failure(
@@ -99,9 +111,7 @@ export async function rejectOpposition(
   actor: string,
   note: string | null = null,
 ): Promise<Result<Decision>> {
-  const { outcome, tell } = await db.transaction(async (tx): Promise<Decided> => {
-    const c = await readCase(tx, id, true);
-    if (!c) return { outcome: failure('NOT_FOUND', `Aucune demande n° ${id}.`) };
+  const { outcome, tell } = await decideCase(db, id, async (tx, c) => {
     if (c.status === 'rejected' || c.status === 'expired')
       return { outcome: failure('CONFLICT', `La demande n° ${id} est déjà « ${c.status} ».`) };
     const wasHiding = c.status === 'applied' || c.status === 'accepted';

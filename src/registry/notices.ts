@@ -274,6 +274,22 @@ export async function listNotices(
   };
 }
 
+/**
+ * The families of a company's BODACC notices (« creation », « depot-comptes »…), each once: what
+ * the documents' availability checks ask (is there any notice, any act, any change?), read from
+ * the index without the notices themselves. Reading them through `listNotices` with the lists'
+ * bound of 10,000 rows made PostgreSQL plan for 10,000 rows and compile the plan (JIT), 150 to
+ * 700 ms on every cold company page.
+ */
+export async function listNoticeFamilies(db: Db, siren: string): Promise<Set<string>> {
+  const rows = await queryRows<{ family: string }>(
+    db,
+    sql`SELECT DISTINCT family FROM notices WHERE siren = ${siren}`,
+    { prepared: true },
+  );
+  return new Set(rows.map((r) => r.family));
+}
+
 export type InsolvencyView = {
   id: string;
   judgmentDate: string | null;

@@ -1,4 +1,5 @@
-import type { Db } from '@/db/client';
+import { withSharedReads, type Db } from '@/db/client';
+import { luhnValid, validateSiren } from '@/domain/siren';
 import type { CompanyDocument } from '@/domain/catalogue/documents';
 import { failure, success, type Result } from '@/lib/errors';
 import { cached } from './cache';
@@ -54,26 +55,66 @@ export function getCachedProfile(db: Db, siren: string): Promise<CompanyLookup> 
 }
 
 /**
+ * Sends the statements of the sections that read by SIREN alone while the profile is read, on
+ * the page's shared handle: the sections, called with the profile once it is known, find them
+ * there (the same statements) instead of waiting for a second round. What the profile decides
+ * (a protected person's data left out, no directors for a protected entrepreneur) is applied
+ * when the rows are mapped, as before; a statement sent for a company that turns out unknown is
+ * read for nothing, which only a SIREN with a valid key can cost (a bad key is refused first).
+ */
+function prefetchSections(
+  db: Db,
+  siren: string,
+  opts: { establishmentsPage?: number; establishmentsFilter?: EstablishmentFilter },
+): void {
+  const company = { siren, protected: false, isNaturalPerson: false };
+  const reads: Array<() => Promise<unknown>> = [
+    () =>
+      listEstablishments(db, company, {
+        page: opts.establishmentsPage,
+        filter: opts.establishmentsFilter,
+        pageSize: PAGE_ESTABLISHMENTS,
+      }),
+    () => listRepresentatives(db, company),
+    () => listFinancials(db, siren),
+    () => listNotices(db, company, { limit: PAGE_NOTICES }),
+    () => listInsolvency(db, siren),
+    () => listBrands(db, siren),
+    () => listAgreements(db, siren),
+    () => listCompanyLabels(db, siren),
+    () => listContradictions(db, siren),
+  ];
+  // A failure is the section's own, met again (shared) when the section reads.
+  for (const read of reads) read().catch(() => {});
+}
+
+/**
  * Everything the company page shows, each section loaded on its own (errors as values), in
  * parallel, and cached per spec section 9. An establishments filter or page other than the first
  * is read live.
  */
 export async function getCompanyPageData(
-  db: Db,
+  pageDb: Db,
   siren: string,
   opts: {
     establishmentsPage?: number;
     establishmentsFilter?: EstablishmentFilter;
     /**
      * The documents deliverable for the company: given by the caller (the documents module's
-     * `companyDocuments`), so the registry does not depend on the documents it feeds.
+     * `companyDocuments`), so the registry does not depend on the documents it feeds. It gets the
+     * page's handle, whose reads it shares (the profile, directors, accounts… its checks read).
      */
-    documents?: (siren: string) => Promise<CompanyDocument[]>;
+    documents?: (siren: string, db: Db) => Promise<CompanyDocument[]>;
   } = {},
 ): Promise<CompanyPageLookup> {
   const defaultView =
     (opts.establishmentsPage ?? 1) === 1 && (opts.establishmentsFilter ?? 'all') === 'all';
   const load = async (): Promise<CompanyPageLookup> => {
+    // One handle for the page's reads: a statement that a section and a document's availability
+    // check both run (the profile, the directors, the accounts…) is sent once.
+    const db = withSharedReads(pageDb);
+    const valid = validateSiren(siren);
+    if (valid.ok && luhnValid(valid.siren)) prefetchSections(db, valid.siren, opts);
     const lookup = await getCompanyProfile(db, siren);
     if (!lookup.ok) return lookup;
     const profile = lookup.value;
@@ -107,7 +148,7 @@ export async function getCompanyPageData(
       attempt(() => listSimilarCompanies(db, profile)),
       attempt(() => listCompanyLabels(db, profile.siren)),
       opts.documents
-        ? attempt(() => opts.documents!(profile.siren))
+        ? attempt(() => opts.documents!(profile.siren, db))
         : Promise.resolve(failure('SOURCE_UNAVAILABLE') as Result<CompanyDocument[]>),
       getCoverage(db).catch(() => ({}) as Coverage),
       attempt(() => listContradictions(db, profile.siren)),

@@ -875,6 +875,12 @@ const NAME_COLUMNS_OF_N = sql.raw(
   'n.id, n.siren, n.siret, n.kind, n.label, n.key, n.raw, n.department',
 );
 const NAME_COLUMNS = sql.raw('id, siren, siret, kind, label, key, raw, department');
+/**
+ * A name's joined key: its folded key without the spaces. Not a column (issue 40: 35 M names),
+ * the expression of search_names_joined_idx, written as the index declares it so that the
+ * planner reads that index.
+ */
+const JOINED_KEY = sql.raw(`replace(key, ' ', '')`);
 
 async function nameCandidates(
   db: Db,
@@ -903,7 +909,7 @@ async function nameCandidates(
     phase === 2
       ? []
       : [
-          sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE joined = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
+          sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE ${JOINED_KEY} = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 200)`,
           sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE raw = ${q.joined} ORDER BY popularity DESC NULLS LAST LIMIT 100)`,
         ];
   if (phase === 1 && q.raw !== q.joined) {
@@ -917,7 +923,7 @@ async function nameCandidates(
   const rowBranches: SQL[] = [];
   if (phase === 1 && q.joined.length >= 3) {
     branches.push(
-      sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE joined LIKE ${q.joined + '%'} ORDER BY joined USING ~<~ LIMIT 100)`,
+      sql`(SELECT ${NAME_COLUMNS} FROM search_names WHERE ${JOINED_KEY} LIKE ${likePrefix(q.joined)} ORDER BY ${JOINED_KEY} USING ~<~ LIMIT 100)`,
     );
   }
   for (const variant of tokenVariants(q, alts, phase)) {

@@ -38,6 +38,19 @@ const NAF_SECTION = sql.raw(`CASE WHEN c.naf_code ~ '^[0-9]{2}' THEN (
     WHEN v < 99 THEN 'T' ELSE 'U' END FROM (SELECT left(c.naf_code, 2)::int AS v) x) END`);
 
 /**
+ * The labels a company's own SIRENE fields and agreements give (the API's flags), in sorted order;
+ * `agr` is its agreements (the fill statement's join).
+ */
+const FLAG_LABELS = sql.raw(`array_remove(ARRAY[
+    CASE WHEN c.legal_form_code LIKE '92%' OR c.legal_form_code = '5195' THEN 'association' END,
+    CASE WHEN agr.siren IS NOT NULL THEN 'convention-collective' END,
+    CASE WHEN c.legal_form_code = '1000' THEN 'entrepreneur-individuel' END,
+    CASE WHEN c.ess THEN 'ess' END,
+    CASE WHEN c.mission_company THEN 'societe-mission' END,
+    -- Declared « N » (not unknown): the drop-in's est_societe_mission=false.
+    CASE WHEN c.mission_company = false THEN 'societe-mission-non' END]::text[], NULL)`);
+
+/**
  * Spec: the main director is picked by a priority of role labels. Same order as
  * `directorPriority` in src/registry/directors.ts, so that a results row and the company page
  * name the same person; statutory auditors never.
@@ -58,6 +71,9 @@ const ROLE_PRIORITY = sql.raw(`(SELECT CASE
 
 /** A natural person under partial diffusion, or one who asked to be hidden, is never found by name. */
 const NAME_HIDDEN = sql`(c.is_natural_person AND (c.diffusion <> 'O' OR ${companyOpposed(sql`c.siren`)}))`;
+
+/** A search_names row's words (`n`): its folded key split on its spaces (indexer and update). */
+const NAME_TOKENS = sql.raw(`string_to_array(n.key, ' ')`);
 
 const SEARCH_TABLES = [
   'search_companies',
@@ -80,7 +96,16 @@ export type RebuildStats = {
  * keep the previous index until it commits). Called at the end of the sample seed and after
  * every CLI import (docs/SEARCH.md).
  */
-export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
+export async function rebuildSearchIndex(
+  db: Db,
+  options: { onStep?: (label: string, ms: number) => void } = {},
+): Promise<RebuildStats> {
+  let last = performance.now();
+  const lap = (label: string) => {
+    const now = performance.now();
+    options.onStep?.(label, now - last);
+    last = now;
+  };
   const steps: SQL[] = [
     sql`TRUNCATE search_companies, search_names, search_postings, search_vocabulary, search_directors RESTART IDENTITY`,
     ...fillSteps(() => sql`true`),
@@ -99,25 +124,50 @@ export async function rebuildSearchIndex(db: Db): Promise<RebuildStats> {
         WHERE i.schemaname = current_schema() AND i.tablename = ANY(${SEARCH_TABLES_LITERAL}::text[])
           AND NOT x.indisprimary`,
     );
+    // The build's own memory (PostgreSQL only; PGlite keeps its defaults in its 4 GiB of WASM
+    // memory): the index builds and the fill's sorts and hashes in memory rather than in
+    // temporary files (measured at 1 M: docs/SCALE.md), for this transaction only.
+    await tx.execute(sql`SELECT set_config('maintenance_work_mem', ${BUILD_MAINTENANCE_WORK_MEM}, true),
+        set_config('work_mem', ${BUILD_WORK_MEM}, true)
+      WHERE version() NOT LIKE '%emscripten%'`);
     for (const step of steps.slice(0, 1)) await tx.execute(step);
     // Fresh statistics on the sources: right after a bulk import the planner may still believe
     // a table is empty and pick nested loops over millions of rows.
     await tx.execute(
-      sql`ANALYZE companies, establishments, directors, financials, opposition_requests`,
+      sql`ANALYZE companies, establishments, directors, financials, opposition_requests,
+        company_labels, label_identifiers, establishment_agreements, company_agreements,
+        local_authorities`,
     );
+    lap('truncate + analyze');
     for (const ix of indexes) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
-    for (const step of steps.slice(1)) await tx.execute(step);
+    const labels = [
+      'search_companies',
+      'search_names',
+      'search_postings',
+      'search_directors',
+      'search_vocabulary',
+    ];
+    for (const [i, step] of steps.slice(1).entries()) {
+      await tx.execute(step);
+      lap(`fill ${labels[i]}`);
+    }
     await rebuildGeoCellCounts(tx as unknown as Db);
+    lap('fill search_geo_cells');
     killPoint('index');
-    for (const ix of indexes) await tx.execute(sql.raw(ix.def));
+    for (const ix of indexes) {
+      await tx.execute(sql.raw(ix.def));
+      lap(`index ${ix.name}`);
+    }
     // Everything is rebuilt: nothing is stale any more, in the same transaction.
     await tx.execute(sql`UPDATE search_index_state SET full_rebuild = false, updated_at = now()`);
     await tx.execute(sql`DELETE FROM search_stale_sirens`);
   });
   // Outside the transaction: statistics for the planner, the visibility map for index-only scans
   // of the postings, and the GIN pending list flushed.
+  lap('commit');
   for (const table of SEARCH_TABLES) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    lap(`vacuum analyze ${table}`);
   }
   clearVocabularyCache();
   return countRows(db);
@@ -157,7 +207,7 @@ export async function updateSearchIndex(
     // Postings have no index on name_id: each is found by its full key (token, popularity, name).
     await tx.execute(sql`WITH gone AS (
         DELETE FROM search_postings p
-        USING (SELECT DISTINCT n.id, n.popularity, t FROM search_names n, unnest(n.tokens) t
+        USING (SELECT DISTINCT n.id, n.popularity, t FROM search_names n, unnest(${NAME_TOKENS}) t
                WHERE ${inScope('n.siren')}) x
         WHERE p.token = x.t AND p.popularity = x.popularity AND p.name_id = x.id
         RETURNING p.token)
@@ -171,7 +221,7 @@ export async function updateSearchIndex(
     await tx.execute(addCellsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
     await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
-      SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
+      SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(${NAME_TOKENS}) t
                                WHERE ${inScope('n.siren')}) x
       GROUP BY t
       ON CONFLICT (token) DO UPDATE SET frequency = search_vocabulary.frequency + excluded.frequency`);
@@ -200,7 +250,7 @@ export async function updateSearchIndex(
     db,
     sql`SELECT (SELECT count(*) FROM search_companies WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS companies,
       (SELECT count(*) FROM search_names WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS names,
-      (SELECT count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(n.tokens) t
+      (SELECT count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(${NAME_TOKENS}) t
         WHERE n.siren = ANY(${textArray(sirens)}::bpchar[])) x)::int AS postings,
       (SELECT count(*) FROM search_directors WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS directors`,
   );
@@ -223,6 +273,38 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         WHERE ${inScope('siren')}
         ORDER BY siren, CASE WHEN accounts_type NOT IN ('K', '') THEN 0
                              WHEN accounts_type = 'K' THEN 1 ELSE 2 END, closing_date DESC
+      ),
+      -- The side tables (labels, agreements, identifiers, local authorities) hold a few companies
+      -- each: read once and grouped by SIREN, joined by hash, rather than probed for every
+      -- company (10 index probes per company, ≈ 10 min at 29 M).
+      lab AS (
+        SELECT siren, array_agg(DISTINCT label) AS labels FROM company_labels
+        WHERE ${inScope('siren')} GROUP BY siren
+      ), agr AS (
+        SELECT siren, array_agg(DISTINCT idcc ORDER BY idcc) AS idcc FROM (
+          SELECT siren, idcc FROM establishment_agreements WHERE ${inScope('siren')}
+          UNION ALL SELECT siren, idcc FROM company_agreements WHERE ${inScope('siren')}) a
+        GROUP BY siren
+      ), ids AS (
+        -- Identifiers (id_finess, id_uai, id_rge): the producers' lists and the Annuaire's answers.
+        SELECT siren, array_agg(DISTINCT id ORDER BY id) AS ids FROM (
+          SELECT i.siren, i.kind || ':' || i.identifier AS id FROM label_identifiers i
+          WHERE ${inScope('i.siren')}
+          UNION ALL SELECT l.siren, m.kind || ':' || x.id FROM company_labels l
+            CROSS JOIN LATERAL (VALUES ('liste_finess', 'finess-geo'), ('liste_uai', 'uai'),
+                                       ('liste_rge', 'rge')) AS m(list, kind)
+            CROSS JOIN LATERAL jsonb_array_elements_text(
+              CASE WHEN jsonb_typeof(l.detail -> m.list) = 'array' THEN l.detail -> m.list
+                   ELSE '[]'::jsonb END) AS x(id)
+            WHERE l.source = 'recherche-entreprises' AND ${inScope('l.siren')}) i
+        GROUP BY siren
+      ), colter AS (
+        SELECT siren, min(code) AS code FROM local_authorities WHERE ${inScope('siren')} GROUP BY siren
+      ), colter_label AS (
+        SELECT DISTINCT ON (siren) siren, detail ->> 'code' AS code FROM company_labels
+        WHERE label = 'collectivite-territoriale' AND detail ->> 'code' IS NOT NULL
+          AND ${inScope('siren')}
+        ORDER BY siren, source
       ), md AS (
         -- The main director: the same rule as pickMainDirector (src/registry/directors.ts): the
         -- current directors (all when none is), of the best source among them, statutory
@@ -268,41 +350,24 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
         CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE md.director END,
         ${POPULARITY},
         -- The labels of every source, and the API's flags read from SIRENE itself (ESS, mission,
-        -- sole trader, association) and from the agreements (convention collective renseignée).
-        ARRAY(SELECT l.label FROM company_labels l WHERE l.siren = c.siren
-              UNION SELECT 'ess' WHERE c.ess
-              UNION SELECT 'societe-mission' WHERE c.mission_company
-              -- Declared « N » (not unknown): the drop-in's est_societe_mission=false.
-              UNION SELECT 'societe-mission-non' WHERE c.mission_company = false
-              UNION SELECT 'entrepreneur-individuel' WHERE c.legal_form_code = '1000'
-              UNION SELECT 'association' WHERE c.legal_form_code LIKE '92%' OR c.legal_form_code = '5195'
-              UNION SELECT 'convention-collective' WHERE EXISTS (
-                SELECT 1 FROM establishment_agreements a WHERE a.siren = c.siren
-                UNION ALL SELECT 1 FROM company_agreements a WHERE a.siren = c.siren)
-              ORDER BY 1),
-        ARRAY(SELECT a.idcc FROM establishment_agreements a WHERE a.siren = c.siren
-              UNION SELECT a.idcc FROM company_agreements a WHERE a.siren = c.siren ORDER BY 1),
+        -- sole trader, association) and from the agreements (convention collective renseignée):
+        -- distinct and sorted. The flags are listed in that order already: a company with no
+        -- label of a source (nearly all of them) needs no sort.
+        CASE WHEN lab.labels IS NULL THEN ${FLAG_LABELS}
+             ELSE ARRAY(SELECT DISTINCT x FROM unnest(lab.labels || ${FLAG_LABELS}) x ORDER BY 1) END,
+        coalesce(agr.idcc, '{}'),
         h.latitude, h.longitude, ${GEO_CELL_SQL},
-        -- Identifiers (id_finess, id_uai, id_rge): the producers' lists and the Annuaire's answers.
-        ARRAY(SELECT i.kind || ':' || i.identifier FROM label_identifiers i WHERE i.siren = c.siren
-              UNION SELECT m.kind || ':' || x.id FROM company_labels l
-                CROSS JOIN LATERAL (VALUES ('liste_finess', 'finess-geo'), ('liste_uai', 'uai'),
-                                           ('liste_rge', 'rge')) AS m(list, kind)
-                CROSS JOIN LATERAL jsonb_array_elements_text(
-                  CASE WHEN jsonb_typeof(l.detail -> m.list) = 'array' THEN l.detail -> m.list
-                       ELSE '[]'::jsonb END) AS x(id)
-                WHERE l.siren = c.siren AND l.source = 'recherche-entreprises'
-              ORDER BY 1),
-        coalesce((SELECT a.code FROM local_authorities a WHERE a.siren = c.siren ORDER BY a.code LIMIT 1),
-                 (SELECT l.detail ->> 'code' FROM company_labels l WHERE l.siren = c.siren
-                    AND l.label = 'collectivite-territoriale' AND l.detail ->> 'code' IS NOT NULL LIMIT 1)),
+        coalesce(ids.ids, '{}'),
+        coalesce(colter.code, colter_label.code),
         addr.source,
         CASE WHEN c.naf_code IS NULL THEN c.activity_description END,
         CASE WHEN c.naf_code IS NULL AND c.activity_description IS NOT NULL
              THEN coalesce(c.field_sources->'activity_description'->>'source', 'bodacc') END
       FROM companies c
       CROSS JOIN LATERAL (SELECT ${COMPANY_STATE} AS state) st
-      LEFT JOIN establishments h ON h.siret = c.siren || c.head_office_nic
+      -- Typed as the key (char(14), not text): a join on the establishments' primary key, with a
+      -- row estimate (the text expression had none: 7 billion rows estimated at 1 M).
+      LEFT JOIN establishments h ON h.siret = (c.siren || c.head_office_nic)::char(14)
       -- The head office establishment's address; without one, the address another source states
       -- (a BODACC notice), with its source: the results show it and the department filter finds it.
       CROSS JOIN LATERAL (
@@ -314,12 +379,18 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
       ) addr
       LEFT JOIN fin f ON f.siren = c.siren
       LEFT JOIN md ON md.siren = c.siren
+      LEFT JOIN lab ON lab.siren = c.siren
+      LEFT JOIN agr ON agr.siren = c.siren
+      LEFT JOIN ids ON ids.siren = c.siren
+      LEFT JOIN colter ON colter.siren = c.siren
+      LEFT JOIN colter_label ON colter_label.siren = c.siren
       WHERE ${inScope('c.siren')}`,
     // Set-based (no per-company subquery): the name of every findable company, then the rarer
     // variants joined in. A variant equal to the name is skipped rather than deduplicated by a sort.
-    sql`INSERT INTO search_names (siren, siret, kind, label, key, joined, raw, tokens, popularity, department)
-      SELECT siren, siret, kind, label, key, replace(key, ' ', ''), search_raw(label),
-        string_to_array(key, ' '), popularity, department
+    // The name's words and joined key are not stored: both are `key`'s (split on its spaces,
+    // without them), derived where needed (postings below, the joined key's index, the ranking).
+    sql`INSERT INTO search_names (siren, siret, kind, label, key, raw, popularity, department)
+      SELECT siren, siret, kind, label, key, search_raw(label), popularity, department
       FROM (
         SELECT v.siren, v.siret, v.kind, v.label, search_fold(v.label) AS key, v.popularity, v.department
         FROM (
@@ -357,7 +428,7 @@ function fillSteps(inScope: (column: string) => SQL): SQL[] {
       WHERE key <> ''`,
     sql`INSERT INTO search_postings (token, popularity, name_id, department)
       SELECT x.t, n.popularity, n.id, n.department FROM search_names n
-      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(n.tokens) t) x
+      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(${NAME_TOKENS}) t) x
       WHERE ${inScope('n.siren')}`,
     sql`INSERT INTO search_directors
         (id, siren, last_name, first_names, birth_year, birth_month, role_label, last_key, tokens,
@@ -445,6 +516,10 @@ export async function markSearchStale(
     [sirens],
   );
 }
+
+/** Memory of a full rebuild's session on PostgreSQL (a server's default, 64 MB, sorts on disk). */
+const BUILD_MAINTENANCE_WORK_MEM = '1GB';
+const BUILD_WORK_MEM = '256MB';
 
 /** From this many changed legal units, updateSearchIndex vacuums the vocabulary and postings. */
 export const VACUUM_AFTER = 1000;

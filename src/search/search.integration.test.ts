@@ -333,7 +333,7 @@ describe('incremental index update', () => {
       h.db,
       sql`SELECT
         (SELECT to_jsonb(c) FROM search_companies c WHERE siren = ${siren}) AS company,
-        (SELECT jsonb_agg(jsonb_build_array(kind, label, key, tokens, popularity, siret) ORDER BY kind, label)
+        (SELECT jsonb_agg(jsonb_build_array(kind, label, key, popularity, siret) ORDER BY kind, label)
            FROM search_names WHERE siren = ${siren}) AS names,
         (SELECT jsonb_agg(to_jsonb(d) ORDER BY id) FROM search_directors d WHERE siren = ${siren}) AS directors,
         (SELECT count(*) FROM search_postings p JOIN search_names n ON n.id = p.name_id

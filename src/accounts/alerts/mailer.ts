@@ -6,6 +6,7 @@ import type { MailMessage } from '@/mail/transport';
 import { escapeHtml, layoutHtml } from '../mails';
 import { issueMagicToken, MAGIC_TOKEN_PARAM } from '../magic-token';
 import { checkUnsubscribeToken, deliverOnce, unsubscribeToken } from './delivery';
+import { companyPathSlug } from '@/domain/slug';
 
 /** At most this many events in one mail; the rest go in the next one. */
 const MAX_EVENTS_PER_MAIL = 100;
@@ -28,13 +29,7 @@ type EventRow = {
   company_name: string | null;
 };
 
-const slug = (name: string | null) =>
-  (name ?? 'entreprise')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'entreprise';
+const slug = companyPathSlug;
 
 export const companyPath = (siren: string, name: string | null) =>
   `/entreprises/${siren}/${slug(name)}`;

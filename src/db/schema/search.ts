@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   char,
   date,
@@ -11,6 +10,7 @@ import {
   numeric,
   pgTable,
   real,
+  serial,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
@@ -120,12 +120,16 @@ export const searchCompanies = pgTable(
 
 /**
  * One row per findable name of a legal unit: its name, sigle, usual and former names, the signs
- * (enseignes) of its establishments, a sole trader's names. Three keys: folded, joined, raw.
+ * (enseignes) of its establishments, a sole trader's names. Two keys: folded (`key`, whose words
+ * are the name's tokens and which, without its spaces, is the joined key of the index below) and
+ * raw. Compact on purpose (issue 40: 35 M names at full size): the words and the joined key are
+ * derived from `key`, not stored.
  */
 export const searchNames = pgTable(
   'search_names',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** An integer (4 bytes, in every posting too): 35 M names at full size, far from 2^31. */
+    id: serial('id').primaryKey(),
     siren: char('siren', { length: 9 }).notNull(),
     /** The establishment whose sign this is. */
     siret: char('siret', { length: 14 }),
@@ -133,19 +137,19 @@ export const searchNames = pgTable(
     kind: text('kind').notNull(),
     label: text('label').notNull(),
     key: text('key').notNull(),
-    joined: text('joined').notNull(),
     raw: text('raw').notNull(),
-    tokens: text('tokens')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     popularity: real('popularity').notNull(),
     /** Head office's department, copied so that postings can be read per department. */
     department: text('department'),
   },
   (t) => [
-    index('search_names_key_idx').on(t.key.op('text_pattern_ops'), t.popularity.desc()),
-    index('search_names_joined_idx').on(t.joined.op('text_pattern_ops'), t.popularity.desc()),
+    // The joined key (the folded key without its spaces): exact and prefix reads. The folded key
+    // itself needs no index: equal folded keys have equal joined keys.
+    index('search_names_joined_idx').using(
+      'btree',
+      sql`replace(${t.key}, ' ', '') text_pattern_ops`,
+      t.popularity.desc(),
+    ),
     index('search_names_raw_idx').on(t.raw.op('text_pattern_ops'), t.popularity.desc()),
     index('search_names_siren_idx').on(t.siren),
   ],
@@ -157,7 +161,7 @@ export const searchPostings = pgTable(
   {
     token: text('token').notNull(),
     popularity: real('popularity').notNull(),
-    nameId: bigint('name_id', { mode: 'number' }).notNull(),
+    nameId: integer('name_id').notNull(),
     /** The most used filter, in the index: "boulangerie" in the 75 stays a bounded read. */
     department: text('department'),
   },

@@ -2,7 +2,12 @@
 import { listRepresentatives, type Representative } from '@/registry/directors';
 import { establishmentsCoverage, listEstablishments } from '@/registry/establishments';
 import { listAgreements, listBrands } from '@/registry/brands';
-import { listInsolvency, listNotices, type NoticeView } from '@/registry/notices';
+import {
+  listInsolvency,
+  listNoticeFamilies,
+  listNotices,
+  type NoticeView,
+} from '@/registry/notices';
 import { sourceRef } from '@/registry/result';
 import { failure, success } from '@/lib/errors';
 import { formatLongDate } from '../format';
@@ -262,7 +267,7 @@ export const commercialAdvertisementsList: Generator = async (ctx) => {
 
 /** One notice is ordered by its id: there must be one to choose. */
 export const noticeCheck: Check = async ({ db, profile }) =>
-  (await listNotices(db, profile, { limit: 1 })).items.length
+  (await listNoticeFamilies(db, profile.siren)).size
     ? null
     : 'Aucune annonce n’a été publiée au BODACC pour cette entreprise.';
 
@@ -318,8 +323,8 @@ const ACT_FAMILIES = new Set([
 ]);
 
 export const actsCheck: Check = async ({ db, profile }) => {
-  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
-  return items.some((n) => ACT_FAMILIES.has(n.family))
+  const families = await listNoticeFamilies(db, profile.siren);
+  return [...families].some((f) => ACT_FAMILIES.has(f))
     ? null
     : 'Aucun dépôt d’acte ou de comptes n’a été annoncé au BODACC pour cette entreprise.';
 };
@@ -348,8 +353,8 @@ const HISTORY_FAMILIES = new Set([
 ]);
 
 export const historyCheck: Check = async ({ db, profile }) => {
-  const { items } = await listNotices(db, profile, { limit: MAX_LIST_ROWS });
-  return items.some((n) => HISTORY_FAMILIES.has(n.family)) || profile.creationDate
+  const families = await listNoticeFamilies(db, profile.siren);
+  return [...families].some((f) => HISTORY_FAMILIES.has(f)) || profile.creationDate
     ? null
     : 'Aucune modification n’a été publiée pour cette entreprise.';
 };

@@ -4,29 +4,13 @@
  * is `ENGAGEE` (as the search API's processor does). Identifiers `bio` per establishment; the
  * label `bio` is held while one is.
  */
-import {
-  cleanSiret,
-  emptyParse,
-  jsonRecords,
-  labelImporter,
-  parseJson,
-  str,
-  type ParsedLabels,
-} from '../core/labels';
+import { cleanSiret, jsonRows, labelImporter, parseRows, str } from '../core/labels';
 
-export function parseAgenceBio(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ derivedLabels: ['bio'] });
-  jsonRecords(parseJson(text, name), ['items'], name).forEach((r, i) => {
-    out.read++;
+export const parseAgenceBio = (text: string, name: string) =>
+  parseRows({ derivedLabels: ['bio'] }, jsonRows(text, name, ['items']), (r, out) => {
     const siret = cleanSiret(r.siret);
     const numero = str(r.numeroBio);
-    if (!siret || !numero) {
-      out.rejects.push({
-        line: i + 1,
-        reason: `SIRET ou numéro bio absent : « ${String(r.siret ?? '')} »`,
-      });
-      return;
-    }
+    if (!siret || !numero) return `SIRET ou numéro bio absent : « ${String(r.siret ?? '')} »`;
     const engaged = ((r.certificats as Array<Record<string, unknown>>) ?? []).some(
       (c) => c?.etatCertification === 'ENGAGEE',
     );
@@ -40,7 +24,5 @@ export function parseAgenceBio(text: string, name: string): ParsedLabels {
       date: str(r.dateMaj),
     });
   });
-  return out;
-}
 
 export const agenceBioImporter = labelImporter('agence-bio', parseAgenceBio);

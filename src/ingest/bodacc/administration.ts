@@ -15,6 +15,7 @@
  * A piece that cannot be read is returned as a reject with its reason.
  */
 import allRoles from '../../../data/samples/labels/roles_dirigeants.json';
+import { foldRole } from '@/domain/legal-forms';
 
 export type ParsedDirector =
   | {
@@ -40,14 +41,7 @@ export type AdministrationResult = {
   beneficialOwnersDropped: number;
 };
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+const fold = foldRole;
 
 const ROLE_CODES = new Map<string, string>();
 for (const [code, label] of Object.entries(allRoles as Record<string, string>))

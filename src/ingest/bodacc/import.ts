@@ -1,5 +1,5 @@
 import { ImportError } from '../core/errors';
-import { readAllText } from '../core/input';
+import { readJson } from '../core/json';
 import { CompanyMerger, DirectorWriter, type CompanyPatch, type DirectorSet } from '../core/merge';
 import type { ImportContext, Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
@@ -169,15 +169,7 @@ export const bodaccImporter: Importer = {
   async run(ctx) {
     const sink = new BodaccSink(ctx);
     if ((await peek(ctx)) === 'json') {
-      let doc: unknown;
-      try {
-        doc = JSON.parse(await readAllText(ctx.input));
-      } catch (e) {
-        if (e instanceof ImportError) throw e;
-        throw new ImportError(
-          `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
-        );
-      }
+      const doc = await readJson(ctx.input);
       const records = odsRecords(doc);
       if (!records.length)
         throw new ImportError(

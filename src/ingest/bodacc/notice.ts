@@ -6,6 +6,7 @@ import { legalFormCodeFromText } from '@/domain/legal-forms';
 import { personKey } from '@/domain/person';
 import { parseSiren } from '@/domain/siren';
 import type { CompanyPatch, DirectorRow } from '../core/merge';
+import { companyDirector } from '../core/directors';
 import { parseAdministration } from './administration';
 import { judgmentState } from './judgments';
 
@@ -230,21 +231,12 @@ export function fromPerson(
             startDate: null,
             personKey: personKey(d.lastName, d.firstNames, null, null),
           }
-        : {
-            kind: 'company',
+        : companyDirector({
             roleCode: d.roleCode,
             roleLabel: d.roleLabel,
-            lastName: null,
-            usageName: null,
-            firstNames: null,
-            birthYear: null,
-            birthMonth: null,
-            nationality: null,
             directorSiren: null,
             companyName: d.companyName,
-            startDate: null,
-            personKey: null,
-          },
+          }),
     );
   }
   return { company, directors, directorRejects: rejects, siren, name };

@@ -14,14 +14,7 @@
  * from them (fixture-*.csv beside this file).
  */
 import { ImportError } from '../core/errors';
-import {
-  cleanSiren,
-  delimited,
-  readSourceText,
-  todayIso,
-  xlsxText,
-  type DelimitedRow,
-} from '../core/labels';
+import { cleanSiren, delimited, readLabelFile, todayIso, type DelimitedRow } from '../core/labels';
 import type { Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
 
@@ -132,10 +125,7 @@ export const colterImporter: Importer = {
   zipEntries: ['.csv'],
   async run(ctx) {
     const name = ctx.input.entryName ?? ctx.input.name;
-    const text = /\.xlsx$/i.test(name)
-      ? await xlsxText(ctx.input, ['siren_epci'])
-      : await readSourceText(ctx.input);
-    const p = parseColter(text, name);
+    const p = parseColter(await readLabelFile(ctx.input, ['siren_epci']), name);
     ctx.read += p.read;
     for (const r of p.rejects) ctx.reject(r.line, r.reason);
     const today = todayIso();

@@ -1,5 +1,19 @@
 import { ImportError } from './errors';
-import { textChunks, type OpenedInput } from './input';
+import { readAllText, textChunks, type OpenedInput } from './input';
+
+/** A JSON document, or a clear import error naming the file. */
+export function parseJson(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ImportError(`${name} n'est pas un JSON valide (${(e as Error).message}).`);
+  }
+}
+
+/** A whole (small) input read as one JSON document; `name` is the file's in the messages. */
+export async function readJson(input: OpenedInput, name = input.name): Promise<unknown> {
+  return parseJson(await readAllText(input), name);
+}
 
 /**
  * Streams the elements of a top-level JSON array one by one (flat memory for stock files of

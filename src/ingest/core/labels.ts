@@ -7,9 +7,19 @@
  * Tables: company_labels, label_identifiers (docs/DATA.md, « Labels »).
  */
 import type { LabelSourceName } from '@/db/schema';
+import {
+  readXlsxRows,
+  TABLE_LIMITS,
+  TableLimit,
+  TableUnreadable,
+  type TableLimits,
+} from '@/lib/tabular/xlsx-read';
 import { CoverageTracker } from './coverage';
 import { ImportError } from './errors';
 import type { OpenedInput } from './input';
+import { parseJson } from './json';
+
+export { parseJson };
 import type { ImportContext } from './run';
 import { TableWriter, type Counts } from './writer';
 
@@ -51,15 +61,6 @@ export async function readSourceText(input: OpenedInput): Promise<string> {
     text = new TextDecoder('latin1').decode(buf);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** A JSON document, or a clear import error. */
-export function parseJson(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ImportError(`${name} n'est pas un JSON valide (${(e as Error).message}).`);
-  }
 }
 
 /** A SIREN as the API cleans it: digits only, zero-padded to 9; a SIRET gives its first 9. */
@@ -372,21 +373,79 @@ export const emptyParse = (scope: LabelScope): ParsedLabels => ({
   scope,
 });
 
-/** An importer of one label source: read the file, parse it, write what it says. */
+/**
+ * An importer of one label source: read the file (an XLSX as the CSV of its first sheet when
+ * `xlsxHeader` names the columns of its header), parse it, write what it says.
+ */
 export function labelImporter(
   source: LabelSourceName,
-  parse: (text: string, name: string) => ParsedLabels,
+  parse: (text: string, name: string, ctx: ImportContext) => ParsedLabels | Promise<ParsedLabels>,
+  options: { zipEntries?: string[]; xlsxHeader?: string[] } = {},
 ): { zipEntries: string[]; run(ctx: ImportContext): Promise<void> } {
   return {
-    zipEntries: ['.csv', '.json'],
+    zipEntries: options.zipEntries ?? ['.csv', '.json'],
     async run(ctx) {
       const name = ctx.input.entryName ?? ctx.input.name;
-      const p = parse(await readSourceText(ctx.input), name);
+      const p = await parse(await readLabelFile(ctx.input, options.xlsxHeader), name, ctx);
       ctx.read += p.read;
       for (const r of p.rejects) ctx.reject(r.line, r.reason);
       await writeLabelSet(ctx, source, p, p.scope, todayIso());
     },
   };
+}
+
+/** A source file as text: an XLSX (by its name) as its first sheet from the header holding `xlsxHeader`. */
+export async function readLabelFile(input: OpenedInput, xlsxHeader?: string[]): Promise<string> {
+  const name = input.entryName ?? input.name;
+  return xlsxHeader && /\.xlsx$/i.test(name) ? xlsxText(input, xlsxHeader) : readSourceText(input);
+}
+
+/** A JSON answer rather than a delimited file (its first character opens an array or object). */
+export const looksLikeJson = (text: string): boolean => /^\s*[[{]/.test(text);
+
+/** The records of a JSON answer, the array itself or under one of `keys`, numbered from 1. */
+export const jsonRows = (
+  text: string,
+  name: string,
+  keys: string[],
+): Array<Record<string, unknown> & { line: number }> =>
+  jsonRecords(parseJson(text, name), keys, name).map((r, i) => ({ ...r, line: i + 1 }));
+
+/**
+ * The rows of a file published both as a JSON answer and as a delimited file, each read into the
+ * same shape: `json.row` from a record (`json.fields`: a records API's `{fields: {…}}` unwrapped),
+ * `csv.row` from a line holding the `csv.required` columns. `line` is the record's number.
+ */
+export function jsonOrDelimited<T>(
+  text: string,
+  name: string,
+  json: { keys: string[]; fields?: boolean; row: (r: Record<string, unknown>) => T },
+  csv: { required: string[]; row: (r: DelimitedRow) => T },
+): Array<T & { line: number }> {
+  if (looksLikeJson(text))
+    return jsonRows(text, name, json.keys).map((r) => ({
+      ...json.row(json.fields ? ((r.fields ?? r) as Record<string, unknown>) : r),
+      line: r.line,
+    }));
+  return delimited(text, name, csv.required).rows.map((r) => ({ ...csv.row(r), line: r.line }));
+}
+
+/**
+ * A parse of `rows` in `scope`: each row counted as read, `each` adds what it says to `out` and
+ * returns the reason it is rejected, if it is.
+ */
+export function parseRows<R extends { line: number }>(
+  scope: LabelScope,
+  rows: Iterable<R>,
+  each: (r: R, out: ParsedLabels) => string | void,
+): ParsedLabels {
+  const out = emptyParse(scope);
+  for (const r of rows) {
+    out.read++;
+    const reason = each(r, out);
+    if (reason) out.rejects.push({ line: r.line, reason });
+  }
+  return out;
 }
 
 /** The array of records of a JSON answer: the array itself, or under one of `keys`. */
@@ -404,43 +463,55 @@ export const str = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : String(v).trim() || null;
 
 /**
- * The first sheet of an XLSX workbook as header + rows of text (Egapro's index, the DGCL's EPCI
- * list are published as XLSX). The header is the first row holding every `required` column.
+ * Caps for the official XLSX lists (Egapro's index, some 100,000 rows a year of publication; the
+ * DGCL's EPCI list, 1,300): Excel's own row limit, and room for the index's few dozen columns,
+ * while a hostile workbook still costs at most a few hundred megabytes and a few minutes.
  */
-export async function xlsxText(input: OpenedInput, required: string[]): Promise<string> {
+export const LABEL_XLSX_LIMITS: TableLimits = {
+  ...TABLE_LIMITS,
+  inflatedBytes: 1024 * 1024 * 1024,
+  partBytes: 768 * 1024 * 1024,
+  rows: 1_048_576,
+  cells: 20_000_000,
+  sharedStrings: 5_000_000,
+  timeMs: 10 * 60_000,
+};
+
+/**
+ * The first sheet of an XLSX workbook as header + rows of text (Egapro's index, the DGCL's EPCI
+ * list are published as XLSX), read by the capped reader. The header is the first row holding
+ * every `required` column; empty rows are left out.
+ */
+export async function xlsxText(
+  input: OpenedInput,
+  required: string[],
+  limits: TableLimits = LABEL_XLSX_LIMITS,
+): Promise<string> {
   const parts: Buffer[] = [];
   for await (const chunk of input.stream as AsyncIterable<Buffer>) parts.push(chunk);
-  const excel = (await import('exceljs')).default;
-  const wb = new excel.Workbook();
+  let rows: string[][];
   try {
-    await wb.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    rows = await readXlsxRows(Buffer.concat(parts), limits);
   } catch (e) {
-    throw new ImportError(
-      `${input.name} n'est pas un classeur XLSX lisible (${(e as Error).message}).`,
-    );
+    if (e instanceof TableLimit)
+      throw new ImportError(
+        `${input.name} dépasse ce qu'un classeur de la source peut contenir (${e.message}).`,
+      );
+    if (e instanceof TableUnreadable)
+      throw new ImportError(`${input.name} n'est pas un classeur XLSX lisible (${e.message}).`);
+    throw e;
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new ImportError(`${input.name} ne contient aucune feuille.`);
-  const cell = (v: unknown): string => {
-    if (v === null || v === undefined) return '';
-    if (typeof v === 'object' && 'text' in (v as object))
-      return String((v as { text: unknown }).text);
-    if (typeof v === 'object' && 'result' in (v as object))
-      return String((v as { result: unknown }).result);
-    return String(v);
-  };
-  const lines: string[] = [];
-  let started = false;
-  sheet.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1).map(cell);
-    if (!started) {
-      const lower = values.map((v) => v.trim().toLowerCase());
-      if (!required.every((r) => lower.includes(r.toLowerCase()))) return;
-      started = true;
-    }
-    lines.push(values.map((v) => `"${v.replace(/"/g, '""')}"`).join(';'));
+  const wanted = required.map((r) => r.toLowerCase());
+  const start = rows.findIndex((values) => {
+    const lower = values.map((v) => v.trim().toLowerCase());
+    return wanted.every((r) => lower.includes(r));
   });
-  return lines.join('\n');
+  if (start < 0) return '';
+  return rows
+    .slice(start)
+    .filter((values) => values.some((v) => v !== ''))
+    .map((values) => values.map((v) => `"${v.replace(/"/g, '""')}"`).join(';'))
+    .join('\n');
 }
 
 /**
@@ -458,28 +529,20 @@ export function sirenLabels(
   label: string,
   o: { fromSiret?: boolean; skipEmpty?: boolean } = {},
 ): ParsedLabels {
-  const out = emptyParse({ labels: [label] });
-  for (const r of rows) {
-    out.read++;
+  return parseRows({ labels: [label] }, rows, (r, out) => {
     const raw = r.id === null || r.id === undefined ? '' : String(r.id).replace(/\s/g, '');
-    if (!raw && o.skipEmpty) continue;
+    if (!raw && o.skipEmpty) return;
     const siren = o.fromSiret
       ? raw.length >= 9
         ? cleanSiren(raw.slice(0, 9))
         : null
       : cleanSiren(raw);
-    if (!siren)
-      out.rejects.push({
-        line: r.line,
-        reason: `${o.fromSiret ? 'SIRET' : 'SIREN'} mal formé : « ${raw} »`,
-      });
-    else
-      out.labels.push({
-        siren,
-        label,
-        date: r.date ?? null,
-        ...(r.detail ? { detail: r.detail } : {}),
-      });
-  }
-  return out;
+    if (!siren) return `${o.fromSiret ? 'SIRET' : 'SIREN'} mal formé : « ${raw} »`;
+    out.labels.push({
+      siren,
+      label,
+      date: r.date ?? null,
+      ...(r.detail ? { detail: r.detail } : {}),
+    });
+  });
 }

@@ -4,39 +4,22 @@
  * API's search answers (`{data: [{entreprise: {siren}}]}`). Every SIREN listed gets the label
  * `egapro` (the API's `egapro_renseignee`).
  */
-import {
-  delimited,
-  jsonRecords,
-  parseJson,
-  readSourceText,
-  sirenLabels,
-  todayIso,
-  writeLabelSet,
-  xlsxText,
-  type ParsedLabels,
-} from '../core/labels';
-import type { Importer } from '../core/run';
+import { jsonOrDelimited, labelImporter, sirenLabels } from '../core/labels';
 
-export function parseEgapro(text: string, name: string): ParsedLabels {
-  const rows = /^\s*[[{]/.test(text)
-    ? jsonRecords(parseJson(text, name), ['data'], name).map((r, i) => ({
-        line: i + 1,
-        id: (r.entreprise as Record<string, unknown> | undefined)?.siren ?? r.siren,
-      }))
-    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, id: r.get('SIREN') }));
-  return sirenLabels(rows, 'egapro');
-}
+export const parseEgapro = (text: string, name: string) =>
+  sirenLabels(
+    jsonOrDelimited(
+      text,
+      name,
+      {
+        keys: ['data'],
+        row: (r) => ({
+          id: (r.entreprise as Record<string, unknown> | undefined)?.siren ?? r.siren,
+        }),
+      },
+      { required: ['SIREN'], row: (r) => ({ id: r.get('SIREN') as unknown }) },
+    ),
+    'egapro',
+  );
 
-export const egaproImporter: Importer = {
-  zipEntries: ['.csv', '.json'],
-  async run(ctx) {
-    const name = ctx.input.entryName ?? ctx.input.name;
-    const text = /\.xlsx$/i.test(name)
-      ? await xlsxText(ctx.input, ['SIREN'])
-      : await readSourceText(ctx.input);
-    const p = parseEgapro(text, name);
-    ctx.read += p.read;
-    for (const r of p.rejects) ctx.reject(r.line, r.reason);
-    await writeLabelSet(ctx, 'egapro', p, p.scope, todayIso());
-  },
-};
+export const egaproImporter = labelImporter('egapro', parseEgapro, { xlsxHeader: ['SIREN'] });

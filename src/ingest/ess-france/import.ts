@@ -4,23 +4,17 @@
  * (`{data: [{SIREN, …}]}`, keys = the CSV's columns). Each SIREN listed gets the label `ess`;
  * the search API's `est_ess` is this list OR SIRENE's economieSocialeSolidaireUniteLegale.
  */
-import {
-  delimited,
-  jsonRecords,
-  labelImporter,
-  parseJson,
-  sirenLabels,
-  type ParsedLabels,
-} from '../core/labels';
+import { jsonOrDelimited, labelImporter, sirenLabels } from '../core/labels';
 
-export function parseEssFrance(text: string, name: string): ParsedLabels {
-  const rows = /^\s*[[{]/.test(text)
-    ? jsonRecords(parseJson(text, name), ['data'], name).map((r, i) => ({
-        line: i + 1,
-        id: r.SIREN,
-      }))
-    : delimited(text, name, ['SIREN']).rows.map((r) => ({ line: r.line, id: r.get('SIREN') }));
-  return sirenLabels(rows, 'ess');
-}
+export const parseEssFrance = (text: string, name: string) =>
+  sirenLabels(
+    jsonOrDelimited(
+      text,
+      name,
+      { keys: ['data'], row: (r) => ({ id: r.SIREN }) },
+      { required: ['SIREN'], row: (r) => ({ id: r.get('SIREN') as unknown }) },
+    ),
+    'ess',
+  );
 
 export const essFranceImporter = labelImporter('ess-france', parseEssFrance);

@@ -18,15 +18,23 @@ import {
   cleanSiren,
   cleanSiret,
   emptyParse,
+  labelImporter,
   positional,
-  readSourceText,
-  todayIso,
-  writeLabelSet,
+  type IdentifierFact,
   type ParsedLabels,
 } from '../core/labels';
-import type { Importer } from '../core/run';
+import type { ImportContext } from '../core/run';
 
 const FINESS = /^[0-9][0-9AB][0-9]{7}$/;
+
+/** The FINESS juridique of a company: an identifier per SIREN. */
+const legalEntity = (siren: string, ej: string): IdentifierFact => ({
+  siren,
+  siret: null,
+  kind: 'finess-ej',
+  identifier: ej,
+  label: 'finess',
+});
 
 /** Which file: by its name, else by its records' type. */
 function kindOf(name: string, firstType: string | undefined): 'geo' | 'ej' {
@@ -64,14 +72,7 @@ export function parseFiness(
       if (!siret) continue; // most establishments give no SIRET: not a company of ours
       const siren = siret.slice(0, 9);
       out.identifiers.push({ siren, siret, kind: 'finess-geo', identifier: geo, label: 'finess' });
-      if (FINESS.test(ej))
-        out.identifiers.push({
-          siren,
-          siret: null,
-          kind: 'finess-ej',
-          identifier: ej,
-          label: 'finess',
-        });
+      if (FINESS.test(ej)) out.identifiers.push(legalEntity(siren, ej));
     } else {
       const ej = r.fields[1]?.trim() ?? '';
       const siren = cleanSiren(r.fields[20]);
@@ -80,33 +81,22 @@ export function parseFiness(
         continue;
       }
       if (!siren || (knownEntities && !knownEntities.has(ej))) continue;
-      out.identifiers.push({
-        siren,
-        siret: null,
-        kind: 'finess-ej',
-        identifier: ej,
-        label: 'finess',
-      });
+      out.identifiers.push(legalEntity(siren, ej));
     }
   }
   return out;
 }
 
-export const finessImporter: Importer = {
-  zipEntries: ['.csv'],
-  async run(ctx) {
-    const name = ctx.input.entryName ?? ctx.input.name;
-    const text = await readSourceText(ctx.input);
-    const known = new Set(
-      (
-        await ctx.conn.query<{ identifier: string }>(
-          `SELECT DISTINCT identifier FROM label_identifiers WHERE source = 'finess' AND part = 'geo' AND kind = 'finess-ej'`,
-        )
-      ).map((r) => r.identifier),
-    );
-    const p = parseFiness(text, name, known);
-    ctx.read += p.read;
-    for (const r of p.rejects) ctx.reject(r.line, r.reason);
-    await writeLabelSet(ctx, 'finess', p, p.scope, todayIso());
-  },
-};
+/** The entities the établissements file listed (only those are kept from the entities' file). */
+async function listedEntities(ctx: ImportContext): Promise<Set<string>> {
+  const rows = await ctx.conn.query<{ identifier: string }>(
+    `SELECT DISTINCT identifier FROM label_identifiers WHERE source = 'finess' AND part = 'geo' AND kind = 'finess-ej'`,
+  );
+  return new Set(rows.map((r) => r.identifier));
+}
+
+export const finessImporter = labelImporter(
+  'finess',
+  async (text, name, ctx) => parseFiness(text, name, await listedEntities(ctx)),
+  { zipEntries: ['.csv'] },
+);

@@ -7,7 +7,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { FIRST_NAMES, NAF, STREETS, STREET_TYPES, SURNAMES, TRADE_WORDS } from './names';
 import { Rng } from './random';
-import { companyName, withLuhnKey } from './sirene';
+import { companyName } from './sirene';
+import { withLuhnKey } from './stock';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export const cap = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();

@@ -11,13 +11,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateBodacc } from './bodacc';
 import { generateSirene } from './sirene';
 import {
-  fileSink,
   FULL_UNITS,
   writeFranceBodacc,
   writeFranceDay,
   writeFranceRne,
   writeFranceStock,
 } from './france';
+import { fileSink } from './stock';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -19,7 +19,6 @@ import { importFile } from '../core/run';
 import { IMPORTERS } from '../sources';
 import { tempDir } from '../testing';
 import {
-  fileSink,
   franceUnit,
   SHARES,
   writeFranceBodacc,
@@ -27,6 +26,7 @@ import {
   writeFranceRne,
   writeFranceStock,
 } from './france';
+import { fileSink } from './stock';
 
 const UNITS = 3000;
 const dir = tempDir('france-');

@@ -14,11 +14,7 @@
  * in metropolitan France and UTM ones overseas (0.03 of establishments). Names are obviously
  * generated: every one holds a made-up pronounceable word.
  */
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { createGzip } from 'node:zlib';
-import { ETABLISSEMENT_SCHEMAS, UNITE_LEGALE_SCHEMAS } from '../sirene/schemas';
 import { wgs84ToLambert93 } from '@/search/geo/lambert93';
 import { wgs84ToUtm, type UtmZone } from '@/search/geo/projections';
 import {
@@ -32,7 +28,16 @@ import {
   TRADE_WORDS,
 } from './names';
 import { Rng } from './random';
-import { withLuhnKey } from './sirene';
+import {
+  csvLine,
+  ET_HEADER,
+  pad,
+  randomDate as date,
+  randomStamp,
+  UL_HEADER,
+  withLuhnKey,
+  type Sink,
+} from './stock';
 import { cap, creationNotice } from './bodacc';
 
 /** The real stock's sizes (INSEE, 2025): what `--full` generates. */
@@ -50,13 +55,8 @@ export const SHARES = {
 /** Every 1,000,000th unit has this many establishments (the paginated list of the benchmark). */
 export const GIANT_ESTABLISHMENTS = 5_000;
 
-const UL_HEADER = UNITE_LEGALE_SCHEMAS[0]!.columns;
-const ET_HEADER = ETABLISSEMENT_SCHEMAS[0]!.columns;
 const ulCol = (n: string) => UL_HEADER.indexOf(n);
 const etCol = (n: string) => ET_HEADER.indexOf(n);
-
-const pad = (n: number, w: number) => String(n).padStart(w, '0');
-const csv = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** SIREN of unit `i`: bodies 10,000,000 + 3i (29 M units fit below 100,000,000). */
 export function franceSiren(i: number): string {
@@ -95,10 +95,6 @@ export type FranceUnit = {
   created: string;
   updated: string;
 };
-
-function date(rng: Rng, from: number, to: number): string {
-  return `${from + rng.int(to - from)}-${pad(1 + rng.int(12), 2)}-${pad(1 + rng.int(28), 2)}`;
-}
 
 /** Establishments of one unit: 1 for most, a long tail (Pareto) up to a few thousand. */
 function establishmentCount(rng: Rng, i: number): number {
@@ -139,7 +135,7 @@ export function franceUnit(seed: number, i: number): FranceUnit {
     legalForm: natural ? '1000' : rng.pick(['5710', '5499', '6540', '5720', '5498', '9220']),
     establishments: establishmentCount(rng, i),
     created: date(rng, 1950, 2026),
-    updated: `${2018 + rng.int(8)}-${pad(1 + rng.int(12), 2)}-${pad(1 + rng.int(28), 2)}T${pad(rng.int(24), 2)}:${pad(rng.int(60), 2)}:00`,
+    updated: randomStamp(rng, false),
   };
 }
 
@@ -252,7 +248,7 @@ function gauss(rng: Rng): number {
 }
 
 export function unitRow(u: FranceUnit): string {
-  return `${unitFields(u).map(csv).join(',')}\n`;
+  return csvLine(unitFields(u));
 }
 
 function unitFields(u: FranceUnit): string[] {
@@ -290,9 +286,7 @@ function unitFields(u: FranceUnit): string[] {
 }
 
 export function establishmentRows(u: FranceUnit): string {
-  return establishmentFields(u)
-    .map((row) => `${row.map(csv).join(',')}\n`)
-    .join('');
+  return establishmentFields(u).map(csvLine).join('');
 }
 
 function establishmentFields(u: FranceUnit): string[][] {
@@ -346,31 +340,6 @@ function establishmentFields(u: FranceUnit): string[][] {
     out.push(row);
   }
   return out;
-}
-
-type Sink = { write(s: string): Promise<void>; end(): Promise<void> };
-
-/** A file (gzip level 1 when the name ends in .gz), written with back-pressure. */
-export function fileSink(path: string): Sink {
-  const file = createWriteStream(path, { highWaterMark: 1 << 20 });
-  const gz = path.endsWith('.gz') ? createGzip({ level: 1 }) : null;
-  if (gz) gz.pipe(file);
-  const out = (gz ?? file) as NodeJS.WritableStream;
-  let buffered = '';
-  return {
-    async write(s) {
-      buffered += s;
-      if (buffered.length < 1 << 16) return;
-      const ok = out.write(buffered);
-      buffered = '';
-      if (!ok) await once(out, 'drain');
-    },
-    async end() {
-      if (buffered) out.write(buffered);
-      out.end();
-      await once(file, 'finish');
-    },
-  };
 }
 
 export type StockProgress = (done: number, rows: number) => void;
@@ -519,7 +488,7 @@ const periodOf = (header: string[]) =>
   new Set(header.slice(header.indexOf('dateDebut')).filter((c) => !c.includes('NAF25')));
 const UL_PERIOD = periodOf(UL_HEADER);
 const ET_PERIOD = periodOf(ET_HEADER);
-const ET_ADDRESS = new Set(ETABLISSEMENT_SCHEMAS[0]!.columns.slice(11, 30));
+const ET_ADDRESS = new Set(ET_HEADER.slice(11, 30));
 
 const orNull = (v: string) => (v === '' ? null : v);
 

@@ -8,7 +8,8 @@
 import { parseSiret } from '@/domain/siren';
 import { csvRecords } from '../core/csv';
 import { ImportError } from '../core/errors';
-import { readAllText, textChunks } from '../core/input';
+import { textChunks } from '../core/input';
+import { readJson } from '../core/json';
 import { agreementWriter, type AgreementRow } from '../core/merge';
 import type { ImportContext, Importer } from '../core/run';
 import { TableWriter } from '../core/writer';
@@ -76,13 +77,7 @@ export const idccImporter: Importer = {
   async run(ctx) {
     const name = ctx.input.entryName ?? ctx.input.name;
     if (/\.csv(\.gz)?$/i.test(name)) return importCsv(ctx);
-    let doc: Record<string, unknown>;
-    try {
-      doc = JSON.parse(await readAllText(ctx.input)) as Record<string, unknown>;
-    } catch (e) {
-      if (e instanceof ImportError) throw e;
-      throw new ImportError(`${name} n'est pas un JSON valide (${(e as Error).message}).`);
-    }
+    const doc = (await readJson(ctx.input, name)) as Record<string, unknown>;
     const values = Object.values(doc);
     if (values.length === 0) throw new ImportError(`${name} ne contient aucune convention.`);
     if (Array.isArray(values[0])) {

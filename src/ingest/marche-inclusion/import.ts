@@ -4,26 +4,14 @@
  * each with `siret` and `kind` (EI, ETTI, ACI, AI, EA…). Label `siae` per SIREN, `type_siae` the
  * sorted kinds (the API prints them « EI, ETTI »).
  */
-import {
-  cleanSiren,
-  emptyParse,
-  jsonRecords,
-  labelImporter,
-  parseJson,
-  str,
-  type ParsedLabels,
-} from '../core/labels';
+import { cleanSiren, jsonRows, labelImporter, parseRows, str } from '../core/labels';
 
-export function parseMarcheInclusion(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['siae'] });
+export function parseMarcheInclusion(text: string, name: string) {
   const kinds = new Map<string, { kinds: Set<string>; date: string | null }>();
-  jsonRecords(parseJson(text, name), ['results'], name).forEach((r, i) => {
-    out.read++;
+  const rows = jsonRows(text, name, ['results']);
+  const out = parseRows({ labels: ['siae'] }, rows, (r) => {
     const siren = cleanSiren(str(r.siret)?.slice(0, 9));
-    if (!siren || !str(r.siret)) {
-      out.rejects.push({ line: i + 1, reason: `SIRET mal formé : « ${String(r.siret ?? '')} »` });
-      return;
-    }
+    if (!siren || !str(r.siret)) return `SIRET mal formé : « ${String(r.siret ?? '')} »`;
     const k = kinds.get(siren) ?? { kinds: new Set<string>(), date: null };
     if (str(r.kind)) k.kinds.add(str(r.kind)!);
     const d = str(r.updated_at)?.slice(0, 10) ?? null;

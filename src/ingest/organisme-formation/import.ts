@@ -7,50 +7,41 @@
  */
 import {
   cleanSiren,
-  delimited,
-  emptyParse,
   frenchDate,
-  jsonRecords,
+  jsonOrDelimited,
   labelImporter,
-  parseJson,
+  parseRows,
   str,
-  type ParsedLabels,
 } from '../core/labels';
 
-export function parseOrganismeFormation(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['qualiopi'], derivedLabels: ['organisme-formation'] });
-  const rows = /^\s*[[{]/.test(text)
-    ? jsonRecords(parseJson(text, name), ['records'], name).map((r, i) => {
-        const f = (r.fields ?? r) as Record<string, unknown>;
-        return {
-          line: i + 1,
-          siren: str(f.siren),
-          nda: str(f.numerodeclarationactivite),
-          certifications: str(f.certifications),
-          date: frenchDate(str(f.informationsdeclarees_datedernieredeclaration)),
-        };
-      })
-    : delimited(text, name, [
-        'Numéro Déclaration Activité',
-        'Code SIREN',
-        'Certifications',
-      ]).rows.map((r) => ({
-        line: r.line,
+export function parseOrganismeFormation(text: string, name: string) {
+  const rows = jsonOrDelimited(
+    text,
+    name,
+    {
+      keys: ['records'],
+      fields: true,
+      row: (f) => ({
+        siren: str(f.siren),
+        nda: str(f.numerodeclarationactivite),
+        certifications: str(f.certifications),
+        date: frenchDate(str(f.informationsdeclarees_datedernieredeclaration)),
+      }),
+    },
+    {
+      required: ['Numéro Déclaration Activité', 'Code SIREN', 'Certifications'],
+      row: (r) => ({
         siren: r.get('Code SIREN'),
         nda: r.get('Numéro Déclaration Activité'),
         certifications: r.get('Certifications'),
         date: frenchDate(r.get('Date dernière déclaration')),
-      }));
-  for (const r of rows) {
-    out.read++;
+      }),
+    },
+  );
+  const scope = { labels: ['qualiopi'], derivedLabels: ['organisme-formation'] };
+  return parseRows(scope, rows, (r, out) => {
     const siren = cleanSiren(r.siren);
-    if (!siren || !r.nda) {
-      out.rejects.push({
-        line: r.line,
-        reason: `SIREN ou numéro de déclaration absent : « ${r.siren ?? ''} »`,
-      });
-      continue;
-    }
+    if (!siren || !r.nda) return `SIREN ou numéro de déclaration absent : « ${r.siren ?? ''} »`;
     out.identifiers.push({
       siren,
       siret: null,
@@ -60,8 +51,7 @@ export function parseOrganismeFormation(text: string, name: string): ParsedLabel
       date: r.date,
     });
     if (r.certifications) out.labels.push({ siren, label: 'qualiopi', date: r.date });
-  }
-  return out;
+  });
 }
 
 export const organismeFormationImporter = labelImporter(

@@ -7,7 +7,7 @@ import { parseSiren } from '@/domain/siren';
 import { node, str, type Node } from '../bodacc/notice';
 import { odsRecords } from '../bodacc/ods';
 import { ImportError } from '../core/errors';
-import { readAllText } from '../core/input';
+import { readJson } from '../core/json';
 import { financialWriter, type FinancialRow } from '../core/merge';
 import type { Importer } from '../core/run';
 import { isValidDate } from '../sirene/values';
@@ -132,15 +132,7 @@ function recordDateOf(r: Node): string | null {
 export const ratiosImporter: Importer = {
   zipEntries: ['.json'],
   async run(ctx) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await readAllText(ctx.input));
-    } catch (e) {
-      if (e instanceof ImportError) throw e;
-      throw new ImportError(
-        `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
-      );
-    }
+    const doc = await readJson(ctx.input);
     const records = odsRecords(doc);
     const raw = node(doc) ?? {};
     const envelopes = Array.isArray(raw.records)

@@ -11,7 +11,7 @@ import { first, node, str, type Node } from '../bodacc/notice';
 import { roleCodeOf } from '../bodacc/administration';
 import { insertElectedOfficials, type ElectedRow } from '../core/elected';
 import { ImportError } from '../core/errors';
-import { readAllText } from '../core/input';
+import { readJson } from '../core/json';
 import {
   agreementWriter,
   companyAgreementWriter,
@@ -29,6 +29,7 @@ import {
   type EstablishmentPatch,
   type FinancialRow,
 } from '../core/merge';
+import { companyDirector } from '../core/directors';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { numberRange } from '../sirene/etablissement';
@@ -254,21 +255,14 @@ export function readResult(r: Node): ResultParts | { reason: string } {
     const role = s(d.qualite);
     if (str(d.type_dirigeant) === 'personne morale') {
       if (!s(d.denomination) && !parseSiren(str(d.siren))) continue;
-      directors.push({
-        kind: 'company',
-        roleCode: role ? roleCodeOf(role) : null,
-        roleLabel: role,
-        lastName: null,
-        usageName: null,
-        firstNames: null,
-        birthYear: null,
-        birthMonth: null,
-        nationality: null,
-        directorSiren: parseSiren(str(d.siren)),
-        companyName: s(d.denomination),
-        startDate: null,
-        personKey: null,
-      });
+      directors.push(
+        companyDirector({
+          roleCode: role ? roleCodeOf(role) : null,
+          roleLabel: role,
+          directorSiren: parseSiren(str(d.siren)),
+          companyName: s(d.denomination),
+        }),
+      );
     } else {
       const birth = birthMonthYear(s(d.date_de_naissance) ?? s(d.annee_de_naissance));
       const lastName = s(d.nom);
@@ -359,15 +353,7 @@ export function readResult(r: Node): ResultParts | { reason: string } {
 export const rechercheImporter: Importer = {
   zipEntries: ['.json'],
   async run(ctx) {
-    let doc: Node;
-    try {
-      doc = node(JSON.parse(await readAllText(ctx.input))) ?? {};
-    } catch (e) {
-      if (e instanceof ImportError) throw e;
-      throw new ImportError(
-        `${ctx.input.name} n'est pas un JSON valide (${(e as Error).message}).`,
-      );
-    }
+    const doc: Node = node(await readJson(ctx.input)) ?? {};
     const result = node(doc.result) ?? doc;
     if (!Array.isArray(result.results))
       throw new ImportError(

@@ -19,6 +19,7 @@ import {
   type DirectorSet,
   type EstablishmentPatch,
 } from '../core/merge';
+import { companyDirector } from '../core/directors';
 import { endOfExistence, registrationWriter, type RegistrationRow } from '../core/registrations';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
@@ -164,21 +165,14 @@ export function readRneCompany(doc: Node): RneParts | { reason: string } {
         ),
       });
     } else if (ent) {
-      directors.push({
-        kind: 'company',
-        roleCode,
-        roleLabel,
-        lastName: null,
-        usageName: null,
-        firstNames: null,
-        birthYear: null,
-        birthMonth: null,
-        nationality: null,
-        directorSiren: parseSiren(str(ent.siren)),
-        companyName: str(ent.denomination),
-        startDate: null,
-        personKey: null,
-      });
+      directors.push(
+        companyDirector({
+          roleCode,
+          roleLabel,
+          directorSiren: parseSiren(str(ent.siren)),
+          companyName: str(ent.denomination),
+        }),
+      );
     }
   }
   // The registration as the search API's `immatriculation` reads it (map_rne.py).

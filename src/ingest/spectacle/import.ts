@@ -4,46 +4,39 @@
  * with `siren_siret` and `statut_recepisse`. Label `entrepreneur-spectacle` per SIREN (the first 9
  * digits), its status `valide` when one receipt is « Valide », else `non_valide`.
  */
-import {
-  cleanSiren,
-  delimited,
-  emptyParse,
-  jsonRecords,
-  labelImporter,
-  parseJson,
-  str,
-  type ParsedLabels,
-} from '../core/labels';
+import { cleanSiren, jsonOrDelimited, labelImporter, parseRows, str } from '../core/labels';
 
-export function parseSpectacle(text: string, name: string): ParsedLabels {
-  const out = emptyParse({ labels: ['entrepreneur-spectacle'] });
-  const rows = /^\s*[[{]/.test(text)
-    ? jsonRecords(parseJson(text, name), ['data'], name).map((r, i) => ({
-        line: i + 1,
+export function parseSpectacle(text: string, name: string) {
+  const rows = jsonOrDelimited(
+    text,
+    name,
+    {
+      keys: ['data'],
+      row: (r) => ({
         id: str(r.siren_siret),
         status: str(r.statut_recepisse),
         date: str(r.date_depot_dossier),
-      }))
-    : delimited(text, name, ['siren_siret', 'statut_recepisse']).rows.map((r) => ({
-        line: r.line,
+      }),
+    },
+    {
+      required: ['siren_siret', 'statut_recepisse'],
+      row: (r) => ({
         id: r.get('siren_siret'),
         status: r.get('statut_recepisse'),
         date: r.get('date_depot_dossier'),
-      }));
+      }),
+    },
+  );
   const bySiren = new Map<string, { valid: boolean; date: string | null }>();
-  for (const r of rows) {
-    out.read++;
+  const out = parseRows({ labels: ['entrepreneur-spectacle'] }, rows, (r) => {
     const digits = r.id?.replace(/\D/g, '') ?? '';
     const siren = digits.length >= 9 ? digits.slice(0, 9) : cleanSiren(digits);
-    if (!siren) {
-      out.rejects.push({ line: r.line, reason: `SIREN ou SIRET mal formé : « ${r.id ?? ''} »` });
-      continue;
-    }
+    if (!siren) return `SIREN ou SIRET mal formé : « ${r.id ?? ''} »`;
     const prev = bySiren.get(siren) ?? { valid: false, date: null };
     prev.valid ||= r.status?.toLowerCase() === 'valide';
     if ((r.date ?? '') > (prev.date ?? '')) prev.date = r.date;
     bySiren.set(siren, prev);
-  }
+  });
   for (const [siren, v] of bySiren)
     out.labels.push({
       siren,

@@ -12,26 +12,39 @@ import { ImportError } from '../core/errors';
 import {
   cleanSiren,
   delimited,
-  emptyParse,
-  jsonRecords,
+  jsonRows,
   labelImporter,
-  parseJson,
+  looksLikeJson,
+  parseRows,
   str,
   type ParsedLabels,
 } from '../core/labels';
 
 type Row = { line: number; uai: string | null; ids: string | null; date: string | null };
 
+/** The CSV layouts, recognised by a column of their header (lower case). */
+const LAYOUTS = [
+  {
+    part: 'menj',
+    marker: 'identifiant_de_l_etablissement',
+    uai: 'Identifiant_de_l_etablissement',
+    ids: 'SIREN_SIRET',
+    date: 'date_maj_ligne',
+  },
+  { part: 'mesr', marker: 'uai - identifiant', uai: 'uai - identifiant', ids: 'siret' },
+  { part: 'onisep', marker: 'code uai', uai: 'code UAI', ids: 'n° SIRET' },
+];
+
 export function parseUai(text: string, name: string): ParsedLabels {
   let part: string;
   let rows: Row[];
-  if (/^\s*[[{]/.test(text)) {
+  if (looksLikeJson(text)) {
     // Answers of the MENJ records API: a file of their own, beside the CSV.
     part = 'menj-api';
-    rows = jsonRecords(parseJson(text, name), ['records'], name).map((r, i) => {
+    rows = jsonRows(text, name, ['records']).map((r) => {
       const f = (r.fields ?? r) as Record<string, unknown>;
       return {
-        line: i + 1,
+        line: r.line,
         uai: str(f.identifiant_de_l_etablissement),
         ids: str(f.siren_siret),
         date: str(f.date_maj_ligne),
@@ -39,50 +52,27 @@ export function parseUai(text: string, name: string): ParsedLabels {
     });
   } else {
     const head = text.slice(0, 4000).toLowerCase();
-    if (head.includes('identifiant_de_l_etablissement')) {
-      part = 'menj';
-      rows = delimited(text, name, ['Identifiant_de_l_etablissement', 'SIREN_SIRET']).rows.map(
-        (r) => ({
-          line: r.line,
-          uai: r.get('Identifiant_de_l_etablissement'),
-          ids: r.get('SIREN_SIRET'),
-          date: r.get('date_maj_ligne'),
-        }),
-      );
-    } else if (head.includes('uai - identifiant')) {
-      part = 'mesr';
-      rows = delimited(text, name, ['uai - identifiant', 'siret']).rows.map((r) => ({
-        line: r.line,
-        uai: r.get('uai - identifiant'),
-        ids: r.get('siret'),
-        date: null,
-      }));
-    } else if (head.includes('code uai')) {
-      part = 'onisep';
-      rows = delimited(text, name, ['code UAI', 'n° SIRET']).rows.map((r) => ({
-        line: r.line,
-        uai: r.get('code UAI'),
-        ids: r.get('n° SIRET'),
-        date: null,
-      }));
-    } else
+    const layout = LAYOUTS.find((l) => head.includes(l.marker));
+    if (!layout)
       throw new ImportError(
         `${name} : colonnes d'un annuaire d'établissements attendues (Identifiant_de_l_etablissement et SIREN_SIRET, « uai - identifiant » et « siret », ou « code UAI » et « n° SIRET »).`,
       );
+    part = layout.part;
+    rows = delimited(text, name, [layout.uai, layout.ids]).rows.map((r) => ({
+      line: r.line,
+      uai: r.get(layout.uai),
+      ids: r.get(layout.ids),
+      date: layout.date ? r.get(layout.date) : null,
+    }));
   }
-  const out = emptyParse({ part, derivedLabels: ['uai'] });
-  for (const r of rows) {
-    out.read++;
+  return parseRows({ part, derivedLabels: ['uai'] }, rows, (r, out) => {
     const uai = r.uai?.toUpperCase() ?? null;
-    if (!uai || !/^[0-9]{7}[A-Z]$/.test(uai)) {
-      out.rejects.push({ line: r.line, reason: `UAI mal formé : « ${r.uai ?? ''} »` });
-      continue;
-    }
+    if (!uai || !/^[0-9]{7}[A-Z]$/.test(uai)) return `UAI mal formé : « ${r.uai ?? ''} »`;
     const ids = (r.ids ?? '')
       .split(',')
       .map((x) => x.replace(/\D/g, ''))
       .filter(Boolean);
-    if (!ids.length) continue; // no SIRET: not a company of ours (most private schools)
+    // No SIRET: not a company of ours (most private schools).
     for (const id of ids) {
       const siret = id.length === 14 ? id : null;
       const siren = siret ? siret.slice(0, 9) : cleanSiren(id);
@@ -99,8 +89,7 @@ export function parseUai(text: string, name: string): ParsedLabels {
         date: r.date,
       });
     }
-  }
-  return out;
+  });
 }
 
 export const uaiImporter = labelImporter('uai', parseUai);

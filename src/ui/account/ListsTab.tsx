@@ -7,6 +7,7 @@ import { api } from './client';
 import { listCsv } from './list-csv';
 import s from './account.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
+import { companyPathSlug } from '@/domain/slug';
 
 type Mode = 'immediate' | 'daily' | 'none';
 type Company = {
@@ -21,13 +22,7 @@ const frDate = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })
     : t.myAccount.lists.none;
-const slug = (name: string | null) =>
-  (name ?? 'entreprise')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'entreprise';
+const slug = companyPathSlug;
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));

@@ -1,6 +1,6 @@
 'use client';
 import { usePathname } from 'next/navigation';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   HOLDERS,
   REPORT_MESSAGE_MAX,
@@ -10,15 +10,9 @@ import {
   type ReportSection,
 } from '@/domain/error-reports';
 import { CaptchaField } from '@/ui/captcha/CaptchaField';
+import { useCaptchaPost } from '@/ui/captcha/useCaptchaPost';
 import { showModalReturningFocus } from '@/ui/dialog/returnFocus';
-import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
 import s from './company.module.css';
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; id: number; status: string; guidance: HolderGuidance }
-  | { kind: 'error'; message: string; fields: Record<string, string[]> };
 
 /** Who corrects the data and how: the administration, its steps, its links. */
 function Guidance({ guidance }: { guidance: HolderGuidance }) {
@@ -67,7 +61,13 @@ export default function ReportDialog({
   const [open, setOpen] = useState(true);
   const [field, setField] = useState('');
   const [origin, setOrigin] = useState<'site' | 'registry'>('registry');
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const {
+    state,
+    onSubmit,
+    fieldErrors: errors,
+  } = useCaptchaPost<{ id: number; status: string; guidance: HolderGuidance }>(
+    '/api/error-reports',
+  );
   const def = REPORT_SECTIONS[section];
   const fields = Object.entries(def.fields) as Array<
     [string, { label: string; holder: DataHolder }]
@@ -83,45 +83,12 @@ export default function ReportDialog({
     dialog.current?.close();
   }
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    if (!data.get('captcha')) return; // the captcha re-submits when solved
-    setState({ kind: 'sending' });
-    try {
-      const res = await fetch('/api/error-reports', {
-        method: 'POST',
-        headers: { [CSRF_HEADER]: await freshCsrfToken() },
-        credentials: 'same-origin',
-        body: new URLSearchParams(data as unknown as Record<string, string>),
-      });
-      const body = (await res.json()) as {
-        data?: { data: { id: number; status: string; guidance: HolderGuidance } };
-        error?: { message: string; fields?: Record<string, string[]> };
-      };
-      if (res.ok && body.data) setState({ kind: 'sent', ...body.data.data });
-      else
-        setState({
-          kind: 'error',
-          message: body.error?.message ?? 'Envoi impossible.',
-          fields: body.error?.fields ?? {},
-        });
-    } catch {
-      setState({
-        kind: 'error',
-        message: 'Envoi impossible : vérifiez votre connexion.',
-        fields: {},
-      });
-    }
-  }
-
   // Sent: the form (and its focused button) gives way to the answer, which takes the focus.
   const sent = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (state.kind === 'sent') sent.current?.focus();
   }, [state.kind]);
 
-  const errors = state.kind === 'error' ? state.fields : {};
   const err = (name: string) =>
     errors[name]?.length ? (
       <span id={`${titleId}-${name}-erreur`} className={s.reportError}>
@@ -144,12 +111,12 @@ export default function ReportDialog({
         {state.kind === 'sent' ? (
           <div role="status" data-testid="report-sent" ref={sent} tabIndex={-1}>
             <p>
-              Merci, votre signalement n° {state.id} est enregistré.{' '}
-              {state.status === 'open'
+              Merci, votre signalement n° {state.result.id} est enregistré.{' '}
+              {state.result.status === 'open'
                 ? 'Notre équipe l’examine ; si vous avez laissé votre adresse, nous vous écrirons.'
                 : 'Notre site reprend les données publiques telles que l’administration les publie : pour que l’information soit corrigée partout, adressez-vous à elle.'}
             </p>
-            <Guidance guidance={state.guidance} />
+            <Guidance guidance={state.result.guidance} />
           </div>
         ) : open ? (
           <form className={s.reportForm} onSubmit={onSubmit} data-testid="report-form">

@@ -1,64 +1,25 @@
 'use client';
-import { useState, type FormEvent } from 'react';
 import { CaptchaField } from '@/ui/captcha/CaptchaField';
-import { CSRF_HEADER, freshCsrfToken } from '@/ui/http/csrf';
+import { useCaptchaPost } from '@/ui/captcha/useCaptchaPost';
 import s from './content.module.css';
 
 type Topic = { value: string; label: string };
-type State =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; id: number }
-  | { kind: 'error'; message: string; fields: Record<string, string[]> };
 
 /**
  * The contact form: sent as form fields to /api/contact once the captcha is solved (the captcha
  * holds an early submit and sends it again by itself when ready).
  */
 export function ContactForm({ topics }: { topics: Topic[] }) {
-  const [state, setState] = useState<State>({ kind: 'idle' });
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    if (!data.get('captcha')) return; // the captcha re-submits when solved
-    setState({ kind: 'sending' });
-    try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { [CSRF_HEADER]: await freshCsrfToken() },
-        credentials: 'same-origin',
-        body: new URLSearchParams(data as unknown as Record<string, string>),
-      });
-      const body = (await res.json()) as {
-        data?: { data: { id: number } };
-        error?: { message: string; fields?: Record<string, string[]> };
-      };
-      if (res.ok && body.data) setState({ kind: 'sent', id: body.data.data.id });
-      else
-        setState({
-          kind: 'error',
-          message: body.error?.message ?? 'Envoi impossible.',
-          fields: body.error?.fields ?? {},
-        });
-    } catch {
-      setState({
-        kind: 'error',
-        message: 'Envoi impossible : vérifiez votre connexion.',
-        fields: {},
-      });
-    }
-  }
+  const { state, onSubmit, fieldErrors: fields } = useCaptchaPost<{ id: number }>('/api/contact');
 
   if (state.kind === 'sent') {
     return (
       <p className={`${s.alert} ${s.success}`} role="status" data-testid="contact-sent">
-        Merci, votre message n° {state.id} a bien été envoyé. Nous vous répondons par courriel, en
-        général sous deux jours ouvrés.
+        Merci, votre message n° {state.result.id} a bien été envoyé. Nous vous répondons par
+        courriel, en général sous deux jours ouvrés.
       </p>
     );
   }
-  const fields = state.kind === 'error' ? state.fields : {};
   const err = (name: string) =>
     fields[name]?.length ? (
       <span id={`${name}-error`} className={s.note} style={{ color: '#8a1c1c' }}>
