@@ -13,7 +13,7 @@ import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { initialState } from '@/order-state/transitions';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability, checkDeliverable, documentSale } from '@/documents';
+import { checkDeliverable, companyOrder, documentSale } from '@/documents';
 import { getCachedProfile } from '@/registry/page-data';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
@@ -30,11 +30,14 @@ export type OrderRequest =
   | { kind: 'custom-document'; documentId: string; body: unknown }
   | { kind: 'director-report'; siren: string; index: string };
 
-/** What placing an order asks of the documents module; tests replace it. */
+/**
+ * What placing an order asks of the documents module; tests replace it. `companyOrder` is the
+ * rule the pages' buttons follow too: the route never refuses what a page offers.
+ */
 export const orderDeps: {
-  availability: typeof availability;
+  companyOrder: typeof companyOrder;
   deliverable: typeof checkDeliverable;
-} = { availability, deliverable: checkDeliverable };
+} = { companyOrder, deliverable: checkDeliverable };
 
 /** Kinds ordered through their own route, not POST /api/{kind}/{siren}/order. */
 const OWN_ROUTE_KINDS = new Set(['custom-document', 'director-report']);
@@ -100,10 +103,10 @@ async function parseRequest(
     payload = parsed.data as Record<string, unknown>;
   }
   if (siren) {
-    const available = await orderDeps.availability(db, req.kind, siren);
-    if (!available.available)
-      return failure('DOCUMENT_UNAVAILABLE', available.reason, {
-        fields: available.field ? { [available.field]: [available.reason] } : undefined,
+    const offer = await orderDeps.companyOrder(db, req.kind, siren);
+    if (offer && !offer.orderable)
+      return failure('DOCUMENT_UNAVAILABLE', offer.reason, {
+        fields: offer.field ? { [offer.field]: [offer.reason] } : undefined,
       });
   }
   // Everything the document needs, before the order exists: an order that could not be delivered
