@@ -1,5 +1,5 @@
 /**
- * Per-label counts of the search index (`search_label_counts`, migration 0040): how many named
+ * Per-label counts of the search index (`search_label_counts`, migration 0039): how many named
  * companies carry each code of `search_companies.labels` (the label importers' codes and the flags
  * the indexer reads from SIRENE: ESS, société à mission, entrepreneur individuel, association,
  * convention collective), and under the label '' how many named companies there are. A list
