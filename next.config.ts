@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { writeRouteTable } from './src/server/route-table';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -59,7 +60,9 @@ const nextConfig: NextConfig = {
 };
 
 /**
- * `next build` and `next dev` first compile content/ with Velite (velite.config.ts) into .velite/,
+ * `next build` and `next dev` first write the web server's route table from the files of src/app
+ * (src/server/route-table.ts), so that a new page or route handler needs no second edit.
+ * Then they compile content/ with Velite (velite.config.ts) into .velite/,
  * which the content pages read. Strict: a content file that breaks the schema stops the build,
  * naming the file and the field. The production server (`next start`, scripts/serve.ts) uses the
  * output of the build and does not run it again.
@@ -71,6 +74,7 @@ export default async function config(phase: string): Promise<NextConfig> {
     !process.env.VELITE_STARTED
   ) {
     process.env.VELITE_STARTED = '1';
+    writeRouteTable();
     const { build } = await import('velite');
     await build({ strict: true, watch: phase === PHASE_DEVELOPMENT_SERVER, logLevel: 'warn' });
   }

@@ -56,7 +56,11 @@ export async function storeEssentialConsent(context: BrowserContext): Promise<vo
 export async function openMegaMenu(page: Page, id: 'services' | 'businessList'): Promise<void> {
   const panel = page.locator(`[data-testid="mega-panel-${id}"]`);
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (await panel.isVisible()) return;
+    if (await panel.isVisible()) {
+      // Its contents are a chunk loaded when the navigation is approached (MainNav.tsx).
+      await panel.locator('a').first().waitFor({ state: 'visible', timeout: 15_000 });
+      return;
+    }
     await page.click(`[data-testid="mega-trigger-${id}"]`);
     await panel.waitFor({ state: 'visible', timeout: 200 }).catch(() => undefined);
   }

@@ -5,6 +5,7 @@
 #
 #   scripts/restore-check.sh                    dumps DATABASE_URL now (pg_dump -Fc), then checks
 #   scripts/restore-check.sh backup.dump        checks that dump (pg_dump -Fc)
+#   scripts/restore-check.sh backups/site-…/    checks a directory dump (pg_dump -Fd, npm run backup)
 #
 # RESTORE_SERVER_URL: the PostgreSQL server that receives the scratch database (default: the
 # server of DATABASE_URL). Exits 0 when every check passes, 1 otherwise; the scratch database is
@@ -28,12 +29,14 @@ if [[ -z "$dump" ]]; then
   echo "sauvegarde de la base (pg_dump -Fc)…"
   pg_dump -Fc -f "$dump" "$DATABASE_URL"
 fi
-[[ -s "$dump" ]] || { echo "sauvegarde absente ou vide : $dump" >&2; exit 1; }
+[[ -s "$dump" || -d "$dump" ]] || { echo "sauvegarde absente ou vide : $dump" >&2; exit 1; }
 pg_restore --list "$dump" >/dev/null || { echo "sauvegarde illisible : $dump" >&2; exit 1; }
 
 echo "restauration dans ${scratch}…"
 psql "$server_url" -qAtc "CREATE DATABASE ${scratch}" >/dev/null
-pg_restore --no-owner --exit-on-error -j 2 -d "$scratch_url" "$dump"
+restore_start=$(date +%s)
+pg_restore --no-owner --exit-on-error -j "${RESTORE_JOBS:-2}" -d "$scratch_url" "$dump"
+echo "restauration : $(( $(date +%s) - restore_start )) s"
 
 failed=0
 expect() { # expect <description> <SQL returning t/f>

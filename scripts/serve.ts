@@ -33,6 +33,7 @@ import { serveRegistryApi } from '../src/server/registry-api';
 import { RegistryApiWorker } from '../src/server/registry-api-worker';
 import { startBackgroundWork } from '../src/server/background';
 import { RenderQueue } from '../src/server/render-queue';
+import { gateSearchDuringRebuild } from '../src/server/search-rebuild';
 import { shutDown } from '../src/server/shutdown';
 import { webServer } from '../src/server/site';
 
@@ -108,6 +109,7 @@ const health = new Health({
   jobsExpected: env.JOBS_WORKER === 'on',
   jobsRunning: () => jobWorkersRunning(getDb()),
   draining: () => draining,
+  replicaMaxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,
 });
 const metrics = new SiteMetrics({
   db: getDb,
@@ -144,6 +146,7 @@ const { respond } = webServer({
   dev,
   env,
   apiGate: (req, res) => gateApi(req, res, getDb),
+  searchGate: (req, res) => gateSearchDuringRebuild(req, res, () => health.searchRebuilding()),
   registryApi: (req, res) =>
     registryWorker ? registryWorker.handle(req, res) : serveRegistryApi(req, res, getReadDb),
   pages,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getEnv, InvalidEnvironmentError } from '../src/config/env';
 import { clusterRefusal } from '../src/config/production';
-import { refreshStaleSearchIndex } from '../src/search/indexer';
+import { queueSearchRebuild, rebuildStaleSearchIndex } from '../src/server/search-rebuild';
 import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
@@ -89,15 +89,24 @@ async function main() {
       ? `échantillon réel chargé : ${seed.reason}`
       : `échantillon non chargé : ${seed.reason}`,
   );
-  // An import killed before its index step left the search index behind its data: catch up
-  // before serving (src/search/indexer.ts).
-  const search = await refreshStaleSearchIndex(handle.db);
-  if (search.kind !== 'none')
+  // An import killed before its index step left the search index behind its data. A full
+  // rebuild (hours at 29 M) is not waited for on PostgreSQL: it is queued for the job workers
+  // (src/server/search-rebuild.ts) and the site serves at once, its search answering 503
+  // « index de recherche en reconstruction » until the rebuild ends. The embedded base (the
+  // sample, seconds) and a few stale companies are caught up before serving.
+  if (!embedded && (await queueSearchRebuild(handle.db, { closeQueue: true })))
     log(
-      search.kind === 'full'
-        ? 'index de recherche reconstruit (il était en retard sur les données)'
-        : `index de recherche mis à jour pour ${search.sirens} entreprise(s) en retard`,
+      'index de recherche à reconstruire entièrement : reconstruction confiée aux tâches de fond (search.rebuild) ; le site sert les fiches dès maintenant, la recherche répond 503 jusqu’à la fin',
     );
+  else {
+    const search = await rebuildStaleSearchIndex(handle);
+    if (search && search.kind !== 'none')
+      log(
+        search.kind === 'full'
+          ? 'index de recherche reconstruit (il était en retard sur les données)'
+          : `index de recherche mis à jour pour ${search.sirens} entreprise(s) en retard`,
+      );
+  }
   if (!embedded) await handle.close();
 
   const childEnv: NodeJS.ProcessEnv = {

@@ -1,34 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEnv, resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './handlers';
 import { followedCompaniesOf } from './follows';
 import { resetLoginGuard } from './login-guard';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ fixtures: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
 });
 
 afterAll(async () => {
   closeMailTransport();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   await smtp?.close();
 });
 
@@ -43,7 +36,7 @@ async function registerAndVerify(email: string): Promise<TestClient> {
     captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
-  await runJobsUntilIdle(handle.db);
+  await runJobsUntilIdle(site.db());
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
   const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
   const v = await c.get(link.pathname + link.search);
@@ -200,7 +193,7 @@ describe('register, verify, login, logout', () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.data.data.status).toBe(FORGOT_PASSWORD_MESSAGE);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor(
       (m) => m.to.includes('alice@exemple.fr') && /Réinitialisation/.test(m.subject),
     );
@@ -250,7 +243,7 @@ describe('following', () => {
     expect((await c.post(`/api/company/552032534/follow/${other}`)).status).toBe(200);
     const many = (await c.get('/api/company/followed')).body.data.data;
     const me = (await c.get('/api/me')).body.data.data.id as string;
-    expect(many).toEqual(await followedCompaniesOf(handle.db, me));
+    expect(many).toEqual(await followedCompaniesOf(site.db(), me));
     expect(many.map((f: { siren: string }) => f.siren).sort()).toEqual(['356000000', '552032534']);
     expect(many.find((f: { siren: string }) => f.siren === '552032534').lists.sort()).toEqual(
       [id, other].sort(),

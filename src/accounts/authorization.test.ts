@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { markUnfulfillable } from '@/orders/fulfilment';
@@ -12,17 +10,15 @@ import { directoryStorage, setFileStorage } from '@/orders/storage';
 import { payTestCheckout, testProvider } from '@/payments/test-provider';
 import { receiveWebhook } from '@/payments/webhooks';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { resetLoginGuard } from './login-guard';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * Every route of the accounts area, and every orders, downloads, invoices, credit notes and
  * subscription route, walked as a guest, as user B on user A's objects, and without or with a
  * wrong XSRF token; then fuzzed: no answer is ever a 500.
  */
-let handle: DbHandle;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 let a: TestClient;
 let b: TestClient;
 let listA: number;
@@ -51,13 +47,13 @@ async function orderAndCheckout(kind: string): Promise<{ id: string; session: st
 
 async function payAsA(session: string): Promise<void> {
   const idOfA = String((await a.get('/api/me')).body.data.data.id);
-  const paid = await payTestCheckout(handle.db, session, idOfA, '4242 4242 4242 4242');
+  const paid = await payTestCheckout(site.db(), session, idOfA, '4242 4242 4242 4242');
   if (!paid.ok || paid.value.outcome !== 'paid') throw new Error('paiement de test refusé');
   await receiveWebhook(
-    handle.db,
+    site.db(),
     paid.value.event.payload,
     paid.value.event.signature,
-    testProvider(handle.db),
+    testProvider(site.db()),
   );
 }
 
@@ -72,10 +68,9 @@ async function newUser(email: string): Promise<TestClient> {
   return c;
 }
 
+const site = siteDbForFile({ fixtures: true });
+
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
   a = await newUser('a@exemple.fr');
   b = await newUser('b@exemple.fr');
   listA = (await a.post('/api/followed-lists', { name: 'Liste de A' })).body.data.data.id;
@@ -110,8 +105,8 @@ beforeAll(async () => {
   const refunded = await orderAndCheckout('company-summary');
   mine.refunded = refunded.id;
   await payAsA(refunded.session);
-  await markUnfulfillable(handle.db, refunded.id, 'Document indisponible pour le test.');
-  await runJobsUntilIdle(handle.db);
+  await markUnfulfillable(site.db(), refunded.id, 'Document indisponible pour le test.');
+  await runJobsUntilIdle(site.db());
   const docs = (await a.get('/api/invoices')).body.data.data as { type: string; id: string }[];
   mine.invoice = docs.find((d) => d.type === 'invoice')!.id;
   mine.creditNote = docs.find((d) => d.type === 'credit_note')!.id;
@@ -119,9 +114,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  delete globalForDb.__dbHandle;
   setFileStorage(undefined);
-  await handle?.close();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
@@ -461,11 +454,11 @@ describe('operators', () => {
     });
     const lines: string[] = [];
     const grant = commands.find((x) => x.name === 'operator-grant')!;
-    expect(await grant.run(['op@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) })).toBe(
+    expect(await grant.run(['op@exemple.fr'], { db: site.db(), out: (l) => lines.push(l) })).toBe(
       0,
     );
     expect(
-      await grant.run(['personne@exemple.fr'], { db: handle.db, out: (l) => lines.push(l) }),
+      await grant.run(['personne@exemple.fr'], { db: site.db(), out: (l) => lines.push(l) }),
     ).toBe(1);
     expect((await requireOperator(asRequest())).ok).toBe(false); // session ended by the change
     await c.post('/login', { email: 'op@exemple.fr', password: 'phrase de passe longue' });

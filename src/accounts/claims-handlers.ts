@@ -11,16 +11,16 @@ import {
   verifyClaim,
   withdrawClaim,
 } from './claims';
-import { read, respond, write } from './follow-handlers';
+import { read, responseOf, write } from './follow-handlers';
 import { overriddenMethod } from '@/lib/http/body';
-import { errorResponse } from '@/lib/http/answer';
-import { dataResponse, guarded } from './http';
+import { NO_STORE, respond } from '@/lib/http/answer';
+import { guarded } from './http';
 
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
 /** GET /api/claims: the user's claims. */
 export const getClaims = (req: Request, db: Db = getDb()) =>
-  respond(read(req, async (u, d) => ok(await claimsOf(d, u.id)), db));
+  responseOf(read(req, async (u, d) => ok(await claimsOf(d, u.id)), db));
 
 /**
  * POST /api/claims (siren, role). Each claim is a postal letter: limits per client address and
@@ -28,7 +28,7 @@ export const getClaims = (req: Request, db: Db = getDb()) =>
  * and one per user and company (src/accounts/claims.ts).
  */
 export const postClaim = (req: Request, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       async (u, f, d) => {
@@ -45,11 +45,11 @@ export const postClaim = (req: Request, db: Db = getDb()) =>
 
 /** POST /api/claims/{id}/verify (code) */
 export const postClaimCode = (req: Request, id: string, db: Db = getDb()) =>
-  respond(write(req, (u, f, d) => verifyClaim(d, u.id, id, f.code), db));
+  responseOf(write(req, (u, f, d) => verifyClaim(d, u.id, id, f.code), db));
 
 /** DELETE /api/claims/{id} (or POST with a DELETE override): withdraws the claim. */
 export const deleteClaim = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       async (u, f, d) =>
@@ -66,11 +66,11 @@ export const deleteClaim = (req: Request, id: string, db: Db = getDb()) =>
 
 /** POST /api/claims/{id}/info: the owner's information, for moderation. */
 export const postOwnerInfo = (req: Request, id: string, db: Db = getDb()) =>
-  respond(write(req, (u, f, d) => setOwnerInfo(d, u.id, id, f), db));
+  responseOf(write(req, (u, f, d) => setOwnerInfo(d, u.id, id, f), db));
 
 /** GET /api/company/{siren}/owner-info: public, loaded by the company page in the browser. */
 export const getOwnerInfo = (_req: Request, siren: string, db: Db = getDb()) =>
   guarded(async () => {
     const r = await approvedOwnerInfo(db, siren);
-    return r.ok ? dataResponse(r.value) : errorResponse(r);
+    return respond(r, { headers: NO_STORE });
   });

@@ -2,31 +2,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { commands } from '@/ops/claims';
 import { countVerifiedClaims } from '@/registry/stats';
 import { takeLettersToSend } from './claims';
 import { exportLetters } from './letters';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let dir: string;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
 
 beforeAll(async () => {
   // The claims' limits count in this process alone: runs do not add up in a shared store.
-  resetAllRateLimits({ kind: 'memory' });
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
   dir = mkdtempSync(path.join(os.tmpdir(), 'letters-'));
 });
 afterAll(async () => {
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -48,7 +39,7 @@ const run = async (name: string, args: string[]) => {
   const lines: string[] = [];
   const code = await commands
     .find((c) => c.name === name)!
-    .run(args, { db: handle.db, out: (l) => lines.push(l) });
+    .run(args, { db: site.db(), out: (l) => lines.push(l) });
   return { code, lines };
 };
 
@@ -68,19 +59,19 @@ describe('company profile claims', () => {
       .body.data.data.id;
 
     // The letter batch: one PDF per pending claim; the code is read from what we drew.
-    const drafts = await takeLettersToSend(handle.db);
+    const drafts = await takeLettersToSend(site.db());
     expect(drafts.map((d) => d.claimId).sort()).toEqual([id, rivalClaim].sort());
-    const files = await exportLetters(handle.db, dir);
+    const files = await exportLetters(site.db(), dir);
     expect(files).toHaveLength(2);
     expect(readFileSync(files[0]!.file).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await exportLetters(handle.db, dir)).toEqual([]); // nothing left to send
+    expect(await exportLetters(site.db(), dir)).toEqual([]); // nothing left to send
     const codeOf = (claimId: number) => files.find((f) => f.claimId === claimId)!.code;
 
     const wrong = await owner.post(`/api/claims/${id}/verify`, { code: 'AAAA AAAA' });
     expect(wrong.status).toBe(422);
     const right = await owner.post(`/api/claims/${id}/verify`, { code: codeOf(id).toLowerCase() });
     expect(right.body.data.data.status).toBe('verified');
-    expect(await countVerifiedClaims(handle.db)).toBe(1);
+    expect(await countVerifiedClaims(site.db())).toBe(1);
     // One verified owner at a time: the rival's right code is refused.
     expect(
       (await rival.post(`/api/claims/${rivalClaim}/verify`, { code: codeOf(rivalClaim) })).status,
@@ -106,7 +97,7 @@ describe('company profile claims', () => {
     // Withdrawn: the information goes, and the company may be claimed again.
     expect((await owner.request('DELETE', `/api/claims/${id}`)).status).toBe(200);
     expect((await publicInfo()).body.data.data).toBeNull();
-    expect(await countVerifiedClaims(handle.db)).toBe(0);
+    expect(await countVerifiedClaims(site.db())).toBe(0);
   });
 
   it('refuses bad input and other users’ claims without a 500', async () => {

@@ -1,10 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { companyClaims, companyOwnerInfo } from '@/db/schema/accounts';
 import { companies } from '@/db/schema/registry';
 import { failure, success, type Result } from '@/lib/errors';
 import { parseOneSiren } from './follows';
+import { inList } from '@/domain/sql-fragments';
 
 /**
  * Company profile claims (spec section 2, /profil-entreprise). A user claims a company with a
@@ -79,7 +80,7 @@ export async function createClaim(
     .where(
       and(
         eq(companyClaims.siren, siren.value),
-        inArray(companyClaims.status, ['pending', 'verified']),
+        inList(companyClaims.status, ['pending', 'verified']),
       ),
     );
   if (open.some((c) => c.status === 'verified')) {

@@ -1,13 +1,16 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { failure, type Result } from '@/lib/errors';
+import { failure, type Result, success } from '@/lib/errors';
 import {
-  errorResponse,
-  failureAnswer,
-  toResponse,
   type Answer,
   type ApiRequest,
+  errorResponse,
+  failureAnswer,
+  NO_STORE,
+  respond,
+  resultAnswer,
+  toResponse,
 } from '@/lib/http/answer';
 import { eventsOf } from './alerts/feed';
 import { checkUnsubscribeSignature } from './alerts/mailer';
@@ -25,7 +28,7 @@ import {
   unfollow,
   updateList,
 } from './follows';
-import { accountAnswer, dataResponse, guarded, guardedAnswer } from './http';
+import { guarded, guardedAnswer } from './http';
 import { overriddenMethod, readFields, type Fields } from '@/lib/http/body';
 import { checkCsrf, readSession, requireSession, type SessionUser } from './session';
 
@@ -46,7 +49,7 @@ export function read(
     if (!session) return failureAnswer(failure('UNAUTHENTICATED'));
     const r = await run(session.user, db);
     const cookies = session.refreshCookies;
-    return r.ok ? accountAnswer(r.value, 200, cookies) : failureAnswer(r, cookies);
+    return resultAnswer(r, { headers: NO_STORE, cookies });
   });
 }
 
@@ -61,26 +64,26 @@ export function write(req: ApiRequest, run: Handler, db: Db, created = false): P
     if (!fields.ok) return failureAnswer(fields);
     const r = await run(session.value.user, fields.value, db);
     const cookies = session.value.refreshCookies;
-    return r.ok ? accountAnswer(r.value, created ? 201 : 200, cookies) : failureAnswer(r, cookies);
+    return resultAnswer(r, { status: created ? 201 : 200, headers: NO_STORE, cookies });
   });
 }
 
 /** The `Response` of a handler's answer, for the Next route files. */
-export const respond = (answer: Promise<Answer>): Promise<Response> => answer.then(toResponse);
+export const responseOf = (answer: Promise<Answer>): Promise<Response> => answer.then(toResponse);
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 /** GET /api/company/followed */
 export const getFollowed = (req: Request, db: Db = getDb()) =>
-  respond(read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db));
+  responseOf(read(req, async (u, d) => ok(await followedCompaniesOf(d, u.id)), db));
 
 /** GET /api/followed-lists */
 export const getLists = (req: Request, db: Db = getDb()) =>
-  respond(read(req, async (u, d) => ok(await listsOf(d, u.id)), db));
+  responseOf(read(req, async (u, d) => ok(await listsOf(d, u.id)), db));
 
 /** POST /api/followed-lists (body: name, optional alert_mode) */
 export const postList = (req: Request, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       (u, f, d) => createList(d, u.id, { name: f.name, alert_mode: f.alert_mode }),
@@ -91,15 +94,15 @@ export const postList = (req: Request, db: Db = getDb()) =>
 
 /** GET /api/followed-lists/{id} */
 export const getOneList = (req: Request, id: string, db: Db = getDb()) =>
-  respond(read(req, (u, d) => getList(d, u.id, id), db));
+  responseOf(read(req, (u, d) => getList(d, u.id, id), db));
 
 /** DELETE /api/followed-lists/{id} */
 export const deleteOneList = (req: Request, id: string, db: Db = getDb()) =>
-  respond(write(req, (u, _f, d) => deleteList(d, u.id, id), db));
+  responseOf(write(req, (u, _f, d) => deleteList(d, u.id, id), db));
 
 /** PATCH /api/followed-lists/{id} (or POST with a PATCH override): rename, alert frequency. */
 export const patchList = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       (u, f, d) => updateList(d, u.id, id, { name: f.name, alert_mode: f.alert_mode }),
@@ -109,7 +112,7 @@ export const patchList = (req: Request, id: string, db: Db = getDb()) =>
 
 /** POST /api/followed-lists/{id}: only as a PATCH or DELETE override. */
 export const postOneList = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       async (u, f, d) => {
@@ -123,7 +126,7 @@ export const postOneList = (req: Request, id: string, db: Db = getDb()) =>
 
 /** POST|DELETE /api/followed-lists/{id}/companies (body: sirens) */
 export const listCompanies = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       (u, f, d) =>
@@ -136,19 +139,19 @@ export const listCompanies = (req: Request, id: string, db: Db = getDb()) =>
 
 /** POST /api/company/{siren}/follow[/{listId}] */
 export const followCompany = (req: Request, siren: string, listId?: string, db: Db = getDb()) =>
-  respond(write(req, (u, _f, d) => follow(d, u.id, siren, listId), db));
+  responseOf(write(req, (u, _f, d) => follow(d, u.id, siren, listId), db));
 
 /** DELETE /api/company/{siren}/unfollow */
 export const unfollowCompany = (req: Request, siren: string, db: Db = getDb()) =>
-  respond(write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db));
+  responseOf(write(req, (u, _f, d) => unfollow(d, u.id, [siren]), db));
 
 /** POST /api/company/unfollow-list (body: sirens) */
 export const unfollowMany = (req: Request, db: Db = getDb()) =>
-  respond(write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db));
+  responseOf(write(req, (u, f, d) => unfollow(d, u.id, f.sirens), db));
 
 /** GET /api/me/events: the feed of changes of the followed companies. */
 export const getEvents = (req: Request, db: Db = getDb()) =>
-  respond(read(req, async (u, d) => ok(await eventsOf(d, u.id)), db));
+  responseOf(read(req, async (u, d) => ok(await eventsOf(d, u.id)), db));
 
 const UNSUBSCRIBE_PAGE = (title: string, body: string) =>
   `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>${title}</h1>${body}</body></html>`;
@@ -195,5 +198,5 @@ export const unsubscribe = (req: Request, db: Db = getDb()) =>
           '<p>Vous ne recevrez plus d’alertes par e-mail pour cette liste. Vous pouvez les réactiver depuis <a href="/mon-compte#lists">votre compte</a>.</p>',
         ),
       );
-    return dataResponse({ unsubscribed: true });
+    return respond(success({ unsubscribed: true }), { headers: NO_STORE });
   });

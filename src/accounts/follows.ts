@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, queryRows, runStatement, statement, type Db } from '@/db/client';
 import {
   companySnapshots,
@@ -12,6 +12,7 @@ import { isValidSiren, parseSiren } from '@/domain/siren';
 import { failure, success, type Failure, type Result } from '@/lib/errors';
 import { ensureSnapshots } from './alerts/record';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
+import { inList } from '@/domain/sql-fragments';
 
 /**
  * Followed lists (spec section 7 "Following"). Every function takes the user's id and touches
@@ -50,7 +51,7 @@ export async function listsOf(db: Db, userId: string): Promise<FollowedList[]> {
     .select({ listId: followedCompanies.listId, siren: followedCompanies.siren })
     .from(followedCompanies)
     .where(
-      inArray(
+      inList(
         followedCompanies.listId,
         lists.map((l) => l.id),
       ),
@@ -243,7 +244,7 @@ async function knownSirens(db: Db, sirens: string[]): Promise<Set<string>> {
   const rows = await db
     .select({ siren: companies.siren })
     .from(companies)
-    .where(inArray(companies.siren, sirens));
+    .where(inList(companies.siren, sirens));
   return new Set(rows.map((r) => r.siren));
 }
 
@@ -268,6 +269,7 @@ async function changeCompanies(
   return success(lists.find((l) => l.id === list.id)!);
 }
 
+<<<<<<< HEAD
 export const addCompanies = (db: Db, userId: string, listId: unknown, sirensInput: unknown) =>
   changeCompanies(
     db,
@@ -306,6 +308,26 @@ export const removeCompanies = (db: Db, userId: string, listId: unknown, sirensI
       return undefined;
     },
   );
+=======
+export async function removeCompanies(
+  db: Db,
+  userId: string,
+  listId: unknown,
+  sirensInput: unknown,
+): Promise<Result<FollowedList>> {
+  const list = await ownList(db, userId, listId);
+  if (!list) return listNotFound();
+  const sirens = parseSirens(sirensInput);
+  if (!sirens.ok) return sirens;
+  await db
+    .delete(followedCompanies)
+    .where(
+      and(eq(followedCompanies.listId, list.id), inList(followedCompanies.siren, sirens.value)),
+    );
+  const lists = await listsOf(db, userId);
+  return success(lists.find((l) => l.id === list.id)!);
+}
+>>>>>>> main
 
 /**
  * The follow button's statement, rendered once (two: into the user's first list, or into a given

@@ -7,14 +7,14 @@ import type { Db } from '@/db/client';
 import { sessions } from '@/db/schema/accounts';
 import { CAPTCHA_FIELD } from '@/lib/captcha/protocol';
 import { verifyCaptcha } from '@/lib/captcha/server';
-import { failure, type Failure } from '@/lib/errors';
-import { errorResponse } from '@/lib/http/answer';
+import { failure, type Failure, success } from '@/lib/errors';
+import { errorResponse, NO_STORE, respond } from '@/lib/http/answer';
 import { readFields, type Fields } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client';
 import { available, consume, reset } from '@/lib/rate-limit';
 import { authErrorCode, callAuth, wrongOriginFailure } from './adapter';
 import { csrfCookieHeader, issueCsrfToken, readCookie } from './csrf';
-import { dataResponse, guarded, loggedInHint, str } from './http';
+import { guarded, loggedInHint, str } from './http';
 import { captchaRequired, clearLoginFailures, recordLoginFailure } from './login-guard';
 import { safeNext } from './next-path';
 import { PASSWORD_MESSAGES, passwordProblem } from './passwords';
@@ -136,7 +136,11 @@ export const register = (req: Request, db: Db = getDb()) =>
     });
     if (answer.status === 200) {
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
-      return dataResponse(publicUser(user), 201, [...answer.cookies, loggedInHint(true)]);
+      return respond(success(publicUser(user)), {
+        status: 201,
+        headers: NO_STORE,
+        cookies: [...answer.cookies, loggedInHint(true)],
+      });
     }
     const wrongOrigin = wrongOriginFailure(req, answer);
     if (wrongOrigin) return errorResponse(wrongOrigin);
@@ -192,7 +196,10 @@ export const login = (req: Request, db: Db = getDb()) =>
       clearLoginFailures(email);
       await reset('login-account', email);
       const user = (answer.json?.user ?? {}) as Record<string, unknown>;
-      return dataResponse(publicUser(user), 200, [...answer.cookies, loggedInHint(true)]);
+      return respond(success(publicUser(user)), {
+        headers: NO_STORE,
+        cookies: [...answer.cookies, loggedInHint(true)],
+      });
     }
     if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     const wrongOrigin = wrongOriginFailure(req, answer);
@@ -222,7 +229,7 @@ export const forgotPassword = (req: Request, db: Db = getDb()) =>
       body: { email: parsed.data },
     });
     if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
-    return dataResponse({ status: FORGOT_PASSWORD_MESSAGE });
+    return respond(success({ status: FORGOT_PASSWORD_MESSAGE }), { headers: NO_STORE });
   });
 
 /** POST /reset-password: token and e-mail from the page's link, plus the new password. */
@@ -239,9 +246,12 @@ export const resetPassword = (req: Request, db: Db = getDb()) =>
       body: { token, newPassword: str(fields.password) },
     });
     if (answer.status === 200) {
-      return dataResponse({
-        status: 'Votre mot de passe a été modifié : connectez-vous avec le nouveau.',
-      });
+      return respond(
+        success({
+          status: 'Votre mot de passe a été modifié : connectez-vous avec le nouveau.',
+        }),
+        { headers: NO_STORE },
+      );
     }
     if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     return errorResponse(invalid({ token: [RESET_LINK_INVALID] }));
@@ -270,7 +280,11 @@ export const logout = (req: Request, db: Db = getDb()) =>
     if (!answer || (token && !(await sessionGone(db, token)))) {
       return errorResponse(unavailable);
     }
-    return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
+    return respond(success(null), {
+      status: 204,
+      headers: NO_STORE,
+      cookies: [...answer.cookies, loggedInHint(false)],
+    });
   });
 
 /** Whether no session row holds this token any more; false when the database cannot tell. */

@@ -1,23 +1,7 @@
 import 'server-only';
-import {
-  dataAnswer,
-  errorResponse,
-  failureAnswer,
-  guarded as guardedAs,
-  toResponse,
-  type Answer,
-} from '@/lib/http/answer';
+import { type Answer, errorResponse, failureAnswer, guarded as guardedAs } from '@/lib/http/answer';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-/** `{ data: { data } }`, no store, with the Set-Cookie lines given. */
-export function accountAnswer(data: unknown, status = 200, cookies: string[] = []): Answer {
-  return dataAnswer(data, status, { 'Cache-Control': 'no-store' }, cookies);
-}
-
-export function dataResponse(data: unknown, status = 200, cookies: string[] = []): Response {
-  return toResponse(accountAnswer(data, status, cookies));
-}
 
 /** A handler of this area, any unexpected throw answered 503 (src/lib/http/answer.ts). */
 export const guardedAnswer = (run: () => Promise<Answer>) =>

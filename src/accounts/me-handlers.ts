@@ -4,20 +4,23 @@ import { siteOrigin } from '@/config/env';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema/accounts';
-import { failure, type Failure } from '@/lib/errors';
+import { failure, type Failure, success } from '@/lib/errors';
 import {
-  errorResponse,
-  failureAnswer,
-  toResponse,
   type Answer,
   type ApiRequest,
+  errorResponse,
+  failureAnswer,
+  NO_STORE,
+  respond,
+  resultAnswer,
+  toResponse,
 } from '@/lib/http/answer';
 import { overriddenMethod, type Fields } from '@/lib/http/body';
 import { logFailure } from '@/lib/log';
 import { available, consume, reset } from '@/lib/rate-limit';
 import { callAuth } from './adapter';
 import { authFor } from './auth';
-import { accountAnswer, dataResponse, guarded, guardedAnswer, loggedInHint, str } from './http';
+import { guarded, guardedAnswer, loggedInHint, str } from './http';
 import { MAGIC_TOKEN_PARAM } from './magic-token';
 import { emailChangeNotice } from './mails';
 import { safeNext } from './next-path';
@@ -50,7 +53,10 @@ const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answe
         if (id && id !== userId) return failureAnswer(failure('NOT_FOUND'), cookies);
         const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
         if (!row) return failureAnswer(failure('UNAUTHENTICATED'), cookies);
-        return accountAnswer({ ...publicUser(row), profile: row.profile }, 200, cookies);
+        return resultAnswer(success({ ...publicUser(row), profile: row.profile }), {
+          headers: NO_STORE,
+          cookies,
+        });
       }
     }
     // The session's user row comes with the session (one query).
@@ -59,7 +65,10 @@ const meAnswer = (req: ApiRequest, id?: string, db: Db = getDb()): Promise<Answe
     const { user, name, profile, emailVerifiedAt, updatedAt, refreshCookies } = session;
     if (id && id !== user.id) return failureAnswer(failure('NOT_FOUND'), refreshCookies);
     const row = { ...user, name, emailVerifiedAt, updatedAt };
-    return accountAnswer({ ...publicUser(row), profile }, 200, refreshCookies);
+    return resultAnswer(success({ ...publicUser(row), profile }), {
+      headers: NO_STORE,
+      cookies: refreshCookies,
+    });
   });
 export const me = (req: Request, id?: string, db?: Db) => meAnswer(req, id, db).then(toResponse);
 
@@ -196,7 +205,7 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
     const pending = email
       ? { pending_email: email, status: EMAIL_CHANGE_PENDING.replace('{email}', email) }
       : {};
-    return dataResponse({ ...updated.value, ...pending }, 200, cookies);
+    return respond(success({ ...updated.value, ...pending }), { headers: NO_STORE, cookies });
   });
 
 async function deleteAccount(
@@ -217,7 +226,11 @@ async function deleteAccount(
     if (answer.status >= 500) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     return errorResponse(invalid({ password: [CURRENT_PASSWORD_WRONG] }));
   }
-  return dataResponse(null, 204, [...answer.cookies, loggedInHint(false)]);
+  return respond(success(null), {
+    status: 204,
+    headers: NO_STORE,
+    cookies: [...answer.cookies, loggedInHint(false)],
+  });
 }
 
 /** POST /api/onboarding/user-infos (PATCH override): the company-data form of spec section 5. */
@@ -226,8 +239,13 @@ export const onboarding = (req: Request, db: Db = getDb()) =>
     if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) profile[k] = fields[k];
+<<<<<<< HEAD
     const updated = await updateProfile(db, user.id, { profile, partial: false });
     return updated.ok ? dataResponse(updated.value) : errorResponse(updated);
+=======
+    const updated = await updateProfile(db, user.value.id, { profile, partial: false });
+    return respond(updated, { headers: NO_STORE });
+>>>>>>> main
   });
 
 /** GET /api/me/export: everything we hold about the user, as a JSON download. */
@@ -297,11 +315,11 @@ export const resendVerification = (req: Request, db: Db = getDb()) =>
     if (!csrf.ok) return errorResponse(csrf);
     const user = await requireUser(req);
     if (!user.ok) return errorResponse(user);
-    if (user.value.emailVerified) return dataResponse({ sent: false });
+    if (user.value.emailVerified) return respond(success({ sent: false }), { headers: NO_STORE });
     const toAddress = await available('mail-unproven-address', user.value.email.toLowerCase());
     if (!toAddress.ok) return errorResponse(toAddress);
     const limited = await consume('verification-user', user.value.id);
     if (!limited.ok) return errorResponse(limited);
     await callAuth(db, req, '/send-verification-email', { body: { email: user.value.email } });
-    return dataResponse({ sent: true });
+    return respond(success({ sent: true }), { headers: NO_STORE });
   });

@@ -1,11 +1,11 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { failure } from '@/lib/errors';
-import { errorResponse } from '@/lib/http/answer';
+import { failure, success } from '@/lib/errors';
+import { errorResponse, NO_STORE, respond } from '@/lib/http/answer';
 import { callAuth } from './adapter';
 import { readCookie } from './csrf';
-import { dataResponse, guarded, loggedInHint } from './http';
+import { guarded, loggedInHint } from './http';
 import { describeDevice, ipPrefix } from './devices';
 import { checkCsrf, requireUser, sessionCookieName, verifiedSessionToken } from './session';
 
@@ -58,7 +58,7 @@ export const listMySessions = (req: Request, db: Db = getDb()) =>
     out.sort(
       (a, b) => Number(b.current) - Number(a.current) || b.created_at.localeCompare(a.created_at),
     );
-    return dataResponse(out);
+    return respond(success(out), { headers: NO_STORE });
   });
 
 /** DELETE /api/me/sessions/{id}: ends one of the user's sessions; another's id is 404. */
@@ -76,7 +76,7 @@ export const revokeMySession = (req: Request, id: string, db: Db = getDb()) =>
     if (answer.status !== 200) return errorResponse(failure('SERVICE_UNAVAILABLE'));
     const mine = verifiedSessionToken(readCookie(req, sessionCookieName()));
     const cookies = target.token === mine ? [...answer.cookies, loggedInHint(false)] : [];
-    return dataResponse(null, 204, cookies);
+    return respond(success(null), { status: 204, headers: NO_STORE, cookies });
   });
 
 /** DELETE /api/me/sessions: ends every session of the user but this one. */
@@ -88,5 +88,5 @@ export const revokeOtherSessions = (req: Request, db: Db = getDb()) =>
     if (!user.ok) return errorResponse(user);
     const answer = await callAuth(db, req, '/revoke-other-sessions');
     if (answer.status !== 200) return errorResponse(failure('SERVICE_UNAVAILABLE'));
-    return dataResponse(null, 204);
+    return respond(success(null), { status: 204, headers: NO_STORE });
   });

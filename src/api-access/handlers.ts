@@ -8,12 +8,12 @@ import 'server-only';
  */
 import { Readable } from 'node:stream';
 import { checkCsrf, requireUser } from '@/accounts/session';
-import { errorResponse } from '@/lib/http/answer';
-import { dataResponse, guarded } from '@/accounts/http';
+import { errorResponse, NO_STORE, respond } from '@/lib/http/answer';
+import { guarded } from '@/accounts/http';
 import { getDb } from '@/db/site';
 import type { Db } from '@/db/client';
 import { getEnv } from '@/config/env';
-import { failure, type Failure } from '@/lib/errors';
+import { failure, type Failure, success } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/client';
 import { spend } from '@/lib/rate-limit';
 import { readBody, readBodyText, readJson } from '@/lib/http/body';
@@ -31,7 +31,9 @@ export const listMyKeys = (req: Request, db: Db = getDb()) =>
     if (!user.ok) return errorResponse(user);
     const subscribed = (await activeSubscription(db, user.value.id)) !== null;
     const plan = planOf(subscribed ? 'abonne' : 'compte');
-    return dataResponse({ plan, keys: await listKeys(db, user.value.id) });
+    return respond(success({ plan, keys: await listKeys(db, user.value.id) }), {
+      headers: NO_STORE,
+    });
   });
 
 /** POST /api/me/api-keys `{ name }`: a new key; its token is in this answer only. */
@@ -49,7 +51,7 @@ export const createMyKey = (req: Request, db: Db = getDb()) =>
         failure('VALIDATION_FAILED', undefined, { fields: { name: ['Le nom est un texte.'] } }),
       );
     const created = await createKey(db, user.value.id, name);
-    return created.ok ? dataResponse(created.value, 201) : errorResponse(created);
+    return respond(created, { status: 201, headers: NO_STORE });
   });
 
 /** DELETE /api/me/api-keys/{id}: revokes one of the user's keys. */
@@ -60,7 +62,7 @@ export const revokeMyKey = (req: Request, id: string, db: Db = getDb()) =>
     const user = await requireUser(req);
     if (!user.ok) return errorResponse(user);
     const done = await revokeKey(db, user.value.id, id);
-    return done.ok ? dataResponse(null, 204) : errorResponse(done);
+    return respond(done, { status: 204, headers: NO_STORE });
   });
 
 /**

@@ -38,6 +38,11 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
       .optional(),
   ),
+  /**
+   * A replica further behind the primary than this (seconds of replay) is left alone: its reads go
+   * to the primary until it catches up (src/db/read-pool.ts).
+   */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(1).max(86_400).default(30),
   /** Pool size; the embedded server takes one connection, so the supervisor sets 1. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**

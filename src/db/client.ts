@@ -34,6 +34,8 @@ export function connectPostgres(
     connectionTimeoutMs?: number;
     /** A replica's pool: connections it cannot give are taken from this pool (src/db/read-pool.ts). */
     fallbackTo?: () => pg.Pool;
+    /** A replica's pool: its reads go to `fallbackTo` while it replays this far behind. */
+    maxReplicaLagMs?: number;
   } = {},
 ): DbHandle {
   // With `connectionTimeoutMs` (the web server's pool), a request waits that long at most for a
@@ -45,7 +47,9 @@ export function connectPostgres(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: opts.connectionTimeoutMs ?? 0,
   };
-  const pool = opts.fallbackTo ? new ReadPool(config, opts.fallbackTo) : new pg.Pool(config);
+  const pool = opts.fallbackTo
+    ? new ReadPool(config, opts.fallbackTo, undefined, undefined, opts.maxReplicaLagMs)
+    : new pg.Pool(config);
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
   noteOutages(pool);

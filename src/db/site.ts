@@ -45,12 +45,13 @@ export function getDbHandle(): DbHandle {
 export function getReadDb(): Db {
   const env = getEnv();
   if (!env.DATABASE_READ_URL) return getDb();
-  // A replica that does not answer within 2 s is skipped: its reads go to the primary
-  // (src/db/read-pool.ts) rather than fail.
+  // A replica that does not answer within 2 s, or replays more than DATABASE_READ_MAX_LAG_SECONDS
+  // behind, is skipped: its reads go to the primary (src/db/read-pool.ts) rather than fail.
   globalForDb.__readDbHandle ??= connectPostgres(env.DATABASE_READ_URL, env.DATABASE_POOL_MAX, {
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
     connectionTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
     fallbackTo: () => getDbHandle().pool!,
+    maxReplicaLagMs: env.DATABASE_READ_MAX_LAG_SECONDS * 1000,
   });
   return globalForDb.__readDbHandle.db;
 }

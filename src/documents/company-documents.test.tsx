@@ -17,8 +17,8 @@ import { getCompanyPageData } from '@/registry/page-data';
 import { sectionOrders, visibleSections } from '@/registry/sections';
 import { DocumentsSection } from '@/ui/company/DocumentsSection';
 import { availability, companyDocuments, orderPage } from './index';
-import type { InpiClient } from '@/clients/inpi/rne-api';
 import { setDocumentServices } from './services';
+import { danoneFilingsInpi } from './testing';
 
 const DANONE = '552032534';
 const ENTREPRENEUR = '883010316';
@@ -45,35 +45,7 @@ const FINANCE_KINDS = [
 ];
 
 /** INPI's RNE API as the e2e run plays it: Danone's filings. */
-const fakeInpi: InpiClient = {
-  attachments: async (siren) => ({
-    ok: true,
-    value:
-      siren === DANONE
-        ? {
-            acts: [
-              {
-                id: 'acte-1',
-                filedAt: '2024-05-02',
-                types: ['Statuts mis à jour'],
-                confidential: false,
-              },
-              { id: 'acte-2', filedAt: '2023-01-10', types: [], confidential: true },
-            ],
-            balanceSheets: [
-              {
-                id: 'bilan-1',
-                filedAt: '2024-06-01',
-                closingDate: '2023-12-31',
-                type: 'C',
-                confidential: false,
-              },
-            ],
-          }
-        : { acts: [], balanceSheets: [] },
-  }),
-  download: async () => ({ ok: true, value: Buffer.from('%PDF-1.4') }),
-};
+const fakeInpi = danoneFilingsInpi;
 
 let handle: DbHandle;
 

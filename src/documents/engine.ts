@@ -40,24 +40,26 @@ import {
   vatNumbers,
 } from './generators/identity';
 import {
-  actsCheck,
-  actsList,
   agreementsCheck,
   brandCard,
   brandsCheck,
   brandsList,
   collectiveAgreements,
-  commercialAdvertisement,
-  commercialAdvertisementsList,
   establishmentsList,
-  historyCheck,
-  insolvencyList,
-  modificationHistory,
-  noticeCheck,
   representativeSynthesis,
   representativesCheck,
   socialInformation,
 } from './generators/lists';
+import {
+  actsCheck,
+  actsList,
+  commercialAdvertisement,
+  commercialAdvertisementsList,
+  historyCheck,
+  insolvencyList,
+  modificationHistory,
+  noticeCheck,
+} from './generators/notice-lists';
 import { customDocument, letter, letterTemplateOf, UNKNOWN_LETTER } from './templates/generate';
 
 /** A produced document; `generate` (src/documents/index.ts) is the seam that hands it out. */

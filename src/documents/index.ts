@@ -17,12 +17,13 @@ import {
   documentOffers,
   orderPagePath,
   type CompanyDocument,
-  type DocumentOffer,
 } from '@/domain/catalogue/documents';
+import type { DocumentOffer } from '@/domain/catalogue/document-details';
 import { failure, success, type Result } from '@/lib/errors';
 import { logFailure } from '@/lib/log';
 import { getCachedProfile } from '@/registry/page-data';
 import { orderChoices, type OrderChoice } from './choices';
+import { isSold } from './sale';
 import {
   availabilityOf,
   deliverableOf,
@@ -82,9 +83,51 @@ export function checkDeliverable(
 }
 
 /**
+ * What can be ordered of a kind for one company: the offer a button shows (kind, name, price), or
+ * why not, in French. The one rule every « Commander » of a company reaches: the company page's
+ * « Documents » section (`companyDocuments`), the per-company pages (/actes-et-statuts/{siren}…:
+ * their button, or the reason in its place), the service results' buttons, the order pages, and
+ * the order route before it takes an order (src/orders/service.ts: refused with this reason). It
+ * answers what `availability` answers. A kind not sold here answers with the issuer's own way to
+ * get it; `field` names the SIREN when the company is the reason. Undefined for a kind the
+ * catalogue does not know.
+ */
+export type CompanyOrder =
+  | { orderable: true; kind: string; label: string; priceCents: number }
+  | {
+      orderable: false;
+      kind: string;
+      label: string;
+      /** Sold here, but not for this company (false: not sold on this site at all). */
+      sold: boolean;
+      reason: string;
+      field?: 'siren';
+    };
+
+export async function companyOrder(
+  db: Db,
+  kind: string,
+  siren: string,
+): Promise<CompanyOrder | undefined> {
+  const offer = documentOffer(kind);
+  if (!offer) return undefined;
+  const answer = await availability(db, kind, siren);
+  const base = { kind, label: offer.label };
+  return answer.available
+    ? { ...base, orderable: true, priceCents: offer.priceCents }
+    : {
+        ...base,
+        orderable: false,
+        sold: isSold(kind),
+        reason: answer.reason,
+        field: answer.field,
+      };
+}
+
+/**
  * The documents deliverable for a company, as its page's « Documents » section lists them: every
- * kind of the catalogue that `availability` says can be produced (custom documents are the
- * templates of /documents, not a company's). No second rule: availability decides.
+ * kind of the catalogue that `companyOrder` says can be ordered (custom documents are the
+ * templates of /documents, not a company's). No second rule.
  */
 export async function companyDocuments(db: Db, siren: string): Promise<CompanyDocument[]> {
   const offers = documentOffers().filter((o) => o.kind !== 'custom-document');
@@ -92,9 +135,9 @@ export async function companyDocuments(db: Db, siren: string): Promise<CompanyDo
   // All kinds at once on one handle whose reads are shared: the profile and each list a check
   // reads (directors, accounts, notices…) are read once for all the kinds.
   const shared = withSharedReads(db);
-  const answers = await Promise.all(offers.map((o) => availability(shared, o.kind, siren)));
+  const answers = await Promise.all(offers.map((o) => companyOrder(shared, o.kind, siren)));
   return offers
-    .filter((_, i) => answers[i]!.available)
+    .filter((_, i) => answers[i]?.orderable)
     .map((o) => ({
       kind: o.kind,
       label: o.label,
@@ -133,9 +176,14 @@ export async function orderPage(db: Db, kind: string, siren: string): Promise<Re
     name: p.displayName,
     href: `/entreprises/${p.siren}/${p.slug}`,
   };
-  const answer = await availability(db, kind, p.siren);
-  if (!answer.available)
-    return success({ company, offer, unavailable: answer.reason, choices: null });
+  const answer = await companyOrder(db, kind, p.siren);
+  if (!answer?.orderable)
+    return success({
+      company,
+      offer,
+      unavailable: answer?.reason ?? 'Ce type de document n’existe pas.',
+      choices: null,
+    });
   try {
     return success({ company, offer, unavailable: null, choices: await orderChoices(db, kind, p) });
   } catch (error) {

@@ -13,10 +13,9 @@ import {
   documentOffer,
   documentOffers,
   officialWay,
-  type DocumentOffer,
   type OfficialWay,
-  type ProviderId,
 } from '@/domain/catalogue/documents';
+import type { DocumentOffer, ProviderId } from '@/domain/catalogue/document-details';
 import { documentServices, type DocumentServices } from './services';
 
 export type Sale =

@@ -5,7 +5,7 @@
  * pass a list of texts.
  * Fragments only (Drizzle's `sql`): no connection, no I/O.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM } from './geo';
 
 /**
@@ -36,9 +36,50 @@ export function departmentOfCommuneSql(commune: SQL): SQL {
  * A list of texts as one PostgreSQL array literal, passed as one parameter
  * (`= ANY(${textArray(x)}::text[])`, `unnest(…)`, `@>`): Drizzle would otherwise spread a JS array
  * into a list of parameters, one per value, and a long list would pass the protocol's limit.
+ * `inList` and `listOf` below write the cast with it.
  */
 export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** The values of a list: texts, or integers (`{1,2,3}`, no quoting needed). */
+export type ListValues = readonly string[] | readonly number[];
+
+function arrayLiteral(values: ListValues): string {
+  if (values.every((v): v is number => typeof v === 'number')) {
+    if (!values.every(Number.isSafeInteger)) throw new Error('listOf: integers only');
+    return `{${values.join(',')}}`;
+  }
+  return textArray(values as readonly string[]);
+}
+
+/**
+ * The one way to pass a list to SQL: one parameter, an array of `type` (`$1::char(9)[]`), for
+ * `unnest(…)`, `@>` or `= ANY(…)` (`inList`), on PGlite and PostgreSQL alike, whatever its length.
+ * The type is the column's own (`char(9)` for a SIREN, `char(14)` for a SIRET) so that the
+ * comparison uses its index.
+ */
+export function listOf(values: ListValues, type: string): SQL {
+  if (!/^[a-z][a-z0-9_ ]*(\(\d+\))?$/.test(type)) throw new Error(`listOf: type ${type}`);
+  return sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
+}
+
+/** A serial column's values are of the integer type under it. */
+const SERIAL: Record<string, string> = {
+  serial: 'integer',
+  bigserial: 'bigint',
+  smallserial: 'smallint',
+};
+
+/**
+ * `target = ANY(list)`: a column (of a Drizzle table, whose SQL type it takes) or an expression
+ * (`type` then, `text` unless told) among `values`, the list passed as one parameter (`listOf`).
+ * An empty list matches nothing.
+ */
+export function inList(target: Column | SQL, values: ListValues, type?: string): SQL {
+  const t =
+    type ?? (is(target, Column) ? (SERIAL[target.getSQLType()] ?? target.getSQLType()) : 'text');
+  return sql`(${target} = ANY(${listOf(values, t)}))`;
 }
 
 /** A source gave the company a state or an identity (`known` of companyState), on `companies c`. */

@@ -4,9 +4,10 @@
  * agreement's title), `/sources/last_modified` (our sources' last imports), `/health`, and the
  * API's 404 body for any other path. Same headers as /search: public, no cookie, CORS open.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
+import { agreementSirets, listAgreementTitles } from '@/registry/brands';
+import { lastImportPerSource } from '@/registry/hub';
 
 export type AdminAnswer = { status: number; body: unknown };
 
@@ -28,20 +29,13 @@ const sirenOf = (raw: string) => {
 export async function idccOfSiren(db: Db, raw: string): Promise<AdminAnswer> {
   const siren = sirenOf(raw);
   if (!siren) return { status: 400, body: { erreur: 'Numéro Siren invalide.' } };
-  const rows = await queryRows<{ idcc: string; sirets: string[] }>(
-    db,
-    sql`SELECT idcc, array_agg(DISTINCT siret ORDER BY siret) AS sirets
-        FROM establishment_agreements WHERE siren = ${siren} GROUP BY idcc ORDER BY idcc`,
-  );
+  const rows = await agreementSirets(db, siren);
   return { status: 200, body: Object.fromEntries(rows.map((r) => [r.idcc, r.sirets])) };
 }
 
 /** Every collective agreement, in the API's shape (`titre de la convention`, `id_kali`, `url`…). */
 export async function idccMetadata(db: Db): Promise<AdminAnswer> {
-  const rows = await queryRows<{ idcc: string; title: string; url: string | null }>(
-    db,
-    sql`SELECT idcc, title, nullif(url, '') AS url FROM collective_agreements ORDER BY idcc`,
-  );
+  const rows = await listAgreementTitles(db);
   const body: Record<string, unknown> = Object.create(null);
   for (const r of rows)
     body[r.idcc] = {
@@ -60,11 +54,7 @@ export async function idccMetadata(db: Db): Promise<AdminAnswer> {
 
 /** Each source's last import (ISO date and time, UTC), our own file's shape. */
 export async function sourcesLastModified(db: Db): Promise<AdminAnswer> {
-  const rows = await queryRows<{ source: string; at: string }>(
-    db,
-    sql`SELECT source, to_char(max(finished_at), 'YYYY-MM-DD"T"HH24:MI:SS') AS at
-        FROM import_runs WHERE finished_at IS NOT NULL GROUP BY source ORDER BY source`,
-  );
+  const rows = await lastImportPerSource(db);
   return { status: 200, body: Object.fromEntries(rows.map((r) => [r.source, r.at])) };
 }
 

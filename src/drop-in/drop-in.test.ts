@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { SAMPLES_DIR, seedIfEmpty } from '@/ingest/seed';
+import { run, tempDir, writeTemp } from '@/ingest/testing';
 import { refreshSearchIndex } from '@/search/indexer';
-import { dropInSearch, handleDropIn } from './handlers';
+import { dropInSearch, handleDropIn, MAX_TOTAL_RESULTS } from './handlers';
 import { differencesMarkdown, KNOWN_DIFFERENCES, type KnownDifference } from './differences';
 import { isPublicApiPath } from '@/api-access/gate';
 import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from './params';
@@ -493,7 +494,12 @@ describe('every parameter served (the API’s end-to-end suite, on our sample)',
     (await queryRows<{ n: number }>(h.db, sqlText))[0]!.n;
 
   it('est_*=false is the complement of est_*=true (the API’s term on false)', async () => {
-    const all = (await search({ etat_administratif: 'A' })).total_results;
+    // Every active named company; the API's total stops at 10,000 (MAX_TOTAL_RESULTS).
+    const all = await count(
+      sql`SELECT count(*)::int AS n FROM search_companies WHERE status = 'A' AND name IS NOT NULL`,
+    );
+    expect(all).toBeGreaterThan(MAX_TOTAL_RESULTS);
+    expect((await search({ etat_administratif: 'A' })).total_results).toBe(MAX_TOTAL_RESULTS);
     for (const flag of [
       'est_rge',
       'est_ess',
@@ -504,7 +510,8 @@ describe('every parameter served (the API’s end-to-end suite, on our sample)',
       const yes = (await search({ etat_administratif: 'A', [flag]: 'true' })).total_results;
       const no = (await search({ etat_administratif: 'A', [flag]: 'false' })).total_results;
       expect(yes, flag).toBeGreaterThan(0);
-      expect(yes + no, flag).toBe(all);
+      expect(yes, flag).toBeLessThan(MAX_TOTAL_RESULTS);
+      expect(no, flag).toBe(Math.min(all - yes, MAX_TOTAL_RESULTS));
     }
   });
   it('bool filters: the flag holds in complements', async () => {
@@ -701,5 +708,136 @@ describe('public answers', () => {
     expect(answers[1]!.status).toBe(400);
     expect(answers[3]!.status).toBe(404);
     expect(await answers[3]!.json()).toEqual({ erreur: 'Ressource non trouvée.' });
+  });
+});
+
+describe('issue 39, what was left: order around a point, counts, BODACC', () => {
+  const answer = async (kind: 'search' | 'near_point', query: Record<string, string>) => {
+    const a = await dropInSearch(h.db, new URLSearchParams(query), kind);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    return a.body as { results: Array<Record<string, Json>>; total_results: number };
+  };
+
+  it('near_point: the API’s order (equal scores: active first, then the most open establishments)', async () => {
+    // Paris, 50 km: most of the sample's companies, in more than one state.
+    const body = await answer('near_point', {
+      lat: '48.8566',
+      long: '2.3522',
+      radius: '50',
+      per_page: '25',
+      minimal: 'true',
+    });
+    expect(body.results.length).toBeGreaterThan(5);
+    const sirens = body.results.map((r) => String(r.siren));
+    const rows = await queryRows<{ siren: string; status: string; open: number | null }>(
+      h.db,
+      sql`SELECT siren, status, open_establishments AS open FROM search_companies
+          WHERE siren = ANY(${`{${sirens.join(',')}}`}::char(9)[])`,
+    );
+    const of = new Map(rows.map((r) => [r.siren, r]));
+    const key = (s: string) => of.get(s)!;
+    for (let i = 1; i < sirens.length; i++) {
+      const a = key(sirens[i - 1]!);
+      const b = key(sirens[i]!);
+      const pair = `${a.siren} ${a.status} ${a.open} / ${b.siren} ${b.status} ${b.open}`;
+      expect(a.status <= b.status, pair).toBe(true);
+      if (a.status === b.status) expect((a.open ?? -1) >= (b.open ?? -1), pair).toBe(true);
+    }
+    expect(key(sirens[0]!).status).toBe('A');
+  });
+
+  it('a label alone, required or refused: the exact total (from the per-label counts)', async () => {
+    const named = async (cond: ReturnType<typeof sql>) =>
+      (
+        await queryRows<{ n: number }>(
+          h.db,
+          sql`SELECT count(*)::int AS n FROM search_companies c
+              JOIN companies u USING (siren) WHERE c.name IS NOT NULL AND ${cond}`,
+        )
+      )[0]!.n;
+    const cases: Array<[Record<string, string>, ReturnType<typeof sql>]> = [
+      [
+        { est_rge: 'false' },
+        sql`NOT EXISTS (SELECT 1 FROM company_labels l WHERE l.siren = c.siren AND l.label = 'rge')`,
+      ],
+      [
+        { est_association: 'true' },
+        sql`(u.legal_form_code LIKE '92%' OR u.legal_form_code = '5195'
+             OR EXISTS (SELECT 1 FROM company_labels l WHERE l.siren = c.siren AND l.label = 'association'))`,
+      ],
+      [{ est_entrepreneur_individuel: 'false' }, sql`u.legal_form_code IS DISTINCT FROM '1000'`],
+      [
+        { convention_collective_renseignee: 'true' },
+        sql`(EXISTS (SELECT 1 FROM establishment_agreements a WHERE a.siren = c.siren)
+             OR EXISTS (SELECT 1 FROM company_agreements a WHERE a.siren = c.siren))`,
+      ],
+    ];
+    let capped = 0;
+    for (const [query, cond] of cases) {
+      const n = await named(cond);
+      expect(n, JSON.stringify(query)).toBeGreaterThan(0);
+      if (n > MAX_TOTAL_RESULTS) capped++;
+      // The API's total stops at 10,000 (« la poste » answers 10,000).
+      expect((await answer('search', query)).total_results, JSON.stringify(query)).toBe(
+        Math.min(n, MAX_TOTAL_RESULTS),
+      );
+    }
+    expect(capped).toBeGreaterThan(0);
+  });
+
+  it('include_admin=bodacc: the collective procedure the latest judgment leaves open', async () => {
+    const [c] = await queryRows<{ siren: string }>(
+      h.db,
+      sql`SELECT s.siren FROM search_companies s WHERE s.name IS NOT NULL AND s.diffusion = 'O'
+          AND NOT EXISTS (SELECT 1 FROM insolvency_proceedings p WHERE p.siren = s.siren)
+          ORDER BY s.siren LIMIT 1`,
+    );
+    const siren = c!.siren;
+    const bodacc = async () =>
+      (await answer('search', { q: siren, include_admin: 'bodacc', minimal: 'true' })).results[0]!
+        .bodacc as Record<string, Json>;
+    expect((await bodacc()).procedure_collective).toBeNull();
+    // A judgment as the BODACC's open data publishes it (annonces-commerciales, familleavis
+    // « collective », the judgment as a JSON string), through the BODACC importer.
+    const notice = (id: string, day: string, nature: string) => ({
+      datasetid: 'annonces-commerciales',
+      recordid: id,
+      fields: {
+        publicationavis: 'A',
+        id,
+        registre: `${siren},${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6)}`,
+        dateparution: day,
+        familleavis: 'collective',
+        familleavis_lib: 'Procédures collectives',
+        typeavis: 'annonce',
+        tribunal: 'Tribunal de commerce de Paris',
+        jugement: JSON.stringify({ famille: 'Jugement d’ouverture', nature, date: day }),
+      },
+    });
+    const file = (records: unknown[]) =>
+      writeTemp(tempDir(), 'bodacc-opendatasoft-test.json', JSON.stringify({ records }));
+    await run(
+      h,
+      'bodacc',
+      file([
+        notice('A202500451234', '2025-03-04', "Jugement d'ouverture de liquidation judiciaire"),
+      ]),
+    );
+    expect(await bodacc()).toMatchObject({
+      procedure_collective: {
+        statut: 'liquidation_judiciaire',
+        id_annonce: 'A202500451234',
+        date: '2025-03-04',
+      },
+    });
+    // The procedure closed: nothing open any more.
+    await run(
+      h,
+      'bodacc',
+      file([
+        notice('A202501121234', '2025-06-10', "Jugement de clôture pour insuffisance d'actif"),
+      ]),
+    );
+    expect((await bodacc()).procedure_collective).toBeNull();
   });
 });

@@ -8,14 +8,19 @@
  * 500. The differences with the government's answers are listed in
  * differences.ts and docs/DROP-IN.md.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { logFailure } from '@/lib/log';
 import { isFailure, statusOf } from '@/lib/errors';
+import { establishmentTotal } from '@/registry/establishments';
 import { searchFromRequest } from '@/search/companies';
+import {
+  ACTIVE_THEN_BY_OPEN_ESTABLISHMENTS,
+  BY_OPEN_ESTABLISHMENTS,
+  DIFFUSIBLE_ONLY,
+} from '@/search/filters';
 import { resolveCommunes, resolveEpcis } from '@/search/geo/places';
 import { parseSearchRequest } from '@/search/request';
-import { dropInConditions } from './filters';
+import { withGovFilters } from './filters';
 import { parseDropInParams, type DropInKind, type DropInRequest } from './params';
 import { buildDropInResults, type MatchScope } from './results';
 
@@ -27,12 +32,10 @@ const UNAVAILABLE: DropInAnswer = {
 };
 
 /**
- * The API's order for a list without words: the most open establishments first; its ties fall in
- * SIREN order in the stored answers (search_companies_open_idx reads it).
+ * The API's `total_results` stops at 10,000 (Elasticsearch's default count, then
+ * `min(total, 10000)` in its response builder: « la poste » answers 10,000); ours counts no further.
  */
-const BY_OPEN_ESTABLISHMENTS = sql`c.open_establishments DESC NULLS LAST, c.siren`;
-/** /near_point serves diffusible companies only (the API's geo search). */
-const DIFFUSIBLE = sql`c.diffusion = 'O'`;
+export const MAX_TOTAL_RESULTS = 10_000;
 
 /**
  * No company: a request the API accepts that finds nothing here for sure (an unknown commune, a
@@ -63,9 +66,13 @@ export async function dropInSearch(
   if (isFailure(parsed)) return nothing(input);
   const gov = input.gov;
   try {
-    const found = await searchFromRequest(db, parsed, {
-      extraConditions: kind === 'near_point' ? DIFFUSIBLE : dropInConditions(gov),
-      filtersOrder: kind === 'search' ? BY_OPEN_ESTABLISHMENTS : null,
+    // /near_point: the API applies the activity filters only, to diffusible companies, and sorts
+    // them as any list whose scores are equal (src/search/filters.ts).
+    const own = kind === 'search' ? withGovFilters(parsed.filters, gov) : null;
+    const found = await searchFromRequest(db, own ? { ...parsed, filters: own.filters } : parsed, {
+      extraConditions: own ? own.extra : DIFFUSIBLE_ONLY,
+      filtersOrder: own ? BY_OPEN_ESTABLISHMENTS : ACTIVE_THEN_BY_OPEN_ESTABLISHMENTS,
+      countLimit: MAX_TOTAL_RESULTS,
     });
     if (!found.ok) {
       if (statusOf(found.code) >= 500) return UNAVAILABLE;
@@ -91,17 +98,12 @@ export async function dropInSearch(
         : null,
     };
     let sirens = page.results.map((r) => r.siren);
-    let total = page.total;
+    let total = Math.min(page.total, MAX_TOTAL_RESULTS);
     // A SIREN's établissements come in documents of 100: page N exists when it holds some.
     const pageEtab =
       kind === 'search' && page.queryKind === 'siren' ? gov.pageEtablissements : null;
     if (pageEtab !== null && pageEtab > 1 && sirens.length) {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT greatest((SELECT count(*) FROM establishments WHERE siren = ${sirens[0]!}),
-          (SELECT coalesce(stated_establishments, 0) FROM companies WHERE siren = ${sirens[0]!}))::int AS n`,
-      );
-      if ((row?.n ?? 0) <= (pageEtab - 1) * 100) {
+      if ((await establishmentTotal(db, sirens[0]!)) <= (pageEtab - 1) * 100) {
         sirens = [];
         total = 0;
       }

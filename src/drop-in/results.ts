@@ -12,6 +12,7 @@ import type { Db } from '@/db/client';
 import { maskAddress } from '@/domain/diffusion';
 import { nafSectionOf } from '@/domain/reference/naf';
 import { listAgreements } from '@/registry/brands';
+import { bodaccStanding } from '@/registry/notices';
 import { addressPartsOfRow } from '@/registry/addresses';
 import { getCompanyProfiles, type CompanyProfile } from '@/registry/company';
 import { getCompanyUpdates } from '@/registry/company-updates';
@@ -278,26 +279,29 @@ export async function buildDropInResults(
   pageEtablissements: number | null = null,
 ): Promise<Array<Record<string, unknown>>> {
   if (sirens.length === 0) return [];
-  const profiles = await getCompanyProfiles(db, sirens);
+  // Side by side: each read waits for the pool, not for the one before (the drop-in's overhead
+  // over our search is these round trips).
+  const wantSiege = include.has('siege');
+  const wantMatching = include.has('matching_etablissements');
+  const [profiles, extraOf, matching] = await Promise.all([
+    getCompanyProfiles(db, sirens),
+    getCompanyUpdates(db, sirens),
+    wantMatching
+      ? matchingEstablishments(
+          db,
+          sirens,
+          { sirets: [...scope.matchedSiret.values()], area: scope },
+          matchingSize,
+        )
+      : new Map<string, EstRow[]>(),
+  ]);
   const held = sirens.flatMap((s) => {
     const p = profiles.get(s);
     return p?.ok ? [p.value] : [];
   });
-  const list = held.map((p) => p.siren);
-  const extraOf = await getCompanyUpdates(db, list);
   const heads = held.flatMap((p) => (p.headOfficeSiret ? [p.headOfficeSiret] : []));
-  const wantSiege = include.has('siege');
-  const wantMatching = include.has('matching_etablissements');
   const headRows = wantSiege || wantMatching ? await getEstablishmentDetails(db, heads) : [];
   const headOf = new Map(headRows.map((r) => [r.siren, r]));
-  const matching = wantMatching
-    ? await matchingEstablishments(
-        db,
-        list,
-        { sirets: [...scope.matchedSiret.values()], area: scope },
-        matchingSize,
-      )
-    : new Map<string, EstRow[]>();
 
   // One company's blocks read in sequence, the companies side by side (the pool's connections).
   return Promise.all(
@@ -357,7 +361,7 @@ export async function buildDropInResults(
           await establishmentDetailsPage(db, p.siren, ((pageEtablissements ?? 1) - 1) * 100, 100)
         ).map((r) => establishment(r, p, labels, idcc, 'list'));
       if (include.has('immatriculation')) base.immatriculation = immatriculationOf(p);
-      if (include.has('bodacc')) base.bodacc = bodaccOf(p);
+      if (include.has('bodacc')) base.bodacc = bodaccOf(p, await bodaccStanding(db, p.siren));
       if (include.has('finances')) base.finances = await financesOf(db, p.siren);
       if (include.has('complements')) base.complements = complements(labels, idcc, p);
       if (include.has('tva')) base.tva = [p.vatNumber];
@@ -446,12 +450,18 @@ function immatriculationOf(p: CompanyProfile) {
   };
 }
 
-/** The BODACC block: a strike-off from the RCS when one is known. */
-function bodaccOf(p: CompanyProfile) {
+/**
+ * The BODACC block: a strike-off from the RCS when one is known (with its notice when we hold
+ * it), and the collective procedure the latest judgment leaves open (the API's `statut`).
+ */
+function bodaccOf(p: CompanyProfile, standing: Awaited<ReturnType<typeof bodaccStanding>>) {
   const date = p.rcs?.strikeOffDate ?? p.strikeOffDate;
+  const proc = standing.procedure;
   return {
-    radiation: date ? { est_radie: true, id_annonce: null, date } : null,
-    procedure_collective: null,
+    radiation: date ? { est_radie: true, id_annonce: standing.strikeOffNoticeId, date } : null,
+    procedure_collective: proc
+      ? { statut: proc.state, id_annonce: proc.noticeId, date: proc.date }
+      : null,
   };
 }
 

@@ -6,35 +6,29 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { commands as accountCommands } from '@/ops/accounts';
 import { OPS_COMMANDS } from '@/ops/commands';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { readErrorReport } from './reports';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const savedSmtp = process.env.SMTP_URL;
+
+const site = siteDbForFile({ fixtures: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
 });
 afterAll(async () => {
   closeMailTransport();
   await smtp?.close();
-  await handle?.close();
   if (savedSmtp === undefined) delete process.env.SMTP_URL;
   else process.env.SMTP_URL = savedSmtp;
   resetEnvForTests();
@@ -55,7 +49,7 @@ const submit = async (fields: Record<string, unknown>, client = new TestClient()
 async function ops(args: string[]) {
   const lines: string[] = [];
   const command = OPS_COMMANDS.find((c) => c.name === args[0])!;
-  const code = await command.run(args.slice(1), { db: handle.db, out: (l) => lines.push(l) });
+  const code = await command.run(args.slice(1), { db: site.db(), out: (l) => lines.push(l) });
   return { code, text: lines.join('\n') };
 }
 
@@ -133,12 +127,12 @@ describe('error reports', () => {
       'camille',
     ]);
     expect(done.code, done.text).toBe(0);
-    expect(await readErrorReport(handle.db, id)).toMatchObject({
+    expect(await readErrorReport(site.db(), id)).toMatchObject({
       status: 'resolved',
       decidedBy: 'operator:camille',
     });
     expect((await ops(['reports:reject', String(id), '--reponse', 'Non.'])).code).toBe(1);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor((m) => m.to.includes('declarant@exemple.fr'));
     expect(mail.subject).toContain(`signalement n° ${id}`);
     expect(mail.text).toContain('Le numéro de TVA est maintenant recalculé.');
@@ -156,7 +150,7 @@ describe('error reports', () => {
     expect(reg.status).toBe(201);
     expect((await user.get('/api/error-reports')).status).toBe(404);
     const grant = accountCommands.find((c) => c.name === 'operator-grant')!;
-    expect(await grant.run(['op-reports@exemple.fr'], { db: handle.db, out: () => {} })).toBe(0);
+    expect(await grant.run(['op-reports@exemple.fr'], { db: site.db(), out: () => {} })).toBe(0);
     await user.post('/login', {
       email: 'op-reports@exemple.fr',
       password: 'phrase de passe longue',
@@ -188,7 +182,7 @@ describe('error reports', () => {
       captcha: await solvedCaptcha(),
     });
     const grant = accountCommands.find((c) => c.name === 'operator-grant')!;
-    expect(await grant.run(['op-web@exemple.fr'], { db: handle.db, out: () => {} })).toBe(0);
+    expect(await grant.run(['op-web@exemple.fr'], { db: site.db(), out: () => {} })).toBe(0);
     await op.post('/login', { email: 'op-web@exemple.fr', password: 'phrase de passe longue' });
     const open = await op.get('/api/error-reports?status=open');
     expect(open.body.data.data.map((x: { id: number }) => x.id)).toContain(id);
@@ -212,7 +206,7 @@ describe('error reports', () => {
       decidedBy: 'operator:op-web@exemple.fr',
     });
     expect((await decide(op, reply)).status).toBe(409);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor((m) => m.to.includes('declarant-web@exemple.fr'));
     expect(mail.subject).toContain(`signalement n° ${id}`);
     expect(mail.text).toContain('bien celui de l’INSEE');

@@ -8,38 +8,33 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIRENE_TEST_KEY as KEY, startFakeSirene, type FakeSirene } from '@/clients/insee/testing';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { enqueueByName } from '@/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { count, rows } from './testing';
 import { runSireneDaily, SIRENE_DAILY_CURSOR, SIRENE_DAILY_JOB, withPollLock } from './schedule';
+import { siteDbForFile } from '@/testing/site-db';
 
 const PAGE = 8;
-let db: DbHandle;
 let api: FakeSirene;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const saved = { ...process.env };
 
+const site = siteDbForFile();
+
 beforeAll(async () => {
-  db = await createTestDb();
   api = await startFakeSirene(PAGE);
-  globalForDb.__dbHandle = db;
 });
 afterAll(async () => {
-  delete globalForDb.__dbHandle;
   process.env = saved;
   resetEnvForTests();
-  await db?.close();
   await api?.close();
 });
 
 const daily = (day: string) =>
-  runSireneDaily(db, { baseUrl: api.baseUrl, apiKey: KEY, pageSize: PAGE, day });
+  runSireneDaily(site.handle(), { baseUrl: api.baseUrl, apiKey: KEY, pageSize: PAGE, day });
 
 const wrongCounts = () =>
   count(
-    db,
+    site.handle(),
     'companies c',
     `EXISTS (SELECT 1 FROM establishments e WHERE e.siren = c.siren)
        AND c.open_establishments <>
@@ -47,7 +42,7 @@ const wrongCounts = () =>
   );
 
 const lastSuccess = () =>
-  rows<{ value: string }>(db, 'SELECT value FROM ingest_cursors WHERE name = $1', [
+  rows<{ value: string }>(site.handle(), 'SELECT value FROM ingest_cursors WHERE name = $1', [
     SIRENE_DAILY_CURSOR,
   ]).then((r) => r[0]?.value ?? null);
 
@@ -61,7 +56,7 @@ describe('daily Sirene poll (scheduled job)', () => {
 
   it('runs through the job queue: imports the changes with the counters right, once per day', async () => {
     await rows(
-      db,
+      site.handle(),
       `INSERT INTO ingest_cursors (name, value) VALUES ('sirene-api:ul', '2019-01-01'), ('sirene-api:etab', '2019-01-01')`,
     );
     process.env.SIRENE_DAILY_POLL = 'on';
@@ -70,33 +65,37 @@ describe('daily Sirene poll (scheduled job)', () => {
     resetEnvForTests();
     // Asked twice for the same day (two workers starting, a restart): queued once.
     await enqueueByName(
-      db.db,
+      site.db(),
       SIRENE_DAILY_JOB,
       { day: '2026-11-02' },
       { singletonKey: '2026-11-02' },
     );
     await enqueueByName(
-      db.db,
+      site.db(),
       SIRENE_DAILY_JOB,
       { day: '2026-11-02' },
       { singletonKey: '2026-11-02' },
     );
     expect(
-      await count(db, 'pgboss.job', `name = $1 AND state <> 'completed'`, [SIRENE_DAILY_JOB]),
+      await count(site.handle(), 'pgboss.job', `name = $1 AND state <> 'completed'`, [
+        SIRENE_DAILY_JOB,
+      ]),
     ).toBe(1);
     const before = api.seen.length;
-    await runJobsUntilIdle(db.db);
+    await runJobsUntilIdle(site.db());
     expect(api.seen.length).toBeGreaterThan(before);
-    expect(await count(db, 'establishments')).toBe(20);
-    expect(await count(db, 'companies', 'open_establishments > 0')).toBeGreaterThan(0);
+    expect(await count(site.handle(), 'establishments')).toBe(20);
+    expect(await count(site.handle(), 'companies', 'open_establishments > 0')).toBeGreaterThan(0);
     expect(await wrongCounts()).toBe(0);
     expect(await lastSuccess()).toBe('2026-11-02');
     expect(
-      await count(db, 'pgboss.job', `name = $1 AND state = 'completed'`, [SIRENE_DAILY_JOB]),
+      await count(site.handle(), 'pgboss.job', `name = $1 AND state = 'completed'`, [
+        SIRENE_DAILY_JOB,
+      ]),
     ).toBe(1);
     // The queue lets one job of the kind be active at a time.
     const [queue] = await rows<{ policy: string }>(
-      db,
+      site.handle(),
       'SELECT policy FROM pgboss.queue WHERE name = $1',
       [SIRENE_DAILY_JOB],
     );
@@ -104,7 +103,7 @@ describe('daily Sirene poll (scheduled job)', () => {
   });
 
   it('starts from the stock’s newest date when no poll was recorded', async () => {
-    await rows(db, `DELETE FROM ingest_cursors WHERE name LIKE 'sirene-api:%'`);
+    await rows(site.handle(), `DELETE FROM ingest_cursors WHERE name LIKE 'sirene-api:%'`);
     api.seen.length = 0;
     const r = await daily('2026-11-03');
     expect(r.status).toBe('done');
@@ -115,18 +114,18 @@ describe('daily Sirene poll (scheduled job)', () => {
   it('never runs twice at once', async () => {
     // In this process: the second call finds the first one running.
     let inner: Awaited<ReturnType<typeof daily>> | undefined;
-    const outer = await withPollLock(db, async () => {
+    const outer = await withPollLock(site.handle(), async () => {
       inner = await daily('2026-11-04');
       return true;
     });
     expect(outer).toBe(true);
     expect(inner).toEqual({ status: 'busy' });
     expect(await lastSuccess()).toBe('2026-11-03');
-    if (db.kind !== 'postgres') return;
+    if (site.handle().kind !== 'postgres') return;
     // Another process (the import CLI, another worker) holding the lock on PostgreSQL.
     const other = new pg.Client({
-      connectionString: (db.pool as unknown as { options: { connectionString: string } }).options
-        .connectionString,
+      connectionString: (site.handle().pool as unknown as { options: { connectionString: string } })
+        .options.connectionString,
     });
     await other.connect();
     try {

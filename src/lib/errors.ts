@@ -49,6 +49,12 @@ const ERRORS = {
     status: 503,
     message: 'La recherche est momentanément indisponible. Réessayez dans quelques instants.',
   },
+  /** A full rebuild of the search index is under way (src/server/search-rebuild.ts). */
+  SEARCH_INDEX_REBUILDING: {
+    status: 503,
+    message:
+      'Index de recherche en reconstruction : la recherche reviendra dès la fin de la reconstruction. Les fiches des entreprises restent consultables.',
+  },
   UNAUTHENTICATED: { status: 401, message: 'Vous devez être connecté.' },
   /** A public API call with a malformed, unknown or revoked key (src/api-access). */
   API_KEY_INVALID: {

@@ -3,26 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import { frontDoorAddressHeaders } from '@/lib/http/client';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
 import { isCompanyOpposed, sampleDocumentBytes, tokenOfMail } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
 let dataDir: string;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
+
+const site = siteDbForFile({ fixtures: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -30,14 +28,10 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.DATA_DIR = dataDir;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
 });
 afterAll(async () => {
   closeMailTransport();
   await smtp?.close();
-  await handle?.close();
   for (const [k, v] of Object.entries(saved))
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -113,8 +107,8 @@ describe('opposition routes', () => {
     });
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ data: { data: { status: 'pending_confirmation' } } });
-    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(false);
-    await runJobsUntilIdle(handle.db);
+    expect(await isCompanyOpposed(site.db(), '883010316')).toBe(false);
+    await runJobsUntilIdle(site.db());
     const token = tokenOfMail((await smtp.waitFor((m) => m.to.includes('route@exemple.fr'))).text);
     const form = await confirmationRoute.POST(
       new Request('http://0.0.0.0:3301/api/opposition/confirmation', {
@@ -125,7 +119,7 @@ describe('opposition routes', () => {
     );
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/opposition/confirmer?etat=awaiting_review');
-    expect(await isCompanyOpposed(handle.db, '883010316')).toBe(false);
+    expect(await isCompanyOpposed(site.db(), '883010316')).toBe(false);
     // Replayed through the API: refused.
     const again = await confirmationRoute.POST(
       new Request('http://x/api/opposition/confirmation', {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { documentKinds } from '@/domain/catalogue';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability, isSold } from '@/documents';
+import { companyOrder, isSold } from '@/documents';
 import { failure, success, type Result } from '@/lib/errors';
 
 export const complementaryInput = z.object({
@@ -47,7 +47,7 @@ export async function complementaryInformations(
   const kinds = [];
   for (const d of documentKinds) {
     if (wanted && !wanted.has(d.kind)) continue;
-    const a = await availability(db, d.kind, siren);
+    const a = await companyOrder(db, d.kind, siren);
     const sold = isSold(d.kind);
     kinds.push({
       kind: d.kind,
@@ -55,8 +55,8 @@ export async function complementaryInformations(
       price_cents: sold ? d.priceCents : null,
       sold_here: sold,
       formats: d.formats,
-      available: a.available,
-      reason: a.available ? null : a.reason,
+      available: a?.orderable === true,
+      reason: !a || a.orderable ? null : a.reason,
     });
   }
   return success({ siren, kinds });

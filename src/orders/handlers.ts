@@ -6,14 +6,15 @@ import { checkCsrf, readSession } from '@/accounts/session';
 import { getDb } from '@/db/site';
 import { failure } from '@/lib/errors';
 import {
-  failureAnswer,
-  resultAnswer,
-  toResponse,
   type Answer,
   type ApiRequest,
+  failureAnswer,
+  PRIVATE_NO_STORE,
+  resultAnswer,
+  toResponse,
 } from '@/lib/http/answer';
 import { readJson } from '@/lib/http/body';
-import { asUserAnswer, NO_STORE } from './http';
+import { asUserAnswer } from './http';
 import { createOrder, getOrder } from './service';
 
 /**
@@ -41,7 +42,7 @@ async function orderFrom(
     : body;
   return resultAnswer(placed, {
     status: 201,
-    headers: NO_STORE,
+    headers: PRIVATE_NO_STORE,
     cookies: session.refreshCookies,
   });
 }
@@ -59,6 +60,6 @@ export function placeDocumentOrder(req: Request, documentId: string): Promise<Re
 /** GET /api/orders/{id}, polled every second by the order page. */
 export function readOrder(req: Request, id: string): Promise<Response> {
   return asUserAnswer(req, async (db, user, cookies) =>
-    resultAnswer(await getOrder(db, user.id, id), { headers: NO_STORE, cookies }),
+    resultAnswer(await getOrder(db, user.id, id), { headers: PRIVATE_NO_STORE, cookies }),
   ).then(toResponse);
 }

@@ -1,23 +1,8 @@
 /** The steps every order and payment route shares: session, CSRF, one service call, one answer. */
 import { checkCsrf, readSession, type SessionUser } from '@/accounts/session';
 import { getDb, type Db } from '@/db/site';
-import { failure, type Failure, type Result } from '@/lib/errors';
-import {
-  errorResponse,
-  failureAnswer,
-  resultAnswer,
-  toResponse,
-  type Answer,
-  type ApiRequest,
-} from '@/lib/http/answer';
-
-/** Orders and payments are one user's: never kept by a shared cache. */
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-/** A service call's `Result` as the order routes answer it (src/lib/http/answer.ts). */
-export function jsonAnswer<T>(result: Result<T>, status = 200): Response {
-  return toResponse(resultAnswer(result, { status, headers: NO_STORE }));
-}
+import { failure, type Failure } from '@/lib/errors';
+import { type Answer, type ApiRequest, errorResponse, failureAnswer } from '@/lib/http/answer';
 
 /**
  * Runs `fn` for the user of the session; `failed` answers 401 without one. State-changing routes

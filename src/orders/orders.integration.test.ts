@@ -61,7 +61,7 @@ let smtp: TestSmtpServer;
 let alice: TestUser;
 let bob: TestUser;
 const realGenerate = fulfilmentDeps.generate;
-const realAvailability = orderDeps.availability;
+const realCompanyOrder = orderDeps.companyOrder;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -86,7 +86,7 @@ afterAll(async () => {
 afterEach(() => {
   setDocumentServices(null);
   fulfilmentDeps.generate = realGenerate;
-  orderDeps.availability = realAvailability;
+  orderDeps.companyOrder = realCompanyOrder;
 });
 
 async function json(res: Response) {
@@ -588,10 +588,10 @@ describe('the subscription', () => {
         timeoutMs: 100,
       }),
     });
-    orderDeps.availability = async (d, kind, siren) =>
+    orderDeps.companyOrder = async (d, kind, siren) =>
       kind === 'acts' || kind === 'balance-sheets'
-        ? { available: true }
-        : realAvailability(d, kind, siren);
+        ? { orderable: true, kind, label: kind, priceCents: 0 }
+        : realCompanyOrder(d, kind, siren);
     const deed = (
       await json(await order(dave, 'acts', DANONE, { filing_number: 'A0', provider: 'inpi' }))
     ).data.data;

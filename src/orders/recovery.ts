@@ -7,7 +7,7 @@
  * - unfulfillable orders are refunded.
  * Every step is idempotent, so the sweep may run any number of times.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, payments, webhookEvents } from '@/db/schema';
 import { enqueue } from '@/jobs';
@@ -16,6 +16,7 @@ import { paymentProvider } from '@/payments/active-provider';
 import { applyCheckout, processWebhookEvent } from '@/payments/webhooks';
 import { refundOrder } from './fulfilment';
 import { fulfilOrderJob, refundOrderJob } from './jobs';
+import { inList } from '@/domain/sql-fragments';
 
 export type RecoveryReport = { events: number; checkouts: number; fulfil: number; refunds: number };
 
@@ -65,7 +66,7 @@ export async function recoverOrders(db: Db): Promise<RecoveryReport> {
   const unfinished = await db
     .select({ id: orders.id, attempts: orders.attempts })
     .from(orders)
-    .where(inArray(orders.state, ['paid', 'processing']));
+    .where(inList(orders.state, ['paid', 'processing']));
   for (const o of unfinished) {
     await enqueue(
       db,

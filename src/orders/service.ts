@@ -3,7 +3,7 @@
  * user of the session: another user's order is NOT_FOUND.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, desc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { SessionUser } from '@/accounts/session';
 import { getEnv, siteOrigin } from '@/config/env';
 import { preparedQuery, type Db } from '@/db/client';
@@ -13,7 +13,7 @@ import { documentOffer } from '@/domain/catalogue/documents';
 import { sameOrderKey, splitVat, subscriptionCover, unfinishedStates } from '@/domain/orders';
 import { initialState } from '@/order-state/transitions';
 import { isSirenFormat, padSiren } from '@/domain/siren';
-import { availability, checkDeliverable, documentSale } from '@/documents';
+import { checkDeliverable, companyOrder, documentSale } from '@/documents';
 import { getCachedProfile } from '@/registry/page-data';
 import { enqueue } from '@/jobs';
 import { failure, success, type Result } from '@/lib/errors';
@@ -23,17 +23,21 @@ import { activeSubscription, quotaUsed, takeQuota } from '@/payments/subscriptio
 import { billingSchema, bodyPayloads, documentPayload, fieldErrors } from './payloads';
 import { presentOrder, type OrderJson, type OrderRow } from './present';
 import { fulfilOrderJob } from './jobs';
+import { inList } from '@/domain/sql-fragments';
 
 export type OrderRequest =
   | { kind: string; siren: string; body?: unknown }
   | { kind: 'custom-document'; documentId: string; body: unknown }
   | { kind: 'director-report'; siren: string; index: string };
 
-/** What placing an order asks of the documents module; tests replace it. */
+/**
+ * What placing an order asks of the documents module; tests replace it. `companyOrder` is the
+ * rule the pages' buttons follow too: the route never refuses what a page offers.
+ */
 export const orderDeps: {
-  availability: typeof availability;
+  companyOrder: typeof companyOrder;
   deliverable: typeof checkDeliverable;
-} = { availability, deliverable: checkDeliverable };
+} = { companyOrder, deliverable: checkDeliverable };
 
 /** Kinds ordered through their own route, not POST /api/{kind}/{siren}/order. */
 const OWN_ROUTE_KINDS = new Set(['custom-document', 'director-report']);
@@ -99,10 +103,10 @@ async function parseRequest(
     payload = parsed.data as Record<string, unknown>;
   }
   if (siren) {
-    const available = await orderDeps.availability(db, req.kind, siren);
-    if (!available.available)
-      return failure('DOCUMENT_UNAVAILABLE', available.reason, {
-        fields: available.field ? { [available.field]: [available.reason] } : undefined,
+    const offer = await orderDeps.companyOrder(db, req.kind, siren);
+    if (offer && !offer.orderable)
+      return failure('DOCUMENT_UNAVAILABLE', offer.reason, {
+        fields: offer.field ? { [offer.field]: [offer.reason] } : undefined,
       });
   }
   // Everything the document needs, before the order exists: an order that could not be delivered
@@ -141,7 +145,7 @@ const unfinishedOf = preparedQuery('orders_unfinished', (db) =>
       and(
         eq(orders.userId, sql.placeholder('userId')),
         eq(orders.sameOrderKey, sql.placeholder('key')),
-        inArray(orders.state, [...unfinishedStates]),
+        inList(orders.state, [...unfinishedStates]),
       ),
     ),
 );

@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { SessionUser } from '@/accounts/session';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { directoryStorage, setFileStorage } from './storage';
+import { openSiteDb } from '@/testing/site-db';
 
 export type TestUser = { user: SessionUser; headers: Record<string, string> };
 
@@ -63,20 +63,16 @@ export function request(
 export type Params<T> = { params: Promise<T> };
 export const params = <T>(value: T): Params<T> => ({ params: Promise.resolve(value) });
 
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-
 /** A fresh database that route handlers reach through getDb(), and files in a temporary folder. */
 export async function openSiteTestDb(): Promise<{ handle: DbHandle; close: () => Promise<void> }> {
-  const handle = await createTestDb();
-  globalForDb.__dbHandle = handle;
+  const site = await openSiteDb();
   const dir = await mkdtemp(path.join(tmpdir(), 'orders-files-'));
   setFileStorage(directoryStorage(dir));
   return {
-    handle,
+    handle: site.handle,
     close: async () => {
-      globalForDb.__dbHandle = undefined;
       setFileStorage(undefined);
-      await handle.close();
+      await site.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -127,3 +127,25 @@ export async function listAgreements(db: Db, siren: string): Promise<AgreementVi
       a.idcc.localeCompare(b.idcc),
   );
 }
+
+/** The SIRETs that declare each collective agreement (IDCC order; SIRETs sorted, no repeat). */
+export async function agreementSirets(
+  db: Db,
+  siren: string,
+): Promise<Array<{ idcc: string; sirets: string[] }>> {
+  return queryRows<{ idcc: string; sirets: string[] }>(
+    db,
+    sql`SELECT idcc, array_agg(DISTINCT siret ORDER BY siret) AS sirets
+        FROM establishment_agreements WHERE siren = ${siren} GROUP BY idcc ORDER BY idcc`,
+  );
+}
+
+/** Every collective agreement's title and Légifrance address (null when none), IDCC order. */
+export async function listAgreementTitles(
+  db: Db,
+): Promise<Array<{ idcc: string; title: string; url: string | null }>> {
+  return queryRows<{ idcc: string; title: string; url: string | null }>(
+    db,
+    sql`SELECT idcc, title, nullif(url, '') AS url FROM collective_agreements ORDER BY idcc`,
+  );
+}

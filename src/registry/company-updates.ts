@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { textArray } from '@/domain/sql-fragments';
+import { inList } from '@/domain/sql-fragments';
 
 /** When a company's record changed, and how many establishments we hold for it. */
 export type CompanyUpdates = {
@@ -35,7 +35,7 @@ export async function getCompanyUpdates(
           c.field_sources -> 'rcs_registration_date' ->> 'date' AS rne_date,
           (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren) AS total,
           (SELECT count(*)::int FROM establishments e WHERE e.siren = c.siren AND coalesce(e.status, 'A') <> 'F') AS open
-        FROM companies c WHERE c.siren = ANY(${textArray(sirens)}::char(9)[])`,
+        FROM companies c WHERE ${inList(sql`c.siren`, sirens, 'char(9)')}`,
   );
   return new Map(
     rows.map((r) => [

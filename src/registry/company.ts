@@ -11,7 +11,6 @@ import {
 } from '@/domain/legal-forms';
 import { companyState, companyStateLabel, type CompanyState } from '@/domain/company-state';
 import { luhnValid, validateSiren } from '@/domain/siren';
-import { textArray } from '@/domain/sql-fragments';
 import { slugify } from '@/domain/slug';
 import { eoriNumber, vatNumber } from '@/domain/vat';
 import { parseCourt } from './courts';
@@ -27,6 +26,7 @@ import {
   type EstablishmentRow,
   type EstablishmentView,
 } from './establishment-view';
+import { inList } from '@/domain/sql-fragments';
 
 export type CompanyProfile = {
   siren: string;
@@ -421,7 +421,7 @@ export async function getCompanyProfiles(
   if (unique.length === 0) return out;
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
-    profileQuery(sql`c.siren = ANY(${textArray(unique)}::char(9)[])`),
+    profileQuery(inList(sql`c.siren`, unique, 'char(9)')),
     { prepared: true },
   );
   for (const row of rows) out.set(row.siren, success(profileFromRow(row, row.ho ?? null)));

@@ -7,7 +7,7 @@ import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { LISTABLE, personOpposed } from './opposition';
-import { COMPANY_STATE } from '@/domain/sql-fragments';
+import { COMPANY_STATE, inList } from '@/domain/sql-fragments';
 import type { CompanyState } from '@/domain/company-state';
 import { clean, sourceRef, type SourceRef } from './result';
 import { failure, success, type Result } from '@/lib/errors';
@@ -338,15 +338,9 @@ export async function getDirectorProfile(db: Db, id: string): Promise<DirectorLo
             FROM directors d1
             JOIN directors d2 ON d2.person_key = d1.person_key AND d2.siren <> d1.siren
             JOIN companies c ON c.siren = d2.siren
-            WHERE d1.siren IN (${sql.join(
-              sirens.map((s) => sql`${s}`),
-              sql`, `,
-            )})
+            WHERE ${inList(sql`d1.siren`, sirens, 'char(9)')}
               AND d1.person_key <> ${key} AND d1.person_key ~ '\\|[0-9]{4}-[0-9]{2}$'
-              AND d2.siren NOT IN (${sql.join(
-                sirens.map((s) => sql`${s}`),
-                sql`, `,
-              )})
+              AND NOT ${inList(sql`d2.siren`, sirens, 'char(9)')}
               AND ${LISTABLE}
               AND NOT ${personOpposed(sql`d1.person_key`)}
             ORDER BY d2.siren

@@ -10,7 +10,7 @@ import {
 } from './establishment-view';
 import { FRENCH_MONTHS } from '@/domain/dates';
 import type { SourceRef } from './result';
-import { departmentOfCommuneSql, distanceKmSql, textArray } from '@/domain/sql-fragments';
+import { departmentOfCommuneSql, distanceKmSql, inList } from '@/domain/sql-fragments';
 
 export const ESTABLISHMENTS_PAGE_SIZE = 20;
 
@@ -163,7 +163,7 @@ export async function getEstablishmentDetails(
   return queryRows<EstablishmentDetailRow>(
     db,
     sql`SELECT ${DETAIL_COLUMNS} FROM establishments e
-        WHERE e.siret = ANY(${textArray(sirets)}::char(14)[])`,
+        WHERE ${inList(sql`e.siret`, sirets, 'char(14)')}`,
   );
 }
 
@@ -179,6 +179,19 @@ export async function establishmentDetailsPage(
     sql`SELECT ${DETAIL_COLUMNS} FROM establishments e WHERE e.siren = ${siren}
         ORDER BY e.siret OFFSET ${offset} LIMIT ${limit}`,
   );
+}
+
+/**
+ * How many establishments a company has: those we hold, or the number its source states when
+ * larger (the drop-in's pages of 100 exist up to it).
+ */
+export async function establishmentTotal(db: Db, siren: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT greatest((SELECT count(*) FROM establishments WHERE siren = ${siren}),
+      (SELECT coalesce(stated_establishments, 0) FROM companies WHERE siren = ${siren}))::int AS n`,
+  );
+  return row?.n ?? 0;
 }
 
 /** An area establishments are searched in: every condition given must hold. */
@@ -212,12 +225,10 @@ export async function matchingEstablishments(
   // Partial diffusion hides the postcode and the position (maskAddress): never matched by them.
   const postcodes = postcode === null ? [] : Array.isArray(postcode) ? postcode : [postcode];
   if (postcodes.length)
-    conditions.push(sql`e.postcode = ANY(${textArray(postcodes)}::text[]) AND e.diffusion = 'O'`);
-  if (communes?.length) conditions.push(sql`e.commune_code = ANY(${textArray(communes)}::text[])`);
+    conditions.push(sql`${inList(sql`e.postcode`, postcodes)} AND e.diffusion = 'O'`);
+  if (communes?.length) conditions.push(inList(sql`e.commune_code`, communes));
   if (departments?.length)
-    conditions.push(
-      sql`${departmentOfCommuneSql(sql`e.commune_code`)} = ANY(${textArray(departments)}::text[])`,
-    );
+    conditions.push(inList(departmentOfCommuneSql(sql`e.commune_code`), departments));
   if (circle) {
     const { lat, lon, radiusKm } = circle;
     conditions.push(sql`e.latitude IS NOT NULL AND e.diffusion = 'O'
@@ -231,7 +242,7 @@ export async function matchingEstablishments(
           SELECT ${DETAIL_COLUMNS},
                  row_number() OVER (PARTITION BY e.siren ORDER BY e.is_head_office DESC, e.siret) AS n
           FROM establishments e
-          WHERE e.siren = ANY(${textArray(rest)}::char(9)[]) AND coalesce(e.status, 'A') <> 'F'
+          WHERE ${inList(sql`e.siren`, rest, 'char(9)')} AND coalesce(e.status, 'A') <> 'F'
             AND ${sql.join(conditions, sql` AND `)}) x
         WHERE x.n <= ${limit}
         ORDER BY x.siren, x.n`,

@@ -295,3 +295,12 @@ async function countKeyFigures(db: Db): Promise<KeyFigures | null> {
     return null;
   }
 }
+
+/** Each source's last finished import, `YYYY-MM-DDTHH:MM:SS` (UTC), source order. */
+export async function lastImportPerSource(db: Db): Promise<Array<{ source: string; at: string }>> {
+  return queryRows<{ source: string; at: string }>(
+    db,
+    sql`SELECT source, to_char(max(finished_at), 'YYYY-MM-DD"T"HH24:MI:SS') AS at
+        FROM import_runs WHERE finished_at IS NOT NULL GROUP BY source ORDER BY source`,
+  );
+}

@@ -218,13 +218,20 @@ export async function sitemapFiles(db: Db): Promise<SitemapFile[]> {
 
 const sirenBound = (n: number) => String(n).padStart(9, '0');
 
+type SitemapCompanyRow = { siren: string; name: string | null; updated_at: string | null };
+
+const sitemapCompanyUrl = (r: SitemapCompanyRow) => ({
+  path: `/entreprises/${r.siren}/${slugify(clean(r.name)) || 'entreprise'}`,
+  lastmod: r.updated_at,
+});
+
 export async function sitemapCompanies(
   db: Db,
   range: number,
 ): Promise<Array<{ path: string; lastmod: string | null }>> {
   const lo = range * SIREN_RANGE;
   const hi = lo + SIREN_RANGE;
-  const rows = await queryRows<{ siren: string; name: string | null; updated_at: string | null }>(
+  const rows = await queryRows<SitemapCompanyRow>(
     db,
     sql`SELECT c.siren, c.name, c.updated_at::date::text AS updated_at FROM companies c
         WHERE c.siren >= ${sirenBound(lo)}::char(9)
@@ -232,10 +239,27 @@ export async function sitemapCompanies(
           AND ${LISTABLE} AND c.name IS NOT NULL
         ORDER BY c.siren LIMIT ${SITEMAP_SIZE}`,
   );
-  return rows.map((r) => ({
-    path: `/entreprises/${r.siren}/${slugify(clean(r.name)) || 'entreprise'}`,
-    lastmod: r.updated_at,
-  }));
+  return rows.map(sitemapCompanyUrl);
+}
+
+/**
+ * The sitemap entries of these companies (those a sitemap lists: the same rule and path as
+ * `sitemapCompanies`), by SIREN: what a day of changes patches into the stored files.
+ */
+export async function sitemapCompanyEntries(
+  db: Db,
+  sirens: readonly string[],
+): Promise<Map<string, { path: string; lastmod: string | null }>> {
+  const out = new Map<string, { path: string; lastmod: string | null }>();
+  if (sirens.length === 0) return out;
+  const rows = await queryRows<SitemapCompanyRow>(
+    db,
+    sql`SELECT c.siren, c.name, c.updated_at::date::text AS updated_at FROM companies c
+        WHERE c.siren = ANY(${`{${sirens.join(',')}}`}::bpchar[])
+          AND ${LISTABLE} AND c.name IS NOT NULL`,
+  );
+  for (const r of rows) out.set(r.siren, sitemapCompanyUrl(r));
+  return out;
 }
 
 export async function sitemapDirectors(

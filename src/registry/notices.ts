@@ -353,3 +353,40 @@ export async function listInsolvency(db: Db, siren: string): Promise<InsolvencyS
   }));
   return { items, current: items[0] ?? null, source: sourceRef('bodacc', items[0]?.judgmentDate) };
 }
+
+/**
+ * What the BODACC says a company is under today, in the government API's `bodacc` block: the
+ * latest judgment when it leaves a collective procedure open (its state: `liquidation_judiciaire`,
+ * `redressement_judiciaire`, `sauvegarde`, the rules of data/samples/labels/
+ * bodacc-jugement-rules.yml; a closing judgment has none), with its notice; and the latest
+ * strike-off notice.
+ */
+export async function bodaccStanding(
+  db: Db,
+  siren: string,
+): Promise<{
+  procedure: { state: string; noticeId: string | null; date: string | null } | null;
+  strikeOffNoticeId: string | null;
+}> {
+  const [row] = await queryRows<{
+    state: string | null;
+    notice_id: string | null;
+    judgment_date: string | null;
+    strike_off: string | null;
+  }>(
+    db,
+    sql`SELECT p.state, p.notice_id, p.judgment_date::text AS judgment_date,
+          (SELECT n.id FROM notices n WHERE n.siren = ${siren} AND n.family = 'radiation'
+           ORDER BY n.published_at DESC, n.id DESC LIMIT 1) AS strike_off
+        FROM (SELECT 1) one
+        LEFT JOIN LATERAL (SELECT state, notice_id, judgment_date FROM insolvency_proceedings
+          WHERE siren = ${siren} ORDER BY judgment_date DESC NULLS LAST, id DESC LIMIT 1) p ON true`,
+    { prepared: true },
+  );
+  return {
+    procedure: row?.state
+      ? { state: row.state, noticeId: row.notice_id, date: row.judgment_date }
+      : null,
+    strikeOffNoticeId: row?.strike_off ?? null,
+  };
+}

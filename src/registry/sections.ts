@@ -4,7 +4,8 @@
  * section whose loader failed shows its empty state (never breaks the page).
  */
 import type { SourceName } from '@/db/schema';
-import type { CatalogueKind, CompanyDocument } from '@/domain/catalogue/documents';
+import type { CatalogueKind } from '@/domain/catalogue/document-details';
+import type { CompanyDocument } from '@/domain/catalogue/documents';
 import type { Result } from '@/lib/errors';
 import type { CompanyPageData } from './page-data';
 import { commitmentScore } from './commitment-score';

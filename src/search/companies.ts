@@ -145,6 +145,8 @@ export type CompanySearchInput = {
   extraConditions?: SQL | null;
   /** The order of a list without a name, in place of the sort's (the drop-in: the API's). */
   filtersOrder?: SQL | null;
+  /** A list without a name counts its companies up to this many (the drop-in: 10,000). */
+  countLimit?: number | null;
 };
 
 type CandidateRow = {
@@ -187,6 +189,7 @@ export function searchFromRequest(
     facets?: boolean;
     extraConditions?: SQL | null;
     filtersOrder?: SQL | null;
+    countLimit?: number | null;
   } = {},
 ): Promise<Result<CompanySearchPage>> {
   return searchCompanies(db, {
@@ -201,6 +204,7 @@ export function searchFromRequest(
     facets: opts.facets,
     extraConditions: opts.extraConditions,
     filtersOrder: opts.filtersOrder,
+    countLimit: opts.countLimit,
   });
 }
 
@@ -326,6 +330,7 @@ export async function searchCompanies(
         base.order,
         hide,
         input.filtersOrder ?? null,
+        input.countLimit ?? null,
       )),
     });
   }
@@ -1117,11 +1122,12 @@ async function searchByFilters(
   order: 'asc' | 'desc',
   hideFinancialData: boolean,
   customOrder: SQL | null = null,
+  countLimit: number | null = null,
 ): Promise<Omit<CompanySearchPage, 'sort' | 'order' | 'near' | 'place'>> {
   const where = sql`${filtersSql(filters, scope)} AND c.name IS NOT NULL`;
   const offset = (page - 1) * perPage;
   const circle = scope.circle ?? null;
-  const countQuery = queryRows<{ n: number }>(db, countSql(filters, scope));
+  const countQuery = queryRows<{ n: number }>(db, countSql(filters, scope, countLimit));
   // Awaited below: should the page's query fail first, the count's own failure must not be left
   // unhandled (Node ends the process on an unhandled rejection).
   countQuery.catch(() => undefined);

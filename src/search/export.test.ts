@@ -5,37 +5,31 @@
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { handleCompanyExport } from '@/public-api/export-handlers';
 import { searchCompanies } from './companies';
 import { csvField } from '@/lib/tabular/csv';
 import { refreshSearchIndex } from './indexer';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const GENERATED = 2345;
 let member: TestClient;
 
+const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
+
 beforeAll(async () => {
   resetEnvForTests();
-  resetAllRateLimits({ kind: 'memory' });
-  handle = await createTestDb();
-  globalForDb.__dbHandle = handle;
-  await insertRegistryFixtures(handle.db);
   // Equal popularity for many of them: the keyset must break ties by SIREN.
-  await handle.db.execute(sql`INSERT INTO companies (siren, name, legal_form_code, naf_code,
+  await site.db().execute(sql`INSERT INTO companies (siren, name, legal_form_code, naf_code,
       naf_version, status, creation_date, headcount_band, open_establishments, capital_amount)
     SELECT lpad((700000000 + i)::text, 9, '0'), 'EXPORT ' || i || CASE WHEN i % 7 = 0 THEN ' ; "SARL"' ELSE '' END,
       '5499', '62.01Z', 'NAFRev2', 'A', '2020-01-01'::date + (i % 300),
       CASE WHEN i % 3 = 0 THEN '11' ELSE NULL END, i % 4, CASE WHEN i % 5 = 0 THEN 1000.5 END
     FROM generate_series(1, ${GENERATED}) i`);
-  await refreshSearchIndex(handle.db);
+  await refreshSearchIndex(site.db());
   member = new TestClient();
   const r = await member.post('/register', {
     email: 'export@exemple.fr',
@@ -45,16 +39,11 @@ beforeAll(async () => {
   expect(r.status).toBe(201);
 }, 120_000);
 
-afterAll(async () => {
-  delete globalForDb.__dbHandle;
-  await handle?.close();
-});
-
 async function exportOf(query: string, client?: TestClient) {
   const headers = new Headers();
   if (client) headers.set('cookie', client.cookieHeader());
   const res = await handleCompanyExport(
-    handle.db,
+    site.db(),
     new Request(`http://test/api/search/companies/export?${query}`, { headers }),
   );
   return res;
@@ -106,7 +95,7 @@ describe('export of a results list', () => {
     expect(sirens).toHaveLength(GENERATED);
     expect(new Set(sirens).size).toBe(GENERATED);
     // The first page of the results, in the same order.
-    const page = await searchCompanies(handle.db, {
+    const page = await searchCompanies(site.db(), {
       q: null,
       filters: { ...(await import('./filters')).EMPTY_FILTERS, activities: ['62.01Z'] },
     });

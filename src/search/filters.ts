@@ -8,7 +8,9 @@ import { distanceKmSql, textArray } from '@/domain/sql-fragments';
 import { boundingBox, cellRanges } from './geo/grid';
 import { innerCountSql, splitCells } from './geo/cells';
 import { resolveCommunes, resolveEpcis } from './geo/places';
+import { labelCountSql } from './label-counts';
 import { foldName } from './normalize';
+import { EMPTY_FILTERS } from './filter-params';
 
 export { EMPTY_FILTERS, type SearchFilters } from './filter-params';
 export { filtersToParams, hasFilters, parseFilters } from './request';
@@ -57,18 +59,47 @@ export function circleSql(circle: Circle): SQL {
   return sql`(${sql.join(ranges, sql` OR `)}) AND ${inCircleSql(circle)}`;
 }
 
+/** Nothing but labels required or refused: no other filter, nothing resolved, no point. */
+function labelsOnly(f: SearchFilters, scope: ResolvedScope): boolean {
+  if (scope.circle || scope.postcode || scope.department || scope.extra) return false;
+  if ((scope.communeLists?.length ?? 0) > 0) return false;
+  return (Object.keys(EMPTY_FILTERS) as Array<keyof SearchFilters>).every(
+    (k) =>
+      k === 'labels' ||
+      k === 'excludedLabels' ||
+      JSON.stringify(f[k]) === JSON.stringify(EMPTY_FILTERS[k]),
+  );
+}
+
 /**
- * The exact number of named companies matching the filters (the lists' total). Within a circle,
- * one count per grid row joined laterally: each reads its range of the partial geo index alone
- * (index-only scan, distance computed from the index's latitude and longitude), where the rows'
- * OR made the planner read every matching table page through a bitmap (issue 27: 10 km around a
- * point in Paris, 15,555 companies, 1.35 s cold and 0.2 s warm → 20 ms at 1 M, docs/SEARCH.md).
+ * The exact number of named companies matching the filters (the lists' total), or, with `limit`,
+ * that number up to `limit` (the drop-in: the government API counts to 10,000 and no further).
+ *
+ * One label required, or one refused, and nothing else: from the per-label counts
+ * (src/search/label-counts.ts), no row read. Within a circle, one count per grid row joined
+ * laterally: each reads its range of the partial geo index alone (index-only scan, distance
+ * computed from the index's latitude and longitude), where the rows' OR made the planner read
+ * every matching table page through a bitmap (issue 27: 10 km around a point in Paris, 15,555
+ * companies, 1.35 s cold and 0.2 s warm → 20 ms at 1 M, docs/SEARCH.md).
  */
-export function countSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
+export function countSql(
+  f: SearchFilters,
+  scope: ResolvedScope = {},
+  limit: number | null = null,
+): SQL {
+  if (labelsOnly(f, scope)) {
+    const counted = labelCountSql(f.labels, f.excludedLabels);
+    if (counted) return counted;
+  }
   const circle = scope.circle;
-  if (!circle)
-    return sql`SELECT count(*)::int AS n FROM search_companies c
-      WHERE ${filtersSql(f, scope)} AND c.name IS NOT NULL`;
+  if (!circle) {
+    const where = sql`${filtersSql(f, scope)} AND c.name IS NOT NULL`;
+    // Up to the limit: the scan stops there (a broad filter reads 10,000 rows, not a million).
+    return limit === null
+      ? sql`SELECT count(*)::int AS n FROM search_companies c WHERE ${where}`
+      : sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c WHERE ${where}
+          LIMIT ${limit}) x`;
+  }
   const rest = filtersSql(f, { ...scope, circle: null });
   // A circle alone: the cells wholly inside come from the per-cell counts (src/search/geo/cells.ts),
   // only the edge cells are counted entry by entry.
@@ -84,6 +115,91 @@ export function countSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
         AND ${rest} AND c.name IS NOT NULL) AS x)`;
   if (inner.length === 0) return sql`SELECT ${edgeCount}::int AS n`;
   return sql`SELECT (${innerCountSql(inner)} + ${edgeCount})::int AS n`;
+}
+
+/**
+ * A person a list is filtered by: a director (search_directors), an élu of the collectivity
+ * (elected_officials), or either. `words` are folded and must all be among the person's names;
+ * births are kept to the month (src/domain/diffusion.ts), so the bounds are YYYYMM.
+ */
+export type PersonFilter = {
+  words: readonly string[];
+  bornFrom: number | null;
+  bornTo: number | null;
+  among: 'directors' | 'elected' | 'both';
+};
+
+/** The folded words of a name, as PersonFilter.words holds them. */
+export const nameWords = (...parts: Array<string | null>): string[] =>
+  foldName(parts.filter(Boolean).join(' ')).split(' ').filter(Boolean);
+
+function birthBounds(alias: 'd' | 'e', p: PersonFilter): SQL[] {
+  const ym = sql`(${sql.raw(alias)}.birth_year * 100 + coalesce(${sql.raw(alias)}.birth_month, 1))`;
+  const out: SQL[] = [];
+  if (p.bornFrom !== null) out.push(sql`${ym} >= ${p.bornFrom}`);
+  if (p.bornTo !== null) out.push(sql`${ym} <= ${p.bornTo}`);
+  return out;
+}
+
+/** A director of the company (names through the GIN-indexed tokens). */
+function directorSql(p: PersonFilter): SQL {
+  const parts: SQL[] = [sql`d.siren = c.siren`];
+  if (p.words.length) parts.push(sql`d.tokens @> ${textArray([...p.words])}::text[]`);
+  parts.push(...birthBounds('d', p));
+  return sql`EXISTS (SELECT 1 FROM search_directors d WHERE ${sql.join(parts, sql` AND `)})`;
+}
+
+/** An élu of the collectivity (répertoire national des élus, through its SIREN). */
+function electedSql(p: PersonFilter): SQL {
+  const parts: SQL[] = [sql`e.siren IS NOT NULL`];
+  if (p.words.length)
+    parts.push(
+      sql`string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ') @> ${textArray([...p.words])}::text[]`,
+    );
+  parts.push(...birthBounds('e', p));
+  return sql`c.siren IN (SELECT e.siren FROM elected_officials e WHERE ${sql.join(parts, sql` AND `)})`;
+}
+
+/** The person condition: a director, an élu, or either (the government API's default). */
+export function personSql(p: PersonFilter): SQL {
+  if (p.among === 'directors') return directorSql(p);
+  if (p.among === 'elected') return electedSql(p);
+  return sql`(${directorSql(p)} OR ${electedSql(p)})`;
+}
+
+/**
+ * Any establishment of the company in one of these postcodes (the government API's
+ * `code_postal`, not only the head office's); a partially diffused establishment's postcode is
+ * hidden, so never matched.
+ */
+export function anyEstablishmentPostcodeSql(postcodes: readonly string[]): SQL {
+  return sql`EXISTS (SELECT 1 FROM establishments e WHERE e.siren = c.siren
+    AND e.postcode = ANY(${textArray([...postcodes])}::text[]) AND e.diffusion = 'O')`;
+}
+
+/** The conditions together (AND); null when there are none. */
+export function allOf(parts: readonly SQL[]): SQL | null {
+  return parts.length ? sql.join([...parts], sql` AND `) : null;
+}
+
+/** Diffusible companies only (the government API's geo search serves no other). */
+export const DIFFUSIBLE_ONLY = sql`c.diffusion = 'O'`;
+
+/**
+ * The government API's orders of a list (its Elasticsearch sorts, docs/DROP-IN.md): without words,
+ * the most open establishments first (ties in SIREN order, as its stored answers show;
+ * search_companies_open_idx reads it); around a point, where every score is equal, the active
+ * before the ceased (`etat_administratif` ascending), then the most open establishments.
+ */
+export const BY_OPEN_ESTABLISHMENTS = sql`c.open_establishments DESC NULLS LAST, c.siren`;
+export const ACTIVE_THEN_BY_OPEN_ESTABLISHMENTS = sql`c.status, c.open_establishments DESC NULLS LAST, c.siren`;
+
+/** A bigint column's bound: whole euros, and never beyond the type (9.2 × 10¹⁸) nor a 500. */
+const BIGINT_MAX = 9223372036854775807n;
+function euros(x: number, round: (x: number) => number): string {
+  if (!Number.isFinite(x)) return String(x > 0 ? BIGINT_MAX : -BIGINT_MAX - 1n);
+  const v = BigInt(round(x));
+  return String(v > BIGINT_MAX ? BIGINT_MAX : v < -BIGINT_MAX - 1n ? -BIGINT_MAX - 1n : v);
 }
 
 /**
@@ -125,10 +241,14 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (f.capitalMax !== null) parts.push(sql`c.capital_amount <= ${f.capitalMax}`);
   // Whole euros in the table (bigint): a bound with cents is rounded inwards, the same rows
   // (« ≥ 48.85 » is « ≥ 49 »), and the parameter stays a bigint the indexes can use.
-  if (f.revenueMin !== null) parts.push(sql`c.revenue >= ${Math.ceil(f.revenueMin)}`);
-  if (f.revenueMax !== null) parts.push(sql`c.revenue <= ${Math.floor(f.revenueMax)}`);
-  if (f.netResultMin !== null) parts.push(sql`c.net_result >= ${Math.ceil(f.netResultMin)}`);
-  if (f.netResultMax !== null) parts.push(sql`c.net_result <= ${Math.floor(f.netResultMax)}`);
+  if (f.revenueMin !== null)
+    parts.push(sql`c.revenue >= ${euros(f.revenueMin, Math.ceil)}::bigint`);
+  if (f.revenueMax !== null)
+    parts.push(sql`c.revenue <= ${euros(f.revenueMax, Math.floor)}::bigint`);
+  if (f.netResultMin !== null)
+    parts.push(sql`c.net_result >= ${euros(f.netResultMin, Math.ceil)}::bigint`);
+  if (f.netResultMax !== null)
+    parts.push(sql`c.net_result <= ${euros(f.netResultMax, Math.floor)}::bigint`);
   if (f.labels.length) parts.push(sql`c.labels @> ${textArray(f.labels)}::text[]`);
   if (f.excludedLabels.length)
     parts.push(sql`NOT (c.labels && ${textArray(f.excludedLabels)}::text[])`);
@@ -141,18 +261,15 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   ] as const)
     if (values.length)
       parts.push(sql`c.label_ids && ${textArray(values.map((v) => `${kind}:${v}`))}::text[]`);
-  if (f.electedName) {
-    const tokens = foldName(f.electedName).split(' ').filter(Boolean);
+  if (f.electedName)
     parts.push(
-      sql`EXISTS (SELECT 1 FROM elected_officials e WHERE e.siren = c.siren AND ${sql.join(
-        tokens.map(
-          (t) =>
-            sql`(search_fold(e.last_name) ~ ${`(^| )${t}( |$)`} OR search_fold(coalesce(e.first_names, '')) ~ ${`(^| )${t}( |$)`})`,
-        ),
-        sql` AND `,
-      )})`,
+      personSql({
+        words: nameWords(f.electedName),
+        bornFrom: null,
+        bornTo: null,
+        among: 'elected',
+      }),
     );
-  }
   if (f.contradictions)
     parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
   if (f.place) {
@@ -170,14 +287,15 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (scope.postcode) parts.push(sql`c.postcode = ${scope.postcode}`);
   if (scope.department) parts.push(sql`c.department = ${scope.department}`);
   if (f.idcc.length) parts.push(sql`c.idcc && ${textArray(f.idcc)}::text[]`);
-  if (f.directorName) {
-    const tokens = foldName(f.directorName).split(' ').filter(Boolean);
-    const birth: SQL[] = [];
-    if (f.directorBirthFrom !== null) birth.push(sql`AND d.birth_year >= ${f.directorBirthFrom}`);
-    if (f.directorBirthTo !== null) birth.push(sql`AND d.birth_year <= ${f.directorBirthTo}`);
-    parts.push(sql`EXISTS (SELECT 1 FROM search_directors d WHERE d.siren = c.siren
-      AND d.tokens @> ${textArray(tokens)}::text[] ${sql.join(birth, sql` `)})`);
-  }
+  if (f.directorName)
+    parts.push(
+      personSql({
+        words: nameWords(f.directorName),
+        bornFrom: f.directorBirthFrom === null ? null : f.directorBirthFrom * 100 + 1,
+        bornTo: f.directorBirthTo === null ? null : f.directorBirthTo * 100 + 12,
+        among: 'directors',
+      }),
+    );
   if (scope.circle) parts.push(circleSql(scope.circle));
   if (scope.extra) parts.push(scope.extra);
   if (parts.length === 0) return NO_FILTER;

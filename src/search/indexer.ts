@@ -1,5 +1,6 @@
 import { GRID_ROW, GRID_STEP } from './geo/grid';
 import { addCellsSql, rebuildGeoCellCounts, subtractCellsSql } from './geo/cells';
+import { addLabelsSql, rebuildLabelCounts, subtractLabelsSql } from './label-counts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { killPoint } from '@/lib/kill-point';
@@ -153,6 +154,8 @@ export async function rebuildSearchIndex(
     }
     await rebuildGeoCellCounts(tx as unknown as Db);
     lap('fill search_geo_cells');
+    await rebuildLabelCounts(tx as unknown as Db);
+    lap('fill search_label_counts');
     killPoint('index');
     for (const ix of indexes) {
       await tx.execute(sql.raw(ix.def));
@@ -216,9 +219,11 @@ export async function updateSearchIndex(
     await tx.execute(sql`DELETE FROM search_names WHERE ${inScope('siren')}`);
     await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
     await tx.execute(subtractCellsSql(inScope('siren')));
+    await tx.execute(subtractLabelsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_companies WHERE ${inScope('siren')}`);
     for (const step of fillSteps(inScope)) await tx.execute(step);
     await tx.execute(addCellsSql(inScope('siren')));
+    await tx.execute(addLabelsSql(inScope('siren')));
     await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
     await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(${NAME_TOKENS}) t

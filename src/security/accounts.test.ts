@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { resetEnvForTests } from '@/config/env';
 import { connectPostgres, type DbHandle } from '@/db/client';
 import { users } from '@/db/schema/accounts';
-import { createTestDb } from '@/db/testing';
 import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
@@ -11,6 +10,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { resetLoginGuard } from '@/accounts/login-guard';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * The account findings of the security review, replayed as an attacker would: a session alone
@@ -18,23 +18,20 @@ import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
  * that signed the browser in (login CSRF); `POST /api/me/{id}`; an old session left open; a
  * logout during a database outage that told the browser it was logged out.
  */
-let handle: DbHandle;
 let smtp: TestSmtpServer;
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const PASSWORD = 'une phrase de passe solide';
+
+const site = siteDbForFile();
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetEnvForTests();
-  handle = await createTestDb();
-  globalForDb.__dbHandle = handle;
 });
 
 afterAll(async () => {
   closeMailTransport();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   await smtp?.close();
 });
 
@@ -55,7 +52,7 @@ async function register(email: string): Promise<TestClient> {
     captcha: await solvedCaptcha(),
   });
   expect(r.status).toBe(201);
-  await runJobsUntilIdle(handle.db);
+  await runJobsUntilIdle(site.db());
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
   const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
   expect((await c.get(link.pathname + link.search)).status).toBe(303);
@@ -70,7 +67,7 @@ async function login(email: string, password = PASSWORD): Promise<TestClient> {
 }
 
 const userRow = async (email: string) =>
-  (await handle.db.select().from(users).where(eq(users.email, email)))[0];
+  (await site.db().select().from(users).where(eq(users.email, email)))[0];
 
 describe('account deletion', () => {
   it('refuses the finding’s call (no password) and a wrong password; deletes with the right one', async () => {
@@ -111,7 +108,7 @@ describe('e-mail change', () => {
       current_password: 'pas le bon mot de passe',
     });
     expect(wrong.status).toBe(422);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     expect(smtp.received.some((m) => m.to.includes('pirate@exemple.fr'))).toBe(false);
     expect((await c.get('/api/me')).body.data.data.email).toBe('ancienne@exemple.fr');
 
@@ -126,7 +123,7 @@ describe('e-mail change', () => {
     expect((await c.get('/api/me')).body.data.data.email).toBe('ancienne@exemple.fr');
     expect(await userRow('nouvelle@exemple.fr')).toBeUndefined();
 
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const notice = await smtp.waitFor(
       (m) => m.to.includes('ancienne@exemple.fr') && /Changement d’adresse/.test(m.subject),
     );
@@ -165,7 +162,7 @@ describe('verification link', () => {
       next: '/entreprises/552032534/danone',
     });
     expect(r.status).toBe(201);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor(
       (m) => m.to.includes('attaquant@exemple.fr') && /Confirmez/.test(m.subject),
     );
@@ -273,7 +270,7 @@ describe('logout during a database outage', () => {
     try {
       r = await c.post('/logout');
     } finally {
-      globalForDb.__dbHandle = handle;
+      globalForDb.__dbHandle = site.handle();
       await down.close();
     }
     expect(r.status).toBe(503);
@@ -318,7 +315,7 @@ describe('mail to an address not proved to be the user’s', () => {
       current_password: PASSWORD,
     });
     expect(again.status).toBe(429);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     await smtp.waitFor(toStranger);
     expect(smtp.received.filter(toStranger)).toHaveLength(3);
   });
@@ -357,7 +354,7 @@ describe('mail to an address not proved to be the user’s', () => {
     expect(statuses).toEqual([200, 200, 429, 429]);
     expect(last!.body.error.message).toMatch(/courriel/);
     expect(last!.body.error.message).not.toMatch(/connexion/);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     await smtp.waitFor((m) => m.to.includes('renvoi@exemple.fr'));
     expect(smtp.received.filter((m) => m.to.includes('renvoi@exemple.fr'))).toHaveLength(3);
   });

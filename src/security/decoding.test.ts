@@ -1,17 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { imageQueryIsClean } from '@/server/guard';
 import { serveRegistryApi } from '@/server/registry-api';
-import { byPrecedence, matchRoute, patternOfFile, type Params } from '@/server/routes';
+import { patternOfFile } from '@/server/route-table';
+import { byPrecedence, matchRoute, type Params } from '@/server/routes';
 import { siteHandler } from '@/server/site';
 import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
 import { loadCompanyPage, loadCompanyProfile, loadDirectorProfile } from '@/loaders/registry-pages';
 import nextConfig from '../../next.config';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * Percent-encoding that only a second decoding would read (`%25`, `%25ZZ`), broken encodings and
@@ -53,10 +51,8 @@ function routeOf(path: string): { route: Route; params: Params } | null | 'bad' 
   return { route: BY_PATTERN.get(found.pattern)!, params: found.params };
 }
 
-let handle: DbHandle;
 let server: TestServer;
 const user = new TestClient();
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 
 function headersFor(method: string): Record<string, string> {
   const headers: Record<string, string> = {
@@ -106,11 +102,9 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
   res.end(body);
 }
 
+const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
+
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
   const registered = await user.post('/register', {
     email: 'decodage@exemple.fr',
     password: 'phrase de passe longue',
@@ -120,17 +114,14 @@ beforeAll(async () => {
   server = await startTestServer(
     siteHandler({
       door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
-      registryApi: (req, res) => serveRegistryApi(req, res, () => handle.db),
+      registryApi: (req, res) => serveRegistryApi(req, res, () => site.db()),
       next: nextStandIn,
     }),
   );
 }, 120_000);
 
 afterAll(async () => {
-  resetAllRateLimits();
   await server?.close();
-  globalForDb.__dbHandle = undefined;
-  await handle?.close();
 });
 
 /** As sent on the wire. */

@@ -17,8 +17,7 @@ import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
 import { resetEnvForTests } from '@/config/env';
-import { queryRows, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
+import { queryRows } from '@/db/client';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
@@ -35,17 +34,17 @@ import {
   withDocument,
 } from '@/opposition/testing';
 import { getDirectorProfile } from '@/registry/directors';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchCompanies } from '@/search/companies';
 import { refreshSearchIndex } from '@/search/indexer';
 import { bodyCapOf } from '@/lib/http/body';
 import { frontDoorAddressHeaders } from '@/lib/http/client';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
 let dataDir: string;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
+
+const site = siteDbForFile({ searchIndex: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -53,16 +52,10 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.DATA_DIR = dataDir;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  await refreshSearchIndex(handle.db);
-  globalForDb.__dbHandle = handle;
 });
 afterAll(async () => {
-  delete globalForDb.__dbHandle;
   closeMailTransport();
   await smtp?.close();
-  await handle?.close();
   for (const [k, v] of Object.entries(saved))
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -75,7 +68,7 @@ beforeEach(() => {
   resetCaptchaState();
 });
 
-const db = () => handle.db;
+const db = () => site.db();
 
 const solved = async (address: string) => {
   const res = await captchaRoute.GET(

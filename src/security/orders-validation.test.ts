@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
-import { queryRows, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { queryRows } from '@/db/client';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * Orders that cannot be delivered were taken, charged, then refunded (an invoice number and a
@@ -12,15 +10,11 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
  * order exists: 422 VALIDATION_FAILED naming the field, a French message, no order row, no
  * number taken. Through the Next route handlers.
  */
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-let handle: DbHandle;
 const user = new TestClient();
 
+const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
+
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
   const r = await user.post('/register', {
     email: 'commandes@exemple.fr',
     password: 'phrase de passe longue',
@@ -29,15 +23,9 @@ beforeAll(async () => {
   expect(r.status).toBe(201);
 }, 120_000);
 
-afterAll(async () => {
-  resetAllRateLimits();
-  globalForDb.__dbHandle = undefined;
-  await handle?.close();
-});
-
 async function counts() {
   const [row] = await queryRows<{ orders: number; invoices: number; counter: number }>(
-    handle.db,
+    site.db(),
     sql`SELECT (SELECT count(*)::int FROM orders) AS orders,
                (SELECT count(*)::int FROM invoices) AS invoices,
                (SELECT coalesce(sum(last_number), 0)::int FROM invoice_counter) AS counter`,

@@ -6,12 +6,11 @@ import * as sitemapIndex from '@/app/sitemap.xml/route';
 import * as sitemapFile from '@/app/sitemaps/[file]/route';
 import { connectPostgres, type DbHandle } from '@/db/client';
 import { getDb } from '@/db/site';
-import { createTestDb } from '@/db/testing';
 import { isDatabaseUnavailable } from '@/lib/errors';
-import { resetAllRateLimits } from '@/lib/rate-limit';
 import { registryApiCall, serveRegistryApi } from '@/server/registry-api';
 import { siteHandler } from '@/server/site';
 import { rawRequest, startTestServer, type TestServer } from '@/server/testing';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * The database refuses connections (a pool on a closed port): every route that reads it answers
@@ -59,16 +58,15 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
   }
 }
 
-let handle: DbHandle;
 let refusing: DbHandle;
 let server: TestServer;
 const user = new TestClient();
 const ID = '0b7c1f0e-2f4e-4a55-9d7a-5a3c0e1d2f40';
 
+// The user registers on the real database; the routes under test then meet a refusing one.
+siteDbForFile({ memoryRateLimits: true });
+
 beforeAll(async () => {
-  handle = await createTestDb();
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
   const registered = await user.post('/register', {
     email: 'panne@exemple.fr',
     password: 'phrase de passe longue',
@@ -90,11 +88,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  resetAllRateLimits();
   await server?.close();
   await refusing?.close();
-  globalForDb.__dbHandle = undefined;
-  await handle?.close();
 });
 
 /** The 15 routes of the finding; true: a page (French HTML), false: the API (JSON). */

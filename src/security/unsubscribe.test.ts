@@ -3,13 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport } from '@/accounts/alerts/jobs';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * Mail scanners and link previews follow every link of a mail: a GET of the unsubscribe link must
@@ -19,37 +16,32 @@ import { insertRegistryFixtures } from '@/registry/testing/fixtures';
  * SITE_URL.
  */
 const SITE = 'https://veille.registre-exemple.fr';
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-let handle: DbHandle;
 let smtp: TestSmtpServer;
 const previousSite = process.env.SITE_URL;
+
+const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   process.env.SITE_URL = SITE;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
 }, 120_000);
 
 afterAll(async () => {
-  resetAllRateLimits();
   closeMailTransport();
   if (previousSite === undefined) delete process.env.SITE_URL;
   else process.env.SITE_URL = previousSite;
   resetEnvForTests();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   await smtp?.close();
 });
 
 async function alertMode(listId: number): Promise<string> {
-  const { rows } = (await handle.db.execute(
-    sql`SELECT alert_mode FROM followed_lists WHERE id = ${listId}`,
-  )) as unknown as { rows: Array<{ alert_mode: string }> };
+  const { rows } = (await site
+    .db()
+    .execute(sql`SELECT alert_mode FROM followed_lists WHERE id = ${listId}`)) as unknown as {
+    rows: Array<{ alert_mode: string }>;
+  };
   return rows[0]!.alert_mode;
 }
 
@@ -63,19 +55,19 @@ describe('the unsubscribe link of the alert mails', () => {
     });
     expect(registered.status).toBe(201);
     // Alerts go only to a verified address (issue 36): this one has followed its link.
-    await handle.db.execute(
-      sql`UPDATE users SET email_verified = true WHERE email = 'scanner@exemple.fr'`,
-    );
+    await site
+      .db()
+      .execute(sql`UPDATE users SET email_verified = true WHERE email = 'scanner@exemple.fr'`);
     const list = (
       await c.post('/api/followed-lists', { name: 'Fournisseurs', alert_mode: 'immediate' })
     ).body.data.data as { id: number };
     expect((await c.post(`/api/company/552032534/follow/${list.id}`)).status).toBe(200);
-    await handle.db.execute(
+    await site.db().execute(
       sql`INSERT INTO notices (id, siren, bodacc_kind, family, type_label, published_at)
           VALUES ('B-SCAN-1', '552032534', 'B', 'modification', 'Modification du capital', '2026-11-24')`,
     );
-    await afterImport(handle.db, ['552032534']);
-    await runJobsUntilIdle(handle.db);
+    await afterImport(site.db(), ['552032534']);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor(
       (m) => m.to.includes('scanner@exemple.fr') && /Fournisseurs/.test(m.subject),
     );

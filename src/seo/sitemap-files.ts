@@ -3,9 +3,11 @@
  * company SIREN ranges, director hash ranges: src/registry/indexes.ts) is stored in
  * `sitemap_files` (migration 0035) as the gzipped list of its paths and last modification dates,
  * with a fingerprint and the time its list last changed. A full build recomputes every file; a
- * run of imports recomputes only the files of the companies it changed (their SIREN range, and
- * the hash ranges of their directors), and rewrites a file only when its list differs: the
- * others keep their `Last-Modified`. The XML is written when a file is served, with SITE_URL
+ * run of imports patches the stored lists of the company files its changed SIRENs fall in (their
+ * lines replaced by their current entries: the file's SIREN range is not read again, which at
+ * 29 M made a day's refresh a full build), recomputes the hash ranges of their directors, and
+ * rewrites a file only when its list differs: the others keep their `Last-Modified`. What changed
+ * without an import naming the company (an opposition recorded) is caught by the next full build. The XML is written when a file is served, with SITE_URL
  * read then (src/app/sitemaps/[file]/route.ts). Protected people stay out, as in the lists
  * themselves (LISTABLE, DISTINCT_PERSON).
  *
@@ -20,7 +22,9 @@ import { CONTENT_SITEMAP_FILE, contentSitemapUrls } from '@/content/sitemap';
 import {
   parseSitemapFile,
   SIREN_RANGE,
+  SITEMAP_SIZE,
   sitemapCompanies,
+  sitemapCompanyEntries,
   sitemapDirectors,
   sitemapFileName,
   sitemapFiles,
@@ -52,36 +56,130 @@ async function urlsOf(db: Db, name: string): Promise<SitemapUrl[] | null> {
     : sitemapDirectors(db, f.ranges, f.range);
 }
 
-/** Recomputes one file; stores it only when its list changed. Returns its URL count and whether it was written. */
-async function refreshFile(
+/**
+ * Stores a file's list when it differs from the stored one (`previous`, when the caller has it,
+ * spares the comparison a write): its Last-Modified moves only then. An empty company or director
+ * file is removed.
+ */
+async function storeFile(
   db: Db,
   name: string,
+  urls: number,
+  text: string,
+  previous?: string | null,
 ): Promise<{ urls: number; written: boolean; removed: boolean }> {
-  const urls = (await urlsOf(db, name)) ?? [];
-  if (urls.length === 0 && name !== CONTENT_SITEMAP_FILE) {
+  if (urls === 0 && name !== CONTENT_SITEMAP_FILE) {
+    if (previous === null) return { urls: 0, written: false, removed: false };
     const gone = await queryRows<{ name: string }>(
       db,
       sql`DELETE FROM sitemap_files WHERE name = ${name} RETURNING name`,
     );
     return { urls: 0, written: false, removed: gone.length > 0 };
   }
-  const text = encode(urls);
+  if (previous === text) return { urls, written: false, removed: false };
   const fingerprint = createHash('sha256').update(text).digest('base64url');
   const written = await queryRows<{ name: string }>(
     db,
     sql`INSERT INTO sitemap_files (name, urls, fingerprint, body, last_modified)
-        VALUES (${name}, ${urls.length}, ${fingerprint}, ${gzipSync(text)}, now())
+        VALUES (${name}, ${urls}, ${fingerprint}, ${gzipSync(text)}, now())
         ON CONFLICT (name) DO UPDATE SET urls = excluded.urls, fingerprint = excluded.fingerprint,
           body = excluded.body, last_modified = excluded.last_modified
         WHERE sitemap_files.fingerprint <> excluded.fingerprint
         RETURNING name`,
   );
-  return { urls: urls.length, written: written.length > 0, removed: false };
+  return { urls, written: written.length > 0, removed: false };
 }
+
+/** Recomputes one file from the base; stores it only when its list changed. */
+async function refreshFile(
+  db: Db,
+  name: string,
+): Promise<{ urls: number; written: boolean; removed: boolean }> {
+  const urls = (await urlsOf(db, name)) ?? [];
+  return storeFile(db, name, urls.length, encode(urls));
+}
+
+/** A stored file's list as text ('' when empty), null when the file is not stored. */
+async function storedText(db: Db, name: string): Promise<string | null> {
+  const [row] = await queryRows<{ body: Uint8Array }>(
+    db,
+    sql`SELECT body FROM sitemap_files WHERE name = ${name}`,
+  );
+  return row ? gunzipSync(row.body).toString('utf8') : null;
+}
+
+/** Where the SIREN sits in a company file's line (`/entreprises/<siren>/<slug>\t<date>`). */
+const SIREN_AT = '/entreprises/'.length;
+const sirenOfLine = (line: string) => line.slice(SIREN_AT, SIREN_AT + 9);
+
+/**
+ * A company file's list patched with a day's changes: the lines of the changed SIRENs taken out,
+ * their current entries (those still listed) put back in SIREN order, the others untouched. The
+ * file's range is not read again: at 29 M a day's 50,000 SIRENs fall in nearly every file, and
+ * recomputing them all was a full build (issue 40).
+ */
+export function patchCompanyList(
+  text: string,
+  changed: readonly string[],
+  entries: ReadonlyMap<string, SitemapUrl>,
+): { text: string; urls: number } {
+  const out = new Set(changed);
+  const kept = text ? text.split('\n').filter((line) => !out.has(sirenOfLine(line))) : [];
+  const added = [...out]
+    .filter((s) => entries.has(s))
+    .sort()
+    .map((s) => encode([entries.get(s)!]));
+  const lines: string[] = [];
+  let i = 0;
+  for (const line of added) {
+    const siren = sirenOfLine(line);
+    while (i < kept.length && sirenOfLine(kept[i]!) < siren) lines.push(kept[i++]!);
+    lines.push(line);
+  }
+  while (i < kept.length) lines.push(kept[i++]!);
+  const listed = lines.slice(0, SITEMAP_SIZE);
+  return { text: listed.join('\n'), urls: listed.length };
+}
+
+/** Patches the stored files of these companies (grouped by file) with their current entries. */
+async function patchCompanyFiles(
+  db: Db,
+  sirens: readonly string[],
+): Promise<Array<{ urls: number; written: boolean; removed: boolean }>> {
+  const byFile = new Map<string, string[]>();
+  for (const s of sirens) {
+    const name = sitemapFileName({
+      kind: 'entreprises',
+      range: Math.floor(Number(s) / SIREN_RANGE),
+    });
+    const list = byFile.get(name);
+    if (list) list.push(s);
+    else byFile.set(name, [s]);
+  }
+  const results = [];
+  // In batches of files: the changed companies' entries are read once per batch, by key.
+  const names = [...byFile.keys()];
+  for (let b = 0; b < names.length; b += PATCH_BATCH_FILES) {
+    const batch = names.slice(b, b + PATCH_BATCH_FILES);
+    const entries = await sitemapCompanyEntries(
+      db,
+      batch.flatMap((n) => byFile.get(n)!),
+    );
+    for (const name of batch) {
+      const previous = await storedText(db, name);
+      const patched = patchCompanyList(previous ?? '', byFile.get(name)!, entries);
+      results.push(await storeFile(db, name, patched.urls, patched.text, previous));
+    }
+  }
+  return results;
+}
+
+const PATCH_BATCH_FILES = 100;
 
 /**
  * Brings the stored sitemaps up to date: every file when `changedSirens` is null (or nothing was
- * ever built), else the files of these companies and of their directors.
+ * ever built), else the files of these companies (their stored lists patched, not their ranges
+ * read again) and of their directors (recomputed).
  */
 export async function refreshSitemapFiles(
   db: Db,
@@ -100,13 +198,17 @@ export async function refreshSitemapFiles(
     changedSirens === null ||
     stored!.n === 0 ||
     (stored!.ranges ?? 0) !== (directorRanges?.ranges ?? 0);
+  const out: SitemapRefresh = { files: 0, urls: 0, rewritten: 0, removed: 0 };
+  const count = (r: { urls: number; written: boolean; removed: boolean }) => {
+    out.files++;
+    out.urls += r.urls;
+    if (r.written) out.rewritten++;
+    if (r.removed) out.removed++;
+  };
   let names: string[];
   if (full) names = [CONTENT_SITEMAP_FILE, ...listed.map(sitemapFileName)];
   else {
     const sirens = [...new Set(changedSirens.filter((s) => /^\d{9}$/.test(s)))];
-    const companyFiles = [...new Set(sirens.map((s) => Math.floor(Number(s) / SIREN_RANGE)))].map(
-      (range) => sitemapFileName({ kind: 'entreprises', range }),
-    );
     const ranges = directorRanges?.ranges ?? 1;
     const directorFiles = sirens.length
       ? (
@@ -118,16 +220,10 @@ export async function refreshSitemapFiles(
           )
         ).map((r) => sitemapFileName({ kind: 'dirigeants', ranges, range: r.range }))
       : [];
-    names = [CONTENT_SITEMAP_FILE, ...companyFiles, ...directorFiles];
+    for (const r of await patchCompanyFiles(db, sirens)) count(r);
+    names = [CONTENT_SITEMAP_FILE, ...directorFiles];
   }
-  const out: SitemapRefresh = { files: 0, urls: 0, rewritten: 0, removed: 0 };
-  for (const name of names) {
-    const r = await refreshFile(db, name);
-    out.files++;
-    out.urls += r.urls;
-    if (r.written) out.rewritten++;
-    if (r.removed) out.removed++;
-  }
+  for (const name of names) count(await refreshFile(db, name));
   if (full) {
     const keep = `{${names.join(',')}}`;
     const gone = await queryRows<{ name: string }>(

@@ -4,11 +4,16 @@
  *
  * - `/healthz`: the process answers (liveness); 200 while the process runs, even when draining.
  * - `/readyz`: this process should get traffic: the database answers, every migration of
- *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the search index is not wholly behind its data, and the process is
- *   not shutting down. 200 `{"status":"ok"}` or 503 `{"status":"unavailable"|"draining"}`, with
- *   each check. With DATABASE_READ_URL, `reads` says whether registry reads go to the replica or,
- *   while it does not answer, to the primary (src/db/read-pool.ts): a replica down leaves the
- *   process ready. Checked at most once a second, whatever the number of load balancers asking.
+ *   `drizzle/` is applied, the job worker runs (with JOBS_WORKER=on), the search index is not
+ *   wholly behind its data with nobody rebuilding it, and the process is not shutting down. 200
+ *   `{"status":"ok"}` or 503 `{"status":"unavailable"|"draining"}`, with each check. A check may
+ *   be `degraded` and still ok: the process serves, working around a fault.
+ *   - `replica` (with DATABASE_READ_URL): degraded while the replica does not answer or replays
+ *     more than DATABASE_READ_MAX_LAG_SECONDS behind; `reads` then says `primary` (registry reads
+ *     go there, src/db/read-pool.ts), else `replica`. A replica down leaves the process ready.
+ *   - `search`: degraded while a full rebuild of the index is pending or running; `search` then
+ *     says `rebuilding`, and the search answers 503 (src/server/search-rebuild.ts).
+ *   Checked at most once a second, whatever the number of load balancers asking.
  *
  * A busy process is not a broken one. The checks run in the background: `/readyz` answers the last
  * known state at once (only the very first answer waits for the checks), so a load balancer's
@@ -19,23 +24,32 @@
  * process is unready too. Before that, under a load that saturated both processes, HAProxy took
  * them both out while their database was fine (bench:cluster: « No server is available »).
  *
- * What anyone may read is the status and each check's `ok`: a failing check's detail (a driver's
- * message quotes the SQL, `Failed query: SELECT 1 AS one`) goes to the log, once per change, and
- * each check's state to the metrics (`readiness_check`, src/server/metrics.ts).
+ * What anyone may read is the status and each check's `ok` and `degraded`: a failing or degraded
+ * check's detail (a driver's message quotes the SQL, `Failed query: SELECT 1 AS one`) goes to the
+ * log, once per change, and each check's state to the metrics (`readiness_check`,
+ * `readiness_degraded`, src/server/metrics.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, queryRows, type Db, type DbHandle } from '@/db/client';
+import { REPLICA_LAG_SQL } from '@/db/read-pool';
 import { log } from '@/lib/log';
 
-export type Check = { ok: boolean; detail?: string };
+/**
+ * One check: `ok` false makes the process unready; `degraded` (still ok) says it serves with a
+ * part of the site working around a fault: reads from the primary while the replica is down or
+ * behind, the search answering 503 while its index is rebuilt whole.
+ */
+export type Check = { ok: boolean; degraded?: boolean; detail?: string };
 export type Readiness = {
   status: 'ok' | 'unavailable' | 'draining';
   checks: Record<string, Check>;
   /** With DATABASE_READ_URL: where registry reads go now (the primary while the replica is down). */
   reads?: 'replica' | 'primary';
+  /** While a full rebuild of the search index is pending or running: the search answers 503. */
+  search?: 'rebuilding';
 };
 
 export type HealthOptions = {
@@ -50,9 +64,16 @@ export type HealthOptions = {
   /** `drizzle/meta/_journal.json` by default. */
   journalPath?: string;
   now?: () => number;
+  /** The replica's replay delay past which its reads go to the primary (DATABASE_READ_MAX_LAG_SECONDS). */
+  replicaMaxLagSeconds?: number;
 };
 
-/** A full rebuild pending for longer than this means the index is behind: not ready. */
+/** The start of the `search` check's detail while a full rebuild is pending or running. */
+const REBUILDING = 'reconstruction complète de l’index de recherche';
+/** Advisory lock key held while the search index is rebuilt whole (src/server/search-rebuild.ts). */
+export const SEARCH_REBUILD_LOCK = 40_000_002;
+
+/** A full rebuild pending for longer than this with nobody running it: not ready. */
 export const SEARCH_REBUILD_GRACE_MS = 15 * 60_000;
 const CHECK_TIMEOUT_MS = 2000;
 const CACHE_MS = 1000;
@@ -119,8 +140,14 @@ export function readinessDatabase(
  */
 export function publicReadiness(r: Readiness): Readiness {
   const checks: Record<string, Check> = {};
-  for (const [name, c] of Object.entries(r.checks)) checks[name] = { ok: c.ok };
-  return { status: r.status, checks, ...(r.reads ? { reads: r.reads } : {}) };
+  for (const [name, c] of Object.entries(r.checks))
+    checks[name] = c.degraded ? { ok: c.ok, degraded: true } : { ok: c.ok };
+  return {
+    status: r.status,
+    checks,
+    ...(r.reads ? { reads: r.reads } : {}),
+    ...(r.search ? { search: r.search } : {}),
+  };
 }
 
 export class Health {
@@ -163,13 +190,29 @@ export class Health {
     return this.last?.value ?? null;
   }
 
+  /**
+   * Whether the search index is being rebuilt whole (its answers 503 meanwhile,
+   * src/server/search-rebuild.ts): the last known state, refreshed in the background.
+   */
+  searchRebuilding(): boolean {
+    void this.readiness().catch(() => {});
+    return this.last?.value.search === 'rebuilding';
+  }
+
+  /** A failing or degraded check is logged when it begins or its detail changes; its end too. */
   private logFailures(r: Readiness) {
     for (const [name, c] of Object.entries(r.checks)) {
-      const detail = c.ok ? undefined : (c.detail ?? 'échec');
-      if (detail === undefined) this.logged.delete(name);
-      else if (this.logged.get(name) !== detail) {
-        this.logged.set(name, detail);
-        log().warn({ check: name, detail }, 'readyz: check failed');
+      const detail = c.ok && !c.degraded ? undefined : (c.detail ?? 'échec');
+      const key = detail === undefined ? undefined : `${c.ok ? 'degraded' : 'failed'}:${detail}`;
+      if (key === undefined) {
+        if (this.logged.has(name)) log().info({ check: name }, 'readyz: check ok again');
+        this.logged.delete(name);
+      } else if (this.logged.get(name) !== key) {
+        this.logged.set(name, key);
+        log().warn(
+          { check: name, detail },
+          c.ok ? 'readyz: check degraded' : 'readyz: check failed',
+        );
       }
     }
   }
@@ -202,23 +245,27 @@ export class Health {
     const readDb = this.o.readDb;
     let reads: Readiness['reads'];
     if (readDb) {
+      const maxLag = this.o.replicaMaxLagSeconds ?? 30;
       const replica = await this.check('replica', now, async () => {
-        const [row] = await queryRows<{ lag: number | null }>(
-          readDb(),
-          sql`SELECT extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag`,
-        );
-        return {
-          ok: true,
-          ...(row?.lag != null ? { detail: `retard ${row.lag.toFixed(1)} s` } : {}),
-        };
+        const [row] = await queryRows<{ lag: number | null }>(readDb(), sql.raw(REPLICA_LAG_SQL));
+        if (row?.lag == null) return { ok: true, detail: 'en retard depuis son démarrage' };
+        const lag = Number(row.lag);
+        return lag > maxLag
+          ? {
+              ok: true,
+              degraded: true,
+              detail: `réplique en retard de ${lag.toFixed(1)} s (au-delà de ${maxLag} s) : lectures servies par la base principale`,
+            }
+          : { ok: true, detail: `retard ${lag.toFixed(1)} s` };
       });
-      // A replica down does not make the process unready: its reads go to the primary
-      // (src/db/read-pool.ts), which this answer says.
-      reads = replica.ok ? 'replica' : 'primary';
+      // A replica down or too far behind does not make the process unready: its reads go to the
+      // primary (src/db/read-pool.ts), which this answer says (the check degraded).
+      reads = replica.ok && !replica.degraded ? 'replica' : 'primary';
       checks.replica = replica.ok
         ? replica
         : {
             ok: true,
+            degraded: true,
             detail: `réplique injoignable (${replica.detail ?? 'échec'}) : lectures servies par la base principale`,
           };
     }
@@ -227,7 +274,13 @@ export class Health {
         ? { ok: true }
         : { ok: false, detail: 'le traitement des tâches n’est pas démarré' };
     const ok = Object.values(checks).every((c) => c.ok);
-    return { status: ok ? 'ok' : 'unavailable', checks, ...(reads ? { reads } : {}) };
+    const rebuilding = checks.search?.detail?.startsWith(REBUILDING) ?? false;
+    return {
+      status: ok ? 'ok' : 'unavailable',
+      checks,
+      ...(reads ? { reads } : {}),
+      ...(rebuilding ? { search: 'rebuilding' as const } : {}),
+    };
   }
 
   private async migrations(db: Db): Promise<Check> {
@@ -244,19 +297,44 @@ export class Health {
       : { ok: false, detail: 'des migrations de drizzle/ ne sont pas appliquées' };
   }
 
+  /**
+   * A full rebuild pending: the search answers 503 meanwhile (src/server/search-rebuild.ts) and
+   * the check is degraded, the process ready (its pages come from the registry tables). Pending
+   * for longer than SEARCH_REBUILD_GRACE_MS with no process rebuilding (none holds the rebuild's
+   * lock): not ready, someone must run it.
+   */
   private async search(db: Db, now: number): Promise<Check> {
-    const [row] = await queryRows<{ full: boolean; since: string | null; stale: number }>(
+    const [row] = await queryRows<{
+      full: boolean;
+      since: string | null;
+      stale: number;
+      running: boolean;
+    }>(
       db,
       sql`SELECT coalesce(s.full_rebuild, false) AS full, s.updated_at::text AS since,
-                 (SELECT count(*)::int FROM search_stale_sirens) AS stale
+                 (SELECT count(*)::int FROM search_stale_sirens) AS stale,
+                 EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+                          AND classid = 0 AND objid = ${SEARCH_REBUILD_LOCK} AND objsubid = 1) AS running
             FROM (SELECT 1) AS one LEFT JOIN search_index_state s ON s.id = 1`,
     );
-    if (row?.full && row.since && now - Date.parse(row.since) > SEARCH_REBUILD_GRACE_MS)
+    if (row?.full) {
+      if (row.running)
+        return {
+          ok: true,
+          degraded: true,
+          detail: `${REBUILDING} en cours : la recherche répond 503 jusqu’à sa fin`,
+        };
+      if (row.since && now - Date.parse(row.since) > SEARCH_REBUILD_GRACE_MS)
+        return {
+          ok: false,
+          detail: `${REBUILDING} en attente, aucun processus ne la fait (npm run search:reindex)`,
+        };
       return {
-        ok: false,
-        detail:
-          'reconstruction complète de l’index de recherche en attente (npm run search:reindex)',
+        ok: true,
+        degraded: true,
+        detail: `${REBUILDING} en attente (tâche search.rebuild) : la recherche répond 503 jusqu’à sa fin`,
       };
+    }
     return row?.stale
       ? { ok: true, detail: `${row.stale} entreprise(s) à réindexer` }
       : { ok: true };

@@ -11,3 +11,4 @@ import '@/content/jobs';
 import '@/payments/test-provider';
 import '@/ingest/schedule';
 import '@/ingest/labels-daily';
+import './search-rebuild';

@@ -47,7 +47,7 @@ export type MetricsSources = {
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
   /** The readiness checks' last known states (src/server/health.ts), null before the first. */
-  readiness?: () => { checks: Record<string, { ok: boolean }> } | null;
+  readiness?: () => { checks: Record<string, { ok: boolean; degraded?: boolean }> } | null;
   /** How many times the supervisor restarted this web process after it died (SERVER_RESTARTS). */
   restarts?: number;
   /** The render queue (src/server/render-queue.ts). */
@@ -117,6 +117,17 @@ export class SiteMetrics {
         this.reset();
         for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
           this.set({ check }, c.ok ? 1 : 0);
+      },
+    });
+    new client.Gauge({
+      name: 'readiness_degraded',
+      help: 'Vérifications de /readyz réussies mais dégradées : 1 (lectures servies par la base principale, la réplique étant injoignable ou en retard ; recherche en reconstruction), 0 sinon',
+      labelNames: ['check'],
+      registers: [r],
+      collect() {
+        this.reset();
+        for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
+          this.set({ check }, c.degraded ? 1 : 0);
       },
     });
     new client.Counter({

@@ -2,12 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
 import { openApiDocument } from '@/public-api/openapi';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { refreshSearchIndex } from '@/search/indexer';
 import * as letterTemplates from '@/app/api/letter-templates/route';
 import * as captcha from '@/app/api/captcha/route';
 import * as complementary from '@/app/api/companies/complementary-informations/route';
@@ -24,6 +19,7 @@ import * as dropInNearPoint from '@/app/api/recherche-entreprises/near_point/rou
 import { frontDoor } from './front-door';
 import { serveRegistryApi } from './registry-api';
 import { startTestServer, type TestServer } from './testing';
+import { siteDbForFile } from '@/testing/site-db';
 
 /**
  * Every operation of the OpenAPI document, 50 requests each with valid and invalid values, through
@@ -59,11 +55,9 @@ const HANDLERS: Record<
   '/api/recherche-entreprises/near_point': { GET: dropInNearPoint.GET },
 };
 
-let handle: DbHandle;
 let server: TestServer;
 /** The signed-in user whose cookies and XSRF token the account and orders operations carry. */
 let user: TestClient;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 
 async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -105,12 +99,9 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
   res.end(bytes);
 }
 
+const site = siteDbForFile({ searchIndex: true, memoryRateLimits: true });
+
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  await refreshSearchIndex(handle.db);
-  globalForDb.__dbHandle = handle;
-  resetAllRateLimits({ kind: 'memory' });
   user = new TestClient();
   const registered = await user.post('/register', {
     email: 'fuzz@exemple.fr',
@@ -121,7 +112,7 @@ beforeAll(async () => {
   server = await startTestServer((req, res) => {
     if (frontDoor(req, res, { siteUrl: 'http://localhost', gtm: false, reportingOrigin: null }))
       return;
-    void serveRegistryApi(req, res, () => handle.db)
+    void serveRegistryApi(req, res, () => site.db())
       .then((served) => (served ? undefined : nextStandIn(req, res)))
       .catch(() => {
         res.statusCode = 599;
@@ -130,9 +121,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  resetAllRateLimits();
   await server?.close();
-  await handle?.close();
 });
 
 /** Valid values the fixtures know, then anything. */

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { invalidateCompany } from '@/registry/cache';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import * as companyRoute from '@/app/api/companies/[siren]/route';
 import * as sectionRoute from '@/app/api/companies/[siren]/[...section]/route';
 import * as directorRoute from '@/app/api/directors/[id]/route';
@@ -12,19 +11,17 @@ import * as poleScoreRoute from '@/app/api/directors/[id]/pole-score/route';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 import { registryApiCall, serveRegistryApi } from './registry-api';
 import { siteHandler } from './site';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let server: TestServer;
 let base: string;
 let serverDb: () => DbHandle['db'];
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ fixtures: true });
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  // The Next route handlers read the site's database through getDb(): the same handle.
-  globalForDb.__dbHandle = handle;
-  serverDb = () => handle.db;
+  // The Next route handlers read the site's database through getDb(): the same database.
+  serverDb = () => site.db();
   // The web server's pipeline (src/server/site.ts): the front door, then the fast path; a
   // stand-in for Next.js answers 599 ("left to Next.js").
   server = await startTestServer(
@@ -42,8 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
 });
 
 const q = new URLSearchParams();
@@ -216,7 +211,7 @@ describe('serveRegistryApi', () => {
         'SOURCE_UNAVAILABLE',
       );
     } finally {
-      serverDb = () => handle.db;
+      serverDb = () => site.db();
     }
   });
 });

@@ -4,13 +4,13 @@ import { SiteMetrics } from './metrics';
 import { FrontPageCache } from './page-cache';
 import {
   clientOf,
-  FILE_ROUTES,
   isRenderRequest,
   RenderQueue,
   type Admission,
   type RenderClient,
 } from './render-queue';
-import { patternOfFile, routeFiles } from './routes';
+import { patternOfFile, routeFiles } from './route-table';
+import { FILE_ROUTES } from './routes';
 import { siteHandler } from './site';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 

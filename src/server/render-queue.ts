@@ -37,7 +37,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import { failure, failureBody, failureHeaders } from '@/lib/errors';
-import { byPrecedence, matchRoute, ROUTES } from './routes';
+import { byPrecedence, FILE_ROUTES, matchRoute, ROUTES } from './routes';
 import { errorPage, KEPT_HEADERS } from './unavailable';
 
 export type RenderClient = 'navigation' | 'other' | 'crawler';
@@ -187,32 +187,11 @@ export class RenderQueue {
 const PATTERNS = byPrecedence(ROUTES);
 
 /**
- * The route handlers outside `/api/` (a `route.ts`, not a `page.tsx`): answered by Next.js
- * without rendering a page. render-queue.test.ts checks this list against src/app.
- */
-export const FILE_ROUTES: ReadonlySet<string> = new Set([
-  '/.well-known/security.txt',
-  '/actualites/feed.xml',
-  '/actualites/recherche/index.json',
-  '/documentation-api/scalar/[...file]',
-  '/logout',
-  '/notre-lexique/recherche/index.json',
-  '/orders/[id]/download',
-  '/orders/[id]/download/word',
-  '/pre-orders/[id]/download',
-  '/presse-media-kit/chiffres-cles.csv',
-  '/reset-password',
-  '/sanctum/csrf-cookie',
-  '/sitemap.xml',
-  '/sitemaps/[file]',
-  '/verify-email/confirm',
-]);
-
-/**
  * Whether Next.js would render a page for this request (a page of the route table, or its 404
  * page for a path no route takes): GET or HEAD, outside `/api/` and `/_next/`, not a file (a
  * public file or a file-like route such as /sitemap.xml: its last segment has a dot, which no
- * page path has, slugs being `[a-z0-9-]`), not one of the route handlers above.
+ * page path has, slugs being `[a-z0-9-]`), not one of the route handlers outside `/api/`
+ * (`FILE_ROUTES` of the route table, src/server/routes.ts).
  */
 export function isRenderRequest(req: Pick<IncomingMessage, 'method' | 'url'>): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -1,37 +1,35 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registryApiCall, REGISTRY_API_ROUTES } from './registry-api';
 import {
-  byPrecedence,
-  matchRoute,
   patternOfFile,
+  ROUTE_TABLE_FILE,
   routeFiles,
-  routeTableProblems,
-  ROUTES,
-} from './routes';
+  routeTable,
+  routeTableModule,
+} from './route-table';
+import { byPrecedence, FILE_ROUTES, matchRoute, ROUTES } from './routes';
 
-describe('the route table (src/server/routes.ts)', () => {
-  it('has one entry per route file of src/app and no entry without a file', () => {
-    const files = routeFiles();
-    expect(routeTableProblems(files)).toEqual({ missing: [], orphans: [] });
-    expect(new Set(files.map(patternOfFile)).size, 'two files for one route').toBe(files.length);
+describe('the route table (src/server/routes.generated.ts)', () => {
+  it('is the one generated from the files of src/app (else: npm run routes)', () => {
+    expect(readFileSync(ROUTE_TABLE_FILE, 'utf8')).toBe(routeTableModule(routeFiles()));
+    expect([...ROUTES].sort()).toEqual([...new Set(routeFiles().map(patternOfFile))].sort());
   });
 
-  it('fails on a route file without an entry, and on an entry without a file', () => {
+  it('would not be that of src/app with one route file more, or one less', () => {
     const files = routeFiles();
-    expect(routeTableProblems([...files, 'src/app/(x)/api/nouvelle/[id]/route.ts'])).toEqual({
-      missing: ['/api/nouvelle/[id]'],
-      orphans: [],
-    });
-    expect(routeTableProblems(files, [...ROUTES, '/api/disparue'])).toEqual({
-      missing: [],
-      orphans: ['/api/disparue'],
-    });
+    const written = readFileSync(ROUTE_TABLE_FILE, 'utf8');
+    expect(routeTableModule([...files, 'src/app/(x)/api/nouvelle/[id]/route.ts'])).not.toBe(
+      written,
+    );
+    expect(routeTableModule(files.filter((f) => !f.endsWith('/a-propos/page.tsx')))).not.toBe(
+      written,
+    );
   });
 
-  it('names a file as Next.js does: groups removed, dynamic segments kept', () => {
+  it('names a file as Next.js does: groups removed, dynamic segments kept, private folders left out', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'routes-'));
     const app = path.join(dir, 'src/app');
     for (const f of [
@@ -39,15 +37,26 @@ describe('the route table (src/server/routes.ts)', () => {
       '(registry)/page.tsx',
       'api/companies/[siren]/[...section]/route.ts',
       'api/companies/[siren]/helpers.ts',
+      '(registry)/_company/page.tsx',
     ]) {
       mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
       writeFileSync(path.join(app, f), '');
     }
-    expect(routeFiles(app).map(patternOfFile)).toEqual([
-      '/api/me/[[...id]]',
-      '/',
-      '/api/companies/[siren]/[...section]',
+    expect(routeTable(routeFiles(app))).toEqual([
+      ['/', 'page'],
+      ['/api/companies/[siren]/[...section]', 'handler'],
+      ['/api/me/[[...id]]', 'handler'],
     ]);
+    expect(() => routeTable(['src/app/(a)/x/page.tsx', 'src/app/(b)/x/route.ts'])).toThrow(
+      /deux fichiers pour la route \/x/,
+    );
+  });
+
+  it('tells the route handlers outside /api/ from the pages', () => {
+    expect(FILE_ROUTES.has('/sitemap.xml')).toBe(true);
+    expect(FILE_ROUTES.has('/orders/[id]/download')).toBe(true);
+    expect(FILE_ROUTES.has('/entreprises/[siren]/[companyName]')).toBe(false);
+    expect(FILE_ROUTES.has('/api/orders')).toBe(false);
   });
 
   it('matches with Next’s precedence: static, then [x], [...x], [[...x]]', () => {

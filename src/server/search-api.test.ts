@@ -2,8 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
-import { refreshSearchIndex } from '@/search/indexer';
 import * as companiesRoute from '@/app/api/search/companies/route';
 import * as directorsRoute from '@/app/api/search/directors/route';
 import * as dropInSearchRoute from '@/app/api/recherche-entreprises/search/route';
@@ -12,20 +10,17 @@ import { rawRequest, startTestServer, type TestServer } from './testing';
 import { serveRegistryApi } from './registry-api';
 import { isSearchApiRequest } from './search-api';
 import { siteHandler } from './site';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let server: TestServer;
 let base: string;
 let serverDb: () => DbHandle['db'];
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ searchIndex: true });
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  await refreshSearchIndex(handle.db);
-  // The Next route handlers read the site's database through getReadDb(): the same handle.
-  globalForDb.__dbHandle = handle;
-  serverDb = () => handle.db;
+  // The Next route handlers read the site's database through getReadDb(): the same database.
+  serverDb = () => site.db();
   // The web server's pipeline (src/server/site.ts): the front door, then the fast path; a
   // stand-in for Next.js answers 599 ("left to Next.js").
   server = await startTestServer(
@@ -43,8 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
 });
 
 type Answer = { status: number; type: string | null; cache: string | null; body: unknown };
@@ -149,7 +142,7 @@ describe('the search API in the front door', () => {
         'SEARCH_UNAVAILABLE',
       );
     } finally {
-      serverDb = () => handle.db;
+      serverDb = () => site.db();
     }
   });
 });

@@ -26,6 +26,11 @@ export type SiteOptions = {
    * that the fast path and Next.js answer under the same limits.
    */
   apiGate?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /**
+   * The search while its index is rebuilt whole: answers 503 « index de recherche en
+   * reconstruction » (src/server/search-rebuild.ts), true then.
+   */
+  searchGate?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** The registry API (worker thread or this thread): true when it answered. */
   registryApi: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   pages?: FrontPageCache;
@@ -58,6 +63,7 @@ export function siteHandler(o: SiteOptions): Handler {
         (o.metrics && serveMetrics(req, res, o.metrics.metrics, o.metrics.token));
       if (probe) return await probe;
       if (o.apiGate && (await o.apiGate(req, res))) return;
+      if (o.searchGate?.(req, res)) return;
       if (await o.registryApi(req, res)) return;
       if (o.pages?.serve(req, res)) return;
       if (o.renders && !(await awaitRenderTurn(o.renders, req, res))) return;
@@ -87,6 +93,7 @@ export function webServer(o: {
   dev: boolean;
   env: Pick<Env, 'SITE_URL' | 'GTM_ID' | 'SENTRY_DSN' | 'APP_ENV' | 'TRUST_PROXY_HOPS'>;
   apiGate?: SiteOptions['apiGate'];
+  searchGate?: SiteOptions['searchGate'];
   registryApi: SiteOptions['registryApi'];
   next: Handler;
   report?: SiteOptions['report'];
@@ -120,6 +127,7 @@ export function webServer(o: {
     respond: siteHandler({
       door,
       apiGate: o.apiGate,
+      searchGate: o.searchGate,
       registryApi: o.registryApi,
       pages,
       renders: o.dev ? undefined : o.renders,

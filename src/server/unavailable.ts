@@ -44,7 +44,7 @@ export const KEPT_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /** A failure's answer: the API's JSON error shape under `/api/`, the French page elsewhere. */
-function writeAnswer(
+export function writeAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   f: Failure,

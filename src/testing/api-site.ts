@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gateApi } from '@/api-access/gate';
 import { afterAll, beforeAll } from 'vitest';
-import type { Db, DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { resetAllRateLimits } from '@/lib/rate-limit';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
+import type { Db } from '@/db/client';
 import { serveRegistryApi } from '@/server/registry-api';
 import { siteHandler } from '@/server/site';
 import { startTestServer, webRequestOf, type TestServer } from '@/server/testing';
 import { dispatch } from './route-client';
+import { siteDbForFile } from './site-db';
 
 /** Next.js stood in for by the route modules it would call (src/testing/route-client.ts). */
 async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -47,20 +45,13 @@ export function startApiSite(db: () => Db): Promise<TestServer> {
  * whole file, rate limits in memory and reset. `db()` and `base()` once `beforeAll` has run.
  */
 export function apiSiteForFile(): { db: () => Db; base: () => string } {
-  const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
-  let handle: DbHandle | undefined;
+  const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
   let server: TestServer | undefined;
   beforeAll(async () => {
-    handle = await createTestDb();
-    await insertRegistryFixtures(handle.db);
-    globalForDb.__dbHandle = handle;
-    resetAllRateLimits({ kind: 'memory' });
-    server = await startApiSite(() => handle!.db);
+    server = await startApiSite(site.db);
   }, 120_000);
   afterAll(async () => {
-    resetAllRateLimits();
     await server?.close();
-    await handle?.close();
   });
-  return { db: () => handle!.db, base: () => server!.base };
+  return { db: site.db, base: () => server!.base };
 }

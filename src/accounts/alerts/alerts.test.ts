@@ -1,35 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { diffStates } from './diff';
 import { afterImport, nextDigestTime } from './jobs';
 import { sendListAlerts } from './mailer';
 import type { CompanyState } from './state';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ fixtures: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetEnvForTests();
-  handle = await createTestDb();
-  await insertRegistryFixtures(handle.db);
-  globalForDb.__dbHandle = handle;
 });
 
 afterAll(async () => {
   closeMailTransport();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   await smtp?.close();
 });
 
@@ -126,28 +119,28 @@ describe('alerts after an import', () => {
       .body.data.data;
     expect((await c.post(`/api/company/552032534/follow/${list.id}`)).status).toBe(200);
     // Not verified yet: the alert waits (an account opened with a stranger's address mails nobody).
-    await handle.db.execute(
+    await site.db().execute(
       sql`INSERT INTO notices (id, siren, bodacc_kind, family, type_label, published_at)
           VALUES ('B-TEST-0', '552032534', 'B', 'modification', 'Dépôt des comptes', '2026-11-23')`,
     );
-    await afterImport(handle.db, ['552032534']);
-    await runJobsUntilIdle(handle.db);
-    expect(await sendListAlerts(handle.db, list.id)).toBe(0);
+    await afterImport(site.db(), ['552032534']);
+    await runJobsUntilIdle(site.db());
+    expect(await sendListAlerts(site.db(), list.id)).toBe(0);
     expect(
       smtp.received.some((m) => m.to.includes('veille@exemple.fr') && /Clients/.test(m.subject)),
     ).toBe(false);
-    await handle.db.execute(
-      sql`UPDATE users SET email_verified = true WHERE email = 'veille@exemple.fr'`,
-    );
+    await site
+      .db()
+      .execute(sql`UPDATE users SET email_verified = true WHERE email = 'veille@exemple.fr'`);
 
     // What a later BODACC import writes for Danone.
-    await handle.db.execute(
+    await site.db().execute(
       sql`INSERT INTO notices (id, siren, bodacc_kind, family, type_label, published_at)
           VALUES ('B-TEST-1', '552032534', 'B', 'modification', 'Modification de l’administration', '2026-11-24')`,
     );
-    const first = await afterImport(handle.db, ['552032534', '880878145']);
+    const first = await afterImport(site.db(), ['552032534', '880878145']);
     expect(first).toMatchObject({ companies: 1, events: 1, lists: 1 });
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor(
       (m) => m.to.includes('veille@exemple.fr') && /Clients/.test(m.subject),
     );
@@ -161,9 +154,9 @@ describe('alerts after an import', () => {
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
 
     // A second run of the same import records nothing and sends nothing more.
-    const again = await afterImport(handle.db, ['552032534']);
+    const again = await afterImport(site.db(), ['552032534']);
     expect(again.events).toBe(0);
-    await runJobsUntilIdle(handle.db);
+    await runJobsUntilIdle(site.db());
     expect(
       smtp.received.filter((m) => m.to.includes('veille@exemple.fr') && /Clients/.test(m.subject)),
     ).toHaveLength(1);

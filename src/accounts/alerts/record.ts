@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import {
   companyEvents,
@@ -8,6 +8,7 @@ import {
 } from '@/db/schema/accounts';
 import { diffStates } from './diff';
 import { loadStates } from './state';
+import { inList } from '@/domain/sql-fragments';
 
 const CHUNK = 500;
 
@@ -23,7 +24,7 @@ export async function ensureSnapshots(db: Db, sirens: readonly string[]): Promis
     const have = await db
       .select({ siren: companySnapshots.siren })
       .from(companySnapshots)
-      .where(inArray(companySnapshots.siren, part));
+      .where(inList(companySnapshots.siren, part));
     const known = new Set(have.map((h) => h.siren));
     const missing = part.filter((s) => !known.has(s));
     if (!missing.length) continue;
@@ -51,7 +52,7 @@ export async function recordFollowedChanges(
     const rows = await db
       .selectDistinct({ siren: followedCompanies.siren })
       .from(followedCompanies)
-      .where(part ? inArray(followedCompanies.siren, part) : sql`true`);
+      .where(part ? inList(followedCompanies.siren, part) : sql`true`);
     for (const r of rows) followed.add(r.siren);
   }
   const eventIds: number[] = [];
@@ -59,7 +60,7 @@ export async function recordFollowedChanges(
     const previous = await db
       .select()
       .from(companySnapshots)
-      .where(inArray(companySnapshots.siren, part));
+      .where(inList(companySnapshots.siren, part));
     const before = new Map(previous.map((p) => [p.siren, p.state as never]));
     const now = await loadStates(db, part);
     for (const [siren, state] of now) {

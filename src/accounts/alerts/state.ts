@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { CompanyState as Lifecycle } from '@/domain/company-state';
-import { COMPANY_STATE } from '@/domain/sql-fragments';
+import { COMPANY_STATE, inList } from '@/domain/sql-fragments';
 
 /**
  * What we keep of a followed company to tell, after the next import, what changed. Only keys and
@@ -36,10 +36,6 @@ export async function loadStates(
   sirens: readonly string[],
 ): Promise<Map<string, CompanyState>> {
   if (!sirens.length) return new Map();
-  const list = sql.join(
-    sirens.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const rows = await queryRows<Row>(
     db,
     sql`SELECT c.siren, jsonb_build_object(
@@ -68,7 +64,7 @@ export async function loadStates(
           'accounts', coalesce((SELECT jsonb_agg(DISTINCT f.closing_date) FROM financials f
               WHERE f.siren = c.siren), '[]'::jsonb)
         ) AS state
-        FROM companies c WHERE c.siren IN (${list})`,
+        FROM companies c WHERE ${inList(sql`c.siren`, sirens, 'char(9)')}`,
   );
   return new Map(
     rows.map((r) => [r.siren, typeof r.state === 'string' ? JSON.parse(r.state) : r.state]),

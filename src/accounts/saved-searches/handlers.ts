@@ -1,11 +1,11 @@
 import 'server-only';
 import { getDb } from '@/db';
 import type { Db } from '@/db/client';
-import { failure } from '@/lib/errors';
+import { failure, success } from '@/lib/errors';
 import { overriddenMethod } from '@/lib/http/body';
-import { read, respond, write } from '@/accounts/follow-handlers';
-import { errorResponse } from '@/lib/http/answer';
-import { dataResponse, guarded } from '@/accounts/http';
+import { read, responseOf, write } from '@/accounts/follow-handlers';
+import { errorResponse, NO_STORE, respond } from '@/lib/http/answer';
+import { guarded } from '@/accounts/http';
 import { escapeHtml } from '@/accounts/mails';
 import { checkSavedSearchSignature } from './mailer';
 import {
@@ -25,11 +25,11 @@ const ok = <T>(value: T) => ({ ok: true as const, value });
 
 /** GET /api/me/saved-searches */
 export const getSavedSearches = (req: Request, db: Db = getDb()) =>
-  respond(read(req, async (u, d) => ok(await savedSearchesOf(d, u.id)), db));
+  responseOf(read(req, async (u, d) => ok(await savedSearchesOf(d, u.id)), db));
 
 /** POST /api/me/saved-searches (body: name, query, frequency) */
 export const postSavedSearch = (req: Request, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       (u, f, d) =>
@@ -41,7 +41,7 @@ export const postSavedSearch = (req: Request, db: Db = getDb()) =>
 
 /** PATCH /api/me/saved-searches/{id} (body: name, frequency) */
 export const patchSavedSearch = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       (u, f, d) => updateSavedSearch(d, u.id, id, { name: f.name, frequency: f.frequency }),
@@ -51,11 +51,11 @@ export const patchSavedSearch = (req: Request, id: string, db: Db = getDb()) =>
 
 /** DELETE /api/me/saved-searches/{id} */
 export const deleteOneSavedSearch = (req: Request, id: string, db: Db = getDb()) =>
-  respond(write(req, (u, _f, d) => deleteSavedSearch(d, u.id, id), db));
+  responseOf(write(req, (u, _f, d) => deleteSavedSearch(d, u.id, id), db));
 
 /** POST /api/me/saved-searches/{id}: only as a PATCH or DELETE override (plain forms). */
 export const postOneSavedSearch = (req: Request, id: string, db: Db = getDb()) =>
-  respond(
+  responseOf(
     write(
       req,
       async (u, f, d) => {
@@ -105,5 +105,5 @@ export const unsubscribeSavedSearch = (req: Request, db: Db = getDb()) =>
           '<p>Vous ne recevrez plus d’e-mails pour cette recherche enregistrée. Vous pouvez les réactiver depuis <a href="/mon-compte#searches">votre compte</a>.</p>',
         ),
       );
-    return dataResponse({ unsubscribed: true });
+    return respond(success({ unsubscribed: true }), { headers: NO_STORE });
   });

@@ -16,11 +16,11 @@ import { queryRows } from '@/db/client';
 import { savedSearches } from '@/db/schema/accounts';
 import { logFailure } from '@/lib/log';
 import { filtersSql, EMPTY_FILTERS } from '@/search/filters';
-import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseQuery } from '@/search/query';
 import { matchTier, type NameKind } from '@/search/rank';
 import { parseSearchRequest } from '@/search/request';
 import { isFailure } from '@/lib/errors';
+import { inList, listOf } from '@/domain/sql-fragments';
 
 export const MAX_MATCHES_PER_RUN = 1000;
 /** New companies passing the filters read per search and run, before the name is checked. */
@@ -41,10 +41,7 @@ export async function matchSavedSearches(
     .select()
     .from(savedSearches)
     .where(
-      and(
-        ne(savedSearches.frequency, 'none'),
-        ids ? sql`${savedSearches.id} = ANY(${`{${ids.join(',')}}`}::int[])` : sql`true`,
-      ),
+      and(ne(savedSearches.frequency, 'none'), ids ? inList(savedSearches.id, ids) : sql`true`),
     );
   let matches = 0;
   for (const row of rows) {
@@ -83,7 +80,7 @@ async function matchOne(db: Db, s: SavedSearchRow): Promise<number> {
   for (let i = 0; i < found.length; i += CHUNK) {
     await db.execute(
       sql`INSERT INTO saved_search_matches (saved_search_id, siren)
-        SELECT ${s.id}, unnest(${textArray(found.slice(i, i + CHUNK))}::bpchar[])
+        SELECT ${s.id}, unnest(${listOf(found.slice(i, i + CHUNK), 'bpchar')})
         ON CONFLICT DO NOTHING`,
     );
   }
@@ -107,7 +104,7 @@ async function matchingQuery(db: Db, q: string, sirens: string[]): Promise<strin
     const names = await queryRows<{ siren: string; kind: NameKind; key: string; raw: string }>(
       db,
       sql`SELECT siren, kind, key, raw FROM search_names
-        WHERE siren = ANY(${textArray(sirens.slice(i, i + CHUNK))}::bpchar[])`,
+        WHERE ${inList(sql`siren`, sirens.slice(i, i + CHUNK), 'bpchar')}`,
     );
     for (const n of names) {
       if (hits.has(n.siren)) continue;

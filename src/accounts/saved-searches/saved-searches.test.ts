@@ -6,37 +6,29 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
-import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { closeMailTransport } from '@/mail/transport';
 import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { refreshSearchIndex } from '@/search/indexer';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport, isMailDay, queueDueMails } from './jobs';
 import { sendSavedSearchMail } from './mailer';
 import { matchSavedSearches } from './match';
 import { MAX_SAVED_SEARCHES } from './limits';
+import { siteDbForFile } from '@/testing/site-db';
 
-let handle: DbHandle;
 let smtp: TestSmtpServer;
-const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
+
+const site = siteDbForFile({ searchIndex: true });
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetEnvForTests();
-  handle = await createTestDb();
-  globalForDb.__dbHandle = handle;
-  await insertRegistryFixtures(handle.db);
-  await refreshSearchIndex(handle.db);
 }, 120_000);
 
 afterAll(async () => {
   closeMailTransport();
-  delete globalForDb.__dbHandle;
-  await handle?.close();
   await smtp?.close();
 });
 
@@ -54,22 +46,22 @@ async function member(email: string, verified = true): Promise<TestClient> {
 }
 
 const verify = (email: string) =>
-  handle.db.execute(sql`UPDATE users SET email_verified = true WHERE email = ${email}`);
+  site.db().execute(sql`UPDATE users SET email_verified = true WHERE email = ${email}`);
 
 /** What an import of new companies writes, then the index update the import CLI makes. */
 async function importCompanies(
   rows: Array<{ siren: string; name: string; naf: string; postcode: string; commune: string }>,
 ) {
   for (const r of rows) {
-    await handle.db.execute(sql`INSERT INTO companies (siren, name, legal_form_code, naf_code,
+    await site.db().execute(sql`INSERT INTO companies (siren, name, legal_form_code, naf_code,
         naf_version, status, creation_date, head_office_nic, open_establishments)
       VALUES (${r.siren}, ${r.name}, '5499', ${r.naf}, 'NAFRev2', 'A', '2026-11-20', '00011', 1)`);
-    await handle.db.execute(sql`INSERT INTO establishments (siret, siren, nic, is_head_office,
+    await site.db().execute(sql`INSERT INTO establishments (siret, siren, nic, is_head_office,
         status, naf_code, address_number, address_street, postcode, commune_code, commune_name)
       VALUES (${r.siren + '00011'}, ${r.siren}, '00011', true, 'A', ${r.naf}, '3', 'RUE NEUVE',
         ${r.postcode}, ${r.postcode.startsWith('75') ? '75056' : '69123'}, ${r.commune})`);
   }
-  await refreshSearchIndex(handle.db, { changedSirens: rows.map((r) => r.siren) });
+  await refreshSearchIndex(site.db(), { changedSirens: rows.map((r) => r.siren) });
 }
 
 describe('saved searches', () => {
@@ -91,7 +83,7 @@ describe('saved searches', () => {
     expect(byName.status).toBe(201);
 
     // Companies already there before the search was saved are not news.
-    expect((await matchSavedSearches(handle.db)).matches).toBe(0);
+    expect((await matchSavedSearches(site.db())).matches).toBe(0);
 
     await importCompanies([
       {
@@ -110,14 +102,14 @@ describe('saved searches', () => {
         commune: 'PARIS',
       },
     ]);
-    await afterImport(handle.db);
-    await runJobsUntilIdle(handle.db);
+    await afterImport(site.db());
+    await runJobsUntilIdle(site.db());
 
     // A Monday: the daily and the weekly searches are both mailed.
     expect(isMailDay('weekly', '2026-11-30')).toBe(true);
     expect(isMailDay('weekly', '2026-12-01')).toBe(false);
-    expect(await queueDueMails(handle.db, '2026-11-30')).toBe(2);
-    await runJobsUntilIdle(handle.db);
+    expect(await queueDueMails(site.db(), '2026-11-30')).toBe(2);
+    await runJobsUntilIdle(site.db());
     const mail = await smtp.waitFor(
       (m) => m.to.includes('veilleur@exemple.fr') && /Informatique à Paris/.test(m.subject),
     );
@@ -141,10 +133,10 @@ describe('saved searches', () => {
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
 
     // Again the same day, and another import run: nothing new, nothing sent twice.
-    expect((await matchSavedSearches(handle.db)).matches).toBe(0);
-    expect(await queueDueMails(handle.db, '2026-11-30')).toBe(0);
-    await afterImport(handle.db);
-    await runJobsUntilIdle(handle.db);
+    expect((await matchSavedSearches(site.db())).matches).toBe(0);
+    expect(await queueDueMails(site.db(), '2026-11-30')).toBe(0);
+    await afterImport(site.db());
+    await runJobsUntilIdle(site.db());
     expect(
       smtp.received.filter(
         (m) => m.to.includes('veilleur@exemple.fr') && /pour votre recherche/.test(m.subject),
@@ -238,17 +230,17 @@ describe('saved searches', () => {
     await importCompanies([
       { siren: '912345709', name: 'BOUCHON', naf: '56.10A', postcode: '69002', commune: 'LYON' },
     ]);
-    expect((await matchSavedSearches(handle.db)).matches).toBeGreaterThan(0);
-    expect(await sendSavedSearchMail(handle.db, id)).toBe(0);
-    await runJobsUntilIdle(handle.db);
+    expect((await matchSavedSearches(site.db())).matches).toBeGreaterThan(0);
+    expect(await sendSavedSearchMail(site.db(), id)).toBe(0);
+    await runJobsUntilIdle(site.db());
     expect(
       smtp.received.some(
         (m) => m.to.includes('pas-verifie@exemple.fr') && /Restaurants/.test(m.subject),
       ),
     ).toBe(false);
     await verify('pas-verifie@exemple.fr');
-    expect(await sendSavedSearchMail(handle.db, id)).toBe(1);
-    await runJobsUntilIdle(handle.db);
+    expect(await sendSavedSearchMail(site.db(), id)).toBe(1);
+    await runJobsUntilIdle(site.db());
     await smtp.waitFor(
       (m) => m.to.includes('pas-verifie@exemple.fr') && /Restaurants/.test(m.subject),
     );

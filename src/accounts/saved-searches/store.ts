@@ -19,6 +19,7 @@ import {
   SAVED_SEARCH_FREQUENCIES,
   SAVED_SEARCH_NAME_MAX_LENGTH,
 } from './limits';
+import { inList } from '@/domain/sql-fragments';
 
 const QUERY_MAX_LENGTH = 2000;
 /** Last matches shown per saved search in /mon-compte. */
@@ -119,7 +120,11 @@ async function views(
     sql`SELECT m.saved_search_id, m.siren, c.name, m.found_at FROM (
         SELECT m.*, row_number() OVER (PARTITION BY saved_search_id ORDER BY id DESC) AS n
         FROM saved_search_matches m
-        WHERE saved_search_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])) m
+        WHERE ${inList(
+          sql`saved_search_id`,
+          rows.map((r) => r.id),
+          'integer',
+        )}) m
       LEFT JOIN search_companies c ON c.siren = m.siren
       WHERE m.n <= ${LAST_MATCHES} ORDER BY m.id DESC`,
   );

@@ -5,7 +5,7 @@ import { visibleStats, type HeaderStatKey } from '@/ui/frame/rules';
 import { soldHeaderStats } from '@/loaders/header-stats';
 import { formatCount } from '@/ui/format';
 import { Icon } from '@/ui/icons/Icon';
-import { SearchCombobox } from '@/ui/search/SearchCombobox';
+import { LazySearchCombobox } from '@/ui/search/LazySearchCombobox';
 import { ServicesGrid } from '@/ui/services-grid/ServicesGrid';
 import s from './home.module.css';
 import { frameMetadata } from '@/ui/frame/metadata';
@@ -36,12 +36,12 @@ export default async function HomePage() {
             {m.heading}
           </h1>
           <p className={s.lead}>{m.lead}</p>
-          {/* The header's combobox (suggestions, keyboard, screen readers); a plain GET form to
-              /resultats before any JavaScript. */}
+          {/* The header's combobox (suggestions, keyboard, screen readers), its code loaded when a
+              visitor reaches it; a plain GET form to /resultats before any JavaScript. */}
           <label htmlFor="home-search" className={s.searchLabel}>
             {m.searchLabel}
           </label>
-          <SearchCombobox
+          <LazySearchCombobox
             action="/resultats"
             label={m.searchLabel}
             placeholder={m.searchPlaceholder}

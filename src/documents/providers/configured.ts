@@ -11,7 +11,7 @@
  * the running server cannot deliver.
  */
 import type { Env } from '@/config/env';
-import type { ProviderId } from '@/domain/catalogue/documents';
+import type { ProviderId } from '@/domain/catalogue/document-details';
 
 export type ProviderSettings = Pick<
   Env,

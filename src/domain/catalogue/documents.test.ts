@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentOffer,
-  documentOffers,
-  extraDocumentKinds,
-  formatsLabel,
-  producerLabel,
-} from './documents';
+import { extraDocumentKinds } from './document-details';
+import { documentOffer, documentOffers, formatsLabel, producerLabel } from './documents';
 import { documentKinds } from './index';
 
 describe('document offers', () => {

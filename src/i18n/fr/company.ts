@@ -10,6 +10,7 @@ export default {
     home: 'Accueil',
     heading: '{title} de {name}',
     backToProfile: '← Fiche complète de {name} (SIREN {siren})',
+    orderUnavailable: 'Le document « {label} » ne peut pas être commandé pour cette entreprise.',
   },
   subPages: {
     acts: {

@@ -1,6 +1,7 @@
 import { ImportError } from '../core/errors';
+import { DirectorWriter, type DirectorSet } from '../core/directors-writer';
+import { CompanyMerger, type CompanyPatch } from '../core/merge';
 import { readJson } from '../core/json';
-import { CompanyMerger, DirectorWriter, type CompanyPatch, type DirectorSet } from '../core/merge';
 import type { ImportContext, Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';
 import { TableWriter } from '../core/writer';

@@ -5,7 +5,8 @@
 import { legalFormCodeFromText } from '@/domain/legal-forms';
 import { personKey } from '@/domain/person';
 import { parseSiren } from '@/domain/siren';
-import type { CompanyPatch, DirectorRow } from '../core/merge';
+import type { DirectorRow } from '../core/directors-writer';
+import type { CompanyPatch } from '../core/merge';
 import { companyDirector } from '../core/directors';
 import { parseAdministration } from './administration';
 import { judgmentState } from './judgments';

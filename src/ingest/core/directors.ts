@@ -1,4 +1,4 @@
-import type { DirectorRow } from './merge';
+import type { DirectorRow } from './directors-writer';
 
 /**
  * A company sitting as director (a legal person on a board): no person's fields, no person key.

@@ -15,20 +15,20 @@ import { readJson } from '../core/json';
 import {
   agreementWriter,
   companyAgreementWriter,
-  CompanyMerger,
-  labelWriter,
-  DirectorWriter,
-  establishmentWriter,
-  fillEstablishmentPositions,
   financialWriter,
+  labelWriter,
   type AgreementRow,
   type CompanyAgreementRow,
-  type CompanyPatch,
-  type LabelRow,
-  type DirectorRow,
-  type EstablishmentPatch,
   type FinancialRow,
-} from '../core/merge';
+  type LabelRow,
+} from '../core/company-records-writers';
+import { DirectorWriter, type DirectorRow } from '../core/directors-writer';
+import {
+  establishmentWriter,
+  fillEstablishmentPositions,
+  type EstablishmentPatch,
+} from '../core/establishments-writer';
+import { CompanyMerger, type CompanyPatch } from '../core/merge';
 import { companyDirector } from '../core/directors';
 import type { Importer } from '../core/run';
 import { CoverageTracker } from '../core/coverage';

@@ -10,15 +10,9 @@ import { directorRoleLabel, isNaturalPersonLegalForm } from '@/domain/legal-form
 import { personKey } from '@/domain/person';
 import { parseSiren, parseSiret } from '@/domain/siren';
 import { jsonItems } from '../core/json';
-import {
-  CompanyMerger,
-  DirectorWriter,
-  establishmentWriter,
-  type CompanyPatch,
-  type DirectorRow,
-  type DirectorSet,
-  type EstablishmentPatch,
-} from '../core/merge';
+import { DirectorWriter, type DirectorRow, type DirectorSet } from '../core/directors-writer';
+import { establishmentWriter, type EstablishmentPatch } from '../core/establishments-writer';
+import { CompanyMerger, type CompanyPatch } from '../core/merge';
 import { companyDirector } from '../core/directors';
 import { endOfExistence, registrationWriter, type RegistrationRow } from '../core/registrations';
 import type { Importer } from '../core/run';

@@ -80,6 +80,12 @@ export function answerBody(a: Answer): string | null {
   return a.json === undefined ? null : JSON.stringify(a.json);
 }
 
+/** The `Cache-Control` of an answer that is one user's (an account's): no cache keeps it. */
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The same, said twice for the caches that only read `private` (orders, payments, invoices). */
+export const PRIVATE_NO_STORE = { 'Cache-Control': 'private, no-store' };
+
 /** What a handler decides of a successful answer; the rest is the adapter's. */
 export type AnswerOptions = {
   /** 200 unless given (201 for a creation, 204 for no body). */

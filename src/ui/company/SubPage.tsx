@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import type { CompanyOrder } from '@/documents';
 import type { CompanyProfile } from '@/registry/company';
 import { OrderButton } from '@/ui/orders/OrderButton';
 import { formatSiren } from './format';
@@ -16,8 +17,11 @@ export function SubPage({
 }: {
   profile: CompanyProfile;
   title: string;
-  /** The document this page sells, when it is sold here (src/documents/sale.ts): a button. */
-  order?: { kind: string; priceCents: number };
+  /**
+   * The document this page sells, for this company (`companyOrder`, src/documents): its button
+   * when the order route takes it, else why it cannot be ordered.
+   */
+  order?: CompanyOrder;
   children: ReactNode;
 }) {
   const m = messages.company.subPage;
@@ -35,11 +39,16 @@ export function SubPage({
         profile={profile}
         heading={t('company', 'subPage.heading', { title, name: profile.displayName })}
       />
-      {order && (
+      {order?.orderable ? (
         <p>
           <OrderButton kind={order.kind} siren={profile.siren} priceCents={order.priceCents} />
         </p>
-      )}
+      ) : order ? (
+        <p data-testid="order-unavailable">
+          {order.sold && `${t('company', 'subPage.orderUnavailable', { label: order.label })} `}
+          {order.reason}
+        </p>
+      ) : null}
       {children}
       <p>
         <Link href={companyHref} prefetch={false}>

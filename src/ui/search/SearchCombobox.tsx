@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CompanyResult } from '@/search/companies';
 import m from '@/i18n/fr/combobox';
 import { interpolate } from '@/i18n/interpolate';
@@ -38,6 +38,12 @@ export type SearchComboboxProps = {
   classes?: { form?: string; field?: string; input?: string; button?: string };
   /** Shown before the input, inside the field (the home page's magnifier). */
   icon?: React.ReactNode;
+  /**
+   * Set by LazySearchCombobox when it hands over: the focus was in its box (keep it, caret at
+   * the end), and what it holds was typed (ask for its suggestions).
+   */
+  focusOnMount?: boolean;
+  typed?: boolean;
 };
 
 /**
@@ -79,6 +85,8 @@ export function SearchCombobox({
   describedBy,
   classes = {},
   icon,
+  focusOnMount = false,
+  typed: typedBefore = false,
 }: SearchComboboxProps) {
   const router = useRouter();
   const id = useId();
@@ -92,11 +100,12 @@ export function SearchCombobox({
   const [active, setActive] = useState(-1);
   const [fetchState, setState] = useState<'idle' | 'loading' | 'done' | 'error'>('idle');
   const wrap = useRef<HTMLDivElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
 
   /** The query typed last: only its answer is shown. */
   const latest = useRef('');
   /** False until the person types: the query a page opens with (results) asks for nothing. */
-  const typed = useRef(false);
+  const typed = useRef(typedBefore);
   const asker = useRef<((q: string) => Promise<void>) | null>(null);
   /** Built on first use (in an effect): one live request at a time, see latestSuggestion. */
   const ask = (q: string) =>
@@ -134,6 +143,15 @@ export function SearchCombobox({
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, suggest]);
+
+  // In the commit that replaced the lazy box: no key can land between the two inputs.
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    if (!focusOnMount || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     function onDocClick(e: MouseEvent) {
@@ -230,6 +248,7 @@ export function SearchCombobox({
         )}
         {icon}
         <input
+          ref={inputRef}
           id={inputId}
           className={classes.input ?? s.input}
           name={paramName}

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import type { CompanyProfile } from '@/registry/company';
 import { loadCompanyProfile } from '@/loaders/registry-pages';
 import { subPageMetadata } from '@/seo/subpage-metadata';
+import { getReadDb } from '@/db';
 import { services } from '@/domain/catalogue';
-import { orderOffer } from '@/documents/sale';
+import { companyOrder } from '@/documents';
 import { SubPage } from '@/ui/company/SubPage';
 import { frameMetadata } from '@/ui/frame/metadata';
 
@@ -44,12 +45,12 @@ export function companySubPageRoute(opts: {
     const query: Query = Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
     );
+    // The document this page sells, for this company: a button only where the order route takes
+    // the order, otherwise the reason (the one rule, `companyOrder`).
+    const kind = services.find((s) => s.link === `/${opts.route}`)?.orderKind;
+    const order = kind ? await companyOrder(getReadDb(), kind, lookup.value.siren) : undefined;
     return (
-      <SubPage
-        profile={lookup.value}
-        title={opts.title}
-        order={orderOffer(services.find((s) => s.link === `/${opts.route}`)?.orderKind)}
-      >
+      <SubPage profile={lookup.value} title={opts.title} order={order}>
         {await opts.body(lookup.value, query)}
       </SubPage>
     );

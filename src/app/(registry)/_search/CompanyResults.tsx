@@ -1,6 +1,6 @@
 import { getReadDb } from '@/db';
 import { services } from '@/domain/catalogue';
-import { availability } from '@/documents';
+import { companyOrder } from '@/documents';
 import { orderOffer } from '@/documents/sale';
 import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pages';
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
@@ -22,9 +22,9 @@ async function unavailableOf(
   results: Array<{ siren: string }>,
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const answers = await Promise.all(results.map((r) => availability(getReadDb(), kind, r.siren)));
+  const answers = await Promise.all(results.map((r) => companyOrder(getReadDb(), kind, r.siren)));
   answers.forEach((a, i) => {
-    if (!a.available) out[results[i]!.siren] = a.reason;
+    if (a && !a.orderable) out[results[i]!.siren] = a.reason;
   });
   return out;
 }
@@ -51,7 +51,7 @@ export async function CompanyResults({
     ? t('search', 'service.chooseCompany', { service: serviceOf(service).title })
     : generalResultsTitle(params.get('q'));
   // A service whose document is sold here offers it for the listed companies: each button only
-  // where the order route's availability rule accepts the order (never a price then a refusal).
+  // where the order route's rule (`companyOrder`) accepts the order (never a price then a refusal).
   const offer = orderOffer(
     service ? services.find((x) => x.link === service)?.orderKind : undefined,
   );

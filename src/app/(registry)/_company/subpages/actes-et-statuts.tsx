@@ -1,7 +1,8 @@
 import { companySubPageRoute } from '../subPageRoute';
+import { getReadDb } from '@/db';
+import { companyOrder } from '@/documents';
 import { filingOrder } from '@/documents/choices';
 import { listFilings } from '@/documents/providers/filings';
-import { orderOffer } from '@/documents/sale';
 import { messages, t } from '@/i18n';
 import { Empty, Section } from '@/ui/company/Section';
 import { OrderButton } from '@/ui/orders/OrderButton';
@@ -38,8 +39,11 @@ export default companySubPageRoute({
         </Section>
       );
     }
-    const acts = orderOffer('acts');
-    const sheets = orderOffer('balance-sheets');
+    // Each filing's button follows the one rule (`companyOrder`), as the order route does.
+    const [acts, sheets] = await Promise.all([
+      companyOrder(getReadDb(), 'acts', p.siren),
+      companyOrder(getReadDb(), 'balance-sheets', p.siren),
+    ]);
     return (
       <Section id="actes" title={m.section}>
         {filings.items.length === 0 ? (
@@ -67,7 +71,7 @@ export default companySubPageRoute({
                     <td>
                       {f.confidential ? (
                         m.confidential
-                      ) : offer ? (
+                      ) : offer?.orderable ? (
                         <OrderButton
                           kind={offer.kind}
                           siren={p.siren}
@@ -75,7 +79,9 @@ export default companySubPageRoute({
                           body={order.body}
                           choice={order.key}
                         />
-                      ) : null}
+                      ) : (
+                        offer?.reason
+                      )}
                     </td>
                   </tr>
                 );

@@ -1,8 +1,7 @@
 import { getDb } from '@/db/site';
-import { errorResponse } from '@/lib/http/answer';
+import { errorResponse, PRIVATE_NO_STORE, respond } from '@/lib/http/answer';
 import { complementaryInformations } from '@/orders/complementary';
 import { readJson } from '@/lib/http/body';
-import { jsonAnswer } from '@/orders/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,5 +13,7 @@ export const dynamic = 'force-dynamic';
 export async function POST(req: Request) {
   const body = await readJson(req);
   if (!body.ok) return errorResponse(body);
-  return jsonAnswer(await complementaryInformations(getDb(), body.value));
+  return respond(await complementaryInformations(getDb(), body.value), {
+    headers: PRIVATE_NO_STORE,
+  });
 }

@@ -1,4 +1,5 @@
-import { asUser, jsonAnswer } from '@/orders/http';
+import { PRIVATE_NO_STORE, respond } from '@/lib/http/answer';
+import { asUser } from '@/orders/http';
 import { paymentProvider } from '@/payments/active-provider';
 import { startSubscriptionCheckout } from '@/payments/subscriptions';
 
@@ -8,7 +9,10 @@ export const dynamic = 'force-dynamic';
 export async function POST(req: Request) {
   return asUser(
     req,
-    async (db, user) => jsonAnswer(await startSubscriptionCheckout(db, user, paymentProvider(db))),
+    async (db, user) =>
+      respond(await startSubscriptionCheckout(db, user, paymentProvider(db)), {
+        headers: PRIVATE_NO_STORE,
+      }),
     {
       csrf: true,
     },

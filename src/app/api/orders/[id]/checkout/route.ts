@@ -1,7 +1,7 @@
 import { readJson } from '@/lib/http/body';
-import { asUser, jsonAnswer } from '@/orders/http';
+import { asUser } from '@/orders/http';
 import { startCheckout } from '@/orders/service';
-import { errorResponse } from '@/lib/http/answer';
+import { errorResponse, PRIVATE_NO_STORE, respond } from '@/lib/http/answer';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ export async function POST(req: Request, ctx: { params: Promise<{ id: string }> 
     async (db, user) => {
       const body = await readJson(req);
       if (!body.ok) return errorResponse(body);
-      return jsonAnswer(await startCheckout(db, user, id, body.value));
+      return respond(await startCheckout(db, user, id, body.value), { headers: PRIVATE_NO_STORE });
     },
     { csrf: true },
   );

@@ -1,4 +1,5 @@
-import { asUser, jsonAnswer } from '@/orders/http';
+import { PRIVATE_NO_STORE, respond } from '@/lib/http/answer';
+import { asUser } from '@/orders/http';
 import { createOrder } from '@/orders/service';
 
 export const dynamic = 'force-dynamic';
@@ -9,14 +10,14 @@ export async function POST(req: Request, ctx: { params: Promise<{ siren: string;
   return asUser(
     req,
     async (db, user) =>
-      jsonAnswer(
+      respond(
         await createOrder(
           db,
           user,
           { kind: 'director-report', siren, index: n },
           req.headers.get('x-source-id'),
         ),
-        201,
+        { status: 201, headers: PRIVATE_NO_STORE },
       ),
     { csrf: true },
   );
