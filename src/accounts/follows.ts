@@ -269,7 +269,6 @@ async function changeCompanies(
   return success(lists.find((l) => l.id === list.id)!);
 }
 
-<<<<<<< HEAD
 export const addCompanies = (db: Db, userId: string, listId: unknown, sirensInput: unknown) =>
   changeCompanies(
     db,
@@ -304,30 +303,10 @@ export const removeCompanies = (db: Db, userId: string, listId: unknown, sirensI
     async (id, sirens) => {
       await db
         .delete(followedCompanies)
-        .where(and(eq(followedCompanies.listId, id), inArray(followedCompanies.siren, sirens)));
+        .where(and(eq(followedCompanies.listId, id), inList(followedCompanies.siren, sirens)));
       return undefined;
     },
   );
-=======
-export async function removeCompanies(
-  db: Db,
-  userId: string,
-  listId: unknown,
-  sirensInput: unknown,
-): Promise<Result<FollowedList>> {
-  const list = await ownList(db, userId, listId);
-  if (!list) return listNotFound();
-  const sirens = parseSirens(sirensInput);
-  if (!sirens.ok) return sirens;
-  await db
-    .delete(followedCompanies)
-    .where(
-      and(eq(followedCompanies.listId, list.id), inList(followedCompanies.siren, sirens.value)),
-    );
-  const lists = await listsOf(db, userId);
-  return success(lists.find((l) => l.id === list.id)!);
-}
->>>>>>> main
 
 /**
  * The follow button's statement, rendered once (two: into the user's first list, or into a given

@@ -239,13 +239,8 @@ export const onboarding = (req: Request, db: Db = getDb()) =>
     if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) profile[k] = fields[k];
-<<<<<<< HEAD
     const updated = await updateProfile(db, user.id, { profile, partial: false });
-    return updated.ok ? dataResponse(updated.value) : errorResponse(updated);
-=======
-    const updated = await updateProfile(db, user.value.id, { profile, partial: false });
     return respond(updated, { headers: NO_STORE });
->>>>>>> main
   });
 
 /** GET /api/me/export: everything we hold about the user, as a JSON download. */
