@@ -57,6 +57,7 @@ function Submit({ busy, label }: { busy: boolean; label: string }) {
   );
 }
 
+const PASSWORD = { id: 'password', label: t.common.password, type: 'password' };
 const EMAIL = { id: 'email', label: t.common.email, type: 'email', autoComplete: 'email' };
 
 function EmailField(props: { error?: string; registration: UseFormRegisterReturn }) {
@@ -76,9 +77,7 @@ function NewPasswordFields({
   return (
     <>
       <Field
-        id="password"
-        label={t.common.password}
-        type="password"
+        {...PASSWORD}
         autoComplete="new-password"
         hint={hint}
         error={errors.password?.message}
@@ -190,9 +189,7 @@ export function LoginForm() {
       <FormAlert text={message} />
       <EmailField error={errors.email?.message} registration={form.register('email')} />
       <Field
-        id="password"
-        label={t.common.password}
-        type="password"
+        {...PASSWORD}
         autoComplete="current-password"
         error={errors.password?.message}
         registration={form.register('password')}
