@@ -6,7 +6,7 @@ import type { Db } from '@/db/client';
 import { authAccounts, sessions, users, verifications } from '@/db/schema/accounts';
 import { log, logFailure } from '@/lib/log';
 import { consume } from '@/lib/rate-limit';
-import { emailChangeMail, resetPasswordMail, verificationMail } from './mails';
+import { resetPasswordMail, verificationMail } from './mails';
 import { safeNext } from './next-path';
 import { sendAccountMail } from './outbox';
 import { magicTokenPlugin } from './magic-token';
@@ -104,9 +104,8 @@ function createAuth(db: Db) {
         }
         const origin = siteOrigin();
         const next = returnPath(url);
-        const mail = isEmailChange(token)
-          ? emailChangeMail(user.email, origin, token, next)
-          : verificationMail(user.email, origin, token, next);
+        const purpose = isEmailChange(token) ? 'email-change' : 'signup';
+        const mail = verificationMail(user.email, origin, token, next, purpose);
         await sendAccountMail(db, mail).catch((e) =>
           logFailure('accounts: verification mail failed', e),
         );

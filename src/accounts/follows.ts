@@ -9,7 +9,7 @@ import {
 } from '@/db/schema/accounts';
 import { companies } from '@/db/schema/registry';
 import { isValidSiren, parseSiren } from '@/domain/siren';
-import { failure, success, type Result } from '@/lib/errors';
+import { failure, success, type Failure, type Result } from '@/lib/errors';
 import { ensureSnapshots } from './alerts/record';
 import { LIST_NAME_MAX_LENGTH, MAX_SIRENS_PER_CALL } from './limits';
 import { inList } from '@/domain/sql-fragments';
@@ -248,52 +248,65 @@ async function knownSirens(db: Db, sirens: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.siren));
 }
 
-export async function addCompanies(
+/**
+ * Adds or removes companies of one of the user's lists (the list checked first, then the SIRENs),
+ * and reads the list back. `change` may refuse with a failure.
+ */
+async function changeCompanies(
   db: Db,
   userId: string,
   listId: unknown,
-  sirensInput: unknown,
+  parse: () => Result<string[]>,
+  change: (listId: number, sirens: string[]) => Promise<Failure | undefined>,
 ): Promise<Result<FollowedList>> {
   const list = await ownList(db, userId, listId);
   if (!list) return listNotFound();
-  const sirens =
-    typeof sirensInput === 'string' && /^\d{9}$/.test(sirensInput)
-      ? success([sirensInput])
-      : parseSirens(sirensInput);
+  const sirens = parse();
   if (!sirens.ok) return sirens;
-  const known = await knownSirens(db, sirens.value);
-  const unknown = sirens.value.filter((s) => !known.has(s));
-  if (unknown.length) {
-    return failure('NOT_FOUND', `Entreprise inconnue du registre : ${unknown[0]}.`);
-  }
-  await db
-    .insert(followedCompanies)
-    .values(sirens.value.map((siren) => ({ listId: list.id, siren })))
-    .onConflictDoNothing();
-  // The next import is compared with what the registry says now.
-  await ensureSnapshots(db, sirens.value);
+  const refused = await change(list.id, sirens.value);
+  if (refused) return refused;
   const lists = await listsOf(db, userId);
   return success(lists.find((l) => l.id === list.id)!);
 }
 
-export async function removeCompanies(
-  db: Db,
-  userId: string,
-  listId: unknown,
-  sirensInput: unknown,
-): Promise<Result<FollowedList>> {
-  const list = await ownList(db, userId, listId);
-  if (!list) return listNotFound();
-  const sirens = parseSirens(sirensInput);
-  if (!sirens.ok) return sirens;
-  await db
-    .delete(followedCompanies)
-    .where(
-      and(eq(followedCompanies.listId, list.id), inList(followedCompanies.siren, sirens.value)),
-    );
-  const lists = await listsOf(db, userId);
-  return success(lists.find((l) => l.id === list.id)!);
-}
+export const addCompanies = (db: Db, userId: string, listId: unknown, sirensInput: unknown) =>
+  changeCompanies(
+    db,
+    userId,
+    listId,
+    () =>
+      typeof sirensInput === 'string' && /^\d{9}$/.test(sirensInput)
+        ? success([sirensInput])
+        : parseSirens(sirensInput),
+    async (id, sirens) => {
+      const known = await knownSirens(db, sirens);
+      const unknown = sirens.filter((s) => !known.has(s));
+      if (unknown.length) {
+        return failure('NOT_FOUND', `Entreprise inconnue du registre : ${unknown[0]}.`);
+      }
+      await db
+        .insert(followedCompanies)
+        .values(sirens.map((siren) => ({ listId: id, siren })))
+        .onConflictDoNothing();
+      // The next import is compared with what the registry says now.
+      await ensureSnapshots(db, sirens);
+      return undefined;
+    },
+  );
+
+export const removeCompanies = (db: Db, userId: string, listId: unknown, sirensInput: unknown) =>
+  changeCompanies(
+    db,
+    userId,
+    listId,
+    () => parseSirens(sirensInput),
+    async (id, sirens) => {
+      await db
+        .delete(followedCompanies)
+        .where(and(eq(followedCompanies.listId, id), inList(followedCompanies.siren, sirens)));
+      return undefined;
+    },
+  );
 
 /**
  * The follow button's statement, rendered once (two: into the user's first list, or into a given

@@ -53,20 +53,42 @@ export function resetLink(origin: string, token: string, email: string): string 
   return `${origin}/password-reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
 }
 
+/** What the confirmation link of a sign-up or of an e-mail change (to the NEW address) says. */
+const ADDRESS_CONFIRMATION = {
+  signup: () => ({
+    title: 'Confirmez votre adresse e-mail',
+    lines: [
+      'Bonjour,',
+      'Merci d’avoir créé votre compte sur le Registre des entreprises. Pour confirmer votre adresse e-mail, ouvrez le lien ci-dessous (il est valable 48 heures).',
+      'Si vous n’êtes pas à l’origine de cette inscription, ignorez ce message : aucun compte ne sera activé.',
+    ],
+    label: 'Confirmer mon adresse',
+  }),
+  // The change applies only when this link is opened.
+  'email-change': (to: string) => ({
+    title: 'Confirmez votre nouvelle adresse e-mail',
+    lines: [
+      'Bonjour,',
+      `Vous avez demandé à utiliser l’adresse ${to} pour votre compte sur le Registre des entreprises. Ouvrez le lien ci-dessous pour confirmer ce changement (il est valable 48 heures) : tant qu’il n’est pas ouvert, votre compte garde son ancienne adresse.`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne changera.',
+    ],
+    label: 'Confirmer ma nouvelle adresse',
+  }),
+} satisfies Record<
+  string,
+  (to: string) => { title: string; lines: [string, string, string]; label: string }
+>;
+
+/** The verification mail of a sign-up, or of an e-mail change (sent to the new address). */
 export function verificationMail(
   to: string,
   origin: string,
   token: string,
   next?: string,
+  purpose: keyof typeof ADDRESS_CONFIRMATION = 'signup',
 ): MailMessage {
-  const href = verificationLink(origin, token, next);
-  const title = 'Confirmez votre adresse e-mail';
-  const lines = [
-    'Bonjour,',
-    'Merci d’avoir créé votre compte sur le Registre des entreprises. Pour confirmer votre adresse e-mail, ouvrez le lien ci-dessous (il est valable 48 heures).',
-    'Si vous n’êtes pas à l’origine de cette inscription, ignorez ce message : aucun compte ne sera activé.',
-  ] as const;
-  return linkMail(to, title, lines, href, 'Confirmer mon adresse');
+  const { title, lines, label } = ADDRESS_CONFIRMATION[purpose](to);
+  return linkMail(to, title, lines, verificationLink(origin, token, next), label);
 }
 
 export function resetPasswordMail(to: string, origin: string, token: string): MailMessage {
@@ -78,23 +100,6 @@ export function resetPasswordMail(to: string, origin: string, token: string): Ma
     'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
   ] as const;
   return linkMail(to, title, lines, href, 'Choisir un nouveau mot de passe');
-}
-
-/** To the NEW address of an e-mail change: the change applies only when this link is opened. */
-export function emailChangeMail(
-  to: string,
-  origin: string,
-  token: string,
-  next?: string,
-): MailMessage {
-  const href = verificationLink(origin, token, next);
-  const title = 'Confirmez votre nouvelle adresse e-mail';
-  const lines = [
-    'Bonjour,',
-    `Vous avez demandé à utiliser l’adresse ${to} pour votre compte sur le Registre des entreprises. Ouvrez le lien ci-dessous pour confirmer ce changement (il est valable 48 heures) : tant qu’il n’est pas ouvert, votre compte garde son ancienne adresse.`,
-    'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne changera.',
-  ] as const;
-  return linkMail(to, title, lines, href, 'Confirmer ma nouvelle adresse');
 }
 
 /** To the OLD address of an e-mail change: what was asked, and what to do if it was not them. */

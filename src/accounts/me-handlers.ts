@@ -109,24 +109,35 @@ export const EMAIL_CHANGE_PENDING =
   'Nous avons envoyé un lien de confirmation à {email} : votre adresse changera quand vous l’ouvrirez. Votre adresse actuelle a été prévenue.';
 
 /**
+ * A form posted by the signed-in user: its fields read (CSRF checked), the session's user and the
+ * method asked (`_method` or the override header); a failure of either is answered here.
+ */
+const userForm = (
+  req: Request,
+  handle: (fields: Fields, user: SessionUser, method: string) => Promise<Response>,
+) =>
+  guarded(async () => {
+    const fields = await begin(req);
+    if (isFailure(fields)) return errorResponse(fields);
+    const user = await requireUser(req);
+    if (!user.ok) return errorResponse(user);
+    return handle(fields, user.value, overriddenMethod(req, fields));
+  });
+
+/**
  * POST /api/me (PATCH override): name and profile fields; a new e-mail (with the current
  * password: the link mailed to the new address applies it, and the old address is told); a new
  * password (with the current one; every other session is revoked). DELETE override: the account,
  * with its password.
  */
 export const updateMe = (req: Request, db: Db = getDb()) =>
-  guarded(async () => {
-    const fields = await begin(req);
-    if (isFailure(fields)) return errorResponse(fields);
-    const user = await requireUser(req);
-    if (!user.ok) return errorResponse(user);
-    const method = overriddenMethod(req, fields);
-    if (method === 'DELETE') return deleteAccount(req, db, user.value, fields);
+  userForm(req, async (fields, user, method) => {
+    if (method === 'DELETE') return deleteAccount(req, db, user, fields);
     if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const newPassword = typeof fields.password === 'string' && fields.password !== '';
     const newEmail =
       typeof fields.email === 'string' &&
-      fields.email.trim().toLowerCase() !== user.value.email.toLowerCase();
+      fields.email.trim().toLowerCase() !== user.email.toLowerCase();
     let email: string | null = null;
     if (newEmail) {
       const parsed = emailSchema.safeParse(fields.email);
@@ -135,7 +146,7 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
       email = parsed.data;
     }
     if (newPassword) {
-      const errors = checkPasswordPair(fields, user.value.email);
+      const errors = checkPasswordPair(fields, user.email);
       if (errors) return errorResponse(invalid(errors));
     }
     if (email) {
@@ -143,14 +154,14 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
       // cannot mail confirmation links to a stranger's address at will (issue 36).
       const toAddress = await available('mail-unproven-address', email);
       if (!toAddress.ok) return errorResponse(toAddress);
-      const byAccount = await consume('email-change-user', user.value.id);
+      const byAccount = await consume('email-change-user', user.id);
       if (!byAccount.ok) return errorResponse(byAccount);
     }
     if (email || newPassword) {
       const wrong = await checkCurrentPassword(
         req,
         db,
-        user.value,
+        user,
         str(fields.current_password).slice(0, 1000),
         'current_password',
       );
@@ -167,8 +178,8 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
           invalid({ email: ['Cette adresse e-mail ne peut pas être utilisée.'] }),
         );
       }
-      await sendAccountMail(db, emailChangeNotice(user.value.email, email, siteOrigin())).catch(
-        (e) => logFailure('accounts: e-mail change notice failed', e),
+      await sendAccountMail(db, emailChangeNotice(user.email, email, siteOrigin())).catch((e) =>
+        logFailure('accounts: e-mail change notice failed', e),
       );
     }
     let cookies: string[] = [];
@@ -189,7 +200,7 @@ export const updateMe = (req: Request, db: Db = getDb()) =>
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) if (k in fields) profile[k] = fields[k];
     const name = typeof fields.name === 'string' ? fields.name : undefined;
-    const updated = await updateProfile(db, user.value.id, { name, profile, partial: true });
+    const updated = await updateProfile(db, user.id, { name, profile, partial: true });
     if (!updated.ok) return errorResponse(updated, cookies);
     const pending = email
       ? { pending_email: email, status: EMAIL_CHANGE_PENDING.replace('{email}', email) }
@@ -224,16 +235,11 @@ async function deleteAccount(
 
 /** POST /api/onboarding/user-infos (PATCH override): the company-data form of spec section 5. */
 export const onboarding = (req: Request, db: Db = getDb()) =>
-  guarded(async () => {
-    const fields = await begin(req);
-    if (isFailure(fields)) return errorResponse(fields);
-    const user = await requireUser(req);
-    if (!user.ok) return errorResponse(user);
-    const method = overriddenMethod(req, fields);
+  userForm(req, async (fields, user, method) => {
     if (method !== 'PATCH' && method !== 'PUT') return errorResponse(failure('METHOD_NOT_ALLOWED'));
     const profile: Record<string, unknown> = {};
     for (const k of PROFILE_KEYS) profile[k] = fields[k];
-    const updated = await updateProfile(db, user.value.id, { profile, partial: false });
+    const updated = await updateProfile(db, user.id, { profile, partial: false });
     return respond(updated, { headers: NO_STORE });
   });
 

@@ -34,6 +34,15 @@ const STATE_DATE = `CASE WHEN c.sirene_updated_at IS NOT NULL THEN c.sirene_upda
 /** Role labels compared without the legal form some sources append (« Président de SAS »). */
 const ROLE_KEY = `lower(regexp_replace(coalesce(role_label, ''), '\\s+(de|du|d''une?)\\s+(SAS|SASU|SA|SARL|EURL|SNC|SCI|la soci[ée]t[ée]).*$', '', 'i'))`;
 
+/** A value as the RNE and as the latest BODACC notice state it, with their dates. */
+type RneBodacc = {
+  siren: string;
+  rne: string;
+  rne_date: string | null;
+  bodacc: string;
+  bodacc_date: string | null;
+};
+
 async function findAll(conn: Conn, scope: string, params: unknown[]): Promise<Found[]> {
   const out: Found[] = [];
   const q = <T>(text: string) => conn.query<T>(text, params);
@@ -115,13 +124,7 @@ async function findAll(conn: Conn, scope: string, params: unknown[]): Promise<Fo
 
   // Directors and roles: the RNE's list and the latest BODACC list, compared by name and role;
   // shown without the names (the directors section applies the oppositions to names).
-  for (const r of await q<{
-    siren: string;
-    rne: string;
-    rne_date: string | null;
-    bodacc: string;
-    bodacc_date: string | null;
-  }>(
+  for (const r of await q<RneBodacc>(
     `WITH d AS (
        SELECT c.siren, c.source, max(c.source_date)::text AS date,
               string_agg(upper(coalesce(c.last_name, c.company_name, '?')) || ' : ' || ${ROLE_KEY}, ' | '
@@ -167,13 +170,7 @@ async function findAll(conn: Conn, scope: string, params: unknown[]): Promise<Fo
     });
 
   // Capital: the RNE's against the latest BODACC notice stating one.
-  for (const r of await q<{
-    siren: string;
-    rne: string;
-    rne_date: string | null;
-    bodacc: string;
-    bodacc_date: string | null;
-  }>(
+  for (const r of await q<RneBodacc>(
     `SELECT c.siren, r.value AS rne, r.date AS rne_date, b.value AS bodacc, b.date AS bodacc_date
        FROM source_claims c
        JOIN source_claims r ON r.siren = c.siren AND r.source = 'rne' AND r.claim = 'capital'

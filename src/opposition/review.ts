@@ -81,12 +81,15 @@ function decideCase(
   });
 }
 
-export async function acceptOpposition(
+/** A reviewer's decision on opposition case `id`, with an optional note. */
+type Review = (
   db: Db,
   id: number,
   actor: string,
-  note: string | null = null,
-): Promise<Result<Decision>> {
+  note?: string | null,
+) => Promise<Result<Decision>>;
+
+export const acceptOpposition: Review = async (db, id, actor, note = null) => {
   const { outcome, tell } = await decideCase(db, id, async (tx, c) => {
     if (c.status !== 'awaiting_review')
       return {
@@ -103,14 +106,9 @@ export async function acceptOpposition(
   if (outcome.ok) await purgeAfterOpposition(db, outcome.value.affectedSirens);
   if (tell) await tellRequester(db, tell, true, null);
   return outcome;
-}
+};
 
-export async function rejectOpposition(
-  db: Db,
-  id: number,
-  actor: string,
-  note: string | null = null,
-): Promise<Result<Decision>> {
+export const rejectOpposition: Review = async (db, id, actor, note = null) => {
   const { outcome, tell } = await decideCase(db, id, async (tx, c) => {
     if (c.status === 'rejected' || c.status === 'expired')
       return { outcome: failure('CONFLICT', `La demande n° ${id} est déjà « ${c.status} ».`) };
@@ -136,7 +134,7 @@ export async function rejectOpposition(
     await purgeAfterOpposition(db, outcome.value.affectedSirens);
   if (tell) await tellRequester(db, tell, false, note);
   return outcome;
-}
+};
 
 /** Unconfirmed requests past their link's expiry become `expired`; returns how many. */
 export async function expireOppositions(db: Db, now = new Date()): Promise<number> {

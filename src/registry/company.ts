@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { companies, type FieldSource } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
@@ -366,6 +366,14 @@ export function profileFromRow(
   };
 }
 
+/** Companies with their oppositions and head office (`ho`), on the companies `where` picks. */
+const profileQuery = (where: SQL) =>
+  sql`SELECT ${COMPANY_COLUMNS},
+          ${companyOpposed(sql`c.siren`)} AS opposed,
+          (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
+             WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
+        FROM companies c WHERE ${where}`;
+
 /** The company's identity and head office: one query on the primary keys. */
 export async function getCompanyProfile(db: Db, input: string): Promise<CompanyLookup> {
   const valid = validateSiren(input);
@@ -373,11 +381,7 @@ export async function getCompanyProfile(db: Db, input: string): Promise<CompanyL
   const siren = valid.siren;
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
-    sql`SELECT ${COMPANY_COLUMNS},
-          ${companyOpposed(sql`c.siren`)} AS opposed,
-          (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
-             WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
-        FROM companies c WHERE c.siren = ${siren}`,
+    profileQuery(sql`c.siren = ${siren}`),
     { prepared: true },
   );
   const row = rows[0] ?? (await profileRowFromEstablishments(db, siren));
@@ -417,11 +421,7 @@ export async function getCompanyProfiles(
   if (unique.length === 0) return out;
   const rows = await queryRows<CompanyRow & { ho: EstablishmentRow | null }>(
     db,
-    sql`SELECT ${COMPANY_COLUMNS},
-          ${companyOpposed(sql`c.siren`)} AS opposed,
-          (SELECT row_to_json(h) FROM (SELECT ${ESTABLISHMENT_COLUMNS} FROM establishments e
-             WHERE e.siret = (c.siren || c.head_office_nic)::char(14)) h) AS ho
-        FROM companies c WHERE ${inList(sql`c.siren`, unique, 'char(9)')}`,
+    profileQuery(inList(sql`c.siren`, unique, 'char(9)')),
     { prepared: true },
   );
   for (const row of rows) out.set(row.siren, success(profileFromRow(row, row.ho ?? null)));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { CompanyState } from '@/domain/company-state';
 import { slugify } from '@/domain/slug';
@@ -129,37 +129,53 @@ function directorsOf(db: Db, sirens: string[], cap: number) {
   );
 }
 
-/** The companies these companies direct as legal persons, `cap + 1` each at most. */
-function ledBy(db: Db, sirens: string[], cap: number) {
-  return queryRows<FromRow<'from_siren'>>(
+/**
+ * For each of `keys`, the mandates `match` picks (with `k.key` the key) in companies that may be
+ * listed, in `order`, `cap + 1` each at most; the key comes back as the column `from`.
+ */
+function listableMandates<K extends string>(
+  db: Db,
+  from: K,
+  keys: string[],
+  match: SQL,
+  order: SQL,
+  cap: number,
+) {
+  return queryRows<FromRow<K>>(
     db,
-    sql`SELECT k.s AS from_siren, d.*
-        FROM jsonb_array_elements_text(${json(sirens)}) AS k(s)
+    sql`SELECT k.key AS ${sql.identifier(from)}, d.*
+        FROM jsonb_array_elements_text(${json(keys)}) AS k(key)
         CROSS JOIN LATERAL (
           SELECT ${DIRECTOR_COLUMNS}, ${COMPANY_COLS}
           FROM directors d JOIN companies c ON c.siren = d.siren
-          WHERE d.director_siren = k.s::bpchar AND d.kind = 'company' AND ${LISTABLE}
-          ORDER BY (d.end_date IS NOT NULL), d.siren
+          WHERE ${match} AND ${LISTABLE}
+          ORDER BY ${order}
           LIMIT ${cap + 1}) d`,
     { prepared: true },
   );
 }
 
-/** The mandates of these people (person keys), in companies that may be listed. */
-function mandatesOf(db: Db, keys: string[], cap: number) {
-  return queryRows<FromRow<'from_key'>>(
+/** The companies these companies direct as legal persons, `cap + 1` each at most. */
+const ledBy = (db: Db, sirens: string[], cap: number) =>
+  listableMandates(
     db,
-    sql`SELECT k.key AS from_key, d.*
-        FROM jsonb_array_elements_text(${json(keys)}) AS k(key)
-        CROSS JOIN LATERAL (
-          SELECT ${DIRECTOR_COLUMNS}, ${COMPANY_COLS}
-          FROM directors d JOIN companies c ON c.siren = d.siren
-          WHERE d.person_key = k.key AND ${LISTABLE}
-          ORDER BY (d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, d.siren
-          LIMIT ${cap + 1}) d`,
-    { prepared: true },
+    'from_siren',
+    sirens,
+    sql`d.director_siren = k.key::bpchar AND d.kind = 'company'`,
+    sql`(d.end_date IS NOT NULL), d.siren`,
+    cap,
   );
-}
+
+/** The mandates of these people (person keys), in companies that may be listed. */
+const mandatesOf = (db: Db, keys: string[], cap: number) =>
+  listableMandates(
+    db,
+    'from_key',
+    keys,
+    sql`d.person_key = k.key`,
+    sql`(d.end_date IS NOT NULL), d.start_date DESC NULLS LAST, d.siren`,
+    cap,
+  );
 
 /** The one mandate of a person who cannot be told apart from homonyms. */
 function mandateById(db: Db, id: string) {

@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { alertMails } from '@/db/schema/accounts';
+import { alertMails, followedLists, savedSearches, users } from '@/db/schema/accounts';
 import { deliverMail, type MailMessage } from '@/mail/transport';
 import { authSecret } from '../secret';
 
@@ -19,6 +19,39 @@ export function checkUnsubscribeToken(purpose: string, id: number, token: string
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * A followed list or a saved search with its user's address, only when that address is verified:
+ * an account opened with a stranger's address never mails that stranger (issue 36). What waits
+ * goes once the address is verified.
+ */
+export async function mailedRow<T extends typeof followedLists | typeof savedSearches>(
+  db: Db,
+  table: T,
+  id: number,
+): Promise<{ row: T['$inferSelect']; email: string } | null> {
+  // One of two tables of the same key columns: typed as the first for Drizzle's builder.
+  const t = table as typeof followedLists;
+  const [found] = await db
+    .select({ row: t, email: users.email, verified: users.emailVerified })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(eq(t.id, id))
+    .limit(1);
+  return found?.verified ? { row: found.row as T['$inferSelect'], email: found.email } : null;
+}
+
+/** A mail with its one-click unsubscribe link (RFC 8058 headers). */
+export const unsubscribableMail = (
+  mail: Omit<MailMessage, 'headers'>,
+  unsubscribe: string,
+): MailMessage => ({
+  ...mail,
+  headers: {
+    'List-Unsubscribe': `<${unsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+});
 
 /**
  * Sends the mail `mailId` unless it was already sent: a run that died after sending and before

@@ -1,11 +1,17 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getEnv } from '@/config/env';
 import { queryRows, type Db } from '@/db/client';
-import { followedLists, users } from '@/db/schema/accounts';
+import { followedLists } from '@/db/schema/accounts';
 import type { MailMessage } from '@/mail/transport';
 import { escapeHtml, layoutHtml } from '../mails';
 import { issueMagicToken, MAGIC_TOKEN_PARAM } from '../magic-token';
-import { checkUnsubscribeToken, deliverOnce, unsubscribeToken } from './delivery';
+import {
+  checkUnsubscribeToken,
+  deliverOnce,
+  mailedRow,
+  unsubscribableMail,
+  unsubscribeToken,
+} from './delivery';
 import { companyPathSlug } from '@/domain/slug';
 
 /** At most this many events in one mail; the rest go in the next one. */
@@ -105,16 +111,7 @@ function buildMail(
       '</body>',
       `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}">Ne plus recevoir ces alertes pour cette liste</a></p></body>`,
     );
-  return {
-    to,
-    subject: title,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return unsubscribableMail({ to, subject: title, text, html }, unsubscribe);
 }
 
 /**
@@ -124,15 +121,9 @@ function buildMail(
  * the same Message-ID, which mail clients de-duplicate.
  */
 export async function sendListAlerts(db: Db, listId: number, digest = false): Promise<number> {
-  const [list] = await db
-    .select({ l: followedLists, email: users.email, verified: users.emailVerified })
-    .from(followedLists)
-    .innerJoin(users, eq(users.id, followedLists.userId))
-    .where(eq(followedLists.id, listId))
-    .limit(1);
-  // Only to an address its user proved theirs: an account opened with a stranger's address
-  // never mails that stranger (issue 36). The events wait; they go once the address is verified.
-  if (!list || list.l.alertMode === 'none' || !list.verified) return 0;
+  const found = await mailedRow(db, followedLists, listId);
+  if (!found || found.row.alertMode === 'none') return 0;
+  const list = { l: found.row, email: found.email };
   const events = await pendingEvents(db, listId, list.l.lastAlertedEventId);
   if (!events.length) return 0;
   const lastId = events[events.length - 1]!.id;

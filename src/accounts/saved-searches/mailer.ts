@@ -5,14 +5,20 @@
  * job finds it sent and only marks the matches. Every mail carries a signed one-click unsubscribe
  * (`List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { siteOrigin } from '@/config/env';
 import { queryRows, type Db } from '@/db/client';
-import { savedSearches, users } from '@/db/schema/accounts';
+import { savedSearches } from '@/db/schema/accounts';
 import type { MailMessage } from '@/mail/transport';
 import { companyResultOf, type CompanyResult, type SearchCompanyRow } from '@/search/companies';
 import { escapeHtml, layoutHtml } from '../mails';
-import { checkUnsubscribeToken, deliverOnce, unsubscribeToken } from '../alerts/delivery';
+import {
+  checkUnsubscribeToken,
+  deliverOnce,
+  mailedRow,
+  unsubscribableMail,
+  unsubscribeToken,
+} from '../alerts/delivery';
 
 /** Companies listed in one mail; the rest are behind the results link. */
 const MAX_PER_MAIL = 50;
@@ -100,16 +106,7 @@ function buildMail(
       '</body>',
       `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(account)}">Vos recherches enregistrées</a> · <a href="${escapeHtml(unsubscribe)}">Ne plus recevoir ces e-mails pour cette recherche</a></p></body>`,
     );
-  return {
-    to,
-    subject: title,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return unsubscribableMail({ to, subject: title, text, html }, unsubscribe);
 }
 
 /**
@@ -117,14 +114,9 @@ function buildMail(
  * announced (0: nothing to send, or the search no longer mails).
  */
 export async function sendSavedSearchMail(db: Db, id: number): Promise<number> {
-  const [s] = await db
-    .select({ s: savedSearches, email: users.email, verified: users.emailVerified })
-    .from(savedSearches)
-    .innerJoin(users, eq(users.id, savedSearches.userId))
-    .where(eq(savedSearches.id, id))
-    .limit(1);
-  // Only to an address its user proved theirs (issue 36); the matches wait until it is.
-  if (!s || s.s.frequency === 'none' || !s.verified) return 0;
+  const found = await mailedRow(db, savedSearches, id);
+  if (!found || found.row.frequency === 'none') return 0;
+  const s = { s: found.row, email: found.email };
   const pending = await queryRows<Pending>(
     db,
     sql`SELECT c.*, m.id AS match_id FROM saved_search_matches m

@@ -62,7 +62,13 @@ const STATIC: Record<string, string> = {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="#,##0 &quot;€&quot;"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>',
 };
 
-type Entry = { name: Uint8Array; crc: number; size: number; compressed: number; offset: number };
+export type ZipEntry = {
+  name: Uint8Array;
+  crc: number;
+  size: number;
+  compressed: number;
+  offset: number;
+};
 
 /** A zip local header for a deflated entry whose sizes follow in a data descriptor. */
 function localHeader(name: Uint8Array): Uint8Array {
@@ -77,7 +83,7 @@ function localHeader(name: Uint8Array): Uint8Array {
   return Buffer.concat([b, name]);
 }
 
-function descriptor(e: Entry): Uint8Array {
+function descriptor(e: ZipEntry): Uint8Array {
   const b = Buffer.alloc(16);
   b.writeUInt32LE(0x08074b50, 0);
   b.writeUInt32LE(e.crc >>> 0, 4);
@@ -86,7 +92,11 @@ function descriptor(e: Entry): Uint8Array {
   return b;
 }
 
-function centralDirectory(entries: Entry[], offset: number): Uint8Array {
+/**
+ * The central directory and its end record, for deflated `entries` from byte `offset` on (`flags`:
+ * data descriptors and UTF-8 names by default). Also the zip writer of src/lib/tabular/zip-bombs.ts.
+ */
+export function centralDirectory(entries: ZipEntry[], offset: number, flags = 0x0808): Buffer {
   const parts: Buffer[] = [];
   let size = 0;
   for (const e of entries) {
@@ -94,7 +104,7 @@ function centralDirectory(entries: Entry[], offset: number): Uint8Array {
     b.writeUInt32LE(0x02014b50, 0);
     b.writeUInt16LE(20, 4);
     b.writeUInt16LE(20, 6);
-    b.writeUInt16LE(0x0808, 8);
+    b.writeUInt16LE(flags, 8);
     b.writeUInt16LE(8, 10);
     b.writeUInt16LE(0, 12);
     b.writeUInt16LE(0x21, 14);
@@ -108,8 +118,8 @@ function centralDirectory(entries: Entry[], offset: number): Uint8Array {
   }
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
   end.writeUInt32LE(size, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, end]);
@@ -157,7 +167,7 @@ export async function* xlsxChunks(
   columns: readonly XlsxColumn[],
   rows: AsyncIterable<ReadonlyArray<readonly XlsxCell[]>>,
 ): AsyncGenerator<Uint8Array> {
-  const entries: Entry[] = [];
+  const entries: ZipEntry[] = [];
   let offset = 0;
   const emit = (b: Uint8Array) => {
     offset += b.length;
@@ -171,7 +181,7 @@ export async function* xlsxChunks(
     const data = encoder.encode(xml);
     const name = encoder.encode(path);
     const compressed = deflateRawSync(data);
-    const e: Entry = {
+    const e: ZipEntry = {
       name,
       crc: crc32(data),
       size: data.length,
@@ -185,7 +195,7 @@ export async function* xlsxChunks(
   }
   // The sheet, deflated as its rows come.
   const name = encoder.encode('xl/worksheets/sheet1.xml');
-  const sheet: Entry = { name, crc: 0, size: 0, compressed: 0, offset };
+  const sheet: ZipEntry = { name, crc: 0, size: 0, compressed: 0, offset };
   yield emit(localHeader(name));
   const z = deflater();
   const refs = columns.map((_, i) => columnLetter(i));

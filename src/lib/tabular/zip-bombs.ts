@@ -5,6 +5,7 @@
  * never holds the inflated text (a 2 GB sheet deflates from 1 MB of it at a time).
  */
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { centralDirectory, type ZipEntry } from './xlsx';
 
 export type ZipPart = {
   name: string;
@@ -62,12 +63,12 @@ export async function repeatedPart(
 /** The zip of `parts`, its headers stating each part's `declaredSize`. */
 export function zipOf(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
+  const entries: ZipEntry[] = [];
   let offset = 0;
   for (const p of parts) {
     const name = Buffer.from(p.name);
     const data = p.deflated;
-    const declared = p.declaredSize ?? p.size;
+    const size = Math.min(p.declaredSize ?? p.size, 0xfffffffe);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -75,31 +76,13 @@ export function zipOf(parts: ZipPart[]): Buffer {
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(p.crc >>> 0, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(Math.min(declared, 0xfffffffe), 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(p.crc >>> 0, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(Math.min(declared, 0xfffffffe), 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
+    entries.push({ name, crc: p.crc, size, compressed: data.length, offset });
     offset += 30 + name.length + data.length;
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Math.min(parts.length, 0xffff), 8);
-  end.writeUInt16LE(Math.min(parts.length, 0xffff), 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Buffer.concat([...locals, centralDirectory(entries, offset, 0x0800)]);
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

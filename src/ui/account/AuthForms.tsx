@@ -4,7 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/accounts/limits';
 import { safeNext } from '@/accounts/next-path';
@@ -22,6 +29,86 @@ const password = z
     PASSWORD_MIN_LENGTH,
     t.common.passwordTooShort.replace('{min}', String(PASSWORD_MIN_LENGTH)),
   );
+
+/** A new password typed twice (sign-up, reset): the second must match the first. */
+const newPassword = z.object({ password, password_confirmation: z.string() });
+const samePassword: [
+  (v: z.infer<typeof newPassword>) => boolean,
+  { path: string[]; message: string },
+] = [
+  (v) => v.password === v.password_confirmation,
+  { path: ['password_confirmation'], message: t.common.passwordsDiffer },
+];
+
+/** The form's message, read out as an alert. */
+function FormAlert({ text }: { text: string | null | undefined }) {
+  return text ? (
+    <p className={s.alert} role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function Submit({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <button className={s.button} type="submit" disabled={busy}>
+      {label}
+    </button>
+  );
+}
+
+const PASSWORD = { id: 'password', label: t.common.password, type: 'password' };
+const EMAIL = { id: 'email', label: t.common.email, type: 'email', autoComplete: 'email' };
+
+function EmailField(props: { error?: string; registration: UseFormRegisterReturn }) {
+  return <Field {...EMAIL} {...props} />;
+}
+
+/** The new password and its confirmation. */
+function NewPasswordFields({
+  errors,
+  register,
+  hint,
+}: {
+  errors: FieldErrors<z.infer<typeof newPassword>>;
+  register: (name: 'password' | 'password_confirmation') => UseFormRegisterReturn;
+  hint?: string;
+}) {
+  return (
+    <>
+      <Field
+        {...PASSWORD}
+        autoComplete="new-password"
+        hint={hint}
+        error={errors.password?.message}
+        registration={register('password')}
+      />
+      <Field
+        id="password_confirmation"
+        label={t.common.passwordConfirmation}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        registration={register('password_confirmation')}
+      />
+    </>
+  );
+}
+
+/** From login to sign-up or back, keeping the query (the page to go back to, a company to follow). */
+const SWITCH = {
+  register: { text: t.login.noAccount, label: t.login.register },
+  login: { text: t.register.hasAccount, label: t.register.login },
+};
+
+function SwitchLink({ to, params }: { to: keyof typeof SWITCH; params: URLSearchParams }) {
+  const query = params.toString();
+  return (
+    <span>
+      {SWITCH[to].text} <Link href={query ? `/${to}?${query}` : `/${to}`}>{SWITCH[to].label}</Link>
+    </span>
+  );
+}
 
 /** Server field errors (422) onto the form; anything else as the form's message. */
 function applyFailure<T extends FieldValues>(
@@ -99,23 +186,10 @@ export function LoginForm() {
         </p>
       ) : null}
       {follow ? <p className={s.success}>{t.login.followAfter}</p> : null}
-      {message ? (
-        <p className={s.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert text={message} />
+      <EmailField error={errors.email?.message} registration={form.register('email')} />
       <Field
-        id="email"
-        label={t.common.email}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={form.register('email')}
-      />
-      <Field
-        id="password"
-        label={t.common.password}
-        type="password"
+        {...PASSWORD}
         autoComplete="current-password"
         error={errors.password?.message}
         registration={form.register('password')}
@@ -124,17 +198,10 @@ export function LoginForm() {
         <input type="checkbox" {...form.register('remember')} /> {t.login.remember}
       </label>
       {needCaptcha ? <p className={s.hint}>{t.common.captchaWorking}</p> : null}
-      <button className={s.button} type="submit" disabled={form.formState.isSubmitting}>
-        {t.login.submit}
-      </button>
+      <Submit busy={form.formState.isSubmitting} label={t.login.submit} />
       <div className={s.links}>
         <Link href="/forgot-password">{t.login.forgot}</Link>
-        <span>
-          {t.login.noAccount}{' '}
-          <Link href={`/register${params.toString() ? `?${params.toString()}` : ''}`}>
-            {t.login.register}
-          </Link>
-        </span>
+        <SwitchLink to="register" params={params} />
       </div>
     </form>
   );
@@ -148,12 +215,7 @@ export function RegisterForm() {
   useGuestOnly('/');
   const takeCaptcha = useCaptcha();
   const [message, setMessage] = useState<string | null>(null);
-  const schema = z
-    .object({ name: z.string().max(120), email, password, password_confirmation: z.string() })
-    .refine((v) => v.password === v.password_confirmation, {
-      path: ['password_confirmation'],
-      message: t.common.passwordsDiffer,
-    });
+  const schema = newPassword.extend({ name: z.string().max(120), email }).refine(...samePassword);
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
@@ -178,11 +240,7 @@ export function RegisterForm() {
   const errors = form.formState.errors;
   return (
     <form className={s.form} onSubmit={onSubmit} noValidate data-testid="register-form">
-      {message ? (
-        <p className={s.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert text={message} />
       <Field
         id="name"
         label={t.register.name}
@@ -190,41 +248,15 @@ export function RegisterForm() {
         error={errors.name?.message}
         registration={form.register('name')}
       />
-      <Field
-        id="email"
-        label={t.common.email}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={form.register('email')}
-      />
-      <Field
-        id="password"
-        label={t.common.password}
-        type="password"
-        autoComplete="new-password"
+      <EmailField error={errors.email?.message} registration={form.register('email')} />
+      <NewPasswordFields
+        errors={errors}
+        register={form.register}
         hint={t.register.passwordHint.replace('{min}', String(PASSWORD_MIN_LENGTH))}
-        error={errors.password?.message}
-        registration={form.register('password')}
       />
-      <Field
-        id="password_confirmation"
-        label={t.common.passwordConfirmation}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        registration={form.register('password_confirmation')}
-      />
-      <button className={s.button} type="submit" disabled={form.formState.isSubmitting}>
-        {t.register.submit}
-      </button>
+      <Submit busy={form.formState.isSubmitting} label={t.register.submit} />
       <div className={s.links}>
-        <span>
-          {t.register.hasAccount}{' '}
-          <Link href={`/login${params.toString() ? `?${params.toString()}` : ''}`}>
-            {t.register.login}
-          </Link>
-        </span>
+        <SwitchLink to="login" params={params} />
       </div>
     </form>
   );
@@ -253,17 +285,11 @@ export function ForgotPasswordForm() {
           {message.text}
         </p>
       ) : null}
-      <Field
-        id="email"
-        label={t.common.email}
-        type="email"
-        autoComplete="email"
+      <EmailField
         error={form.formState.errors.email?.message}
         registration={form.register('email')}
       />
-      <button className={s.button} type="submit" disabled={form.formState.isSubmitting}>
-        {t.forgot.submit}
-      </button>
+      <Submit busy={form.formState.isSubmitting} label={t.forgot.submit} />
       <Link href="/login">{t.forgot.back}</Link>
     </form>
   );
@@ -272,12 +298,7 @@ export function ForgotPasswordForm() {
 export function ResetPasswordForm({ token }: { token: string }) {
   const params = useSearchParams();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const schema = z
-    .object({ password, password_confirmation: z.string() })
-    .refine((v) => v.password === v.password_confirmation, {
-      path: ['password_confirmation'],
-      message: t.common.passwordsDiffer,
-    });
+  const schema = newPassword.refine(...samePassword);
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', password_confirmation: '' },
@@ -312,30 +333,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const errors = form.formState.errors;
   return (
     <form className={s.form} onSubmit={onSubmit} noValidate data-testid="reset-form">
-      {message?.text ? (
-        <p className={s.alert} role="alert">
-          {message.text}
-        </p>
-      ) : null}
-      <Field
-        id="password"
-        label={t.common.password}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
-      />
-      <Field
-        id="password_confirmation"
-        label={t.common.passwordConfirmation}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        registration={form.register('password_confirmation')}
-      />
-      <button className={s.button} type="submit" disabled={form.formState.isSubmitting}>
-        {t.reset.submit}
-      </button>
+      <FormAlert text={message?.text} />
+      <NewPasswordFields errors={errors} register={form.register} />
+      <Submit busy={form.formState.isSubmitting} label={t.reset.submit} />
     </form>
   );
 }
