@@ -1,38 +1,29 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import frame from '@/i18n/fr/frame';
 import nav from '@/i18n/fr/nav';
 import { expandMoreIcon } from '@/ui/icons/firstLoad';
 import { SvgIcon } from '@/ui/icons/SvgIcon';
+import { BusinessMegaPanel, ServicesMegaPanel } from './MegaPanels';
 import { megaMenuReducer, type MegaMenuId } from './menuState';
 import s from './Header.module.css';
 
-const loadPanels = () => import('./MegaPanels');
-const panels: Record<MegaMenuId, React.ComponentType> = {
-  services: lazy(() => loadPanels().then((m) => ({ default: m.ServicesMegaPanel }))),
-  businessList: lazy(() => loadPanels().then((m) => ({ default: m.BusinessMegaPanel }))),
+const panels: Record<MegaMenuId, React.ReactNode> = {
+  services: <ServicesMegaPanel />,
+  businessList: <BusinessMegaPanel />,
 };
 
 /**
  * Desktop navigation (xl and up): opening one mega-menu closes the other; a click elsewhere,
- * Escape, choosing a link or a route change closes both. The menus' contents (./MegaPanels.tsx:
- * the services catalogue, the business list) are a chunk of their own, loaded when the pointer
- * or the focus reaches the navigation (issue 38: not in every page's first-load JavaScript), and
- * never props (props of a Client Component are serialized into every page's RSC payload). Every
- * link of the menus is also on the pages they lead to (/services, the business lists).
+ * Escape, choosing a link or a route change closes both. The menus' links come from the modules
+ * it imports (./MegaPanels.tsx), not from props: props of a Client Component are serialized into
+ * every page's RSC payload, an import is a JavaScript chunk the browser downloads once.
  */
 export function MainNav() {
   const pages = nav.pages;
   const [open, dispatch] = useReducer(megaMenuReducer, null);
-  // Once the navigation is approached, the menus are rendered (hidden until opened).
-  const [wanted, setWanted] = useState(false);
-  const want = () => {
-    if (wanted) return;
-    void loadPanels();
-    setWanted(true);
-  };
   const root = useRef<HTMLElement>(null);
   const pathname = usePathname();
 
@@ -61,13 +52,7 @@ export function MainNav() {
   };
 
   return (
-    <nav
-      ref={root}
-      className={s.nav}
-      aria-label={frame.mainNavLabel}
-      onPointerEnter={want}
-      onFocus={want}
-    >
+    <nav ref={root} className={s.nav} aria-label={frame.mainNavLabel}>
       <ul className={s.navList}>
         {pages.map((page) => (
           <li key={page.href}>
@@ -91,25 +76,18 @@ export function MainNav() {
           </li>
         ))}
       </ul>
-      {(Object.keys(panels) as MegaMenuId[]).map((id) => {
-        const Panel = panels[id];
-        return (
-          <div
-            key={id}
-            id={`mega-${id}`}
-            className={s.panel}
-            hidden={open !== id}
-            onClick={closeOnLink}
-            data-testid={`mega-panel-${id}`}
-          >
-            {wanted || open ? (
-              <Suspense fallback={null}>
-                <Panel />
-              </Suspense>
-            ) : null}
-          </div>
-        );
-      })}
+      {(Object.keys(panels) as MegaMenuId[]).map((id) => (
+        <div
+          key={id}
+          id={`mega-${id}`}
+          className={s.panel}
+          hidden={open !== id}
+          onClick={closeOnLink}
+          data-testid={`mega-panel-${id}`}
+        >
+          {panels[id]}
+        </div>
+      ))}
     </nav>
   );
 }

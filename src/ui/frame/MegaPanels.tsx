@@ -8,9 +8,9 @@ import { CompactServicesGrid } from '@/ui/services-grid/CompactServicesGrid';
 import { groupBusinessList } from './menus';
 import s from './Header.module.css';
 
-// Client Components rendered by MainNav from the catalogue and the message modules they import,
-// a chunk loaded when the navigation is approached (MainNav.tsx): not in every page's first-load
-// JavaScript, nor in its RSC payload.
+// Client Components rendered by MainNav from the catalogue and the message modules they import:
+// the menus' links are in the HTML of every page (hidden until opened) and in a JavaScript chunk
+// the browser keeps, not in every page's RSC payload.
 
 /** Services mega-menu: the compact services grid. */
 export function ServicesMegaPanel() {
