@@ -19,7 +19,7 @@ import { dropInSearch, handleDropIn, MAX_TOTAL_RESULTS } from './handlers';
 import { differencesMarkdown, KNOWN_DIFFERENCES, type KnownDifference } from './differences';
 import { isPublicApiPath } from '@/api-access/gate';
 import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from './params';
-import { idccMetadata, idccOfSiren } from './admin';
+import { adminResponse, idccMetadata, idccOfSiren, NOT_FOUND } from './admin';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Stored = {
@@ -686,7 +686,6 @@ describe('the API’s other endpoints', () => {
 
 describe('public answers', () => {
   it('carry no cookie, open to other sites, the API’s 404 body elsewhere', async () => {
-    const { adminResponse, NOT_FOUND } = await import('./admin');
     const answers = [
       await handleDropIn(
         h.db,
