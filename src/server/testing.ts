@@ -54,11 +54,20 @@ export type TestServer = { base: string; close: () => Promise<void> };
 /** A real HTTP server on a free loopback port with this request listener. */
 export async function startTestServer(listener: http.RequestListener): Promise<TestServer> {
   const server = http.createServer(listener);
+  // Idle keep-alive sockets are never closed by this server, only by the client: the tests run the
+  // client in the same process, and an event loop held for more than the 5 s default (a database
+  // created between two requests on a loaded machine) would let the server close a socket the
+  // client's pool is just reusing (ECONNRESET). close() ends every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
