@@ -7,7 +7,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { LazySearchCombobox } from './LazySearchCombobox';
-import { SearchCombobox, type SearchComboboxProps } from './SearchCombobox';
+import type { SearchComboboxProps } from './SearchBoxForm';
+import { SearchCombobox } from './SearchCombobox';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
 

@@ -3,10 +3,9 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import m from '@/i18n/fr/combobox';
-import type { SearchComboboxProps } from './SearchCombobox';
+import { SearchBoxForm, type SearchComboboxProps } from './SearchBoxForm';
 import s from './search.module.css';
 
-const MIN_CHARS = 2;
 const load = () => import('./SearchCombobox');
 
 type Live = {
@@ -24,23 +23,7 @@ type Live = {
  * keeps what was typed, the focus and the caret at the end.
  */
 export function LazySearchCombobox(props: SearchComboboxProps) {
-  const {
-    action,
-    label,
-    placeholder,
-    defaultValue = '',
-    paramName = 'q',
-    suggest = false,
-    compact = false,
-    buttonLabel = m.submit,
-    hidden = [],
-    required = true,
-    inputId: givenInputId,
-    externalLabel = false,
-    describedBy,
-    classes = {},
-    icon,
-  } = props;
+  const { defaultValue = '', suggest = false, inputId: givenInputId } = props;
   const id = useId();
   const inputId = givenInputId ?? `${id}-input`;
   const listId = `${id}-list`;
@@ -91,59 +74,20 @@ export function LazySearchCombobox(props: SearchComboboxProps) {
   }
 
   return (
-    <form
-      action={action}
-      method="get"
-      role="search"
-      aria-label={label}
-      className={classes.form ?? `${s.searchForm} ${compact ? s.compact : ''}`}
-      onPointerEnter={upgrade}
-      onTouchStart={upgrade}
+    <SearchBoxForm
+      box={props}
+      inputId={inputId}
+      listId={listId}
+      formProps={{ onPointerEnter: upgrade, onTouchStart: upgrade }}
+      inputRef={input}
+      inputProps={{ defaultValue, onFocus: upgrade, onInput: upgrade }}
+      expanded={false}
     >
-      {hidden.map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <div className={`${s.comboWrap} ${classes.field ?? ''}`}>
-        {!externalLabel && (
-          <label htmlFor={inputId} className="visually-hidden">
-            {label}
-          </label>
-        )}
-        {icon}
-        <input
-          ref={input}
-          id={inputId}
-          className={classes.input ?? s.input}
-          name={paramName}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          minLength={required ? MIN_CHARS : undefined}
-          maxLength={200}
-          required={required}
-          aria-describedby={describedBy}
-          placeholder={placeholder}
-          defaultValue={defaultValue}
-          onFocus={upgrade}
-          onInput={upgrade}
-          {...(suggest
-            ? {
-                role: 'combobox',
-                'aria-expanded': false,
-                'aria-controls': listId,
-                'aria-autocomplete': 'list' as const,
-              }
-            : {})}
-        />
-        {suggest && (
-          <div className={s.listbox} hidden>
-            <ul id={listId} role="listbox" aria-label={m.suggestions} className={s.options} />
-          </div>
-        )}
-      </div>
-      <button type="submit" className={classes.button ?? s.button}>
-        {buttonLabel}
-      </button>
-    </form>
+      {suggest && (
+        <div className={s.listbox} hidden>
+          <ul id={listId} role="listbox" aria-label={m.suggestions} className={s.options} />
+        </div>
+      )}
+    </SearchBoxForm>
   );
 }

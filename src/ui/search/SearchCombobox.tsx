@@ -8,43 +8,12 @@ import { interpolate } from '@/i18n/interpolate';
 import s from './search.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
 import { latestSuggestion } from './latestSuggestion';
+import { MIN_CHARS, SearchBoxForm, type SearchComboboxProps } from './SearchBoxForm';
 
 type Suggestion = Pick<
   CompanyResult,
   'siren' | 'sirenFormatted' | 'name' | 'url' | 'state' | 'headOffice' | 'matched'
 >;
-
-export type SearchComboboxProps = {
-  /** Where the form goes on submit (GET), e.g. /resultats. */
-  action: string;
-  label: string;
-  placeholder?: string;
-  defaultValue?: string;
-  paramName?: 'q' | 'name';
-  /** Company suggestions after 2 characters. */
-  suggest?: boolean;
-  compact?: boolean;
-  buttonLabel?: string;
-  /** Extra hidden fields kept on submit (filters of the current page). */
-  hidden?: Array<[string, string]>;
-  /** False where the box is optional (the advanced search: filters alone are a search). */
-  required?: boolean;
-  /** The input's id, when a label outside the component names it (the home page's). */
-  inputId?: string;
-  /** The label is outside the component (`<label htmlFor={inputId}>`): no hidden label here. */
-  externalLabel?: boolean;
-  describedBy?: string;
-  /** Class names of a page's own look (the home page's hero box). */
-  classes?: { form?: string; field?: string; input?: string; button?: string };
-  /** Shown before the input, inside the field (the home page's magnifier). */
-  icon?: React.ReactNode;
-  /**
-   * Set by LazySearchCombobox when it hands over: the focus was in its box (keep it, caret at
-   * the end), and what it holds was typed (ask for its suggestions).
-   */
-  focusOnMount?: boolean;
-  typed?: boolean;
-};
 
 /**
  * Pause after a key before asking: a person typing at 20 keys a second sends one request when
@@ -52,7 +21,6 @@ export type SearchComboboxProps = {
  * is sized for this). An earlier request still in flight is aborted (latestSuggestion).
  */
 const DEBOUNCE_MS = 150;
-const MIN_CHARS = 2;
 
 /** Answers already received in this page (backspace, retyping): shown without a request. */
 const answered = new Map<string, Suggestion[]>();
@@ -69,25 +37,18 @@ function remember(q: string, items: Suggestion[]): void {
  * (debounced), arrows move, Enter opens the highlighted company or searches, Escape closes.
  * Without JavaScript it is a plain GET form.
  */
-export function SearchCombobox({
-  action,
-  label,
-  placeholder,
-  defaultValue = '',
-  paramName = 'q',
-  suggest = false,
-  compact = false,
-  buttonLabel = m.submit,
-  hidden = [],
-  required = true,
-  inputId: givenInputId,
-  externalLabel = false,
-  describedBy,
-  classes = {},
-  icon,
-  focusOnMount = false,
-  typed: typedBefore = false,
-}: SearchComboboxProps) {
+export function SearchCombobox(props: SearchComboboxProps) {
+  const {
+    action,
+    defaultValue = '',
+    paramName = 'q',
+    suggest = false,
+    hidden = [],
+    required = true,
+    inputId: givenInputId,
+    focusOnMount = false,
+    typed: typedBefore = false,
+  } = props;
   const router = useRouter();
   const id = useId();
   const inputId = givenInputId ?? `${id}-input`;
@@ -227,114 +188,79 @@ export function SearchCombobox({
           : null;
 
   return (
-    <form
-      action={action}
-      method="get"
-      role="search"
-      // Named after its field: the header's box and a page's own box are two search landmarks,
-      // which axe's landmark-unique wants told apart.
-      aria-label={label}
-      className={classes.form ?? `${s.searchForm} ${compact ? s.compact : ''}`}
-      onSubmit={onSubmit}
+    <SearchBoxForm
+      box={props}
+      inputId={inputId}
+      listId={listId}
+      formProps={{ onSubmit }}
+      fieldRef={wrap}
+      inputRef={inputRef}
+      inputProps={{
+        value,
+        onChange: (e) => {
+          typed.current = true;
+          setValue(e.target.value);
+          setActive(-1);
+          setOpen(true);
+        },
+        onFocus: () => setOpen(true),
+        onKeyDown,
+      }}
+      expanded={showList}
+      activeDescendant={showList && active >= 0 ? optionId(active) : undefined}
     >
-      {hidden.map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <div className={`${s.comboWrap} ${classes.field ?? ''}`} ref={wrap}>
-        {!externalLabel && (
-          <label htmlFor={inputId} className="visually-hidden">
-            {label}
-          </label>
-        )}
-        {icon}
-        <input
-          ref={inputRef}
-          id={inputId}
-          className={classes.input ?? s.input}
-          name={paramName}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          minLength={required ? MIN_CHARS : undefined}
-          maxLength={200}
-          required={required}
-          aria-describedby={describedBy}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => {
-            typed.current = true;
-            setValue(e.target.value);
-            setActive(-1);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          {...(suggest
-            ? {
-                role: 'combobox',
-                'aria-expanded': showList,
-                'aria-controls': listId,
-                'aria-autocomplete': 'list' as const,
-                'aria-activedescendant': showList && active >= 0 ? optionId(active) : undefined,
-              }
-            : {})}
-        />
-        {suggest && (
-          <div className={s.listbox} hidden={!showList}>
-            {statusText && <p className={s.status}>{statusText}</p>}
-            {/* Only options inside the listbox (ARIA 1.2): the status line above is outside it. */}
-            <ul id={listId} role="listbox" aria-label={m.suggestions} className={s.options}>
-              {items.map((item, i) => (
-                <li
-                  key={item.siren}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={active === i}
-                  className={s.option}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(i)}
-                  onMouseEnter={() => setActive(i)}
-                >
-                  <span className={s.optionName}>{item.name ?? m.hiddenName}</span>
-                  <span className={s.optionMeta}>
-                    {item.sirenFormatted}
-                    {item.headOffice.commune
-                      ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
-                      : ''}
-                    {item.state !== 'active' ? ` · ${STATE_WORDS[item.state]}` : ''}
-                    {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
-                  </span>
-                </li>
-              ))}
-              {q.length >= MIN_CHARS && (
-                <li
-                  id={optionId(items.length)}
-                  role="option"
-                  aria-selected={active === items.length}
-                  className={s.optionAll}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(items.length)}
-                  onMouseEnter={() => setActive(items.length)}
-                >
-                  {interpolate(m.all, { query: q })}
-                </li>
-              )}
-            </ul>
-          </div>
-        )}
-        {suggest && (
-          <span className="visually-hidden" aria-live="polite">
-            {showList && state === 'done'
-              ? items.length === 0
-                ? m.noneLive
-                : interpolate(m.count, { count: items.length })
-              : ''}
-          </span>
-        )}
-      </div>
-      <button type="submit" className={classes.button ?? s.button}>
-        {buttonLabel}
-      </button>
-    </form>
+      {suggest && (
+        <div className={s.listbox} hidden={!showList}>
+          {statusText && <p className={s.status}>{statusText}</p>}
+          {/* Only options inside the listbox (ARIA 1.2): the status line above is outside it. */}
+          <ul id={listId} role="listbox" aria-label={m.suggestions} className={s.options}>
+            {items.map((item, i) => (
+              <li
+                key={item.siren}
+                id={optionId(i)}
+                role="option"
+                aria-selected={active === i}
+                className={s.option}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(i)}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className={s.optionName}>{item.name ?? m.hiddenName}</span>
+                <span className={s.optionMeta}>
+                  {item.sirenFormatted}
+                  {item.headOffice.commune
+                    ? ` · ${item.headOffice.postcode ?? ''} ${item.headOffice.commune}`
+                    : ''}
+                  {item.state !== 'active' ? ` · ${STATE_WORDS[item.state]}` : ''}
+                  {item.matched && item.matched.label ? ` · ${item.matched.label}` : ''}
+                </span>
+              </li>
+            ))}
+            {q.length >= MIN_CHARS && (
+              <li
+                id={optionId(items.length)}
+                role="option"
+                aria-selected={active === items.length}
+                className={s.optionAll}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(items.length)}
+                onMouseEnter={() => setActive(items.length)}
+              >
+                {interpolate(m.all, { query: q })}
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+      {suggest && (
+        <span className="visually-hidden" aria-live="polite">
+          {showList && state === 'done'
+            ? items.length === 0
+              ? m.noneLive
+              : interpolate(m.count, { count: items.length })
+            : ''}
+        </span>
+      )}
+    </SearchBoxForm>
   );
 }
