@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/accounts/limits';
+import type { SessionSummary } from '@/accounts/session-handlers';
 import t from '@/i18n/fr/account';
 import { api, fetchMe, type Me } from './client';
 import { Field } from './Field';
@@ -176,6 +177,23 @@ function ProfileTab({ me, onSaved }: { me: Me; onSaved: (m: Me) => void }) {
   );
 }
 
+/** The password form's fields: id, name, autocomplete and label. */
+const PASSWORD_FIELDS = [
+  [
+    'current_password',
+    'current_password',
+    'current-password',
+    t.myAccount.security.currentPassword,
+  ],
+  ['new_password', 'password', 'new-password', t.myAccount.security.newPassword],
+  [
+    'new_password_confirmation',
+    'password_confirmation',
+    'new-password',
+    t.common.passwordConfirmation,
+  ],
+] as const;
+
 function SecurityTab({ me }: { me: Me }) {
   const [emailState, setEmailState] = useState<{ ok: boolean; text: string } | null>(null);
   const [pwState, setPwState] = useState<{ ok: boolean; text: string } | null>(null);
@@ -262,30 +280,17 @@ function SecurityTab({ me }: { me: Me }) {
       <form className={`${s.form} ${s.card}`} onSubmit={savePassword}>
         <h2>{t.myAccount.security.passwordTitle}</h2>
         <Status state={pwState} />
-        <Field
-          id="current_password"
-          type="password"
-          autoComplete="current-password"
-          label={t.myAccount.security.currentPassword}
-          error={e.current_password?.message}
-          registration={pwForm.register('current_password')}
-        />
-        <Field
-          id="new_password"
-          type="password"
-          autoComplete="new-password"
-          label={t.myAccount.security.newPassword}
-          error={e.password?.message}
-          registration={pwForm.register('password')}
-        />
-        <Field
-          id="new_password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t.common.passwordConfirmation}
-          error={e.password_confirmation?.message}
-          registration={pwForm.register('password_confirmation')}
-        />
+        {PASSWORD_FIELDS.map(([id, name, autoComplete, label]) => (
+          <Field
+            key={id}
+            id={id}
+            type="password"
+            autoComplete={autoComplete}
+            label={label}
+            error={e[name]?.message}
+            registration={pwForm.register(name)}
+          />
+        ))}
         <button className={s.button} type="submit">
           {t.myAccount.security.savePassword}
         </button>
@@ -295,30 +300,21 @@ function SecurityTab({ me }: { me: Me }) {
   );
 }
 
-type SessionRow = {
-  id: string;
-  current: boolean;
-  device: string;
-  ip_prefix: string | null;
-  created_at: string;
-  last_seen_at: string;
-};
-
 const when = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The user's open sessions, each with « Déconnecter », and « … toutes les autres ». */
 function SessionsCard() {
-  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [rows, setRows] = useState<SessionSummary[] | null>(null);
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   // Bumped after a revocation: the list is read again.
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    void api<SessionRow[]>('GET', '/api/me/sessions').then((r) =>
+    void api<SessionSummary[]>('GET', '/api/me/sessions').then((r) =>
       r.ok ? setRows(r.data) : setState({ ok: false, text: r.message }),
     );
   }, [version]);
-  const revoke = async (row: SessionRow) => {
+  const revoke = async (row: SessionSummary) => {
     const r = await api('DELETE', `/api/me/sessions/${encodeURIComponent(row.id)}`);
     if (!r.ok) return setState({ ok: false, text: r.message });
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- this browser is logged out: a full load

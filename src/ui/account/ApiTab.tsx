@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import t from '@/i18n/fr/account';
 import { api } from './client';
 import s from './account.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 type Usage = { day: string; requests: number };
 type Key = {
@@ -151,12 +152,7 @@ export function ApiTab() {
       {days.size ? (
         <table className={s.table}>
           <caption>{a.usageTitle}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{a.usageDay}</th>
-              <th scope="col">{a.usageCount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[a.usageDay, a.usageCount]} />
           <tbody>
             {[...days].map(([day, n]) => (
               <tr key={day}>

@@ -2,6 +2,7 @@ import type { Result } from '@/lib/errors';
 import type { ContradictionView } from '@/registry/contradictions';
 import { formatDate } from './format';
 import s from './company.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 /**
  * « Données contradictoires »: where two official sources disagree about the company, each
@@ -36,13 +37,7 @@ export function ContradictionsNotice({
           <p className={s.note}>{c.explanation}</p>
           <table className={s.table}>
             <caption>{c.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Ce qu’elle indique</th>
-                <th scope="col">Date des données</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={['Source', 'Ce qu’elle indique', 'Date des données']} />
             <tbody>
               {c.sides.map((side, i) => (
                 <tr key={`${side.source}-${i}`}>

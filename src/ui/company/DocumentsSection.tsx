@@ -7,8 +7,11 @@ import { messages, t } from '@/i18n';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 import { Empty, Section, WhenLoaded } from './Section';
 import s from './company.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 const m = messages.company.documents;
+
+const COLUMNS = ['document', 'formats', 'price', 'order'] as const;
 
 /**
  * The « Documents » section: the kinds deliverable for this company (the availability seam of
@@ -32,14 +35,7 @@ export function DocumentsSection({
               <p className={s.muted}>{t('company', 'documents.lead', { name })}</p>
               <ScrollRegion label={m.title}>
                 <table className={s.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{m.columns.document}</th>
-                      <th scope="col">{m.columns.formats}</th>
-                      <th scope="col">{m.columns.price}</th>
-                      <th scope="col">{m.columns.order}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads labels={COLUMNS.map((k) => m.columns[k])} />
                   <tbody>
                     {docs.map((d) => (
                       <tr key={d.kind} data-kind={d.kind}>

@@ -9,6 +9,7 @@ import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 const m = messages.company.establishments;
 const FILTERS: EstablishmentFilter[] = ['all', 'open', 'closed'];
@@ -30,14 +31,7 @@ export function EstablishmentsTable({ items }: { items: EstablishmentView[] }) {
   return (
     <ScrollRegion label={m.title}>
       <table className={`${s.table} ${s.stack}`}>
-        <thead>
-          <tr>
-            <th scope="col">{m.siret}</th>
-            <th scope="col">{m.address}</th>
-            <th scope="col">{m.activity}</th>
-            <th scope="col">{m.state}</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={[m.siret, m.address, m.activity, m.state]} />
         <tbody>
           {items.map((e) => (
             <tr key={e.siret}>

@@ -11,6 +11,15 @@ import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 
 const m = messages.company.finances;
 
+/** The key figures' columns after the year: heading, and the year's figure as shown. */
+const KEY_FIGURES: ReadonlyArray<readonly [string, (y: FinancialYear) => string]> = [
+  [m.revenue, (y) => formatMoney(y.revenue)],
+  [m.netResult, (y) => formatMoney(y.netResult)],
+  [m.netMargin, (y) => formatPercent(y.netMargin)],
+  [m.ebitda, (y) => formatMoney(y.ebitda)],
+  [m.ebitdaMargin, (y) => formatPercent(y.ebitdaMargin)],
+];
+
 export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; caption: string }) {
   const shown = years.slice(0, 10);
   return (
@@ -20,21 +29,11 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
         <thead>
           <tr>
             <th scope="col">{m.fiscalYear}</th>
-            <th scope="col" className={s.num}>
-              {m.revenue}
-            </th>
-            <th scope="col" className={s.num}>
-              {m.netResult}
-            </th>
-            <th scope="col" className={s.num}>
-              {m.netMargin}
-            </th>
-            <th scope="col" className={s.num}>
-              {m.ebitda}
-            </th>
-            <th scope="col" className={s.num}>
-              {m.ebitdaMargin}
-            </th>
+            {KEY_FIGURES.map(([label]) => (
+              <th key={label} scope="col" className={s.num}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -55,11 +54,11 @@ export function KeyFiguresTable({ years, caption }: { years: FinancialYear[]; ca
                   </span>
                 ) : null}
               </th>
-              <td className={s.num}>{formatMoney(y.revenue)}</td>
-              <td className={s.num}>{formatMoney(y.netResult)}</td>
-              <td className={s.num}>{formatPercent(y.netMargin)}</td>
-              <td className={s.num}>{formatMoney(y.ebitda)}</td>
-              <td className={s.num}>{formatPercent(y.ebitdaMargin)}</td>
+              {KEY_FIGURES.map(([label, shown]) => (
+                <td key={label} className={s.num}>
+                  {shown(y)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

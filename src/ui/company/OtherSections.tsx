@@ -13,6 +13,7 @@ import { Empty, Section, SourceLine, WhenLoaded } from './Section';
 import { interpolate, messages } from '@/i18n';
 import s from './company.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 const m = messages.company;
 
@@ -158,13 +159,9 @@ export function InsolvencySection({
               </p>
               <ScrollRegion label={m.insolvency.title}>
                 <table className={s.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{m.insolvency.judgmentDate}</th>
-                      <th scope="col">{m.insolvency.nature}</th>
-                      <th scope="col">{m.insolvency.court}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads
+                    labels={[m.insolvency.judgmentDate, m.insolvency.nature, m.insolvency.court]}
+                  />
                   <tbody>
                     {p.items.map((i) => (
                       <tr key={i.id}>
@@ -206,19 +203,13 @@ function LexiconNote({ term, text }: { term: 'insolvency' | 'bodacc'; text: stri
   ) : null;
 }
 
+const BRAND_COLUMNS = ['name', 'number', 'filing', 'status', 'classes'] as const;
+
 export function BrandsTable({ brands }: { brands: BrandView[] }) {
   return (
     <ScrollRegion label={m.brands.title}>
       <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">{m.brands.name}</th>
-            <th scope="col">{m.brands.number}</th>
-            <th scope="col">{m.brands.filing}</th>
-            <th scope="col">{m.brands.status}</th>
-            <th scope="col">{m.brands.classes}</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={BRAND_COLUMNS.map((k) => m.brands[k])} />
         <tbody>
           {brands.map((b) => (
             <tr key={b.applicationNumber}>

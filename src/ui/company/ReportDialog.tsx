@@ -41,6 +41,12 @@ function Guidance({ guidance }: { guidance: HolderGuidance }) {
   );
 }
 
+/** Where the error comes from, when the registry holds the information: value and choice. */
+const ORIGINS = [
+  ['registry', 'L’erreur est dans le registre (l’information officielle est fausse)'],
+  ['site', 'L’erreur vient de ce site (l’information officielle est juste)'],
+] as const;
+
 /**
  * The dialog of « Signaler une erreur » (ReportError.tsx loads this chunk on the click), with
  * the form (the SIREN read from the page's address, so the page's HTML is the same for everyone).
@@ -152,26 +158,18 @@ export default function ReportDialog({
             ) : (
               <fieldset>
                 <legend>D’où vient l’erreur ?</legend>
-                <label>
-                  <input
-                    type="radio"
-                    name="origin"
-                    value="registry"
-                    checked={origin === 'registry'}
-                    onChange={() => setOrigin('registry')}
-                  />
-                  L’erreur est dans le registre (l’information officielle est fausse)
-                </label>
-                <label>
-                  <input
-                    type="radio"
-                    name="origin"
-                    value="site"
-                    checked={origin === 'site'}
-                    onChange={() => setOrigin('site')}
-                  />
-                  L’erreur vient de ce site (l’information officielle est juste)
-                </label>
+                {ORIGINS.map(([value, text]) => (
+                  <label key={value}>
+                    <input
+                      type="radio"
+                      name="origin"
+                      value={value}
+                      checked={origin === value}
+                      onChange={() => setOrigin(value)}
+                    />
+                    {text}
+                  </label>
+                ))}
               </fieldset>
             )}
             {holder && holder !== 'site' && origin === 'registry' ? (

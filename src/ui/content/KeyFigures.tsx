@@ -3,6 +3,7 @@ import { CONTRADICTION_LABELS, CONTRADICTION_RULES } from '@/domain/contradictio
 import type { KeyFigures } from '@/registry/hub';
 import { frenchDate } from './format';
 import s from './content.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 const n = new Intl.NumberFormat('fr-FR');
 
@@ -79,13 +80,7 @@ export function LabelFigures({ figures }: { figures: KeyFigures | null }) {
   if (!figures.labels.length) return <p>Aucun label connu dans notre base pour l’instant.</p>;
   return (
     <table className={s.table}>
-      <thead>
-        <tr>
-          <th scope="col">Label ou certification</th>
-          <th scope="col">Entreprises</th>
-          <th scope="col">Données du</th>
-        </tr>
-      </thead>
+      <ColumnHeads labels={['Label ou certification', 'Entreprises', 'Données du']} />
       <tbody>
         {figures.labels.map((l) => (
           <tr key={l.code}>

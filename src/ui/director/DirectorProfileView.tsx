@@ -7,6 +7,7 @@ import s from '@/ui/company/company.module.css';
 import { STATE_WORDS } from '@/domain/company-state';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 import { NetworkMap } from '@/ui/network/NetworkMap';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 export function DirectorProfileView({ d }: { d: DirectorProfile }) {
   const current = d.mandates.filter((m) => m.current);
@@ -15,13 +16,7 @@ export function DirectorProfileView({ d }: { d: DirectorProfile }) {
     <ScrollRegion label={caption}>
       <table className={`${s.table} ${s.stack}`}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Entreprise</th>
-            <th scope="col">Fonction</th>
-            <th scope="col">Période</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={['Entreprise', 'Fonction', 'Période']} />
         <tbody>
           {rows.map((m) => (
             <tr key={`${m.siren}-${m.role}-${m.startDate}`}>

@@ -6,6 +6,7 @@ import { toast } from '@/ui/toast/toast';
 import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 type Subscription = {
   active: boolean;
@@ -88,15 +89,7 @@ export function AccountOrders() {
       {orders && orders.length > 0 && (
         <ScrollRegion label={m.title}>
           <table className={s.table}>
-            <thead>
-              <tr>
-                <th scope="col">{m.date}</th>
-                <th scope="col">{m.document}</th>
-                <th scope="col">{m.state}</th>
-                <th scope="col">{m.total}</th>
-                <th scope="col">{m.invoice}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[m.date, m.document, m.state, m.total, m.invoice]} />
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id}>
@@ -127,14 +120,7 @@ export function AccountOrders() {
       {billing && billing.length > 0 && (
         <ScrollRegion label={m.billingTitle}>
           <table className={s.table} aria-labelledby="account-billing">
-            <thead>
-              <tr>
-                <th scope="col">{m.date}</th>
-                <th scope="col">{m.billingNumber}</th>
-                <th scope="col">{m.billingLabel}</th>
-                <th scope="col">{m.billingAmount}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[m.date, m.billingNumber, m.billingLabel, m.billingAmount]} />
             <tbody>
               {billing.map((d) => (
                 <tr key={d.id}>

@@ -25,3 +25,20 @@ export function NotSold({ label, official }: { label: string; official: Official
     </aside>
   );
 }
+
+/** The issuer's way to get a document not sold here, inline: its text, then its links. */
+export function OfficialWayInline({ official }: { official: OfficialWay }) {
+  return (
+    <>
+      {official.text}{' '}
+      {official.links.map((l, i) => (
+        <span key={l.href}>
+          {i > 0 ? ', ' : ''}
+          <a href={l.href} rel="noopener noreferrer">
+            {l.label}
+          </a>
+        </span>
+      ))}
+    </>
+  );
+}

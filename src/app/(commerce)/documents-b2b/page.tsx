@@ -6,11 +6,15 @@ import { formatPrice } from '@/domain/catalogue';
 import m from '@/i18n/fr/documents';
 import { frameMetadata } from '@/ui/frame/metadata';
 import s from '@/ui/documents/documents.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
+import { OfficialWayInline } from '@/ui/orders/NotSold';
 
 export const metadata: Metadata = frameMetadata('/documents-b2b', {
   title: m.b2bTitle,
   description: m.b2bIntro,
 });
+
+const COLUMNS = ['document', 'contents', 'sources', 'formats', 'producer', 'price'] as const;
 
 /** Every document we sell, described before payment from the catalogue's one table. */
 export default function Page() {
@@ -19,16 +23,7 @@ export default function Page() {
       <h1>{m.b2bTitle}</h1>
       <p className={s.intro}>{m.b2bIntro}</p>
       <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">{m.columns.document}</th>
-            <th scope="col">{m.columns.contents}</th>
-            <th scope="col">{m.columns.sources}</th>
-            <th scope="col">{m.columns.formats}</th>
-            <th scope="col">{m.columns.producer}</th>
-            <th scope="col">{m.columns.price}</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={COLUMNS.map((k) => m.columns[k])} />
         <tbody>
           {documentOffers().map((o) => {
             const sale = documentSale(o.kind)!;
@@ -52,15 +47,7 @@ export default function Page() {
                     <>
                       {m.notSold}
                       <p className={s.meta}>
-                        {sale.official.text}{' '}
-                        {sale.official.links.map((l, i) => (
-                          <span key={l.href}>
-                            {i > 0 ? ', ' : ''}
-                            <a href={l.href} rel="noopener noreferrer">
-                              {l.label}
-                            </a>
-                          </span>
-                        ))}
+                        <OfficialWayInline official={sale.official} />
                       </p>
                     </>
                   )}

@@ -8,6 +8,8 @@ import { messages, t } from '@/i18n';
 import { frameMetadata } from '@/ui/frame/metadata';
 import { SubscribeButton } from '@/ui/orders/SubscribeButton';
 import s from '@/ui/orders/orders.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
+import { OfficialWayInline } from '@/ui/orders/NotSold';
 
 const m = messages.orders.prices;
 
@@ -45,13 +47,7 @@ export default function Page() {
           <section key={type}>
             <h2>{messages.services.types[type]}</h2>
             <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{m.document}</th>
-                  <th scope="col">{m.formats}</th>
-                  <th scope="col">{m.price}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[m.document, m.formats, m.price]} />
               <tbody>
                 {kinds.map((d) => (
                   <tr key={d.kind}>
@@ -77,15 +73,7 @@ export default function Page() {
           <ul>
             {unsold.map((u) => (
               <li key={u.offer.kind}>
-                <strong>{u.offer.label}</strong> — {u.official.text}{' '}
-                {u.official.links.map((l, i) => (
-                  <span key={l.href}>
-                    {i > 0 ? ', ' : ''}
-                    <a href={l.href} rel="noopener noreferrer">
-                      {l.label}
-                    </a>
-                  </span>
-                ))}
+                <strong>{u.offer.label}</strong> — <OfficialWayInline official={u.official} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { COMPANY_TYPES } from '@/content/service-paths';
 import { EntryCards, ListHeader } from '@/ui/content/Article';
 import { pageMetadata } from '@/ui/content/metadata';
 import s from '@/ui/content/content.module.css';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 export const metadata = pageMetadata(
   '/creation-entreprise',
@@ -34,15 +35,15 @@ export default function Creation() {
           Comparer les formes en un coup d’œil
         </h2>
         <table className={s.table}>
-          <thead>
-            <tr>
-              <th scope="col">Forme</th>
-              <th scope="col">Associés</th>
-              <th scope="col">Capital minimum</th>
-              <th scope="col">Responsabilité</th>
-              <th scope="col">Statut social du dirigeant</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              'Forme',
+              'Associés',
+              'Capital minimum',
+              'Responsabilité',
+              'Statut social du dirigeant',
+            ]}
+          />
           <tbody>
             <tr>
               <td>Entreprise individuelle (dont micro)</td>

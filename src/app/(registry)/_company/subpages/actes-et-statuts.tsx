@@ -6,6 +6,7 @@ import { listFilings } from '@/documents/providers/filings';
 import { messages, t } from '@/i18n';
 import { Empty, Section } from '@/ui/company/Section';
 import { OrderButton } from '@/ui/orders/OrderButton';
+import { ColumnHeads } from '@/ui/table/ColumnHeads';
 
 const m = messages.company.subPages.acts;
 
@@ -50,14 +51,9 @@ export default companySubPageRoute({
           <Empty>{m.none}</Empty>
         ) : (
           <table data-testid="filings">
-            <thead>
-              <tr>
-                <th scope="col">{m.columns.date}</th>
-                <th scope="col">{m.columns.type}</th>
-                <th scope="col">{m.columns.content}</th>
-                <th scope="col">{m.columns.order}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[m.columns.date, m.columns.type, m.columns.content, m.columns.order]}
+            />
             <tbody>
               {filings.items.map((f) => {
                 const offer = f.kind === 'act' ? acts : sheets;
