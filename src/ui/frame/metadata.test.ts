@@ -21,6 +21,15 @@ describe('frameMetadata', () => {
     expect(m.alternates?.canonical).toBe(`${site}/resultats?q=michelin&page=2&page=3`);
   });
 
+  it('takes a base computed from the query (a title naming the search)', async () => {
+    const generate = frameMetadataWithQuery('/dirigeants/resultats', (q) => ({
+      title: `Dirigeants : ${String(q.name)}`,
+    }));
+    const m = await generate({ searchParams: Promise.resolve({ name: 'dupont' }) });
+    expect(m.title).toBe('Dirigeants : dupont');
+    expect(m.alternates?.canonical).toBe(`${site}/dirigeants/resultats?name=dupont`);
+  });
+
   it('keeps the canonical a page gives itself', () => {
     const own = 'https://exemple.fr/entreprises/552032534/danone';
     const m = frameMetadata('/entreprises/552032534/mauvais', { alternates: { canonical: own } });

@@ -52,15 +52,20 @@ export function frameMetadata(
 
 /**
  * generateMetadata for a page whose content depends on its query (result pages): the canonical
- * keeps the query without the ad-click parameters.
+ * keeps the query without the ad-click parameters. `base` may be computed from the query (a
+ * title that names what was searched).
  */
-export function frameMetadataWithQuery(pathname: string, base: Metadata = {}) {
+export function frameMetadataWithQuery(
+  pathname: string,
+  base: Metadata | ((query: Record<string, string | string[] | undefined>) => Metadata) = {},
+) {
   return async function generateMetadata({
     searchParams,
   }: {
     searchParams: Promise<Record<string, string | string[] | undefined>>;
   }): Promise<Metadata> {
-    return frameMetadata(pathname, base, await searchParams);
+    const query = await searchParams;
+    return frameMetadata(pathname, typeof base === 'function' ? base(query) : base, query);
   };
 }
 

@@ -1,7 +1,8 @@
 import Link from 'next/link';
-import { categories, entries, urlOf } from '@/content';
-import { EntryCards, ListHeader } from '@/ui/content/Article';
+import { categories, entries } from '@/content';
+import { ListHeader } from '@/ui/content/Article';
 import { pageMetadata } from '@/ui/content/metadata';
+import { CollectionCards } from '@/ui/content/ListPages';
 import s from '@/ui/content/content.module.css';
 
 export const metadata = pageMetadata(
@@ -30,13 +31,7 @@ export default function BlogHome() {
           </li>
         ))}
       </ul>
-      <EntryCards
-        items={posts.map((p) => ({
-          title: p.title,
-          href: urlOf('actualites', p),
-          description: p.description,
-        }))}
-      />
+      <CollectionCards collection="actualites" entries={posts} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { categories, entries, urlOf } from '@/content';
-import { EntryCards, ListHeader } from '@/ui/content/Article';
+import { categories, entries } from '@/content';
+import { ListHeader } from '@/ui/content/Article';
 import { pageMetadata } from '@/ui/content/metadata';
+import { CollectionCards } from '@/ui/content/ListPages';
 import s from '@/ui/content/content.module.css';
 
 export const metadata = pageMetadata(
@@ -27,14 +28,7 @@ export default function Guides() {
             </h2>
             <p className={s.note}>{c.description}</p>
             {list.length ? (
-              <EntryCards
-                headingLevel={3}
-                items={list.map((e) => ({
-                  title: e.title,
-                  href: urlOf('dossiers', e),
-                  description: e.description,
-                }))}
-              />
+              <CollectionCards collection="dossiers" entries={list} headingLevel={3} />
             ) : null}
           </section>
         );

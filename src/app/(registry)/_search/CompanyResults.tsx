@@ -6,6 +6,7 @@ import { loadCompanyResults, toSearchParams, type PageParams } from '@/search/pa
 import { CompanySearchView } from '@/ui/search/CompanySearchView';
 import { serviceOf, type ServicePath } from '@/ui/search/servicePages';
 import { t } from '@/i18n';
+import { frameMetadataWithQuery } from '@/ui/frame/metadata';
 
 /** Title of the general results pages (/resultats, /rechercher), for the page and its metadata. */
 export function generalResultsTitle(q: string | null | undefined): string {
@@ -14,6 +15,21 @@ export function generalResultsTitle(q: string | null | undefined): string {
   return t('search', 'results.titleFor', {
     query: query.length > 60 ? `${query.slice(0, 60)}…` : query,
   });
+}
+
+/**
+ * The general results page at `basePath` (/resultats, and /rechercher: both paths exist in the
+ * spec, the form stays on the path it was sent from): its metadata and the page.
+ */
+export function generalResultsRoute(basePath: '/resultats' | '/rechercher') {
+  return {
+    generateMetadata: frameMetadataWithQuery(basePath, (query) => ({
+      title: generalResultsTitle(toSearchParams(query).get('q')),
+    })),
+    Page: async function Page({ searchParams }: { searchParams: Promise<PageParams> }) {
+      return <CompanyResults searchParams={await searchParams} basePath={basePath} />;
+    },
+  };
 }
 
 /** The listed companies the kind cannot be ordered for, with the order route's own reason. */

@@ -1,19 +1,7 @@
-import type { Metadata } from 'next';
-import { toSearchParams, type PageParams } from '@/search/pages';
-import { CompanyResults, generalResultsTitle } from '@/app/(registry)/_search/CompanyResults';
-import { frameMetadata } from '@/ui/frame/metadata';
+import { generalResultsRoute } from '@/app/(registry)/_search/CompanyResults';
+
+const route = generalResultsRoute('/resultats');
 
 export const dynamic = 'force-dynamic';
-
-export async function generateMetadata({
-  searchParams,
-}: {
-  searchParams: Promise<PageParams>;
-}): Promise<Metadata> {
-  const q = await searchParams;
-  return frameMetadata('/resultats', { title: generalResultsTitle(toSearchParams(q).get('q')) }, q);
-}
-
-export default async function Page({ searchParams }: { searchParams: Promise<PageParams> }) {
-  return <CompanyResults searchParams={await searchParams} basePath="/resultats" />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

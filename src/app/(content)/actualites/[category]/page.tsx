@@ -1,57 +1,32 @@
-import { notFound } from 'next/navigation';
 import Link from 'next/link';
-import { categories, category, inCategory, urlOf } from '@/content';
-import { EntryCards, ListHeader } from '@/ui/content/Article';
-import { pageMetadata } from '@/ui/content/metadata';
+import { inCategory } from '@/content';
+import {
+  categoryPages,
+  CategoryHeader,
+  CollectionCards,
+  type CategoryPageProps,
+} from '@/ui/content/ListPages';
 import s from '@/ui/content/content.module.css';
 
+const pages = categoryPages('actualites', '/actualites', (c) => `${c.title} — Actualités`);
+
 export const dynamicParams = false;
-export function generateStaticParams() {
-  return categories('actualites').map((c) => ({ category: c.slug }));
-}
+export const generateStaticParams = pages.generateStaticParams;
+export const generateMetadata = pages.generateMetadata;
 
-type Props = { params: Promise<{ category: string }> };
-
-export async function generateMetadata({ params }: Props) {
-  const c = category('actualites', (await params).category);
-  if (!c) return {};
-  return pageMetadata(`/actualites/${c.slug}`, `${c.title} — Actualités`, c.description);
-}
-
-export default async function BlogCategory({ params }: Props) {
-  const c = category('actualites', (await params).category);
-  if (!c) notFound();
+export default async function BlogCategory(props: CategoryPageProps) {
+  const c = await pages.categoryOf(props);
   const posts = inCategory('actualites', c.slug);
   return (
     <div className={`container ${s.page}`}>
-      <ListHeader
-        trail={[
-          { name: 'Actualités', href: '/actualites' },
-          { name: c.title, href: `/actualites/${c.slug}` },
-        ]}
-        title={c.title}
-        lead={c.description}
+      <CategoryHeader
+        group="actualites"
+        home={{ name: 'Actualités', href: '/actualites' }}
+        current={c}
+        chipsLabel="Catégories"
       />
-      <ul className={s.chips} aria-label="Catégories">
-        {categories('actualites').map((o) => (
-          <li key={o.slug}>
-            <Link
-              href={`/actualites/${o.slug}`}
-              aria-current={o.slug === c.slug ? 'page' : undefined}
-            >
-              {o.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
       {posts.length ? (
-        <EntryCards
-          items={posts.map((p) => ({
-            title: p.title,
-            href: urlOf('actualites', p),
-            description: p.description,
-          }))}
-        />
+        <CollectionCards collection="actualites" entries={posts} />
       ) : (
         <p>
           Aucun article dans cette catégorie pour le moment.{' '}

@@ -1,58 +1,32 @@
-import { notFound } from 'next/navigation';
 import Link from 'next/link';
-import { categories, category, inCategory, urlOf } from '@/content';
-import { EntryCards, ListHeader } from '@/ui/content/Article';
-import { pageMetadata } from '@/ui/content/metadata';
+import { inCategory } from '@/content';
+import {
+  categoryPages,
+  CategoryHeader,
+  CollectionCards,
+  type CategoryPageProps,
+} from '@/ui/content/ListPages';
 import s from '@/ui/content/content.module.css';
 
+const pages = categoryPages('dossiers', '/nos-dossiers', (c) => `${c.title} — Nos dossiers`);
+
 export const dynamicParams = false;
-export function generateStaticParams() {
-  return categories('dossiers').map((c) => ({ category: c.slug }));
-}
+export const generateStaticParams = pages.generateStaticParams;
+export const generateMetadata = pages.generateMetadata;
 
-type Props = { params: Promise<{ category: string }> };
-
-export async function generateMetadata({ params }: Props) {
-  const c = category('dossiers', (await params).category);
-  return c
-    ? pageMetadata(`/nos-dossiers/${c.slug}`, `${c.title} — Nos dossiers`, c.description)
-    : {};
-}
-
-export default async function GuideCategory({ params }: Props) {
-  const c = category('dossiers', (await params).category);
-  if (!c) notFound();
+export default async function GuideCategory(props: CategoryPageProps) {
+  const c = await pages.categoryOf(props);
   const list = inCategory('dossiers', c.slug);
   return (
     <div className={`container ${s.page}`}>
-      <ListHeader
-        trail={[
-          { name: 'Nos dossiers', href: '/nos-dossiers' },
-          { name: c.title, href: `/nos-dossiers/${c.slug}` },
-        ]}
-        title={c.title}
-        lead={c.description}
+      <CategoryHeader
+        group="dossiers"
+        home={{ name: 'Nos dossiers', href: '/nos-dossiers' }}
+        current={c}
+        chipsLabel="Autres thèmes"
       />
-      <ul className={s.chips} aria-label="Autres thèmes">
-        {categories('dossiers').map((o) => (
-          <li key={o.slug}>
-            <Link
-              href={`/nos-dossiers/${o.slug}`}
-              aria-current={o.slug === c.slug ? 'page' : undefined}
-            >
-              {o.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
       {list.length ? (
-        <EntryCards
-          items={list.map((e) => ({
-            title: e.title,
-            href: urlOf('dossiers', e),
-            description: e.description,
-          }))}
-        />
+        <CollectionCards collection="dossiers" entries={list} />
       ) : (
         <p>
           Les dossiers de ce thème sont en cours de rédaction.{' '}

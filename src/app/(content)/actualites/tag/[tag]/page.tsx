@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
-import { blogTags, entries, urlOf } from '@/content';
-import { EntryCards, ListHeader } from '@/ui/content/Article';
+import { blogTags, entries } from '@/content';
+import { ListHeader } from '@/ui/content/Article';
 import { pageMetadata } from '@/ui/content/metadata';
+import { CollectionCards } from '@/ui/content/ListPages';
 import s from '@/ui/content/content.module.css';
 
 export const dynamicParams = false;
@@ -33,13 +34,7 @@ export default async function BlogTag({ params }: Props) {
         ]}
         title={`Articles sur « ${tag} »`}
       />
-      <EntryCards
-        items={posts.map((p) => ({
-          title: p.title,
-          href: urlOf('actualites', p),
-          description: p.description,
-        }))}
-      />
+      <CollectionCards collection="actualites" entries={posts} />
     </div>
   );
 }
