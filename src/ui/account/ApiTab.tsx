@@ -6,6 +6,7 @@ import t from '@/i18n/fr/account';
 import { api } from './client';
 import s from './account.module.css';
 import { ColumnHeads } from '@/ui/table/ColumnHeads';
+import { readCounting } from '@/ui/http/readCounting';
 
 type Usage = { day: string; requests: number };
 type Key = {
@@ -198,21 +199,14 @@ function Enrichment() {
         return setProblem(json?.error ?? { message: `Erreur ${res.status}` });
       }
       const total = Number(res.headers.get('x-total-count') ?? 0);
-      const reader = res.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let bytes = 0;
-      let lines = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        bytes += value.length;
-        if (format === 'csv') {
-          for (const b of value) if (b === 10) lines++;
-          setProgress(a.progress(Math.max(0, Math.min(total, lines - 1)), total));
-        } else setProgress(a.progressBytes(Math.round(bytes / 1024)));
-      }
-      const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? '' });
+      const chunks = await readCounting(res.body, format === 'csv', ({ bytes, lines }) =>
+        setProgress(
+          format === 'csv'
+            ? a.progress(Math.max(0, Math.min(total, lines - 1)), total)
+            : a.progressBytes(Math.round(bytes / 1024)),
+        ),
+      );
+      const blob = new Blob(chunks, { type: res.headers.get('content-type') ?? '' });
       setResult({ url: URL.createObjectURL(blob), name: `siren-enrichis.${format}` });
       setProgress(null);
     } catch {

@@ -7,6 +7,7 @@ import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
 import { ScrollRegion } from '@/ui/scroll/ScrollRegion';
 import { ColumnHeads } from '@/ui/table/ColumnHeads';
+import type { BillingDocumentJson } from '@/payments/invoices';
 
 type Subscription = {
   active: boolean;
@@ -16,30 +17,19 @@ type Subscription = {
   cancel_at_period_end: boolean;
 };
 
-type BillingDocument = {
-  id: string;
-  type: 'invoice' | 'credit_note';
-  number: string;
-  label: string;
-  issued_at: string;
-  total_cents: number;
-  cancels: string | null;
-  url: string;
-};
-
 const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR').format(new Date(iso));
 
 /** The orders tab of /mon-compte: history, invoices, exports and the subscription. */
 export function AccountOrders() {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [sub, setSub] = useState<Subscription | null>(null);
-  const [billing, setBilling] = useState<BillingDocument[] | null>(null);
+  const [billing, setBilling] = useState<BillingDocumentJson[] | null>(null);
   const m = ordersText.account;
 
   useEffect(() => {
     void api<OrderView[]>('/api/orders').then((r) => setOrders(r.data ?? []));
     void api<Subscription>('/api/subscription').then((r) => setSub(r.data ?? null));
-    void api<BillingDocument[]>('/api/invoices').then((r) => setBilling(r.data ?? []));
+    void api<BillingDocumentJson[]>('/api/invoices').then((r) => setBilling(r.data ?? []));
   }, []);
 
   async function cancel() {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { ordersText, tOrders } from './text';
 import { toast } from '@/ui/toast/toast';
@@ -15,6 +15,20 @@ type Session = {
   requiresConfirmation: boolean;
   cancelUrl: string;
 };
+
+/** One field of the card form: its label, then the input. */
+function CardField({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={s.field}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
 
 /**
  * The card page of the built-in test provider (no Stripe key): it takes Stripe's test cards, and
@@ -91,33 +105,32 @@ export function TestCardPayment() {
             void pay(false);
           }}
         >
-          <div className={s.field}>
-            <label htmlFor="card-number">{m.card}</label>
-            <input
-              id="card-number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
-              value={card}
-              onChange={(e) => setCard(e.target.value)}
-              required
-              maxLength={23}
-            />
-          </div>
-          <div className={s.field}>
-            <label htmlFor="card-expiry">{m.expiry}</label>
-            <input id="card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={5} />
-          </div>
-          <div className={s.field}>
-            <label htmlFor="card-cvc">{m.cvc}</label>
-            <input
-              id="card-cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-            />
-          </div>
+          <CardField
+            id="card-number"
+            label={m.card}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            value={card}
+            onChange={(e) => setCard(e.target.value)}
+            required
+            maxLength={23}
+          />
+          <CardField
+            id="card-expiry"
+            label={m.expiry}
+            autoComplete="cc-exp"
+            placeholder="12/34"
+            maxLength={5}
+          />
+          <CardField
+            id="card-cvc"
+            label={m.cvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+          />
           <div className={s.actions}>
             <button type="submit" className={s.button} disabled={busy}>
               {busy ? m.paying : tOrders('payment.pay', { amount: euros(session.amountCents) })}

@@ -6,6 +6,7 @@ import { FREQUENCY_LABELS } from '@/accounts/saved-searches/limits';
 import m from '@/i18n/fr/saved-searches';
 import { interpolate } from '@/i18n/interpolate';
 import { api, looksLoggedIn } from '@/ui/account/client';
+import { readCounting } from '@/ui/http/readCounting';
 import s from './actions.module.css';
 
 const nf = new Intl.NumberFormat('fr-FR');
@@ -42,17 +43,8 @@ export function SearchActions({ query, defaultName }: { query: string; defaultNa
         return;
       }
       const total = Number(res.headers.get('x-total-rows') ?? 0);
-      const reader = res.body.getReader();
-      const chunks: Uint8Array<ArrayBuffer>[] = [];
-      let bytes = 0;
-      let lines = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        bytes += value.length;
-        // One CSV record is one line (the server flattens line breaks); the header is one more.
-        if (format === 'csv') for (const b of value) if (b === 10) lines++;
+      // One CSV record is one line (the server flattens line breaks); the header is one more.
+      const chunks = await readCounting(res.body, format === 'csv', ({ bytes, lines }) =>
         setStatus({
           kind: 'progress',
           text:
@@ -67,8 +59,8 @@ export function SearchActions({ query, defaultName }: { query: string; defaultNa
                   total: nf.format(total),
                   n: total,
                 }),
-        });
-      }
+        }),
+      );
       const name =
         /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
         `entreprises.${format}`;
