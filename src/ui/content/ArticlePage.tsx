@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { category, entries, entry, inCategory, related, urlOf } from '@/content';
 import type { Category, ContentEntry } from '@/content/types';
 import { Article, type RelatedLink } from './Article';
@@ -129,6 +130,29 @@ export function articleMetadata(found: Found | null): Metadata {
     urlOf(collection, e),
     suffix ? { ...e, title: `${e.title} — ${suffix}` } : e,
   );
+}
+
+type CategorisedArticleProps = { params: Promise<{ category: string; slug: string }> };
+
+/**
+ * The route of a categorised collection's articles (/actualites/{category}/{slug},
+ * /nos-dossiers/…, /notre-lexique/…): every article's params, its metadata, and the page (404
+ * for an address that names none).
+ */
+export function categorisedArticleRoute(collection: 'actualites' | 'dossiers' | 'lexique') {
+  const find = async ({ params }: CategorisedArticleProps) => {
+    const p = await params;
+    return findArticle(collection, p.category, p.slug);
+  };
+  return {
+    generateStaticParams: () => articleParams(collection),
+    generateMetadata: async (props: CategorisedArticleProps) => articleMetadata(await find(props)),
+    Page: async function CategorisedArticle(props: CategorisedArticleProps) {
+      const found = await find(props);
+      if (!found) notFound();
+      return <ArticlePage {...found} />;
+    },
+  };
 }
 
 export function ArticlePage(found: Found) {

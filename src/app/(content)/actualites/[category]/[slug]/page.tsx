@@ -1,19 +1,8 @@
-import { notFound } from 'next/navigation';
-import { ArticlePage, articleMetadata, articleParams, findArticle } from '@/ui/content/ArticlePage';
+import { categorisedArticleRoute } from '@/ui/content/ArticlePage';
+
+const route = categorisedArticleRoute('actualites');
 
 export const dynamicParams = false;
-export const generateStaticParams = () => articleParams('actualites');
-
-type Props = { params: Promise<{ category: string; slug: string }> };
-const find = async ({ params }: Props) => {
-  const p = await params;
-  return findArticle('actualites', p.category, p.slug);
-};
-
-export const generateMetadata = async (props: Props) => articleMetadata(await find(props));
-
-export default async function BlogPost(props: Props) {
-  const found = await find(props);
-  if (!found) notFound();
-  return <ArticlePage {...found} />;
-}
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
