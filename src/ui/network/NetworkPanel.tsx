@@ -16,7 +16,7 @@ import NetworkGraph from './NetworkGraph';
 import s from './network.module.css';
 
 /**
- * The network map once asked for (NetworkMap.tsx loads this chunk on the click): the data from
+ * The network map once asked for (NetworkMap.tsx loads this chunk on intent or on the click): the data from
  * the API, the graph, and the list under it that holds the same data and is the accessible
  * alternative: every node, its links and an « Afficher ses liens » button, usable with the
  * keyboard. The list is rendered just after the graph (a deferred value): the map is drawn without
@@ -73,7 +73,7 @@ export default function NetworkPanel({
   useEffect(() => {
     if (!focusNode) return;
     list.current?.querySelector<HTMLElement>(`[data-node="${CSS.escape(focusNode)}"]`)?.focus();
-  }, [focusNode, state, listed]);
+  }, [focusNode, state]);
 
   const expand = useCallback(
     async (id: string, fromKeyboardList: boolean) => {
