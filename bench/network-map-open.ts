@@ -124,23 +124,24 @@ function watchOpening(): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
-/** In the page, once the label is there: the phases, in ms after the click. */
+/**
+ * In the page, once the label is there: the phases, in ms after the click. (No named inner
+ * function: tsx would wrap it in a `__name` helper that the page does not have.)
+ */
 function readPhases(): Phases {
   const click = performance.getEntriesByName('bench:clic')[0]?.startTime ?? 0;
-  const after = (v: number | undefined) => (v === undefined ? null : v - click);
   const resources = performance
     .getEntriesByType('resource')
     .filter((r) => r.startTime >= click - 1000) as PerformanceResourceTiming[];
   const scripts = resources.filter((r) => r.initiatorType === 'script').map((r) => r.responseEnd);
   const data = resources.find((r) => /\/network\?depth=2$/.test(r.name))?.responseEnd;
-  const layout = performance
-    .getEntriesByName('carte:disposition')
-    .reduce((sum, m) => sum + m.duration, 0);
+  const layouts = performance.getEntriesByName('carte:disposition');
+  const label = performance.getEntriesByName('bench:libelle')[0]?.startTime;
   return {
-    code: scripts.length ? after(Math.max(...scripts)) : null,
-    data: after(data),
-    layout: performance.getEntriesByName('carte:disposition').length ? layout : null,
-    label: after(performance.getEntriesByName('bench:libelle')[0]?.startTime),
+    code: scripts.length ? Math.max(...scripts) - click : null,
+    data: data === undefined ? null : data - click,
+    layout: layouts.length ? layouts.reduce((sum, m) => sum + m.duration, 0) : null,
+    label: label === undefined ? null : label - click,
   };
 }
 
