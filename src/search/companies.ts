@@ -53,15 +53,13 @@ export type CompanySearchInput = {
 export function searchFromRequest(
   db: Db,
   r: SearchRequest,
-  opts: {
-    hideFinancialData?: boolean;
-    facets?: boolean;
-    extraConditions?: SQL | null;
-    filtersOrder?: SQL | null;
-    countLimit?: number | null;
-  } = {},
+  opts: Pick<
+    CompanySearchInput,
+    'hideFinancialData' | 'facets' | 'extraConditions' | 'filtersOrder' | 'countLimit'
+  > = {},
 ): Promise<Result<CompanySearchPage>> {
   return searchCompanies(db, {
+    ...opts,
     q: r.query,
     filters: r.filters,
     sort: r.sort,
@@ -69,11 +67,6 @@ export function searchFromRequest(
     page: r.page,
     perPage: r.pageSize,
     near: r.near,
-    hideFinancialData: opts.hideFinancialData,
-    facets: opts.facets,
-    extraConditions: opts.extraConditions,
-    filtersOrder: opts.filtersOrder,
-    countLimit: opts.countLimit,
   });
 }
 
@@ -153,6 +146,21 @@ export async function searchCompanies(
       )),
     });
   }
+  // A name's ranked companies, in the asked order: the page.
+  const namePage = async (found: Awaited<ReturnType<typeof rankName>>) =>
+    pageOf(
+      db,
+      await sortRanked(db, found.ranked, sort, base.order, near),
+      found.lowerBound,
+      page,
+      perPage,
+      hide,
+      found.companies,
+      base,
+      qText,
+      'name',
+      !!input.facets,
+    );
   // « danone paris »: the place ends the query; its words before it searched in that place. When
   // nothing there matches, the whole query is searched as a name.
   const split = !near ? splitPlace(parsed.tokens) : null;
@@ -168,39 +176,13 @@ export async function searchCompanies(
         return success({
           ...base,
           place: { label: split.place.label },
-          ...(await pageOf(
-            db,
-            await sortRanked(db, found.ranked, sort, base.order, near),
-            found.lowerBound,
-            page,
-            perPage,
-            hide,
-            found.companies,
-            base,
-            qText,
-            'name',
-            !!input.facets,
-          )),
+          ...(await namePage(found)),
         });
       }
     }
   }
-  const found = await rankName(db, parsed, filters, scope, perPage);
-  const ranked = await sortRanked(db, found.ranked, sort, base.order, near);
   return success({
     ...base,
-    ...(await pageOf(
-      db,
-      ranked,
-      found.lowerBound,
-      page,
-      perPage,
-      hide,
-      found.companies,
-      base,
-      qText,
-      'name',
-      !!input.facets,
-    )),
+    ...(await namePage(await rankName(db, parsed, filters, scope, perPage))),
   });
 }
