@@ -111,18 +111,29 @@ export class SiteMetrics {
       'job',
       'job_failures',
     );
-    // One gauge per /readyz check: its state, and whether it is degraded.
-    const readinessGauge = (name: string, help: string, value: (c: ReadinessCheck) => boolean) =>
-      new client.Gauge({
+    // A gauge with labels, emptied then filled again at each scrape.
+    const gauge = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      fill: (g: client.Gauge<L>) => void | Promise<void>,
+    ) =>
+      new client.Gauge<L>({
         name,
         help,
-        labelNames: ['check'],
+        labelNames,
         registers: [r],
-        collect() {
-          this.reset();
-          for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
-            this.set({ check }, value(c) ? 1 : 0);
+        collect: async () => {
+          const g = r.getSingleMetric(name) as client.Gauge<L>;
+          g.reset();
+          await fill(g);
         },
+      });
+    // One gauge per /readyz check: its state, and whether it is degraded.
+    const readinessGauge = (name: string, help: string, value: (c: ReadinessCheck) => boolean) =>
+      gauge(name, help, ['check'], (g) => {
+        for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
+          g.set({ check }, value(c) ? 1 : 0);
       });
     readinessGauge(
       'readiness_check',
@@ -215,17 +226,9 @@ export class SiteMetrics {
       labelNames: L[],
       fill: (g: client.Gauge<L>, f: DbFigures) => void,
     ) =>
-      new client.Gauge<L>({
-        name,
-        help,
-        labelNames,
-        registers: [r],
-        collect: async () => {
-          const g = r.getSingleMetric(name) as client.Gauge<L>;
-          g.reset();
-          const f = await this.dbFigures();
-          if (f) fill(g, f);
-        },
+      gauge(name, help, labelNames, async (g) => {
+        const f = await this.dbFigures();
+        if (f) fill(g, f);
       });
     fromDb(
       'jobs_queued',
@@ -256,23 +259,7 @@ export class SiteMetrics {
     );
     // Imports running in this process (the scheduled poll runs in the job workers): progress by
     // source. A CSV's row count is only known at its end: estimated from the bytes read.
-    const live = <L extends string>(
-      name: string,
-      help: string,
-      labelNames: L[],
-      fill: (g: client.Gauge<L>) => void,
-    ) =>
-      new client.Gauge<L>({
-        name,
-        help,
-        labelNames,
-        registers: [r],
-        collect: () => {
-          const g = r.getSingleMetric(name) as client.Gauge<L>;
-          g.reset();
-          fill(g);
-        },
-      });
+    const live = gauge;
     const bySource = () => {
       const m = new Map<string, { files: number; rows: number; bytes: number; total: number }>();
       for (const i of runningImports()) {
