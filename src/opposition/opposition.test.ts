@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { smtpForFile } from '@/testing/smtp';
-import { OPS_COMMANDS } from '@/ops/commands';
+import { runOpsCommand } from '@/ops/testing';
 import { getCompanyProfile } from '@/registry/company';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchDirectors } from '@/search/directors';
@@ -50,15 +50,7 @@ const mailTo = async (to: string) => {
   await runJobsUntilIdle(db());
   return smtp.waitFor((m) => m.to.includes(to));
 };
-const ops = async (...argv: string[]) => {
-  const [name, ...args] = argv;
-  const lines: string[] = [];
-  const code = await OPS_COMMANDS.find((c) => c.name === name)!.run(args, {
-    db: db(),
-    out: (l) => lines.push(l),
-  });
-  return { code, text: lines.join('\n') };
-};
+const ops = (name: string, ...args: string[]) => runOpsCommand(db(), name, ...args);
 
 describe('opposition requests', () => {
   it('never hides a legal person on request: Danone (552032534) stays, and no mail goes out', async () => {

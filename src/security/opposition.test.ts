@@ -22,7 +22,7 @@ import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { smtpForFile } from '@/testing/smtp';
-import { OPS_COMMANDS } from '@/ops/commands';
+import { runOpsCommand } from '@/ops/testing';
 import { IDENTITY_DOCUMENT_MAX_BYTES, OPPOSITION_BODY_MAX } from '@/opposition/identity-document';
 import { submitOpposition } from '@/opposition/submit';
 import {
@@ -100,15 +100,7 @@ async function confirmFromMailbox(email: string) {
   return (await res.json()) as { data: { data: { status: string } } };
 }
 
-const ops = async (...argv: string[]) => {
-  const [name, ...args] = argv;
-  const lines: string[] = [];
-  const code = await OPS_COMMANDS.find((c) => c.name === name)!.run(args, {
-    db: db(),
-    out: (l) => lines.push(l),
-  });
-  return { code, text: lines.join('\n') };
-};
+const ops = (name: string, ...args: string[]) => runOpsCommand(db(), name, ...args);
 
 const caseCount = async () =>
   (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM opposition_cases`))[0]!
