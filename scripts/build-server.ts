@@ -9,6 +9,7 @@
 import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { getEnv } from '../src/config/env';
+import { checkRouteManifest } from '../src/server/route-table';
 import { recordBuildSettings } from './build-state';
 
 /** Where the compiled server lives: inside `.next`, so it goes with the build it serves. */
@@ -56,9 +57,12 @@ export async function buildServer(root = process.cwd()): Promise<void> {
   });
 }
 
-// `npm run build`: after `next build`, the server, and the settings the static pages were built with.
+// `npm run build`: after `next build`, the route table checked against Next's manifest, the
+// server, and the settings the static pages were built with.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
+  // The routes Next built are those of our table (src/server/route-table.ts), else no build.
+  checkRouteManifest();
   await buildServer();
   await recordBuildSettings(getEnv());
   console.log(`serveur compilé dans ${SERVER_DIST} en ${Date.now() - t0} ms`);

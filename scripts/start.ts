@@ -15,6 +15,7 @@ import { connectPostgres, wrapPglite } from '../src/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '../src/db/embedded-server';
 import { runMigrations } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/ingest/seed';
+import { checkRouteManifest } from '../src/server/route-table';
 import { buildServer, SERVER_DIST } from './build-server';
 import { serverCommand } from './server-command';
 import { supervise } from './supervise';
@@ -153,6 +154,12 @@ async function main() {
         ),
       );
       if (built !== 0) return built;
+      try {
+        checkRouteManifest();
+      } catch (e) {
+        log(`construction refusée : ${(e as Error).message}`);
+        return 1;
+      }
       await buildServer();
       log(`serveur compilé (${SERVER_DIST})`);
       await recordBuildSettings(runEnv);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEnv, resetEnvForTests } from '@/config/env';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { describe, expect, it } from 'vitest';
+import { getEnv } from '@/config/env';
+import { smtpForFile } from '@/testing/smtp';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './handlers';
@@ -10,20 +9,8 @@ import { resetLoginGuard } from './login-guard';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-
 const site = siteDbForFile({ fixtures: true });
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-});
+const smtp = smtpForFile();
 
 const PASSWORD = 'une phrase de passe solide';
 

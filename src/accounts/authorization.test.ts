@@ -11,7 +11,7 @@ import { payTestCheckout, testProvider } from '@/payments/test-provider';
 import { receiveWebhook } from '@/payments/webhooks';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { resetLoginGuard } from './login-guard';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { siteDbForFile } from '@/testing/site-db';
 
 /**
@@ -59,12 +59,7 @@ async function payAsA(session: string): Promise<void> {
 
 async function newUser(email: string): Promise<TestClient> {
   const c = new TestClient();
-  const r = await c.post('/register', {
-    email,
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await c.register(email, 'phrase de passe longue');
   return c;
 }
 

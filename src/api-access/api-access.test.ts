@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetAllRateLimits } from '@/lib/rate-limit';
 import { apiKeys, subscriptions, users } from '@/db/schema';
 import { apiSiteForFile } from '@/testing/api-site';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { flushUsage } from './usage';
 
 /**
@@ -27,12 +27,7 @@ const call = (path: string, headers: Record<string, string> = {}, init: RequestI
 
 async function newUser(email: string): Promise<{ client: TestClient; id: string }> {
   const client = new TestClient();
-  const registered = await client.post('/register', {
-    email,
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(registered.status).toBe(201);
+  await client.register(email, 'phrase de passe longue');
   const [row] = await site.db().select().from(users).where(eq(users.email, email));
   return { client, id: row!.id };
 }

@@ -5,38 +5,21 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { closeMailTransport } from '@/mail/transport';
+import { smtpForFile } from '@/testing/smtp';
 import { purgeContactMessages, submitContactMessage } from './contact';
 
 describe('contact messages', () => {
-  let smtp: TestSmtpServer;
+  const smtp = smtpForFile({ SUPPORT_EMAIL: 'support@example.org' });
   let handle: DbHandle;
-  const saved = { smtp: process.env.SMTP_URL, support: process.env.SUPPORT_EMAIL };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
     handle = await createTestDb();
-    process.env.SMTP_URL = smtp.url;
-    process.env.SUPPORT_EMAIL = 'support@example.org';
-    resetEnvForTests();
   });
   afterAll(async () => {
-    closeMailTransport();
-    await smtp.close();
     await handle.close();
-    for (const [k, v] of [
-      ['SMTP_URL', saved.smtp],
-      ['SUPPORT_EMAIL', saved.support],
-    ] as const) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvForTests();
   });
 
   const count = async () =>

@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, wrapPglite, type DbHandle } from './client';
+import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 import { migrationsFolder, runMigrations } from './migrate';
 import { pgliteExtensions } from './pglite';
 
@@ -173,4 +174,54 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
     await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
     await admin.end();
   }
+}
+
+export type WireTestDb = {
+  /** The connection URL a child process (the server, an import) is given. */
+  url: string;
+  /** The embedded server when there is no PostgreSQL server: one connection at a time. */
+  embedded: EmbeddedServer | null;
+  /** Drops the database, or stops the embedded server. */
+  close: () => Promise<void>;
+};
+
+/**
+ * An empty database reached over the wire, as `npm start` reaches it (tests whose subject is a
+ * child process: a crash, a shutdown): a new database `<prefix>_<random>` on the PostgreSQL server
+ * of `DATABASE_URL`, else the embedded PGlite served on a local port (src/db/embedded-server.ts),
+ * which serves one connection at a time and rolls back what a dying client left.
+ */
+export async function openWireTestDb(prefix: string): Promise<WireTestDb> {
+  const server = process.env.DATABASE_URL;
+  if (!server) {
+    const embedded = await startEmbeddedServer(undefined);
+    return { url: embedded.url, embedded, close: () => embedded.stop() };
+  }
+  const created = await createServerDb(server, `${prefix}_${randomBytes(4).toString('hex')}`);
+  return { url: created.url, embedded: null, close: created.drop };
+}
+
+/**
+ * A new empty database `name` on the PostgreSQL server of `serverUrl` (tests whose child
+ * processes connect to it): its URL, and `drop()`, which ends its connections and drops it.
+ */
+export async function createServerDb(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }

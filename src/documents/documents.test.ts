@@ -14,10 +14,9 @@ import JSZip from 'jszip';
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
+import { openSampleDb } from '@/testing/sample-db';
 import { documentOffers } from '@/domain/catalogue/documents';
 import type { DocumentFormat } from '@/domain/catalogue';
-import { seedIfEmpty } from '@/ingest/seed';
 import { requestHidden } from '@/opposition/testing';
 import { availability, generate, type DocumentFile } from './index';
 import { setDocumentServices } from './services';
@@ -44,8 +43,7 @@ let handle: DbHandle;
 const payloads: Record<string, Record<string, unknown>> = {};
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  await seedIfEmpty(handle);
+  handle = await openSampleDb();
   const db = handle.db;
   await db.execute(
     sql`UPDATE companies SET last_name = 'CACHENOM', first_names = 'PRENOMCACHE' WHERE siren = '300025764'`,

@@ -11,10 +11,9 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { SAMPLES_DIR, seedIfEmpty } from '@/ingest/seed';
+import { openSampleDb } from '@/testing/sample-db';
+import { SAMPLES_DIR } from '@/ingest/seed';
 import { run, tempDir, writeTemp } from '@/ingest/testing';
-import { refreshSearchIndex } from '@/search/indexer';
 import { dropInSearch, handleDropIn, MAX_TOTAL_RESULTS } from './handlers';
 import { differencesMarkdown, KNOWN_DIFFERENCES, type KnownDifference } from './differences';
 import { isPublicApiPath } from '@/api-access/gate';
@@ -155,9 +154,7 @@ let stored: Stored[];
 let held: Set<string>;
 
 beforeAll(async () => {
-  h = await createTestDb();
-  const seeded = await seedIfEmpty(h);
-  if (!seeded.loaded) await refreshSearchIndex(h.db);
+  h = await openSampleDb();
   stored = storedAnswers();
   const rows = await queryRows<{ siren: string }>(h.db, sql`SELECT siren FROM companies`);
   held = new Set(rows.map((r) => r.siren));

@@ -4,35 +4,19 @@
  * on our own processing waits for an operator, who closes it with the ops commands; the reporter
  * gets the reply on a real SMTP server; the operators' list is refused to guests and to users.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { closeMailTransport } from '@/mail/transport';
+import { smtpForFile } from '@/testing/smtp';
 import { commands as accountCommands } from '@/ops/accounts';
 import { OPS_COMMANDS } from '@/ops/commands';
 import { solvedCaptcha, TestClient } from '@/testing/route-client';
 import { readErrorReport } from './reports';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-const savedSmtp = process.env.SMTP_URL;
-
 const site = siteDbForFile({ fixtures: true });
+const smtp = smtpForFile();
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
-});
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-  if (savedSmtp === undefined) delete process.env.SMTP_URL;
-  else process.env.SMTP_URL = savedSmtp;
-  resetEnvForTests();
-});
 beforeEach(() => resetAllRateLimits({ kind: 'memory' }));
 
 const valid = {
@@ -142,12 +126,7 @@ describe('error reports', () => {
   it('shows the operators’ list to operators only', async () => {
     expect((await new TestClient().get('/api/error-reports')).status).toBe(401);
     const user = new TestClient();
-    const reg = await user.post('/register', {
-      email: 'op-reports@exemple.fr',
-      password: 'phrase de passe longue',
-      captcha: await solvedCaptcha(),
-    });
-    expect(reg.status).toBe(201);
+    await user.register('op-reports@exemple.fr', 'phrase de passe longue');
     expect((await user.get('/api/error-reports')).status).toBe(404);
     const grant = accountCommands.find((c) => c.name === 'operator-grant')!;
     expect(await grant.run(['op-reports@exemple.fr'], { db: site.db(), out: () => {} })).toBe(0);

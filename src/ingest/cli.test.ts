@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
+import { createServerDb } from '@/db/testing';
 import { searchCompanies } from '@/search/companies';
 import { generateSirene } from './generate/sirene';
 import { count, run, sample, tempDir } from './testing';
@@ -31,22 +31,11 @@ async function freshTarget(name: string): Promise<Target> {
       drop: async () => {},
     };
   }
-  const db = `test_cli_${name}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${db}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${db}`;
+  const { url, drop } = await createServerDb(server, `test_cli_${name}_${Date.now().toString(36)}`);
   return {
-    env: { DATABASE_URL: url.toString() },
-    open: async () => connectPostgres(url.toString(), 2),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-      await c.end();
-    },
+    env: { DATABASE_URL: url },
+    open: async () => connectPostgres(url, 2),
+    drop,
   };
 }
 

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, queryRows, wrapPglite, type DbHandle } from '@/db/client';
 import { openPglite } from '@/db/pglite';
+import { createServerDb } from '@/db/testing';
 import { rebuildSearchIndex } from '@/search/indexer';
 
 /**
@@ -28,22 +28,14 @@ let target: {
 beforeAll(async () => {
   const server = process.env.DATABASE_URL;
   if (server) {
-    const name = `kill_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createServerDb(
+      server,
+      `kill_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`,
+    );
     target = {
-      env: { DATABASE_URL: url.toString() },
-      open: async () => connectPostgres(url.toString(), 1),
-      cleanup: async () => {
-        const c = new pg.Client({ connectionString: server });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
+      env: { DATABASE_URL: url },
+      open: async () => connectPostgres(url, 1),
+      cleanup: drop,
     };
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kill-import-'));

@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
 import { queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { OPS_COMMANDS } from '@/ops/commands';
+import { smtpForFile } from '@/testing/smtp';
+import { runOpsCommand } from '@/ops/testing';
 import { getCompanyProfile } from '@/registry/company';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { searchDirectors } from '@/search/directors';
@@ -21,27 +19,16 @@ import { isCompanyOpposed, sampleDocumentBytes, tokenOfMail, withDocument } from
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 let handle: DbHandle;
-let smtp: TestSmtpServer;
-let dataDir: string;
-const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-'));
+const smtp = smtpForFile({ DATA_DIR: dataDir });
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-'));
-  process.env.SMTP_URL = smtp.url;
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
   handle = await createTestDb();
   await insertRegistryFixtures(handle.db);
   await refreshSearchIndex(handle.db);
 });
 afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
   await handle?.close();
-  Object.assign(process.env, saved);
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  resetEnvForTests();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -63,15 +50,7 @@ const mailTo = async (to: string) => {
   await runJobsUntilIdle(db());
   return smtp.waitFor((m) => m.to.includes(to));
 };
-const ops = async (...argv: string[]) => {
-  const [name, ...args] = argv;
-  const lines: string[] = [];
-  const code = await OPS_COMMANDS.find((c) => c.name === name)!.run(args, {
-    db: db(),
-    out: (l) => lines.push(l),
-  });
-  return { code, text: lines.join('\n') };
-};
+const ops = (name: string, ...args: string[]) => runOpsCommand(db(), name, ...args);
 
 describe('opposition requests', () => {
   it('never hides a legal person on request: Danone (552032534) stays, and no mail goes out', async () => {

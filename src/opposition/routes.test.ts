@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import { frontDoorAddressHeaders } from '@/lib/http/client';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
@@ -16,26 +14,11 @@ import { isCompanyOpposed, sampleDocumentBytes, tokenOfMail } from './testing';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-let dataDir: string;
-const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
-
 const site = siteDbForFile({ fixtures: true });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-routes-'));
+const smtp = smtpForFile({ DATA_DIR: dataDir });
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'opposition-routes-'));
-  process.env.SMTP_URL = smtp.url;
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-});
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-  for (const [k, v] of Object.entries(saved))
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  resetEnvForTests();
+afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(() => {

@@ -9,16 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
 import { connectPostgres, type DbHandle } from '@/db/client';
-import { startEmbeddedServer, type EmbeddedServer } from '@/db/embedded-server';
+import { openWireTestDb, type WireTestDb } from '@/db/testing';
 import { runMigrations } from '@/db/migrate';
 import { invoices, orders, storedFiles, webhookEvents } from '@/db/schema';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import { payTestCheckout, signedEvent, testProvider } from '@/payments/test-provider';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { fulfilOrder } from './fulfilment';
@@ -31,12 +28,14 @@ const DANONE = '552032534';
 const billing = { company_name: 'Acheteur SAS', postcode: '69001', firstname: 'A', lastname: 'B' };
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 
+const smtp = smtpForFile({
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
+});
 let url: string;
-let embedded: EmbeddedServer | undefined;
-let dropDb: (() => Promise<void>) | undefined;
+let wire: WireTestDb | undefined;
 let handle: DbHandle;
 let filesDir: string;
-let smtp: TestSmtpServer;
 let erin: TestUser;
 
 function connect() {
@@ -46,33 +45,10 @@ function connect() {
 }
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-  resetEnvForTests();
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const name = `test_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    // The embedded database, served over the wire as `npm start` serves it: one connection,
-    // rolled back when its client dies.
-    embedded = await startEmbeddedServer(undefined);
-    url = embedded.url;
-  }
+  // A database served over the wire as `npm start` serves it (embedded: one connection, rolled
+  // back when its client dies).
+  wire = await openWireTestDb('test_crash');
+  url = wire.url;
   const db = connect();
   await runMigrations(handle);
   await insertRegistryFixtures(db);
@@ -82,17 +58,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
   await handle?.close();
   globalForDb.__dbHandle = undefined;
   setFileStorage(undefined);
-  await embedded?.stop();
-  await dropDb?.();
+  await wire?.close();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
-  delete process.env.SMTP_URL;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  resetEnvForTests();
 });
 
 /** Places and pays an order; the webhook is left to the caller. */

@@ -13,8 +13,7 @@ import {
 } from '@/db/schema';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { failure } from '@/lib/errors';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import type { BillingDocumentJson } from '@/payments/invoices';
 import { stripeProvider } from '@/payments/stripe-provider';
 import { signedEvent, payTestCheckout, renewTestSubscription } from '@/payments/test-provider';
@@ -57,17 +56,13 @@ const billing = {
 
 let site: Awaited<ReturnType<typeof openSiteTestDb>>;
 let db: DbHandle['db'];
-let smtp: TestSmtpServer;
+const smtp = smtpForFile({ STRIPE_SECRET_KEY: undefined });
 let alice: TestUser;
 let bob: TestUser;
 const realGenerate = fulfilmentDeps.generate;
 const realCompanyOrder = orderDeps.companyOrder;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  resetEnvForTests();
   site = await openSiteTestDb();
   db = site.handle.db;
   await insertRegistryFixtures(db);
@@ -76,11 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
   await site?.close();
-  delete process.env.SMTP_URL;
-  resetEnvForTests();
 });
 
 afterEach(() => {

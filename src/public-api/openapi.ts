@@ -9,7 +9,7 @@ import { reportsOperations } from './openapi/reports';
 import { z } from 'zod';
 import { CAPTCHA_FIELD } from '@/lib/captcha/field';
 import { oppositionInput } from '@/opposition/submit';
-import { MAX_PAGE } from '@/search/companies';
+import { MAX_PAGE } from '@/search/company-results';
 import { DIRECTORS_PAGE_SIZE } from '@/search/directors';
 import { FILTER_PARAMS, MAX_RADIUS_KM, SEARCH_SORTS } from '@/search/filter-params';
 import { MAX_PAGE_SIZE } from '@/search/request';

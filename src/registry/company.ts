@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { companies, type FieldSource } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { COMPANY_IDENTITY_COLUMNS, COMPANY_STATE_COLUMNS } from '@/db/shared-columns';
 import { isAddressHidden, isNameHidden, type AddressParts } from '@/domain/diffusion';
 import {
   headcountBandLabel,
@@ -111,29 +112,11 @@ export type CompanyProfile = {
 export type CompanyLookup = Result<CompanyProfile>;
 
 const COMPANY_FIELDS = [
-  'siren',
-  'diffusion',
-  'name',
-  'sigle',
-  'other_names',
-  'is_natural_person',
-  'last_name',
-  'usage_name',
-  'first_names',
+  ...COMPANY_IDENTITY_COLUMNS,
   'legal_form_code',
   'naf_code',
   'naf_version',
-  'status',
-  'creation_date',
-  'ceased_date',
-  'headcount_band',
-  'headcount_year',
-  'category',
-  'category_year',
-  'ess',
-  'mission_company',
-  'employer',
-  'head_office_nic',
+  ...COMPANY_STATE_COLUMNS,
   'capital_amount',
   'capital_currency',
   'rcs_court',

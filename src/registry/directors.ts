@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { directors } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { DIRECTOR_MANDATE_COLUMNS } from '@/db/shared-columns';
 import { directorRoleLabel } from '@/domain/legal-forms';
 import { normalizeName } from '@/domain/person';
 import { birthLabel } from '@/domain/dates';
@@ -38,20 +39,7 @@ export type Representative = {
 };
 
 const DIRECTOR_FIELDS = [
-  'id',
-  'siren',
-  'kind',
-  'role_code',
-  'role_label',
-  'last_name',
-  'usage_name',
-  'first_names',
-  'birth_year',
-  'birth_month',
-  'nationality',
-  'director_siren',
-  'company_name',
-  'start_date',
+  ...DIRECTOR_MANDATE_COLUMNS,
   'end_date',
   'person_key',
   'source',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { establishments } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
-import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
+import { ESTABLISHMENT_ADDRESS_COLUMNS, ESTABLISHMENT_STATE_COLUMNS } from '@/db/shared-columns';
 import { isAddressHidden } from '@/domain/diffusion';
 import { headcountBandLabel } from '@/domain/legal-forms';
 import { nafLabel } from '@/domain/reference/naf';
@@ -26,13 +26,7 @@ export type EstablishmentView = {
 const ESTABLISHMENT_FIELDS = [
   'siret',
   'nic',
-  'diffusion',
-  'is_head_office',
-  'status',
-  'creation_date',
-  'closed_date',
-  'signs',
-  'naf_code',
+  ...ESTABLISHMENT_STATE_COLUMNS,
   'naf_version',
   'headcount_band',
   'headcount_year',

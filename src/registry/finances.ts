@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { financials, type SourceName } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { FINANCIAL_FIGURE_COLUMNS } from '@/db/shared-columns';
 import { sourceRef, type SourceRef } from './result';
 
 export type Ratio = {
@@ -93,14 +94,7 @@ const pct = (num: number | null, den: number | null) =>
 const FINANCIAL_FIELDS = [
   'fiscal_year',
   'closing_date',
-  'accounts_type',
-  'revenue',
-  'net_result',
-  'ebitda',
-  'ratios',
-  'source',
-  'source_date',
-  'quality',
+  ...FINANCIAL_FIGURE_COLUMNS,
 ] as const satisfies readonly ColumnName<typeof financials>[];
 const FINANCIAL_COLUMNS = selectList(financials, 'f', FINANCIAL_FIELDS, [
   'closing_date',

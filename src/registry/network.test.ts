@@ -8,8 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { seedIfEmpty } from '@/ingest/seed';
+import { openSampleDb } from '@/testing/sample-db';
 import { requestHidden } from '@/opposition/testing';
 import { getCompanyNetworkApi, getDirectorNetworkApi } from '@/public-api/network-handlers';
 import type { Network } from './network';
@@ -17,8 +16,7 @@ import type { Network } from './network';
 let handle: DbHandle;
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  await seedIfEmpty(handle);
+  handle = await openSampleDb();
   // A homonym of Xavier JOUPPE born another month: another person.
   await handle.db.execute(sql`INSERT INTO directors (id, siren, kind, role_label, last_name,
       first_names, birth_year, birth_month, person_key, source)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { notices } from '@/db/schema';
 import { selectList, type ColumnName, type RawRow } from '@/db/raw-rows';
+import { NOTICE_PUBLICATION_COLUMNS } from '@/db/shared-columns';
 import { parseCourt } from './courts';
 import { clean, sourceRef, type SourceRef } from './result';
 
@@ -201,13 +202,7 @@ export function familyLabel(family: string): string {
 
 const NOTICE_FIELDS = [
   'id',
-  'bodacc_kind',
-  'family',
-  'type_label',
-  'published_at',
-  'issue_number',
-  'notice_number',
-  'court',
+  ...NOTICE_PUBLICATION_COLUMNS,
   'text',
   'notice_type',
   'corrects_id',

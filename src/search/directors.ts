@@ -12,7 +12,7 @@ import { formatSiren } from '@/domain/siren';
 import { birthLabel } from '@/domain/dates';
 import { slugify } from '@/domain/slug';
 import { personName } from '@/registry/directors';
-import { typoLookup } from './companies';
+import { typoLookup } from './vocabulary';
 import { allowedTypos, editDistance } from './normalize';
 import { textArray } from '@/domain/sql-fragments';
 import { isQueryError, parseDirectorQuery } from './query';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { handleCompanyExport } from '@/public-api/export-handlers';
 import { searchCompanies } from './companies';
 import { csvField } from '@/lib/tabular/csv';
@@ -31,12 +31,7 @@ beforeAll(async () => {
     FROM generate_series(1, ${GENERATED}) i`);
   await refreshSearchIndex(site.db());
   member = new TestClient();
-  const r = await member.post('/register', {
-    email: 'export@exemple.fr',
-    password: 'un export bien rempli',
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await member.register('export@exemple.fr', 'un export bien rempli');
 }, 120_000);
 
 async function exportOf(query: string, client?: TestClient) {

@@ -20,15 +20,14 @@ import type { AddressParts } from '@/domain/diffusion';
 import { addressView } from '@/registry/addresses';
 import { failure, success, type Result } from '@/lib/errors';
 import { tabularStream, type Cell, type TabularColumn } from '@/lib/tabular/write';
+import { searchCompanies, type CompanySearchInput } from './companies';
 import {
   companyResultOf,
   MAX_CALLER_PAGE_SIZE,
-  orderSql,
-  searchCompanies,
   type CompanyResult,
-  type CompanySearchInput,
   type SearchCompanyRow,
-} from './companies';
+} from './company-results';
+import { orderSql } from './sorting';
 import { filtersSql, hasFilters, EMPTY_FILTERS } from './filters';
 import { textArray } from '@/domain/sql-fragments';
 

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { killPoint } from '@/lib/kill-point';
 import { queryRows } from '@/db/client';
-import { clearVocabularyCache } from './companies';
+import { clearVocabularyCache } from './vocabulary';
 import { ensureSearchSchema } from './ddl';
 import { departmentOfCommuneSql, textArray } from '@/domain/sql-fragments';
 import { COMPANY_STATE } from '@/domain/sql-fragments';

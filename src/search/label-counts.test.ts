@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { seedIfEmpty } from '@/ingest/seed';
+import { openSampleDb } from '@/testing/sample-db';
 import { run, tempDir, writeTemp } from '@/ingest/testing';
 import { searchCompanies } from './companies';
 import { countSql } from './filters';
@@ -18,9 +17,7 @@ import { readLabelCounts } from './label-counts';
 let h: DbHandle;
 
 beforeAll(async () => {
-  h = await createTestDb();
-  const seeded = await seedIfEmpty(h);
-  if (!seeded.loaded) await refreshSearchIndex(h.db);
+  h = await openSampleDb();
 }, 300_000);
 afterAll(async () => h?.close());
 

@@ -3,7 +3,8 @@
  * shows an honest message instead of breaking the page.
  */
 import type { Db } from '@/db/client';
-import { PAGE_SIZE, searchFromRequest, type CompanySearchPage } from './companies';
+import { searchFromRequest } from './companies';
+import { PAGE_SIZE, type CompanySearchPage } from './company-results';
 import { searchDirectors, type DirectorSearchPage } from './directors';
 import { EMPTY_FILTERS, hasFilters, type SearchFilters } from './filters';
 import { SEARCH_PARAMS } from './filter-params';

@@ -34,17 +34,22 @@ export function cleanInput(input: string): string {
   return input.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
-export function parseQuery(input: string | null | undefined): ParsedQuery | QueryError {
-  const text = cleanInput(input ?? '');
-  if (text.length > MAX_QUERY_LENGTH) {
+/** QUERY_TOO_LONG or QUERY_TOO_SHORT for a cleaned query, else null. */
+function lengthError(text: string): QueryError | null {
+  if (text.length > MAX_QUERY_LENGTH)
     return failure('QUERY_TOO_LONG', `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`);
-  }
-  if (text.length < MIN_QUERY_LENGTH) {
+  if (text.length < MIN_QUERY_LENGTH)
     return failure(
       'QUERY_TOO_SHORT',
       `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
     );
-  }
+  return null;
+}
+
+export function parseQuery(input: string | null | undefined): ParsedQuery | QueryError {
+  const text = cleanInput(input ?? '');
+  const length = lengthError(text);
+  if (length) return length;
   const compact = text.replace(/[\s.\u00a0-]/g, '');
   if (/^\d{14}$/.test(compact)) return { kind: 'siret', siret: compact };
   if (/^\d{7,9}$/.test(compact)) {
@@ -86,15 +91,8 @@ export function parseDirectorQuery(
   input: string | null | undefined,
 ): ParsedDirectorQuery | QueryError {
   const text = cleanInput(input ?? '');
-  if (text.length > MAX_QUERY_LENGTH) {
-    return failure('QUERY_TOO_LONG', `La recherche est limitée à ${MAX_QUERY_LENGTH} caractères.`);
-  }
-  if (text.length < MIN_QUERY_LENGTH) {
-    return failure(
-      'QUERY_TOO_SHORT',
-      `Saisissez au moins ${MIN_QUERY_LENGTH} caractères pour lancer la recherche.`,
-    );
-  }
+  const length = lengthError(text);
+  if (length) return length;
   let birthYear: number | null = null;
   const words: string[] = [];
   for (const token of tokensOf(foldName(text))) {

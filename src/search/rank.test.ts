@@ -57,7 +57,7 @@ describe('scoreOf', () => {
 
 describe('rankCandidates: equal scores', () => {
   it('puts the larger company first, never the smaller SIREN', async () => {
-    const { rankCandidates } = await import('./companies');
+    const { rankCandidates } = await import('./name-search');
     const row = (siren: string, popularity: number) => ({
       siren,
       siret: null,

@@ -7,8 +7,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
-import { createTestDb } from '@/db/testing';
-import { seedIfEmpty } from '@/ingest/seed';
+import { openSampleDb } from '@/testing/sample-db';
 import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-handlers';
 import { searchCompanies } from './companies';
 import { EMPTY_FILTERS } from './filter-params';
@@ -21,10 +20,7 @@ import relevance from './relevance/queries.json';
 let h: DbHandle;
 
 beforeAll(async () => {
-  h = await createTestDb();
-  const seeded = await seedIfEmpty(h);
-  // The seed rebuilds the index; rebuild anyway when the sample was already there.
-  if (!seeded.loaded) await refreshSearchIndex(h.db);
+  h = await openSampleDb();
 }, 300_000);
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { resetEnvForTests } from '@/config/env';
 import { connectPostgres, type DbHandle } from '@/db/client';
 import { users } from '@/db/schema/accounts';
 import '@/server/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { closeMailTransport } from '@/mail/transport';
+import { smtpForFile } from '@/testing/smtp';
 import { resetLoginGuard } from '@/accounts/login-guard';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { siteDbForFile } from '@/testing/site-db';
@@ -18,22 +16,11 @@ import { siteDbForFile } from '@/testing/site-db';
  * that signed the browser in (login CSRF); `POST /api/me/{id}`; an old session left open; a
  * logout during a database outage that told the browser it was logged out.
  */
-let smtp: TestSmtpServer;
 const globalForDb = globalThis as unknown as { __dbHandle?: DbHandle };
 const PASSWORD = 'une phrase de passe solide';
 
 const site = siteDbForFile();
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-});
+const smtp = smtpForFile();
 
 beforeEach(() => {
   resetAllRateLimits();
@@ -46,12 +33,7 @@ const sessionCookie = (c: TestClient) =>
 /** Registers (the browser is then signed in) and opens the verification link. */
 async function register(email: string): Promise<TestClient> {
   const c = new TestClient();
-  const r = await c.post('/register', {
-    email,
-    password: PASSWORD,
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await c.register(email, PASSWORD);
   await runJobsUntilIdle(site.db());
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
   const link = new URL(linkIn(mail.text, '/verify-email/confirm'));
@@ -338,12 +320,7 @@ describe('mail to an address not proved to be the user’s', () => {
 
   it('limits verification mails asked again, with a message about them (not about logins)', async () => {
     const c = new TestClient();
-    const r = await c.post('/register', {
-      email: 'renvoi@exemple.fr',
-      password: PASSWORD,
-      captcha: await solvedCaptcha(),
-    });
-    expect(r.status).toBe(201);
+    await c.register('renvoi@exemple.fr', PASSWORD);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<TestClient['post']>> | null = null;
     for (let i = 0; i < 4; i++) {

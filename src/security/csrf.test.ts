@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetLoginGuard } from '@/accounts/login-guard';
-import { BASE, dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { BASE, dispatch, TestClient } from '@/testing/route-client';
 import { queryRows } from '@/db/client';
 import { openSiteTestDb } from '@/orders/testing';
 import { signedEvent } from '@/payments/test-provider';
@@ -19,12 +19,7 @@ const PASSWORD = 'une phrase de passe solide';
 beforeAll(async () => {
   site = await openSiteTestDb();
   victim = new TestClient();
-  const r = await victim.post('/register', {
-    email: 'victime@exemple.fr',
-    password: PASSWORD,
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await victim.register('victime@exemple.fr', PASSWORD);
 }, 120_000);
 afterAll(async () => {
   resetAllRateLimits();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { imageQueryIsClean } from '@/server/guard';
 import { serveRegistryApi } from '@/server/registry-api';
 import { patternOfFile } from '@/server/route-table';
@@ -54,26 +54,12 @@ function routeOf(path: string): { route: Route; params: Params } | null | 'bad' 
 let server: TestServer;
 const user = new TestClient();
 
-function headersFor(method: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    cookie: user.cookieHeader(),
-    accept: 'application/json',
-    origin: 'http://localhost:3000',
-    'x-requested-with': 'XMLHttpRequest',
-  };
-  if (method !== 'GET') {
-    headers['x-xsrf-token'] = user.cookies.get('XSRF-TOKEN')!;
-    headers['content-type'] = 'application/json';
-  }
-  return headers;
-}
-
 async function callRoute(route: Route, method: string, path: string, params: Params) {
   const handler = route.module[method] as Handler | undefined;
   if (!handler) return new Response(null, { status: 405 });
   const request = new Request(`http://localhost:3000${path}`, {
     method,
-    headers: headersFor(method),
+    headers: user.jsonCallHeaders(method),
     body: method === 'GET' ? undefined : '{}',
   });
   return handler(request, { params: Promise.resolve(params) });
@@ -105,12 +91,7 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
 const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
 
 beforeAll(async () => {
-  const registered = await user.post('/register', {
-    email: 'decodage@exemple.fr',
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(registered.status).toBe(201);
+  await user.register('decodage@exemple.fr', 'phrase de passe longue');
   server = await startTestServer(
     siteHandler({
       door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
@@ -174,7 +155,7 @@ describe('double-decoding payloads sent to every route through the web server', 
           for (const { path } of pathsOf(route, value, '552032534')) {
             const res = await fetch(`${server.base}${path}`, {
               method,
-              headers: headersFor(method),
+              headers: user.jsonCallHeaders(method),
               body: method === 'GET' ? undefined : '{}',
             });
             const text = await res.text();

@@ -10,21 +10,19 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClaim } from '@/accounts/claims';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import * as captchaRoute from '@/app/api/captcha/route';
 import * as oppositionRoute from '@/app/api/opposition/route';
 import * as confirmationRoute from '@/app/api/opposition/confirmation/route';
-import { resetEnvForTests } from '@/config/env';
 import { queryRows } from '@/db/client';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetCaptchaState } from '@/lib/captcha/server';
 import { solveForTest } from '@/lib/captcha/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { OPS_COMMANDS } from '@/ops/commands';
+import { smtpForFile } from '@/testing/smtp';
+import { runOpsCommand } from '@/ops/testing';
 import { IDENTITY_DOCUMENT_MAX_BYTES, OPPOSITION_BODY_MAX } from '@/opposition/identity-document';
 import { submitOpposition } from '@/opposition/submit';
 import {
@@ -40,26 +38,11 @@ import { bodyCapOf } from '@/lib/http/body';
 import { frontDoorAddressHeaders } from '@/lib/http/client';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-let dataDir: string;
-const saved = { SMTP_URL: process.env.SMTP_URL, DATA_DIR: process.env.DATA_DIR };
-
 const site = siteDbForFile({ searchIndex: true });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'security-opposition-'));
+const smtp = smtpForFile({ DATA_DIR: dataDir });
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'security-opposition-'));
-  process.env.SMTP_URL = smtp.url;
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-});
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-  for (const [k, v] of Object.entries(saved))
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  resetEnvForTests();
+afterAll(() => {
   resetAllRateLimits();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -117,15 +100,7 @@ async function confirmFromMailbox(email: string) {
   return (await res.json()) as { data: { data: { status: string } } };
 }
 
-const ops = async (...argv: string[]) => {
-  const [name, ...args] = argv;
-  const lines: string[] = [];
-  const code = await OPS_COMMANDS.find((c) => c.name === name)!.run(args, {
-    db: db(),
-    out: (l) => lines.push(l),
-  });
-  return { code, text: lines.join('\n') };
-};
+const ops = (name: string, ...args: string[]) => runOpsCommand(db(), name, ...args);
 
 const caseCount = async () =>
   (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM opposition_cases`))[0]!
@@ -406,12 +381,7 @@ describe('limits of the opposition route', () => {
 describe('company claims: each one is a postal letter', () => {
   async function user(email: string) {
     const c = new TestClient();
-    const r = await c.post('/register', {
-      email,
-      password: 'phrase de passe longue',
-      captcha: await solvedCaptcha(),
-    });
-    expect(r.status).toBe(201);
+    await c.register(email, 'phrase de passe longue');
     return c;
   }
   const claim = (c: TestClient, siren: string, address: string) =>

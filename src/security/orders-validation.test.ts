@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { queryRows } from '@/db/client';
 import { siteDbForFile } from '@/testing/site-db';
 
@@ -15,12 +15,7 @@ const user = new TestClient();
 const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
 
 beforeAll(async () => {
-  const r = await user.post('/register', {
-    email: 'commandes@exemple.fr',
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await user.register('commandes@exemple.fr', 'phrase de passe longue');
 }, 120_000);
 
 async function counts() {

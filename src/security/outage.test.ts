@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { dispatch, TestClient } from '@/testing/route-client';
 import * as financialStats from '@/app/api/financial-diagnostics/[siren]/stats/route';
 import * as sitemapIndex from '@/app/sitemap.xml/route';
 import * as sitemapFile from '@/app/sitemaps/[file]/route';
@@ -67,12 +67,7 @@ const ID = '0b7c1f0e-2f4e-4a55-9d7a-5a3c0e1d2f40';
 siteDbForFile({ memoryRateLimits: true });
 
 beforeAll(async () => {
-  const registered = await user.post('/register', {
-    email: 'panne@exemple.fr',
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(registered.status).toBe(201);
+  await user.register('panne@exemple.fr', 'phrase de passe longue');
   // Port 1 of the loopback: nothing listens there, every connection is refused.
   refusing = connectPostgres('postgres://postgres@127.0.0.1:1/absente', 2, {
     connectionTimeoutMs: 2000,
@@ -113,19 +108,9 @@ const ROUTES: Array<[method: string, path: string, body?: unknown]> = [
 
 describe('a database that refuses connections', () => {
   it.each(ROUTES)('%s %s answers 503 with Retry-After', async (method, path, body) => {
-    const headers: Record<string, string> = {
-      cookie: user.cookieHeader(),
-      accept: 'application/json',
-      origin: 'http://localhost:3000',
-      'x-requested-with': 'XMLHttpRequest',
-    };
-    if (method !== 'GET') {
-      headers['x-xsrf-token'] = user.cookies.get('XSRF-TOKEN')!;
-      headers['content-type'] = 'application/json';
-    }
     const res = await fetch(`${server.base}${path}`, {
       method,
-      headers,
+      headers: user.jsonCallHeaders(method),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
-import { getEnv, resetEnvForTests } from '@/config/env';
+import { getEnv } from '@/config/env';
 import { setDocumentServices } from '@/documents/services';
 import { runJobsUntilIdle } from '@/jobs/testing';
 import { resetAllRateLimits } from '@/lib/rate-limit';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer, type ReceivedMail } from '@/mail/testing';
+import type { ReceivedMail } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import { submitOpposition } from '@/opposition/submit';
 import { withDocument } from '@/opposition/testing';
 import { createTestUser, openSiteTestDb, params, request } from '@/orders/testing';
@@ -32,31 +32,18 @@ const FORGED = {
   forwarded: `host=${EVIL};proto=https`,
 };
 
-const saved = { SITE_URL: process.env.SITE_URL, SMTP_URL: process.env.SMTP_URL };
-let smtp: TestSmtpServer;
+// Set at run time, after the modules were loaded: nothing may have kept the default.
+const smtp = smtpForFile({ SITE_URL: SITE, STRIPE_SECRET_KEY: undefined });
 let site: Awaited<ReturnType<typeof openSiteTestDb>>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  // Set at run time, after the modules were loaded: nothing may have kept the default.
-  process.env.SITE_URL = SITE;
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  resetEnvForTests();
   setDocumentServices(null);
   site = await openSiteTestDb();
   await insertRegistryFixtures(site.handle.db);
 });
 
 afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
   await site?.close();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvForTests();
   setDocumentServices(null);
 });
 

@@ -7,26 +7,21 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as kindOrderRoute from '@/app/api/[kind]/[siren]/order/route';
-import { resetEnvForTests } from '@/config/env';
 import { orders } from '@/db/schema';
 import type { DbHandle } from '@/db/client';
 import { setDocumentServices } from '@/documents/services';
 import { documentOffer } from '@/domain/catalogue/documents';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
-import { closeMailTransport } from '@/mail/transport';
+import { smtpForFile } from '@/testing/smtp';
 import { createTestUser, openSiteTestDb, params, request, type TestUser } from '@/orders/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 
 const DANONE = '552032534';
 let site: Awaited<ReturnType<typeof openSiteTestDb>>;
 let db: DbHandle['db'];
-let smtp: TestSmtpServer;
+smtpForFile();
 let mallory: TestUser;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
   site = await openSiteTestDb();
   db = site.handle.db;
   await insertRegistryFixtures(db);
@@ -36,11 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setDocumentServices(null);
-  closeMailTransport();
-  await smtp?.close();
   await site?.close();
-  delete process.env.SMTP_URL;
-  resetEnvForTests();
 });
 
 const orderCount = async () => Number((await db.select({ n: count() }).from(orders))[0]!.n);

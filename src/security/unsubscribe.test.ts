@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { afterImport } from '@/accounts/alerts/jobs';
-import { resetEnvForTests } from '@/config/env';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import { siteDbForFile } from '@/testing/site-db';
 
 /**
@@ -16,25 +14,9 @@ import { siteDbForFile } from '@/testing/site-db';
  * SITE_URL.
  */
 const SITE = 'https://veille.registre-exemple.fr';
-let smtp: TestSmtpServer;
-const previousSite = process.env.SITE_URL;
 
 const site = siteDbForFile({ fixtures: true, memoryRateLimits: true });
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.SITE_URL = SITE;
-  resetEnvForTests();
-}, 120_000);
-
-afterAll(async () => {
-  closeMailTransport();
-  if (previousSite === undefined) delete process.env.SITE_URL;
-  else process.env.SITE_URL = previousSite;
-  resetEnvForTests();
-  await smtp?.close();
-});
+const smtp = smtpForFile({ SITE_URL: SITE });
 
 async function alertMode(listId: number): Promise<string> {
   const { rows } = (await site
@@ -48,12 +30,7 @@ async function alertMode(listId: number): Promise<string> {
 describe('the unsubscribe link of the alert mails', () => {
   it('is in both headers, on SITE_URL; GET asks, POST (one click, no cookie) unsubscribes', async () => {
     const c = new TestClient();
-    const registered = await c.post('/register', {
-      email: 'scanner@exemple.fr',
-      password: 'une veille attentive',
-      captcha: await solvedCaptcha(),
-    });
-    expect(registered.status).toBe(201);
+    await c.register('scanner@exemple.fr', 'une veille attentive');
     // Alerts go only to a verified address (issue 36): this one has followed its link.
     await site
       .db()

@@ -20,6 +20,9 @@ import { eventCounts } from '@/lib/stats';
 import type { RenderQueue } from './render-queue';
 import { byPrecedence, matchRoute, ROUTES } from './routes';
 
+/** One readiness check's last known state. */
+type ReadinessCheck = { ok: boolean; degraded?: boolean };
+
 const PATTERNS = byPrecedence(ROUTES);
 const DB_READ_EVERY_MS = 10_000;
 
@@ -47,7 +50,7 @@ export type MetricsSources = {
   }>;
   pageCache?: { counts: { hits: number; misses: number }; usedBytes: number; size: number };
   /** The readiness checks' last known states (src/server/health.ts), null before the first. */
-  readiness?: () => { checks: Record<string, { ok: boolean; degraded?: boolean }> } | null;
+  readiness?: () => { checks: Record<string, ReadinessCheck> } | null;
   /** How many times the supervisor restarted this web process after it died (SERVER_RESTARTS). */
   restarts?: number;
   /** The render queue (src/server/render-queue.ts). */
@@ -108,28 +111,40 @@ export class SiteMetrics {
       'job',
       'job_failures',
     );
-    new client.Gauge({
-      name: 'readiness_check',
-      help: 'État de chaque vérification de /readyz : 1 réussie, 0 en échec (le détail est dans le journal)',
-      labelNames: ['check'],
-      registers: [r],
-      collect() {
-        this.reset();
+    // A gauge with labels, emptied then filled again at each scrape.
+    const gauge = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      fill: (g: client.Gauge<L>) => void | Promise<void>,
+    ) =>
+      new client.Gauge<L>({
+        name,
+        help,
+        labelNames,
+        registers: [r],
+        collect: async () => {
+          const g = r.getSingleMetric(name) as client.Gauge<L>;
+          g.reset();
+          await fill(g);
+        },
+      });
+    // One gauge per /readyz check: its state, and whether it is degraded.
+    const readinessGauge = (name: string, help: string, value: (c: ReadinessCheck) => boolean) =>
+      gauge(name, help, ['check'], (g) => {
         for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
-          this.set({ check }, c.ok ? 1 : 0);
-      },
-    });
-    new client.Gauge({
-      name: 'readiness_degraded',
-      help: 'Vérifications de /readyz réussies mais dégradées : 1 (lectures servies par la base principale, la réplique étant injoignable ou en retard ; recherche en reconstruction), 0 sinon',
-      labelNames: ['check'],
-      registers: [r],
-      collect() {
-        this.reset();
-        for (const [check, c] of Object.entries(sources.readiness?.()?.checks ?? {}))
-          this.set({ check }, c.degraded ? 1 : 0);
-      },
-    });
+          g.set({ check }, value(c) ? 1 : 0);
+      });
+    readinessGauge(
+      'readiness_check',
+      'État de chaque vérification de /readyz : 1 réussie, 0 en échec (le détail est dans le journal)',
+      (c) => c.ok,
+    );
+    readinessGauge(
+      'readiness_degraded',
+      'Vérifications de /readyz réussies mais dégradées : 1 (lectures servies par la base principale, la réplique étant injoignable ou en retard ; recherche en reconstruction), 0 sinon',
+      (c) => !!c.degraded,
+    );
     new client.Counter({
       name: 'server_restarts_total',
       help: 'Redémarrages du processus web sur ce port par le superviseur (scripts/start.ts) après un arrêt imprévu',
@@ -211,17 +226,9 @@ export class SiteMetrics {
       labelNames: L[],
       fill: (g: client.Gauge<L>, f: DbFigures) => void,
     ) =>
-      new client.Gauge<L>({
-        name,
-        help,
-        labelNames,
-        registers: [r],
-        collect: async () => {
-          const g = r.getSingleMetric(name) as client.Gauge<L>;
-          g.reset();
-          const f = await this.dbFigures();
-          if (f) fill(g, f);
-        },
+      gauge(name, help, labelNames, async (g) => {
+        const f = await this.dbFigures();
+        if (f) fill(g, f);
       });
     fromDb(
       'jobs_queued',
@@ -252,23 +259,7 @@ export class SiteMetrics {
     );
     // Imports running in this process (the scheduled poll runs in the job workers): progress by
     // source. A CSV's row count is only known at its end: estimated from the bytes read.
-    const live = <L extends string>(
-      name: string,
-      help: string,
-      labelNames: L[],
-      fill: (g: client.Gauge<L>) => void,
-    ) =>
-      new client.Gauge<L>({
-        name,
-        help,
-        labelNames,
-        registers: [r],
-        collect: () => {
-          const g = r.getSingleMetric(name) as client.Gauge<L>;
-          g.reset();
-          fill(g);
-        },
-      });
+    const live = gauge;
     const bySource = () => {
       const m = new Map<string, { files: number; rows: number; bytes: number; total: number }>();
       for (const i of runningImports()) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { dispatch, TestClient } from '@/testing/route-client';
 import { openApiDocument } from '@/public-api/openapi';
 import * as letterTemplates from '@/app/api/letter-templates/route';
 import * as captcha from '@/app/api/captcha/route';
@@ -103,12 +103,7 @@ const site = siteDbForFile({ searchIndex: true, memoryRateLimits: true });
 
 beforeAll(async () => {
   user = new TestClient();
-  const registered = await user.post('/register', {
-    email: 'fuzz@exemple.fr',
-    password: 'phrase de passe longue',
-    captcha: await solvedCaptcha(),
-  });
-  expect(registered.status).toBe(201);
+  await user.register('fuzz@exemple.fr', 'phrase de passe longue');
   server = await startTestServer((req, res) => {
     if (frontDoor(req, res, { siteUrl: 'http://localhost', gtm: false, reportingOrigin: null }))
       return;

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { invalidateCompany } from '@/registry/cache';
@@ -8,38 +8,15 @@ import * as sectionRoute from '@/app/api/companies/[siren]/[...section]/route';
 import * as directorRoute from '@/app/api/directors/[id]/route';
 import * as personalRoute from '@/app/api/directors/[id]/personal/route';
 import * as poleScoreRoute from '@/app/api/directors/[id]/pole-score/route';
-import { rawRequest, startTestServer, type TestServer } from './testing';
-import { registryApiCall, serveRegistryApi } from './registry-api';
-import { siteHandler } from './site';
+import { rawRequest } from './testing';
+import { registryApiCall } from './registry-api';
+import { pipelineServerForFile } from '@/testing/pipeline-server';
 import { siteDbForFile } from '@/testing/site-db';
 
-let server: TestServer;
-let base: string;
-let serverDb: () => DbHandle['db'];
-
 const site = siteDbForFile({ fixtures: true });
-
-beforeAll(async () => {
-  // The Next route handlers read the site's database through getDb(): the same database.
-  serverDb = () => site.db();
-  // The web server's pipeline (src/server/site.ts): the front door, then the fast path; a
-  // stand-in for Next.js answers 599 ("left to Next.js").
-  server = await startTestServer(
-    siteHandler({
-      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
-      registryApi: (req, res) => serveRegistryApi(req, res, () => serverDb()),
-      next: async (_req, res) => {
-        res.statusCode = 599;
-        res.end();
-      },
-    }),
-  );
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+// The Next route handlers read the site's database through getDb(): the same database.
+let serverDb: () => DbHandle['db'] = () => site.db();
+const server = pipelineServerForFile(() => serverDb());
 
 const q = new URLSearchParams();
 
@@ -101,7 +78,7 @@ const answerOf = async (res: Response): Promise<Answer> => ({
 
 /** The fast path's answer, through the web server's pipeline; it carries the security headers. */
 async function viaServer(path: string): Promise<Answer> {
-  const res = await fetch(base + path);
+  const res = await fetch(server.base + path);
   expect(res.status, `${path}: left to Next.js`).not.toBe(599);
   for (const name of SECURITY_HEADERS)
     expect(res.headers.get(name), `${path}: ${name}`).toBeTruthy();
@@ -112,7 +89,7 @@ async function viaServer(path: string): Promise<Answer> {
 const viaNext = answerOf;
 
 const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(base + path, headers, method);
+  rawRequest(server.base + path, headers, method);
 
 const req = (path: string) => new Request(`http://localhost${path}`);
 const params = <T>(p: T) => ({ params: Promise.resolve(p) });
@@ -194,7 +171,7 @@ describe('serveRegistryApi', () => {
   });
 
   it('leaves other methods to Next.js', async () => {
-    const res = await fetch(`${base}/api/companies/552032534`, { method: 'POST' });
+    const res = await fetch(`${server.base}/api/companies/552032534`, { method: 'POST' });
     expect(res.status).toBe(599);
   });
 
@@ -204,7 +181,7 @@ describe('serveRegistryApi', () => {
     invalidateCompany(null);
     serverDb = () => broken.db;
     try {
-      const res = await fetch(`${base}/api/companies/552032534`);
+      const res = await fetch(`${server.base}/api/companies/552032534`);
       expect(res.status).toBe(503);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe(

@@ -87,3 +87,65 @@ export function writeRouteTable(root = process.cwd()): boolean {
   writeFileSync(target, text);
   return true;
 }
+
+/** The routes `next build` found in src/app: app path (`/(registry)/x/page`) → route (`/x`). */
+export const NEXT_ROUTES_MANIFEST = '.next/app-path-routes-manifest.json';
+
+/**
+ * Next's metadata files (robots.ts → /robots.txt, icon.svg, sitemap.ts…): routes in its manifest
+ * that are no `page.tsx` nor `route.ts`, so not in our table.
+ */
+const METADATA_ROUTE =
+  /\/(robots\.txt|sitemap\.xml|manifest\.webmanifest|favicon\.ico|(apple-icon|icon|opengraph-image|twitter-image)[^/]*)$/;
+
+/**
+ * What differs between our route table and the routes of Next's build manifest (French lines,
+ * empty when they agree): a route one has and the other lacks, or a page on one side that is a
+ * handler on the other. Next's own routes (`/_not-found`…) and its metadata routes are left out.
+ */
+export function manifestDrift(
+  manifest: Readonly<Record<string, string>>,
+  table: ReadonlyArray<readonly [string, RouteKind]>,
+): string[] {
+  const ours = new Map(table);
+  const next = new Map<string, RouteKind>();
+  for (const [appPath, route] of Object.entries(manifest)) {
+    const kind: RouteKind | null = appPath.endsWith('/page')
+      ? 'page'
+      : appPath.endsWith('/route')
+        ? 'handler'
+        : null;
+    if (kind === null || route.startsWith('/_')) continue;
+    if (kind === 'handler' && METADATA_ROUTE.test(route) && !ours.has(route)) continue;
+    next.set(route, kind);
+  }
+  const drift: string[] = [];
+  for (const [route, kind] of ours) {
+    const theirs = next.get(route);
+    if (theirs === undefined)
+      drift.push(`${route} : dans notre table, absente du manifeste de Next`);
+    else if (theirs !== kind) drift.push(`${route} : ${kind} chez nous, ${theirs} pour Next`);
+  }
+  for (const route of next.keys())
+    if (!ours.has(route))
+      drift.push(`${route} : dans le manifeste de Next, absente de notre table`);
+  return drift.sort();
+}
+
+/**
+ * After `next build` (npm run build, scripts/start.ts): throws when the route table of src/app
+ * differs from the routes Next built, read from its manifest.
+ */
+export function checkRouteManifest(root = process.cwd()): void {
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, NEXT_ROUTES_MANIFEST), 'utf8'),
+  ) as Record<string, string>;
+  const table = routeTable(
+    routeFiles(path.join(root, 'src/app')).map((f) => path.relative(root, f)),
+  );
+  const drift = manifestDrift(manifest, table);
+  if (drift.length)
+    throw new Error(
+      `la table des routes (${ROUTE_TABLE_FILE}) diffère de ${NEXT_ROUTES_MANIFEST} :\n  ${drift.join('\n  ')}`,
+    );
+}

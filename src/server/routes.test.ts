@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registryApiCall, REGISTRY_API_ROUTES } from './registry-api';
 import {
+  manifestDrift,
   patternOfFile,
   ROUTE_TABLE_FILE,
   routeFiles,
@@ -80,6 +81,47 @@ describe('the route table (src/server/routes.generated.ts)', () => {
     });
     expect(matchRoute('/api/companies/%E0%A4%A', table)).toBe('bad');
     expect(matchRoute('/api/me/', table)).toBeNull();
+  });
+});
+
+describe('the route table against Next’s build manifest (checked after every next build)', () => {
+  // As `next build` writes .next/app-path-routes-manifest.json: app paths with their groups.
+  const manifest = {
+    '/(registry)/page': '/',
+    '/(registry)/entreprises/[siren]/[companyName]/page': '/entreprises/[siren]/[companyName]',
+    '/(account)/api/me/[[...id]]/route': '/api/me/[[...id]]',
+    '/sitemap.xml/route': '/sitemap.xml',
+    '/_not-found/page': '/_not-found',
+    '/robots.txt/route': '/robots.txt',
+    '/icon.svg/route': '/icon.svg',
+  };
+  const table: Array<[string, 'page' | 'handler']> = [
+    ['/', 'page'],
+    ['/api/me/[[...id]]', 'handler'],
+    ['/entreprises/[siren]/[companyName]', 'page'],
+    ['/sitemap.xml', 'handler'],
+  ];
+
+  it('agrees when Next built the same routes (its own and its metadata routes aside)', () => {
+    expect(manifestDrift(manifest, table)).toEqual([]);
+  });
+
+  it('names a route one side lacks, and a page that is a handler on the other side', () => {
+    expect(manifestDrift(manifest, [...table, ['/a-propos', 'page']])).toEqual([
+      '/a-propos : dans notre table, absente du manifeste de Next',
+    ]);
+    expect(manifestDrift({ ...manifest, '/(content)/faq/page': '/faq' }, table)).toEqual([
+      '/faq : dans le manifeste de Next, absente de notre table',
+    ]);
+    expect(
+      manifestDrift(manifest, [
+        ...table.filter(([p]) => p !== '/sitemap.xml'),
+        ['/sitemap.xml', 'page'],
+      ]),
+    ).toEqual(['/sitemap.xml : page chez nous, handler pour Next']);
+    expect(manifestDrift(manifest, table.slice(1))).toEqual([
+      '/ : dans le manifeste de Next, absente de notre table',
+    ]);
   });
 });
 

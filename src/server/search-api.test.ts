@@ -1,44 +1,20 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import * as companiesRoute from '@/app/api/search/companies/route';
 import * as directorsRoute from '@/app/api/search/directors/route';
 import * as dropInSearchRoute from '@/app/api/recherche-entreprises/search/route';
 import * as dropInNearPointRoute from '@/app/api/recherche-entreprises/near_point/route';
-import { rawRequest, startTestServer, type TestServer } from './testing';
-import { serveRegistryApi } from './registry-api';
+import { rawRequest } from './testing';
 import { isSearchApiRequest } from './search-api';
-import { siteHandler } from './site';
+import { pipelineServerForFile } from '@/testing/pipeline-server';
 import { siteDbForFile } from '@/testing/site-db';
 
-let server: TestServer;
-let base: string;
-let serverDb: () => DbHandle['db'];
-
 const site = siteDbForFile({ searchIndex: true });
-
-beforeAll(async () => {
-  // The Next route handlers read the site's database through getReadDb(): the same database.
-  serverDb = () => site.db();
-  // The web server's pipeline (src/server/site.ts): the front door, then the fast path; a
-  // stand-in for Next.js answers 599 ("left to Next.js").
-  server = await startTestServer(
-    siteHandler({
-      door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
-      registryApi: (req, res) => serveRegistryApi(req, res, () => serverDb()),
-      next: async (_req, res) => {
-        res.statusCode = 599;
-        res.end();
-      },
-    }),
-  );
-  base = server.base;
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+// The Next route handlers read the site's database through getReadDb(): the same database.
+let serverDb: () => DbHandle['db'] = () => site.db();
+const server = pipelineServerForFile(() => serverDb());
 
 type Answer = { status: number; type: string | null; cache: string | null; body: unknown };
 
@@ -97,7 +73,7 @@ describe('the search API in the front door', () => {
     ];
     const statuses = new Set<number>();
     for (const [path, headers] of cases) {
-      const res = await fetch(base + path, { headers });
+      const res = await fetch(server.base + path, { headers });
       expect(res.status, `${path}: left to Next.js`).not.toBe(599);
       // Answered by the front door: its security headers are on the answer.
       expect(res.headers.get('content-security-policy'), path).toBeTruthy();
@@ -111,24 +87,26 @@ describe('the search API in the front door', () => {
 
   it('compresses for clients that accept gzip, and answers HEAD without a body', async () => {
     const path = '/api/search/companies?q=danone';
-    const plain = await rawRequest(base + path, { 'accept-encoding': 'identity' });
+    const plain = await rawRequest(server.base + path, { 'accept-encoding': 'identity' });
     expect(plain.status).toBe(200);
     expect(plain.headers['content-length']).toBe(String(plain.body.length));
     if (plain.body.length >= 1024) {
-      const gz = await rawRequest(base + path, { 'accept-encoding': 'gzip' });
+      const gz = await rawRequest(server.base + path, { 'accept-encoding': 'gzip' });
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
     }
-    const head = await rawRequest(base + path, { 'accept-encoding': 'identity' }, 'HEAD');
+    const head = await rawRequest(server.base + path, { 'accept-encoding': 'identity' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-length']).toBe(String(plain.body.length));
     expect(head.body.length).toBe(0);
   });
 
   it('leaves the export, other methods and other paths to Next.js', async () => {
-    expect((await fetch(`${base}/api/search/companies/export?q=danone`)).status).toBe(599);
-    expect((await fetch(`${base}/api/search/companies`, { method: 'POST' })).status).toBe(599);
-    expect((await fetch(`${base}/api/search/ape-codes`)).status).toBe(599);
+    expect((await fetch(`${server.base}/api/search/companies/export?q=danone`)).status).toBe(599);
+    expect((await fetch(`${server.base}/api/search/companies`, { method: 'POST' })).status).toBe(
+      599,
+    );
+    expect((await fetch(`${server.base}/api/search/ape-codes`)).status).toBe(599);
   });
 
   it('answers 503 SEARCH_UNAVAILABLE, never a 500, when the database fails', async () => {
@@ -136,7 +114,7 @@ describe('the search API in the front door', () => {
     await broken.close();
     serverDb = () => broken.db;
     try {
-      const res = await fetch(`${base}/api/search/companies?q=danone`);
+      const res = await fetch(`${server.base}/api/search/companies?q=danone`);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
         'SEARCH_UNAVAILABLE',

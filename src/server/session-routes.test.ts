@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch, solvedCaptcha, TestClient } from '@/testing/route-client';
+import { dispatch, TestClient } from '@/testing/route-client';
 import { sessions } from '@/db/schema/accounts';
 import { orders } from '@/db/schema';
 import type { DbHandle } from '@/db/client';
@@ -24,12 +24,7 @@ let bob: TestClient;
 /** Registers (and so logs in) a browser. */
 async function registered(email: string): Promise<TestClient> {
   const c = new TestClient();
-  const r = await c.post('/register', {
-    email,
-    password: 'une phrase de passe solide',
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await c.register(email, 'une phrase de passe solide');
   return c;
 }
 

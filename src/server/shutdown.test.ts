@@ -7,22 +7,21 @@
  * queue, and runs when a worker comes back.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
-import { startEmbeddedServer, type EmbeddedServer } from '@/db/embedded-server';
+import type { EmbeddedServer } from '@/db/embedded-server';
+import { openWireTestDb } from '@/db/testing';
 import { runMigrations } from '@/db/migrate';
 import { defineJob, enqueue } from '@/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
 
 const JOBS = 6;
 let url: string;
-let embedded: EmbeddedServer | undefined;
-let dropDb: (() => Promise<void>) | undefined;
+let embedded: EmbeddedServer | null = null;
+let closeDb: (() => Promise<void>) | undefined;
 let handle: DbHandle | undefined;
 
 // The same kind as the fixture's, so that this process can queue it and run what is left.
@@ -33,27 +32,11 @@ const slowJob = defineJob<{ key: string }>('test.shutdown-slow', async ({ key })
 });
 
 beforeAll(async () => {
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const name = `test_shutdown_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    // The embedded database served over the wire, as `npm start` serves it: one connection.
-    embedded = await startEmbeddedServer(undefined);
-    url = embedded.url;
-  }
+  // The embedded database served over the wire, as `npm start` serves it: one connection.
+  const wire = await openWireTestDb('test_shutdown');
+  url = wire.url;
+  embedded = wire.embedded;
+  closeDb = wire.close;
   // Embedded: set up in process (no client is connected yet); server: through a connection.
   const setup = embedded ? wrapPglite(embedded.pglite) : connectPostgres(url, 1);
   await runMigrations(setup);
@@ -65,8 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  await embedded?.stop();
-  await dropDb?.();
+  await closeDb?.();
 });
 
 type Outcome = 'ok' | 'refused' | 'failed';

@@ -175,6 +175,24 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /**
+   * The headers of this browser's JSON call when a test sends it by hand (`fetch` to a test
+   * server): its cookies and origin, and but for GET its XSRF token and a JSON body's type.
+   */
+  jsonCallHeaders(method: string, origin = 'http://localhost:3000'): Record<string, string> {
+    const headers: Record<string, string> = {
+      cookie: this.cookieHeader(),
+      accept: 'application/json',
+      origin,
+      'x-requested-with': 'XMLHttpRequest',
+    };
+    if (method !== 'GET') {
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+      headers['content-type'] = 'application/json';
+    }
+    return headers;
+  }
+
   private keep(res: Response) {
     let gotToken = false;
     for (const line of res.headers.getSetCookie()) {
@@ -230,6 +248,13 @@ export class TestClient {
       /* not JSON */
     }
     return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  /** Signs up through `/register` (solved captcha): this browser is then signed in. */
+  async register(email: string, password: string): Promise<void> {
+    const r = await this.post('/register', { email, password, captcha: await solvedCaptcha() });
+    if (r.status !== 201)
+      throw new Error(`inscription de ${email} refusée : ${r.status} ${JSON.stringify(r.body)}`);
   }
 
   get = (path: string) => this.request('GET', path);

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
+import { describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import { linkIn, solvedCaptcha, TestClient } from '@/testing/route-client';
 import { diffStates } from './diff';
 import { afterImport, nextDigestTime } from './jobs';
@@ -11,20 +9,8 @@ import { sendListAlerts } from './mailer';
 import type { CompanyState } from './state';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-
 const site = siteDbForFile({ fixtures: true });
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-});
+const smtp = smtpForFile();
 
 const base: CompanyState = {
   name: 'ACME',

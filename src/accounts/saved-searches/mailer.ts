@@ -10,7 +10,11 @@ import { siteOrigin } from '@/config/env';
 import { queryRows, type Db } from '@/db/client';
 import { savedSearches } from '@/db/schema/accounts';
 import type { MailMessage } from '@/mail/transport';
-import { companyResultOf, type CompanyResult, type SearchCompanyRow } from '@/search/companies';
+import {
+  companyResultOf,
+  type CompanyResult,
+  type SearchCompanyRow,
+} from '@/search/company-results';
 import { escapeHtml, layoutHtml } from '../mails';
 import {
   checkUnsubscribeToken,

@@ -4,42 +4,23 @@
  * SMTP server with its one-click unsubscribe, /mon-compte's list, and another user's 404.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/config/env';
+import { describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '@/jobs/testing';
-import { closeMailTransport } from '@/mail/transport';
-import { startTestSmtpServer, type TestSmtpServer } from '@/mail/testing';
+import { smtpForFile } from '@/testing/smtp';
 import { refreshSearchIndex } from '@/search/indexer';
-import { solvedCaptcha, TestClient } from '@/testing/route-client';
+import { TestClient } from '@/testing/route-client';
 import { afterImport, isMailDay, queueDueMails } from './jobs';
 import { sendSavedSearchMail } from './mailer';
 import { matchSavedSearches } from './match';
 import { MAX_SAVED_SEARCHES } from './limits';
 import { siteDbForFile } from '@/testing/site-db';
 
-let smtp: TestSmtpServer;
-
 const site = siteDbForFile({ searchIndex: true });
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetEnvForTests();
-}, 120_000);
-
-afterAll(async () => {
-  closeMailTransport();
-  await smtp?.close();
-});
+const smtp = smtpForFile();
 
 async function member(email: string, verified = true): Promise<TestClient> {
   const c = new TestClient();
-  const r = await c.post('/register', {
-    email,
-    password: 'une recherche bien gardée',
-    captcha: await solvedCaptcha(),
-  });
-  expect(r.status).toBe(201);
+  await c.register(email, 'une recherche bien gardée');
   // What opening the mailed verification link does.
   if (verified) await verify(email);
   return c;

@@ -1,3 +1,4 @@
+import { NOTICE_PUBLICATION_COLUMNS } from '@/db/shared-columns';
 import { ImportError } from '../core/errors';
 import { DirectorWriter, type DirectorSet } from '../core/directors-writer';
 import { CompanyMerger, type CompanyPatch } from '../core/merge';
@@ -15,13 +16,7 @@ const BATCH = 2000;
 const NOTICE_COLUMNS = [
   'id',
   'siren',
-  'bodacc_kind',
-  'family',
-  'type_label',
-  'published_at',
-  'issue_number',
-  'notice_number',
-  'court',
+  ...NOTICE_PUBLICATION_COLUMNS,
   'company_name',
   'text',
   'details',

@@ -4,6 +4,7 @@
  * its company-level agreement lists (recherche-entreprises).
  */
 import type { FinancialQuality, SourceName } from '@/db/schema';
+import { FINANCIAL_FIGURE_COLUMNS } from '@/db/shared-columns';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
 
@@ -26,19 +27,7 @@ export function financialWriter(conn: Conn): { write(rows: FinancialRow[]): Prom
   const writer = new TableWriter(conn, {
     table: 'financials',
     key: ['siren', 'closing_date', 'accounts_type', 'source'],
-    columns: [
-      'siren',
-      'closing_date',
-      'fiscal_year',
-      'accounts_type',
-      'revenue',
-      'net_result',
-      'ebitda',
-      'ratios',
-      'source',
-      'source_date',
-      'quality',
-    ],
+    columns: ['siren', 'closing_date', 'fiscal_year', ...FINANCIAL_FIGURE_COLUMNS],
     touchUpdatedAt: true,
   });
   return {

@@ -3,6 +3,7 @@
  * itself).
  */
 import type { SourceName } from '@/db/schema';
+import { DIRECTOR_MANDATE_COLUMNS } from '@/db/shared-columns';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
 
@@ -24,25 +25,7 @@ export type DirectorRow = {
 
 export type DirectorSet = { siren: string; date: string | null; directors: DirectorRow[] };
 
-const DIRECTOR_COLUMNS = [
-  'id',
-  'siren',
-  'kind',
-  'role_code',
-  'role_label',
-  'last_name',
-  'usage_name',
-  'first_names',
-  'birth_year',
-  'birth_month',
-  'nationality',
-  'director_siren',
-  'company_name',
-  'start_date',
-  'person_key',
-  'source',
-  'source_date',
-];
+const DIRECTOR_COLUMNS = [...DIRECTOR_MANDATE_COLUMNS, 'person_key', 'source', 'source_date'];
 
 /**
  * Directors of a company as one source lists them: a newer list replaces the older one of the

@@ -4,6 +4,7 @@
  */
 import type { ColumnName } from '@/db/raw-rows';
 import type { establishments, SourceName } from '@/db/schema';
+import { ESTABLISHMENT_STATE_COLUMNS } from '@/db/shared-columns';
 import type { Conn } from './conn';
 import { TableWriter, type Counts } from './writer';
 import { SOURCE_RANK } from './merge';
@@ -36,13 +37,7 @@ const ESTABLISHMENT_COLUMNS = [
   'siret',
   'siren',
   'nic',
-  'diffusion',
-  'is_head_office',
-  'status',
-  'creation_date',
-  'closed_date',
-  'signs',
-  'naf_code',
+  ...ESTABLISHMENT_STATE_COLUMNS,
   'headcount_band',
   'address_number',
   'address_repetition',

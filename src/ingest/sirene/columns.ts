@@ -1,30 +1,14 @@
+import { COMPANY_IDENTITY_COLUMNS, COMPANY_STATE_COLUMNS } from '@/db/shared-columns';
+
 /** Columns of `companies` that SIRENE owns (see docs/DATA.md, precedence). */
 export const UL_COLUMNS = [
-  'siren',
-  'diffusion',
-  'name',
-  'sigle',
-  'other_names',
-  'is_natural_person',
-  'last_name',
-  'usage_name',
-  'first_names',
+  ...COMPANY_IDENTITY_COLUMNS,
   'gender',
   'legal_form_code',
   'naf_code',
   'naf_version',
   'naf25_code',
-  'status',
-  'creation_date',
-  'ceased_date',
-  'headcount_band',
-  'headcount_year',
-  'category',
-  'category_year',
-  'ess',
-  'mission_company',
-  'employer',
-  'head_office_nic',
+  ...COMPANY_STATE_COLUMNS,
   'sirene_updated_at',
 ] as const;
 

@@ -1,5 +1,5 @@
 import type { ColumnName } from '@/db/raw-rows';
-import { ESTABLISHMENT_ADDRESS_COLUMNS } from '@/db/establishment-columns';
+import { ESTABLISHMENT_ADDRESS_COLUMNS, ESTABLISHMENT_STATE_COLUMNS } from '@/db/shared-columns';
 import type { establishments } from '@/db/schema';
 import { openInput } from '../core/input';
 import { ImportContext, type Importer } from '../core/run';
@@ -14,13 +14,7 @@ export const ET_COLUMNS = [
   'siret',
   'siren',
   'nic',
-  'diffusion',
-  'is_head_office',
-  'status',
-  'creation_date',
-  'closed_date',
-  'signs',
-  'naf_code',
+  ...ESTABLISHMENT_STATE_COLUMNS,
   'naf_version',
   'naf25_code',
   'headcount_band',
