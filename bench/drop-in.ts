@@ -164,7 +164,9 @@ function replay(pool: pg.Pool, sent: readonly Sent[]): Promise<unknown> {
   const done: Array<Promise<unknown>> = [];
   for (const s of sent) {
     const after = sent.flatMap((o, j) => (o.end <= s.start ? [done[j]!] : []));
-    const args = s.args.map((a) => (a && typeof a === 'object' && !Array.isArray(a) ? { ...a } : a));
+    const args = s.args.map((a) =>
+      a && typeof a === 'object' && !Array.isArray(a) ? { ...a } : a,
+    );
     done.push(
       Promise.all(after).then(() =>
         (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args),

@@ -645,9 +645,9 @@ describe('every parameter served (the API’s end-to-end suite, on our sample)',
           AND string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ')
             @> ${w}::text[] AND ${born('e')}))`;
     };
-    expect(await same({ nom_personne: common!.w }, person([common!.w], null, null))).toBeGreaterThan(
-      25,
-    );
+    expect(
+      await same({ nom_personne: common!.w }, person([common!.w], null, null)),
+    ).toBeGreaterThan(25);
     expect(
       await same(
         {
@@ -662,9 +662,12 @@ describe('every parameter served (the API’s end-to-end suite, on our sample)',
       0,
     );
     expect(
-      await same({ nom_personne: 'magnet', type_personne: 'ELU' }, sql`c.siren IN (
+      await same(
+        { nom_personne: 'magnet', type_personne: 'ELU' },
+        sql`c.siren IN (
         SELECT e.siren FROM elected_officials e WHERE string_to_array(search_fold(e.last_name
-          || ' ' || coalesce(e.first_names, '')), ' ') @> '{magnet}'::text[])`),
+          || ' ' || coalesce(e.first_names, '')), ' ') @> '{magnet}'::text[])`,
+      ),
     ).toBe(1);
   });
   it('region and departement together: the departments in common', async () => {
