@@ -1,16 +1,23 @@
 /**
  * npx tsx bench/drop-in.ts [-- --pg-db bench_search --queries 50]
  * The drop-in for the government's search API (src/drop-in/), on a PostgreSQL base prepared by
- * bench/search.ts (`--prepare-only`: generated units plus the real sample). Prints, p50 / p95:
+ * bench/search.ts (`--prepare-only`: generated units plus the real sample; or a copy of the
+ * shared 1 M base: `CREATE DATABASE x_1m TEMPLATE base1m`). Prints, p50 / p95:
  *  1. its own overhead: the same queries through our search (parseSearchRequest +
- *     searchFromRequest, 10 rows) and through the drop-in (`minimal=true`: validation, the
- *     search, the base fields; then the full answer with every block);
+ *     searchFromRequest, 10 rows), through the route handler (`GET` of
+ *     src/app/api/recherche-entreprises/search/route.ts: URL, validation, the search, the answer's
+ *     JSON, `minimal=true` then the full answer with every block), and as bare SQL: the
+ *     statements that very route call sent, recorded once then replayed on the same pool with
+ *     the same concurrency (each statement starts once those that ended before it started in the
+ *     recorded call are done). Route minus bare SQL is the drop-in's own work, in Node;
  *  2. each of its filters alone and with a name (`q`), through the drop-in.
  * The generated units carry no label: a deterministic share of them gets labels, identifiers,
  * collectivity codes and SIRENE flags here (once; `--relabel` again), the index's label column
  * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). Timed runs
  * under `flock /tmp/heavy.lock`.
  */
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, queryRows, type Db } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
@@ -26,6 +33,16 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const PG_DB = arg('pg-db', 'bench_search');
+// The route module is a server module ('server-only' throws outside React Server Components): the
+// marker is stubbed as vitest and the server build do (src/lib/server-only-stub.ts).
+const requireCjs = createRequire(import.meta.url);
+const serverOnly = requireCjs.resolve('server-only');
+requireCjs.cache[serverOnly] = {
+  id: serverOnly,
+  filename: serverOnly,
+  loaded: true,
+  exports: {},
+} as NodeJS.Module;
 const QUERIES = Number(arg('queries', '50'));
 
 /** Labels on a share of the generated units (by a hash of the SIREN), with their identifiers. */
@@ -110,7 +127,53 @@ async function time(n: number, run: (i: number) => Promise<unknown>): Promise<nu
 }
 
 function row(name: string, xs: number[], extra = '') {
-  console.log(`| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} |${extra}`);
+  console.log(`| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} | ${extra.trim()} |`);
+}
+
+/** A statement a call sent to the pool: its arguments, and when it started and ended. */
+type Sent = { args: unknown[]; start: number; end: number };
+
+/** The statements `run` sends through `pool.query` (the bench runs one call at a time). */
+async function record(pool: pg.Pool, run: () => Promise<unknown>): Promise<Sent[]> {
+  const original = pool.query;
+  const sent: Sent[] = [];
+  pool.query = ((...args: unknown[]) => {
+    const s: Sent = { args, start: performance.now(), end: Infinity };
+    sent.push(s);
+    const p = (original as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+    void p.then(
+      () => (s.end = performance.now()),
+      () => (s.end = performance.now()),
+    );
+    return p;
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return sent;
+}
+
+/**
+ * The recorded statements again, as bare SQL on the same pool: each starts when every statement
+ * that had ended before it started is done (the count and the page in parallel, the page's rows
+ * after the page), with the same arguments.
+ */
+function replay(pool: pg.Pool, sent: readonly Sent[]): Promise<unknown> {
+  const done: Array<Promise<unknown>> = [];
+  for (const s of sent) {
+    const after = sent.flatMap((o, j) => (o.end <= s.start ? [done[j]!] : []));
+    const args = s.args.map((a) =>
+      a && typeof a === 'object' && !Array.isArray(a) ? { ...a } : a,
+    );
+    done.push(
+      Promise.all(after).then(() =>
+        (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args),
+      ),
+    );
+  }
+  return Promise.all(done);
 }
 
 async function main(): Promise<void> {
@@ -144,9 +207,11 @@ async function main(): Promise<void> {
       )
     ).map((r) => r.w.toLowerCase());
 
-    console.log('\n1. Surcoût du drop-in sur notre recherche (mêmes requêtes, 10 lignes)\n');
-    console.log('| chemin | p50 | p95 |');
-    console.log('| --- | --- | --- |');
+    (globalThis as { __dbHandle?: typeof handle }).__dbHandle = handle;
+    const { GET } = await import('@/app/api/recherche-entreprises/search/route');
+    console.log('\n1. Surcoût du drop-in (mêmes requêtes, 10 lignes) : route − SQL seul\n');
+    console.log('| chemin | p50 | p95 | |');
+    console.log('| --- | --- | --- | --- |');
     for (const [cls, queries] of [
       ['nom', names.map((q) => ({ ours: { q, per_page: '10' }, gov: { q } }))],
       [
@@ -169,27 +234,41 @@ async function main(): Promise<void> {
         });
         if (!r.ok) throw new Error(r.message);
       });
-      const minimal = await time(QUERIES, async (i) => {
-        const q = queries[i % queries.length]!;
-        const a = await dropInSearch(
-          db,
-          new URLSearchParams({ ...q.gov, minimal: 'true' }),
-          'search',
-        );
-        if (a.status !== 200) throw new Error(JSON.stringify(a.body));
-      });
-      const full = await time(QUERIES, async (i) => {
-        const q = queries[i % queries.length]!;
-        const a = await dropInSearch(db, new URLSearchParams(q.gov), 'search');
-        if (a.status !== 200) throw new Error(JSON.stringify(a.body));
-      });
       row(`${cls} : notre recherche`, direct);
-      row(
-        `${cls} : drop-in minimal=true`,
-        minimal,
-        ` surcoût p50 ${ms(pct(minimal, 50) - pct(direct, 50))}`,
-      );
-      row(`${cls} : drop-in complet`, full, ` surcoût p50 ${ms(pct(full, 50) - pct(direct, 50))}`);
+      // The route handler as Next.js calls it, on this pool (getReadDb() → getDb() reads it from
+      // globalThis, src/db/site.ts), its answer read as the client reads it (the JSON text).
+      const viaRoute = async (gov: Record<string, string>) => {
+        const url = `http://localhost/api/recherche-entreprises/search?${new URLSearchParams(gov)}`;
+        const res = await GET(new Request(url));
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(body);
+      };
+      for (const [label, extra] of [
+        ['minimal=true', { minimal: 'true' }],
+        ['complet', {}],
+      ] as const) {
+        const gov = (i: number) => ({ ...queries[i % queries.length]!.gov, ...extra });
+        // Each query's statements, recorded on its second call (the first fills the process's
+        // caches: official lists, the common words' vocabulary), then replayed as bare SQL.
+        const sent: Sent[][] = [];
+        for (let i = 0; i < Math.min(QUERIES, queries.length); i++) {
+          await viaRoute(gov(i));
+          sent.push(await record(handle.pool!, () => viaRoute(gov(i))));
+        }
+        const bare = await time(QUERIES, (i) => replay(handle.pool!, sent[i % sent.length]!));
+        const route = await time(QUERIES, (i) => viaRoute(gov(i)));
+        const statements = sent.map((x) => x.length).sort((a, b) => a - b);
+        row(
+          `${cls} : SQL seul, ${label}`,
+          bare,
+          ` ${statements[0]} à ${statements[statements.length - 1]} requêtes`,
+        );
+        row(
+          `${cls} : route, ${label}`,
+          route,
+          ` surcoût p50 ${ms(pct(route, 50) - pct(bare, 50))} sur le SQL seul, ${ms(pct(route, 50) - pct(direct, 50))} sur notre recherche`,
+        );
+      }
     }
 
     const [ids] = await queryRows<{ finess: string; uai: string; rge: string; colter: string }>(

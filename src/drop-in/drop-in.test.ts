@@ -594,6 +594,79 @@ describe('every parameter served (the API’s end-to-end suite, on our sample)',
     });
     expect(sirens(b)).toContain('880878145');
   });
+  it('broad filters alone (amounts, a person): the companies a direct reading gives, in order', async () => {
+    // The reference is written as the conditions were before the plans changed (issue 39: an OR
+    // of two subqueries for a director or an élu, every élu's name folded, the whole order's
+    // index for amounts): the same companies, the same order (most open establishments, then the
+    // SIREN), the same total.
+    const inOrder = async (where: ReturnType<typeof sql>) =>
+      (
+        await queryRows<{ siren: string }>(
+          h.db,
+          sql`SELECT c.siren FROM search_companies c WHERE c.name IS NOT NULL AND ${where}
+              ORDER BY c.open_establishments DESC NULLS LAST, c.siren`,
+        )
+      ).map((r) => r.siren);
+    const same = async (query: Record<string, string>, where: ReturnType<typeof sql>) => {
+      const expected = await inOrder(where);
+      const b = await search({ ...query, per_page: '25' });
+      expect(b.total_results, JSON.stringify(query)).toBe(expected.length);
+      expect(sirens(b), JSON.stringify(query)).toEqual(expected.slice(0, 25));
+      const p2 = await search({ ...query, per_page: '25', page: '2' });
+      expect(sirens(p2), JSON.stringify(query)).toEqual(expected.slice(25, 50));
+      return expected.length;
+    };
+    expect(
+      await same(
+        { ca_min: '100', resultat_net_max: '100000' },
+        sql`c.revenue >= 100 AND c.net_result <= 100000`,
+      ),
+    ).toBeGreaterThan(0);
+    expect(await same({ resultat_net_max: '0' }, sql`c.net_result <= 0`)).toBeGreaterThan(0);
+    // The commonest director's word of the sample, and an élu's.
+    const [common] = await queryRows<{ w: string }>(
+      h.db,
+      sql`SELECT t AS w FROM search_directors, unnest(tokens) t WHERE length(t) >= 4
+          GROUP BY t ORDER BY count(DISTINCT siren) DESC, t LIMIT 1`,
+    );
+    const person = (words: string[], from: number | null, to: number | null) => {
+      const born = (a: 'd' | 'e') => {
+        const ym = sql`(${sql.raw(a)}.birth_year * 100 + coalesce(${sql.raw(a)}.birth_month, 1))`;
+        return sql`${from === null ? sql`true` : sql`${ym} >= ${from}`}
+          AND ${to === null ? sql`true` : sql`${ym} <= ${to}`}`;
+      };
+      const w = `{${words.join(',')}}`;
+      return sql`(EXISTS (SELECT 1 FROM search_directors d WHERE d.siren = c.siren
+          AND d.tokens @> ${w}::text[] AND ${born('d')})
+        OR c.siren IN (SELECT e.siren FROM elected_officials e WHERE e.siren IS NOT NULL
+          AND string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ')
+            @> ${w}::text[] AND ${born('e')}))`;
+    };
+    expect(
+      await same({ nom_personne: common!.w }, person([common!.w], null, null)),
+    ).toBeGreaterThan(25);
+    expect(
+      await same(
+        {
+          nom_personne: common!.w,
+          date_naissance_personne_min: '1960-01-01',
+          date_naissance_personne_max: '1979-12-31',
+        },
+        person([common!.w], 196001, 197912),
+      ),
+    ).toBeGreaterThan(0);
+    expect(await same({ nom_personne: 'magnet' }, person(['magnet'], null, null))).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await same(
+        { nom_personne: 'magnet', type_personne: 'ELU' },
+        sql`c.siren IN (
+        SELECT e.siren FROM elected_officials e WHERE string_to_array(search_fold(e.last_name
+          || ' ' || coalesce(e.first_names, '')), ' ') @> '{magnet}'::text[])`,
+      ),
+    ).toBe(1);
+  });
   it('region and departement together: the departments in common', async () => {
     expect((await search({ region: '11', departement: '35' })).total_results).toBe(0);
     const both = await search({ region: '11', departement: '75' });

@@ -149,22 +149,41 @@ function directorSql(p: PersonFilter): SQL {
   return sql`EXISTS (SELECT 1 FROM search_directors d WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
-/** An élu of the collectivity (répertoire national des élus, through its SIREN). */
-function electedSql(p: PersonFilter): SQL {
+/**
+ * The SIRENs of the collectivities where an élu sits (répertoire national des élus). The words
+ * are read through elected_officials_words_idx (GIN, migration 0042), whose expression this is,
+ * written as the index declares it: folding every élu's name (a regular expression per row, 20 µs)
+ * cost a scan of the whole table.
+ */
+function electedSirens(p: PersonFilter): SQL {
   const parts: SQL[] = [sql`e.siren IS NOT NULL`];
   if (p.words.length)
     parts.push(
       sql`string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ') @> ${textArray([...p.words])}::text[]`,
     );
   parts.push(...birthBounds('e', p));
-  return sql`c.siren IN (SELECT e.siren FROM elected_officials e WHERE ${sql.join(parts, sql` AND `)})`;
+  return sql`SELECT e.siren FROM elected_officials e WHERE ${sql.join(parts, sql` AND `)}`;
 }
 
-/** The person condition: a director, an élu, or either (the government API's default). */
+/** The SIRENs of the companies a director matches (names through the GIN-indexed tokens). */
+function directorSirens(p: PersonFilter): SQL {
+  const parts: SQL[] = [];
+  if (p.words.length) parts.push(sql`d.tokens @> ${textArray([...p.words])}::text[]`);
+  parts.push(...birthBounds('d', p));
+  return sql`SELECT d.siren FROM search_directors d WHERE ${parts.length ? sql.join(parts, sql` AND `) : sql`true`}`;
+}
+
+/**
+ * The person condition: a director, an élu, or either (the government API's default). Either is
+ * one semi-join on both sets (`IN (… UNION ALL …)`), never `EXISTS … OR IN …`: an OR of two
+ * subqueries can only be checked row by row, and a list filtered by a person alone walked the
+ * whole index (`nom_personne=martin` with a birth range, 0.35 to 0.8 s at 1 M) where the
+ * semi-join reads the person's few companies by key.
+ */
 export function personSql(p: PersonFilter): SQL {
   if (p.among === 'directors') return directorSql(p);
-  if (p.among === 'elected') return electedSql(p);
-  return sql`(${directorSql(p)} OR ${electedSql(p)})`;
+  if (p.among === 'elected') return sql`c.siren IN (${electedSirens(p)})`;
+  return sql`c.siren IN (${directorSirens(p)} UNION ALL ${electedSirens(p)})`;
 }
 
 /**

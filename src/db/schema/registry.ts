@@ -408,6 +408,12 @@ export const electedOfficials = pgTable(
   (t) => [
     index('elected_officials_siren_idx').on(t.siren),
     index('elected_officials_colter_idx').on(t.colterCode),
+    // The folded words of the name (migration 0042), as the person filter writes them
+    // (src/search/filters.ts): an élu by name without folding every élu's name.
+    index('elected_officials_words_idx').using(
+      'gin',
+      sql`string_to_array(search_fold(${t.lastName} || ' ' || coalesce(${t.firstNames}, '')), ' ')`,
+    ),
   ],
 );
 
