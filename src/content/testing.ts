@@ -29,22 +29,22 @@ export async function compileContentForTests(): Promise<string> {
     }
   }
   try {
-    if (existsSync(shared)) return use(shared);
+    if (existsSync(shared)) return pointAt(shared);
     const out = mkdtempSync(`${shared}-`);
     await velite(out);
     try {
       renameSync(out, shared);
-      return use(shared);
+      return pointAt(shared);
     } catch {
       // Another process named its output the run's meanwhile: this one reads its own.
-      return use(out);
+      return pointAt(out);
     }
   } finally {
     if (owner) rmSync(building, { recursive: true, force: true });
   }
 }
 
-function use(dir: string): string {
+function pointAt(dir: string): string {
   process.env.CONTENT_OUTPUT_DIR = dir;
   resetEnvForTests();
   return dir;
