@@ -76,6 +76,10 @@ const sirenParam = {
 const unavailableResponse = error(
   'Base de données momentanément indisponible (SOURCE_UNAVAILABLE ou SERVICE_UNAVAILABLE) ; en-tête `Retry-After` quand il est connu.',
 );
+/** The search routes' 503: the database, or the search index being rebuilt whole. */
+const searchUnavailableResponse = error(
+  'Base de données momentanément indisponible (SOURCE_UNAVAILABLE ou SERVICE_UNAVAILABLE), ou index de recherche en reconstruction complète (SEARCH_INDEX_REBUILDING : les fiches restent consultables) ; en-tête `Retry-After`.',
+);
 
 const FILTER_DOCS: Partial<Record<string, string>> = {
   [FILTER_PARAMS.departments]: 'Départements (01…95, 2A, 2B, 971…976), séparés par des virgules.',
@@ -365,7 +369,7 @@ function registryOperations(): OpenApiPaths {
         422: error(
           'Paramètre invalide (VALIDATION_FAILED) : valeur de filtre inconnue, intervalle inversé, rayon de plus de 50 km, point hors de France, tri inconnu, page hors limites ; `error.fields` nomme chaque paramètre.',
         ),
-        503: unavailableResponse,
+        503: searchUnavailableResponse,
       },
     },
   };
@@ -383,7 +387,7 @@ function registryOperations(): OpenApiPaths {
         200: dataResponse('Entreprises suggérées, dans `data.data`.'),
         400: error('Recherche trop courte, trop longue ou vide (QUERY_TOO_SHORT…).'),
         429: rateLimited,
-        503: unavailableResponse,
+        503: searchUnavailableResponse,
       },
     },
   };
@@ -400,7 +404,7 @@ function registryOperations(): OpenApiPaths {
       responses: {
         200: dataResponse('Résultats, dans `data.data`.'),
         400: error('Page ou nom invalide.'),
-        503: unavailableResponse,
+        503: searchUnavailableResponse,
       },
     },
   };

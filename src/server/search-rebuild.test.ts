@@ -97,11 +97,20 @@ describe('a full rebuild of the search index pending', () => {
     const body = JSON.parse(api.body.toString()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('SEARCH_INDEX_REBUILDING');
     expect(body.error.message).toContain('Index de recherche en reconstruction');
+    const suggestions = await rawRequest(`${server.base}/api/suggestions/companies?q=dan`);
+    expect(suggestions.status).toBe(503);
+    // The drop-in answers in the government API's shape, `{ "erreur": "…" }`.
     for (const path of [
       '/api/recherche-entreprises/search?q=danone',
-      '/api/suggestions/companies?q=dan',
-    ])
-      expect((await rawRequest(`${server.base}${path}`)).status, path).toBe(503);
+      '/api/recherche-entreprises/near_point?lat=48.8&long=2.3',
+    ]) {
+      const dropIn = await rawRequest(`${server.base}${path}`);
+      expect(dropIn.status, path).toBe(503);
+      expect(dropIn.headers['retry-after'], path).toBe('300');
+      expect(JSON.parse(dropIn.body.toString()), path).toEqual({
+        erreur: expect.stringContaining('index est en reconstruction') as unknown,
+      });
+    }
 
     const search = await rawRequest(`${server.base}/rechercher?q=danone`);
     expect(search.status).toBe(503);

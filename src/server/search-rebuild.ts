@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbHandle } from '@/db/client';
 import { getDbHandle } from '@/db/site';
 import { bossOf, defineJob, enqueue } from '@/jobs';
+import { DROPIN_PREFIX } from '@/drop-in/params';
 import { failure } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { refreshStaleSearchIndex, type StaleRefresh } from '@/search/indexer';
@@ -108,6 +109,14 @@ const isSearchRequest = (url: string | undefined): boolean => {
   return SEARCH_PATHS.has(q < 0 ? u : u.slice(0, q));
 };
 
+/** Seconds a client is asked to wait (`Retry-After`) while the index is rebuilt. */
+const REBUILD_RETRY_AFTER_SECONDS = 300;
+
+const DROPIN_REBUILDING = {
+  erreur:
+    'La recherche est momentanément indisponible : son index est en reconstruction. Réessayez dans quelques minutes.',
+};
+
 const REBUILDING_PAGE = errorPage(
   'Index de recherche en reconstruction',
   'La recherche est indisponible le temps de reconstruire son index ; elle reviendra dès la fin de la reconstruction. Les fiches des entreprises et des dirigeants restent consultables.',
@@ -123,10 +132,23 @@ export function gateSearchDuringRebuild(
   rebuilding: () => boolean,
 ): boolean {
   if (!isSearchRequest(req.url) || !rebuilding()) return false;
+  if ((req.url ?? '').startsWith(`${DROPIN_PREFIX}/`)) {
+    // The drop-in answers in the government API's error shape, which its clients read.
+    const body = JSON.stringify(DROPIN_REBUILDING);
+    res.statusCode = 503;
+    res.setHeader('Retry-After', String(REBUILD_RETRY_AFTER_SECONDS));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   writeAnswer(
     req,
     res,
-    failure('SEARCH_INDEX_REBUILDING', undefined, { retryAfterSeconds: 300 }),
+    failure('SEARCH_INDEX_REBUILDING', undefined, {
+      retryAfterSeconds: REBUILD_RETRY_AFTER_SECONDS,
+    }),
     REBUILDING_PAGE,
     res.end as (...a: unknown[]) => unknown,
   );

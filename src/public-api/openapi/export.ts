@@ -80,7 +80,9 @@ export function exportOperations(): OpenApiPaths {
             'Format, colonne ou limite invalide (INVALID_EXPORT), ou limite dépassée (EXPORT_LIMIT_EXCEEDED) ; le message nomme le paramètre.',
           ),
           429: error('Trop d’exports (RATE_LIMITED) ; en-tête `Retry-After`.'),
-          503: error('Recherche momentanément indisponible (SEARCH_UNAVAILABLE).'),
+          503: error(
+            'Recherche momentanément indisponible (SEARCH_UNAVAILABLE), ou index de recherche en reconstruction complète (SEARCH_INDEX_REBUILDING) ; en-tête `Retry-After`.',
+          ),
         },
       },
     },

@@ -65,7 +65,9 @@ const responses = () => ({
   400: govError(
     'Paramètre invalide : `{ "erreur": "…" }`, le message même de l’API de l’État (la première règle non respectée, dans l’ordre de l’API).',
   ),
-  503: govError('Recherche momentanément indisponible ; en-tête `Retry-After`.'),
+  503: govError(
+    'Recherche momentanément indisponible, ou son index en reconstruction complète ; en-tête `Retry-After`.',
+  ),
 });
 
 export function rechercheEntreprisesOperations(): OpenApiPaths {
