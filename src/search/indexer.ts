@@ -108,7 +108,12 @@ export async function rebuildSearchIndex(
     last = now;
   };
   const steps: SQL[] = [
-    sql`TRUNCATE search_companies, search_names, search_postings, search_vocabulary, search_directors RESTART IDENTITY`,
+    // The per-cell and per-label counts too (issue 40): refilled below, a DELETE left their old
+    // rows dead in the heap and the key at every rebuild. Listed first: a circle's count reads
+    // search_geo_cells before search_companies, so a reader never holds one the rebuild still waits
+    // for while waiting for one the rebuild holds.
+    sql`TRUNCATE search_geo_cells, search_label_counts, search_companies, search_names, search_postings,
+      search_vocabulary, search_directors RESTART IDENTITY`,
     ...fillSteps(() => sql`true`),
     sql`INSERT INTO search_vocabulary (token, frequency)
       SELECT token, count(*) FROM search_postings GROUP BY token`,
@@ -183,6 +188,9 @@ export async function rebuildSearchIndex(
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
     lap(`vacuum analyze ${table}`);
   }
+  // Truncated then refilled: without statistics until autovacuum reaches them.
+  await db.execute(sql`ANALYZE search_geo_cells, search_label_counts`);
+  lap('analyze search_geo_cells, search_label_counts');
   clearVocabularyCache();
   return countRows(db);
 }

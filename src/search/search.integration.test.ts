@@ -91,6 +91,28 @@ describe('the rebuilt index (issue 40: keys built after the fill, each name fold
       ]),
     );
   });
+
+  it('builds the words of the postings and the vocabulary, and their indexes, in byte order (COLLATE "C")', async () => {
+    // Migration 0041: under the database's collation the index builds sort through strcoll,
+    // twice as slow. The rebuild drops and recreates the indexes from the catalogue: they must
+    // come back with the columns' collation.
+    const rows = await queryRows<{ name: string; collation: string }>(
+      h.db,
+      sql`SELECT t.relname || '.' || coalesce(i.relname, a.attname) AS name, co.collname AS collation
+        FROM pg_class t
+        JOIN pg_attribute a ON a.attrelid = t.oid AND a.attcollation <> 0 AND NOT a.attisdropped
+          AND a.attnum > 0
+        LEFT JOIN pg_index x ON x.indrelid = t.oid AND a.attnum = ANY(x.indkey::int2[])
+        LEFT JOIN pg_class i ON i.oid = x.indexrelid
+        JOIN pg_collation co ON co.oid = coalesce(
+          (x.indcollation::oid[])[array_position(x.indkey::int2[], a.attnum)], a.attcollation)
+        WHERE t.relname IN ('search_postings', 'search_vocabulary')
+          AND t.relnamespace = current_schema()::regnamespace
+        ORDER BY 1`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    expect(rows.filter((r) => r.collation !== 'C')).toEqual([]);
+  });
 });
 
 type RelevanceQuery = {

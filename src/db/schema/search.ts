@@ -159,10 +159,14 @@ export const searchNames = pgTable(
 export const searchPostings = pgTable(
   'search_postings',
   {
+    /**
+     * COLLATE "C" (migration 0041; drizzle does not declare it): compared byte by byte, the index
+     * builds sort twice as fast; only ever tested for equality.
+     */
     token: text('token').notNull(),
     popularity: real('popularity').notNull(),
     nameId: integer('name_id').notNull(),
-    /** The most used filter, in the index: "boulangerie" in the 75 stays a bounded read. */
+    /** The most used filter, in the index: "boulangerie" in the 75 stays a bounded read. COLLATE "C". */
     department: text('department'),
   },
   (t) => [
@@ -180,6 +184,7 @@ export const searchPostings = pgTable(
 export const searchVocabulary = pgTable(
   'search_vocabulary',
   {
+    /** COLLATE "C" (migration 0041), as search_postings.token: equality, prefixes and trigrams only. */
     token: text('token').primaryKey(),
     frequency: integer('frequency').notNull(),
   },

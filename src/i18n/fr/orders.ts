@@ -1,14 +1,12 @@
 /** Orders, payment and prices (spec sections 2, 3, 4 and 8). */
+import orderButton from './order-button';
+
 export default {
   order: 'Commander',
-  orderFor: 'Commander pour {price}',
-  ordering: 'Commande en cours…',
-  loginFirst:
-    'Connectez-vous ou créez un compte pour commander : vous reviendrez ensuite à votre commande.',
-  'same-order-pending': 'Une commande identique est déjà en cours : nous vous y conduisons.',
+  // The order button's messages: a module of their own (first-load JavaScript of company pages).
+  ...orderButton,
   'order-unfulfilable':
     'Votre commande n’a pas pu être produite. Vous êtes remboursé automatiquement et un e-mail vous en explique la raison.',
-  genericError: 'La commande n’a pas pu être passée. Réessayez dans un instant.',
   offer: {
     region: 'Commander pour la première entreprise de la liste',
     text: '{document} de {company} (SIREN {siren}) : {price} TTC',

@@ -1,24 +1,20 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import {
-  forceCollide,
-  forceLink,
-  forceManyBody,
-  forceSimulation,
-  forceX,
-  forceY,
-  type SimulationLinkDatum,
-  type SimulationNodeDatum,
-} from 'd3-force';
-import { select } from 'd3-selection';
-import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import { placeAround, radialLayout, type Point } from './layout';
 import type { NetworkEdge, NetworkNode } from './model';
+import { attachPanZoom, IDENTITY, zoomAround, type View } from './view';
 import s from './network.module.css';
 
 /**
- * The graph itself: positions computed by d3-force, drawn as SVG by React. This module is loaded
- * only when a visitor asks for the map (`lazy(() => import('./NetworkGraph'))` in NetworkMap.tsx).
+ * The graph itself, drawn as SVG by React. This module is loaded only when a visitor asks for the
+ * map (NetworkMap.tsx loads NetworkPanel.tsx, which imports it).
+ *
+ * Opening (issue 38, under a second on a phone-class CPU): the first answer is laid out as a
+ * radial tree in one pass (layout.ts), not by a physics simulation. An expansion places the new
+ * entities next to the one expanded at once, then relaxes the whole map with d3-force, a chunk
+ * loaded at the first expansion (relax.ts). Pan and zoom are a few lines of our own (view.ts), not
+ * d3-zoom: the chunk the click loads is a few KB.
  *
  * Zoom moves the points apart, never scales what is drawn: discs and labels keep their size on
  * screen (labels 12 px at every zoom, issue 38), so a map zoomed out after an expansion stays
@@ -39,55 +35,52 @@ const HEIGHT = 460;
 const ALL_LABELS_UP_TO = 40;
 const ALL_LABELS_FROM_ZOOM = 1.6;
 
-type SimNode = SimulationNodeDatum & { id: string; hop: number };
-type SimLink = SimulationLinkDatum<SimNode>;
-
 const short = (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
 
 /**
- * Positions of every node, on a plane centred on 0. Nodes already placed keep their place (an
- * expansion adds around them); new ones start on the ring of their hop, which lets the
- * simulation settle in fewer steps than from random places.
+ * Positions of every node, on a plane centred on the starting point. Without places known: the
+ * radial tree. With the places of the map before an expansion: those kept, and each new node next
+ * to the first of its neighbours already placed (to be relaxed by relax.ts).
  */
 function layout(
   nodes: NetworkNode[],
   edges: NetworkEdge[],
   center: string,
-  known: Map<string, { x: number; y: number }>,
-): Map<string, { x: number; y: number }> {
-  const sim: SimNode[] = nodes.map((n, i) => {
-    const at = known.get(n.id);
-    if (at) return { id: n.id, hop: n.hop, x: at.x, y: at.y };
-    const angle = (2 * Math.PI * i) / Math.max(1, nodes.length) + n.hop;
-    const r = n.id === center ? 0 : 90 * Math.max(1, n.hop);
-    return { id: n.id, hop: n.hop, x: r * Math.cos(angle), y: r * Math.sin(angle) };
-  });
-  const root = sim.find((n) => n.id === center);
-  if (root) {
-    root.fx = 0;
-    root.fy = 0;
+  known: Map<string, Point> | null,
+): Map<string, Point> {
+  const start = performance.now();
+  let pos: Map<string, Point>;
+  if (!known) pos = radialLayout(nodes, edges, center);
+  else {
+    pos = new Map(known);
+    const groups = new Map<string, NetworkNode[]>();
+    for (const n of nodes) {
+      if (known.has(n.id)) continue;
+      const link = edges.find(
+        (e) =>
+          (e.source === n.id && known.has(e.target)) || (e.target === n.id && known.has(e.source)),
+      );
+      const anchor = link ? (link.source === n.id ? link.target : link.source) : center;
+      groups.set(anchor, [...(groups.get(anchor) ?? []), n]);
+    }
+    for (const [anchor, added] of groups) pos = placeAround(added, anchor, pos);
   }
-  const ids = new Set(sim.map((n) => n.id));
-  const links: SimLink[] = edges
-    .filter((e) => ids.has(e.source) && ids.has(e.target))
-    .map((e) => ({ source: e.source, target: e.target }));
-  const simulation = forceSimulation(sim)
-    .force(
-      'link',
-      forceLink<SimNode, SimLink>(links)
-        .id((d) => d.id)
-        .distance(70),
-    )
-    .force('charge', forceManyBody().strength(-160))
-    .force('collide', forceCollide(22))
-    .force('x', forceX(0).strength(0.04))
-    .force('y', forceY(0).strength(0.04))
-    .stop();
-  // Fixed steps, no animation: the map appears settled (a quarter of d3's default 300 steps is
-  // enough from the rings above, and keeps the opening short on a slow phone).
-  simulation.alpha(known.size ? 0.3 : 1);
-  for (let i = 0; i < 120; i++) simulation.tick();
-  return new Map(sim.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }]));
+  // The bench (bench/network-map-open.ts) reads this measure: where the opening's time goes.
+  performance.measure('carte:disposition', { start });
+  return pos;
+}
+
+/** The view that shows every point of `pos` in a frame `width` wide, at zoom 1 at most. */
+function fit(pos: Map<string, Point>, width: number): View {
+  if (!pos.size) return IDENTITY;
+  const xs = [...pos.values()].map((p) => p.x);
+  const ys = [...pos.values()].map((p) => p.y);
+  const w = Math.max(1, Math.max(...xs) - Math.min(...xs) + 160);
+  const h = Math.max(1, Math.max(...ys) - Math.min(...ys) + 60);
+  const k = Math.min(1, width / w, HEIGHT / h);
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  return { k, x: width / 2 - k * cx, y: HEIGHT / 2 - k * cy };
 }
 
 function download(name: string, blob: Blob) {
@@ -178,21 +171,40 @@ export default function NetworkGraph({
   label: string;
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const zoomRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
-  const [t, setT] = useState<ZoomTransform>(zoomIdentity);
   const [width, setWidth] = useState(640);
   const [hover, setHover] = useState<string | null>(null);
 
-  // New data (an expansion) lays the map out again from the places already given.
+  // New data (an expansion) lays the map out again from the places already given, then relaxes
+  // it (`settled` false until relax.ts has run on these nodes).
   const [laid, setLaid] = useState(() => ({
     nodes,
     edges,
-    pos: layout(nodes, edges, center, new Map()),
+    pos: layout(nodes, edges, center, null),
+    settled: true,
   }));
   if (laid.nodes !== nodes || laid.edges !== edges) {
-    setLaid({ nodes, edges, pos: layout(nodes, edges, center, laid.pos) });
+    setLaid({ nodes, edges, pos: layout(nodes, edges, center, laid.pos), settled: false });
   }
   const pos = laid.pos;
+
+  // After each layout and each change of width, the whole map fits the frame (never zoomed in
+  // past 1), in the same render: the map is never painted before it fits.
+  const [view, setView] = useState(() => ({ pos, width, t: fit(pos, width) }));
+  if (view.pos !== pos || view.width !== width) setView({ pos, width, t: fit(pos, width) });
+  const t = view.t;
+
+  useEffect(() => {
+    if (laid.settled) return;
+    let live = true;
+    void import('./relax').then(({ relax }) => {
+      if (!live) return;
+      const relaxed = relax(laid.nodes, laid.edges, center, laid.pos);
+      setLaid((cur) => (cur === laid ? { ...laid, pos: relaxed, settled: true } : cur));
+    });
+    return () => {
+      live = false;
+    };
+  }, [laid, center]);
 
   useEffect(() => {
     const el = svgRef.current;
@@ -201,55 +213,22 @@ export default function NetworkGraph({
       if (entry) setWidth(entry.contentRect.width || 640);
     });
     observer.observe(el);
-    const z = zoom<SVGSVGElement, unknown>()
-      .scaleExtent([0.2, 4])
-      // The wheel alone scrolls the page; Ctrl + wheel (and a trackpad pinch, which browsers send
-      // as Ctrl + wheel) zooms. One finger scrolls the page too: two fingers pinch and pan.
-      .filter((ev: Event) => {
-        if (ev.type === 'wheel') return (ev as WheelEvent).ctrlKey;
-        if (ev.type.startsWith('touch')) return (ev as TouchEvent).touches.length > 1;
-        return !(ev as MouseEvent).button;
-      })
-      .on('zoom', (ev: { transform: ZoomTransform }) => setT(ev.transform));
-    zoomRef.current = z;
-    const sel = select(el);
-    sel.call(z);
-    // d3-zoom blocks touch scrolling on its element; one finger must scroll the page.
+    const detach = attachPanZoom(el, (next) => setView((cur) => ({ ...cur, t: next(cur.t) })));
+    // One finger scrolls the page; two fingers pinch (view.ts).
     el.style.touchAction = 'pan-x pan-y';
     return () => {
       observer.disconnect();
-      sel.on('.zoom', null);
+      detach();
     };
   }, []);
 
-  // After each layout, the whole map fits the frame (never zoomed in past 1).
-  useEffect(() => {
-    const el = svgRef.current;
-    const z = zoomRef.current;
-    if (!el || !z || !pos.size) return;
-    const xs = [...pos.values()].map((p) => p.x);
-    const ys = [...pos.values()].map((p) => p.y);
-    const w = Math.max(1, Math.max(...xs) - Math.min(...xs) + 160);
-    const h = Math.max(1, Math.max(...ys) - Math.min(...ys) + 60);
-    const k = Math.min(1, width / w, HEIGHT / h);
-    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
-    select(el).call(
-      z.transform,
-      zoomIdentity.translate(width / 2 - k * cx, HEIGHT / 2 - k * cy).scale(k),
-    );
-  }, [pos, width]);
-
-  const zoomBy = (factor: number) => {
-    const el = svgRef.current;
-    const z = zoomRef.current;
-    if (el && z) select(el).call(z.scaleBy, factor, [width / 2, HEIGHT / 2]);
-  };
+  const zoomBy = (factor: number) =>
+    setView((cur) => ({ ...cur, t: zoomAround(cur.t, factor, width / 2, HEIGHT / 2) }));
 
   const manyLabels = nodes.length <= ALL_LABELS_UP_TO || t.k >= ALL_LABELS_FROM_ZOOM;
   const at = (id: string) => {
     const p = pos.get(id) ?? { x: 0, y: 0 };
-    return { x: t.applyX(p.x), y: t.applyY(p.y) };
+    return { x: p.x * t.k + t.x, y: p.y * t.k + t.y };
   };
 
   return (

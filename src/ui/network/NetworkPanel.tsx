@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   expandUrl,
   initialState,
@@ -9,16 +9,19 @@ import {
   nodeDetail,
   type MapState,
   type Network,
+  type NetworkEdge,
   type NetworkNode,
 } from './model';
 import NetworkGraph from './NetworkGraph';
 import s from './network.module.css';
 
 /**
- * The network map once asked for (NetworkMap.tsx loads this chunk on the click): the data from
+ * The network map once asked for (NetworkMap.tsx loads this chunk on intent or on the click): the data from
  * the API, the graph, and the list under it that holds the same data and is the accessible
  * alternative: every node, its links and an « Afficher ses liens » button, usable with the
- * keyboard. Focus: on the map's title once it opens, on an entity's entry in the list once its
+ * keyboard. The list is rendered just after the graph (a deferred value): the map is drawn without
+ * waiting for its few hundred list items (issue 38, opening under a second on a slow phone).
+ * Focus: on the map's title once it opens, on an entity's entry in the list once its
  * links are shown (its button goes away), back on the opener when the map closes.
  */
 
@@ -41,6 +44,7 @@ export default function NetworkPanel({
   const title = useRef<HTMLHeadingElement>(null);
   const [focusNode, setFocusNode] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
+  const listed = useDeferredValue(state);
 
   useEffect(() => {
     let live = true;
@@ -111,7 +115,16 @@ export default function NetworkPanel({
     );
   }
   const { nodes, edges } = state;
-  const name = (id: string) => state.byId.get(id)?.name ?? id;
+  const name = (id: string) => listed?.byId.get(id)?.name ?? id;
+  // Each entity's links, in one pass over the edges.
+  const linksOf = new Map<string, NetworkEdge[]>();
+  for (const e of listed?.edges ?? []) {
+    for (const id of e.source === e.target ? [e.source] : [e.source, e.target]) {
+      const known = linksOf.get(id);
+      if (known) known.push(e);
+      else linksOf.set(id, [e]);
+    }
+  }
   return (
     <div className={s.map} data-network-map="">
       {head}
@@ -133,13 +146,13 @@ export default function NetworkPanel({
       />
       <h3 className={s.listTitle}>Le réseau en liste</h3>
       <ul ref={list} className={s.list} aria-label={`Réseau de ${subject}, en liste`}>
-        {nodes.map((n: NetworkNode) => {
-          const out = edges.filter((e) => e.source === n.id || e.target === n.id);
+        {(listed?.nodes ?? []).map((n: NetworkNode) => {
+          const out = linksOf.get(n.id) ?? [];
           return (
             <li key={n.id} data-node={n.id} tabIndex={-1}>
               <span className={s.name}>
                 {n.href ? <a href={n.href}>{n.name}</a> : n.name}
-                {n.id === state.center ? ' (point de départ)' : ''}
+                {n.id === listed!.center ? ' (point de départ)' : ''}
               </span>{' '}
               <span className={s.detail}>
                 {nodeDetail(n)}

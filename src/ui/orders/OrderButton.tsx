@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { ordersText, tOrders } from './text';
+import orderButton from '@/i18n/fr/order-button';
+import { interpolate } from '@/i18n/interpolate';
 import { toast } from '@/ui/toast/toast';
 import { api, euros, type OrderView } from './client';
 import s from './orders.module.css';
@@ -57,7 +58,7 @@ export function OrderButton({
         return;
       }
       if (res.status === 401) {
-        toast.info(ordersText.loginFirst);
+        toast.info(orderButton.loginFirst);
         const back = new URL(window.location.href);
         back.searchParams.set(ORDER_PARAM, resumeKey);
         router.push(`/login?next=${encodeURIComponent(back.pathname + back.search)}`);
@@ -65,13 +66,13 @@ export function OrderButton({
       }
       if (res.error?.code === 'SAME_ORDER_PENDING' && res.pending) {
         // Spec section 8: shown as an error at top centre.
-        toast.error(ordersText['same-order-pending'], { position: 'top' });
+        toast.error(orderButton['same-order-pending'], { position: 'top' });
         router.push(nextStep(res.pending));
         return;
       }
-      toast.error(res.error?.message ?? ordersText.genericError);
+      toast.error(res.error?.message ?? orderButton.genericError);
     } catch {
-      toast.error(ordersText.genericError);
+      toast.error(orderButton.genericError);
     } finally {
       setBusy(false);
     }
@@ -89,7 +90,9 @@ export function OrderButton({
 
   return (
     <button type="button" className={s.button} onClick={() => void place()} disabled={busy}>
-      {busy ? ordersText.ordering : (label ?? tOrders('orderFor', { price: euros(priceCents) }))}
+      {busy
+        ? orderButton.ordering
+        : (label ?? interpolate(orderButton.orderFor, { price: euros(priceCents) }))}
     </button>
   );
 }
