@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
@@ -15,17 +23,18 @@ import { resetEnvForTests } from '@/config/env';
 export async function compileContentForTests(): Promise<string> {
   const shared = path.join(inject('runDir'), 'velite');
   const building = `${shared}.building`;
-  // Past this, the process compiling is taken for stuck: this one compiles on its own.
-  const deadline = Date.now() + 90_000;
   let owner = false;
-  while (!existsSync(shared) && Date.now() < deadline) {
+  while (!existsSync(shared)) {
     try {
       mkdirSync(building);
+      writeFileSync(path.join(building, 'pid'), String(process.pid));
       owner = true;
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The process compiling is gone (killed): its lock is taken over.
+      if (!alive(ownerOf(building))) rmSync(building, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
   try {
@@ -41,6 +50,25 @@ export async function compileContentForTests(): Promise<string> {
     }
   } finally {
     if (owner) rmSync(building, { recursive: true, force: true });
+  }
+}
+
+function ownerOf(building: string): number {
+  try {
+    return Number(readFileSync(path.join(building, 'pid'), 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/** A pid not written yet (0) counts as alive: its process is between the lock and the write. */
+function alive(pid: number): boolean {
+  if (!pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
