@@ -17,6 +17,8 @@ export default defineConfig({
     // Processes are reused from one test file to the next: see src/testing/vitest-setup.ts.
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     setupFiles: ['src/testing/vitest-setup.ts'],
+    // A folder of the run's own, where what several files build the same way is built once.
+    globalSetup: ['src/testing/vitest-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Read models load from the database on every call: each test sees the rows it wrote.

@@ -20,6 +20,23 @@ function linksOf(html: string): string[] {
   return [...out];
 }
 
+/**
+ * Requests in flight at once: the site renders two pages at a time (RENDER_CONCURRENCY), so two
+ * keep it busy while this side reads the answers, and none waits in its render queue (a crawler
+ * that would wait past its budget is refused with a 503, which fails this test).
+ */
+const FETCHES = 2;
+
+/** Runs `work` on every item, `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
 async function get(path: string): Promise<{ status: number; html: string }> {
   const res = await fetch(`${baseUrl()}${path}`, { redirect: 'follow' });
   const type = res.headers.get('content-type') ?? '';
@@ -36,20 +53,23 @@ describe('internal links', () => {
     const crawl = new Set(['/', ...contentPaths]);
     const status = new Map<string, number>();
     const foundOn = new Map<string, string>();
-    const queue = [...crawl];
-    for (const p of queue) foundOn.set(p, 'plan du site');
+    for (const p of crawl) foundOn.set(p, 'plan du site');
 
-    while (queue.length) {
-      const path = queue.shift()!;
-      if (status.has(path)) continue;
-      const page = await get(path);
-      status.set(path, page.status);
-      if (!crawl.has(path.split('?')[0]!)) continue;
-      for (const link of linksOf(page.html)) {
-        if (status.has(link) || queue.includes(link)) continue;
-        foundOn.set(link, path);
-        queue.push(link);
-      }
+    // Breadth first, a level at a time; the pages of a level are asked a few at once.
+    let level = [...crawl];
+    while (level.length) {
+      const next: string[] = [];
+      await inParallel(level, FETCHES, async (path) => {
+        const page = await get(path);
+        status.set(path, page.status);
+        if (!crawl.has(path.split('?')[0]!)) return;
+        for (const link of linksOf(page.html)) {
+          if (foundOn.has(link)) continue;
+          foundOn.set(link, path);
+          next.push(link);
+        }
+      });
+      level = next;
     }
     const broken = [...status]
       .filter(([, s]) => s === 404 || s >= 500)

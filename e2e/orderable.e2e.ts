@@ -8,29 +8,62 @@ import { baseUrl, launchBrowser, registerInBrowser, storeEssentialConsent } from
  * (the « Documents » links of the company page, each kind's order page, the service results'
  * buttons, the filings of « Actes et statuts ») is clicked by a signed-in buyer, and the order
  * route takes it (201, or the same order already pending): never a price then a 422.
+ *
+ * The pages are walked by a few tabs at once (one signed-in context), each waiting for its
+ * button to be hydrated rather than for the network to go quiet.
  */
 let browser: Browser;
 let context: BrowserContext;
-let page: Page;
 const email = `e2e-commander-${Date.now().toString(36)}@exemple.fr`;
 const password = 'une phrase de passe pour le test';
 const url = (p: string) => new URL(p, baseUrl()).toString();
+/**
+ * Pages open at once: the site renders two at a time (RENDER_CONCURRENCY), so two keep it busy
+ * while the browser hydrates and clicks.
+ */
+const TABS = 2;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext();
   await storeEssentialConsent(context);
-  page = await context.newPage();
+  const page = await context.newPage();
   await registerInBrowser(page, email, password);
+  await page.close();
 });
 afterAll(async () => browser?.close());
+
+/**
+ * Opens a page; a page the server does not serve (an error) is a failure. A page its render queue
+ * refuses while the machine is busy (503, Retry-After) is asked again after the wait it gives:
+ * every page is checked, none skipped.
+ */
+async function open(tab: Page, where: string): Promise<string | null> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await tab.goto(url(where), { waitUntil: 'domcontentloaded' });
+    const status = res?.status();
+    if (status === 200) return null;
+    if (status !== 503 || attempt === 5) return `${where} : page servie en ${status ?? 'aucune'}`;
+    const wait = Number(res!.headers()['retry-after']) || 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 10) * 1000));
+  }
+}
 
 /** Clicks the first button of `name` on the page, if any: the order route's answer, or null. */
 async function order(tab: Page, where: string, name: RegExp): Promise<string | null> {
   const button = tab.locator('main').getByRole('button', { name }).first();
   if ((await button.count()) === 0) return null;
-  // React hydrates the button after the HTML shows: wait for the page to settle.
-  await tab.waitForLoadState('networkidle');
+  // React hydrates the button after the HTML shows: a click before that does nothing. Hydration
+  // gives the element its props (React's `__reactProps$…` key); a click from then on is React's.
+  const hydrated = await tab
+    .waitForFunction(
+      (el) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$')),
+      await button.elementHandle(),
+      { timeout: 30_000, polling: 50 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (!hydrated) return `${where} : « ${await button.textContent()} » jamais hydraté`;
   // /api/{kind}/{siren}/order, /api/director-report/{siren}/order/{n}, /api/document/{id}/order.
   const answer = tab
     .waitForResponse(
@@ -48,6 +81,28 @@ async function order(tab: Page, where: string, name: RegExp): Promise<string | n
     : `${where} : ${res.status()} ${code ?? ''}`;
 }
 
+/**
+ * Runs `work` on each item, `TABS` at a time, each in a tab of its own of the signed-in context,
+ * closed after it: the navigation a click starts (to the order's payment) ends with its tab and
+ * cannot abort the next page's.
+ */
+async function inTabs<T>(items: T[], work: (tab: Page, item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(TABS, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        const tab = await context.newPage();
+        try {
+          await work(tab, item);
+        } finally {
+          await tab.close();
+        }
+      }
+    }),
+  );
+}
+
 describe('every « Commander » of five companies is an order the route takes', () => {
   it('walks the company pages, the order pages, the service results and the filings', async () => {
     const found = (await (
@@ -61,31 +116,29 @@ describe('every « Commander » of five companies is an order the route takes', 
     expect(sirens).toHaveLength(5);
     const refused: string[] = [];
     let orders = 0;
-    const tab = await context.newPage();
-    for (const siren of sirens) {
-      await tab.goto(url(`/entreprises/${siren}`));
+
+    // Each company page's « Documents » links: an order page each.
+    const pages: Array<{ where: string; name: RegExp }> = [];
+    await inTabs(sirens, async (tab, siren) => {
+      const failed = await open(tab, `/entreprises/${siren}`);
+      if (failed) return void refused.push(failed);
       const links = await tab
         .locator(`main a[href^="/documents/entreprise/${siren}/"]`)
         .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
-      for (const href of links) {
-        await tab.goto(url(href));
-        const r = await order(tab, href, /^Commander/);
-        if (r === 'ok') orders++;
-        else if (r) refused.push(r);
-      }
-      for (const service of services.filter((x) => x.orderKind)) {
-        const where = `${service.link}/resultats?q=${siren}`;
-        await tab.goto(url(where));
-        const r = await order(tab, where, /^Commander pour/);
-        if (r === 'ok') orders++;
-        else if (r) refused.push(r);
-      }
-      const acts = `/actes-et-statuts/${siren}`;
-      await tab.goto(url(acts));
-      const r = await order(tab, acts, /^Commander/);
+      for (const where of links) pages.push({ where, name: /^Commander/ });
+    });
+    for (const siren of sirens) {
+      for (const service of services.filter((x) => x.orderKind))
+        pages.push({ where: `${service.link}/resultats?q=${siren}`, name: /^Commander pour/ });
+      pages.push({ where: `/actes-et-statuts/${siren}`, name: /^Commander/ });
+    }
+
+    await inTabs(pages, async (tab, { where, name }) => {
+      const failed = await open(tab, where);
+      const r = failed ?? (await order(tab, where, name));
       if (r === 'ok') orders++;
       else if (r) refused.push(r);
-    }
+    });
     expect(refused).toEqual([]);
     expect(orders).toBeGreaterThan(20);
   }, 900_000);

@@ -33,8 +33,8 @@ const collections: CollectionName[] = [
 ];
 
 describe('content/ against the Velite schema', () => {
-  beforeAll(() => {
-    compileContentForTests();
+  beforeAll(async () => {
+    await compileContentForTests();
   });
 
   it('every content file validates (velite build --strict succeeds)', () => {

@@ -6,8 +6,8 @@ import { contentSitemapUrls } from './sitemap';
 import { compileContentForTests } from './testing';
 
 describe('links between content and registry pages', () => {
-  beforeAll(() => {
-    compileContentForTests();
+  beforeAll(async () => {
+    await compileContentForTests();
   });
 
   it('links the company page’s notions to existing lexicon or dictionary entries', () => {

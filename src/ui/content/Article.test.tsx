@@ -5,8 +5,8 @@ import { compileContentForTests } from '@/content/testing';
 import { Article } from './Article';
 
 describe('content article page', () => {
-  beforeAll(() => {
-    compileContentForTests();
+  beforeAll(async () => {
+    await compileContentForTests();
   });
 
   it('renders a long guide with its table of contents, sources, reading time and JSON-LD', () => {

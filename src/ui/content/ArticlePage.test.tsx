@@ -43,8 +43,8 @@ function page(collection: ArticleCollection, folder: string | null, slug: string
 }
 
 describe('the article page of the five collections', () => {
-  beforeAll(() => {
-    compileContentForTests();
+  beforeAll(async () => {
+    await compileContentForTests();
   });
 
   it('finds every entry at its own address, and none elsewhere', () => {
