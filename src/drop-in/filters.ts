@@ -20,7 +20,8 @@ import {
   type PersonFilter,
   type SearchFilters,
 } from '@/search/filters';
-import type { BooleanFilter, GovParams } from './validation';
+import type { BooleanFilter } from './gov-fields';
+import type { GovParams } from './validation';
 
 /** The label code (search_companies.labels) behind each flag. */
 export const FLAG_LABELS: Record<BooleanFilter, { yes: string; no?: string }> = {

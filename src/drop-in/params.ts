@@ -7,8 +7,8 @@
  */
 import departments from '@etalab/decoupage-administratif/data/departements.json';
 import { FILTER_PARAMS, SEARCH_PARAMS } from '@/search/filter-params';
+import { BOOLEAN_FILTERS } from './gov-fields';
 import {
-  BOOLEAN_FILTERS,
   isDropInError,
   validateGovParams,
   type DropInError,
