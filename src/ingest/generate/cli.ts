@@ -10,13 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateBodacc } from './bodacc';
 import { generateSirene } from './sirene';
-import {
-  FULL_UNITS,
-  writeFranceBodacc,
-  writeFranceDay,
-  writeFranceRne,
-  writeFranceStock,
-} from './france';
+import { FULL_UNITS, writeFranceStock } from './france';
+import { writeFranceDay } from './france-day';
+import { writeFranceBodacc, writeFranceRne } from './france-documents';
 import { fileSink } from './stock';
 
 function arg(name: string): string | undefined {

@@ -18,14 +18,9 @@ import { rebuildSearchIndex, refreshStaleSearchIndex } from '@/search/indexer';
 import { importFile } from '../core/run';
 import { IMPORTERS } from '../sources';
 import { tempDir } from '../testing';
-import {
-  franceUnit,
-  SHARES,
-  writeFranceBodacc,
-  writeFranceDay,
-  writeFranceRne,
-  writeFranceStock,
-} from './france';
+import { franceUnit, SHARES, writeFranceStock } from './france';
+import { writeFranceDay } from './france-day';
+import { writeFranceBodacc, writeFranceRne } from './france-documents';
 import { fileSink } from './stock';
 
 const UNITS = 3000;

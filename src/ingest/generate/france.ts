@@ -38,7 +38,6 @@ import {
   withLuhnKey,
   type Sink,
 } from './stock';
-import { cap, creationNotice } from './bodacc';
 
 /** The real stock's sizes (INSEE, 2025): what `--full` generates. */
 export const FULL_UNITS = 29_000_000;
@@ -55,8 +54,8 @@ export const SHARES = {
 /** Every 1,000,000th unit has this many establishments (the paginated list of the benchmark). */
 export const GIANT_ESTABLISHMENTS = 5_000;
 
-const ulCol = (n: string) => UL_HEADER.indexOf(n);
-const etCol = (n: string) => ET_HEADER.indexOf(n);
+export const ulCol = (n: string) => UL_HEADER.indexOf(n);
+export const etCol = (n: string) => ET_HEADER.indexOf(n);
 
 /** SIREN of unit `i`: bodies 10,000,000 + 3i (29 M units fit below 100,000,000). */
 export function franceSiren(i: number): string {
@@ -64,7 +63,7 @@ export function franceSiren(i: number): string {
 }
 
 /** The per-unit generator: a fresh PRNG per unit, so any unit can be regenerated alone. */
-function unitRng(seed: number, i: number, stream: number): Rng {
+export function unitRng(seed: number, i: number, stream: number): Rng {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(i + 1, 0xc2b2ae35);
   h = Math.imul(h ^ (h >>> 16), 0x27d4eb2f) ^ Math.imul(stream + 1, 0x165667b1);
   return new Rng(h ^ (h >>> 15));
@@ -73,7 +72,7 @@ function unitRng(seed: number, i: number, stream: number): Rng {
 const SYLLABLE_C = 'BCDFGKLMNPRSTVZ';
 const SYLLABLE_V = 'AEIOU';
 /** A made-up word: what makes a generated name obviously generated. */
-function madeUpWord(rng: Rng): string {
+export function madeUpWord(rng: Rng): string {
   let w = '';
   const n = 2 + rng.int(2);
   for (let k = 0; k < n; k++) w += SYLLABLE_C[rng.int(15)]! + SYLLABLE_V[rng.int(5)]!;
@@ -251,7 +250,7 @@ export function unitRow(u: FranceUnit): string {
   return csvLine(unitFields(u));
 }
 
-function unitFields(u: FranceUnit): string[] {
+export function unitFields(u: FranceUnit): string[] {
   const row: string[] = Array(UL_HEADER.length).fill('');
   const nd = (v: string) => (u.diffusion === 'P' ? '[ND]' : v);
   const rng = unitRng(0, u.i, 1);
@@ -289,7 +288,7 @@ export function establishmentRows(u: FranceUnit): string {
   return establishmentFields(u).map(csvLine).join('');
 }
 
-function establishmentFields(u: FranceUnit): string[][] {
+export function establishmentFields(u: FranceUnit): string[][] {
   const rng = unitRng(0, u.i, 2);
   const nd = (v: string) => (u.diffusion === 'P' ? '[ND]' : v);
   // Establishments of one unit mostly share its department, as real networks of shops do not.
@@ -365,205 +364,4 @@ export async function writeFranceStock(
   }
   await sink.end();
   return rows;
-}
-
-/**
- * Legal persons among units [from, to), one in `every`: the companies BODACC and the RNE speak
- * about. Natural persons have no board, and most of the 29 M never had a BODACC notice.
- */
-function* legalPersons(seed: number, from: number, to: number, every: number) {
-  for (let i = from; i < to; i += every) {
-    const u = franceUnit(seed, i);
-    if (!u.natural) yield u;
-  }
-}
-
-/** One BODACC A issue (DILA XML) with a creation notice for each legal person picked. */
-export async function writeFranceBodacc(
-  sink: Sink,
-  o: { seed: number; from: number; to: number; every: number; issue: number },
-): Promise<number> {
-  await sink.write(
-    `<?xml version="1.0" encoding="utf-8"?>\n<RCS-A_IMMAT>\n   <parution>2099${pad(o.issue, 4)}</parution>\n   <dateParution>2099-01-02</dateParution>\n   <listeAvis>\n`,
-  );
-  let n = 0;
-  for (const u of legalPersons(o.seed, o.from, o.to, o.every)) {
-    const rng = unitRng(o.seed, u.i, 3);
-    n++;
-    const sas = u.legalForm === '5710';
-    const admin = sas
-      ? `Président : ${rng.zipf(SURNAMES)} ${madeUpWord(rng)} ${cap(rng.pick(FIRST_NAMES))}`
-      : `Gérant : ${rng.zipf(SURNAMES)} ${madeUpWord(rng)}, ${cap(rng.pick(FIRST_NAMES))}`;
-    await sink.write(
-      creationNotice(rng, {
-        nojo: `SYNTH${o.issue}-${n}`,
-        n,
-        siren: u.siren,
-        name: u.name,
-        sas,
-        admin,
-        activity: () => `${rng.zipf(TRADE_WORDS).toLowerCase()} (${u.naf})`,
-        start: u.created,
-      }),
-    );
-  }
-  await sink.write('   </listeAvis>\n</RCS-A_IMMAT>\n');
-  await sink.end();
-  return n;
-}
-
-/** RNE company documents (the RNE stock's JSON arrays) with 1 to 4 directors per legal person. */
-export async function writeFranceRne(
-  sink: Sink,
-  o: { seed: number; from: number; to: number; every: number },
-): Promise<number> {
-  await sink.write('[\n');
-  let n = 0;
-  for (const u of legalPersons(o.seed, o.from, o.to, o.every)) {
-    const rng = unitRng(o.seed, u.i, 4);
-    const pouvoirs: unknown[] = [];
-    const directors = 1 + (rng.chance(0.4) ? 1 + rng.int(3) : 0);
-    for (let d = 0; d < directors; d++) {
-      if (d > 0 && rng.chance(0.08)) {
-        // A legal person as director: another generated company.
-        const other = franceUnit(o.seed, (u.i * 7 + d) % FULL_UNITS);
-        pouvoirs.push({
-          roleEntreprise: '74',
-          typeDePersonne: 'ENTREPRISE',
-          entreprise: { siren: other.siren, denomination: other.name },
-        });
-        continue;
-      }
-      // A small pool of people per surname and birth month, so some direct several companies.
-      pouvoirs.push({
-        roleEntreprise: d === 0 ? (u.legalForm === '5710' ? '73' : '30') : '71',
-        typeDePersonne: 'INDIVIDU',
-        individu: {
-          descriptionPersonne: {
-            nom: `${rng.zipf(SURNAMES)}-${madeUpWord(rng)}`,
-            prenoms: [cap(rng.zipf(FIRST_NAMES))],
-            dateDeNaissance: `${1940 + rng.int(65)}-${pad(1 + rng.int(12), 2)}`,
-            nationalite: 'FRANÇAISE',
-            dateEffetRoleDeclarant: u.created,
-          },
-        },
-      });
-    }
-    const doc = {
-      updatedAt: `${u.updated}+01:00`,
-      formality: {
-        siren: u.siren,
-        diffusionINSEE: u.diffusion,
-        formeJuridique: u.legalForm,
-        content: {
-          natureCreation: { dateCreation: u.created, formeJuridique: u.legalForm },
-          personneMorale: {
-            identite: {
-              entreprise: {
-                denomination: u.name,
-                formeJuridique: u.legalForm,
-                codeApe: u.naf.replace('.', ''),
-                nicSiege: '00012',
-              },
-              description: { montantCapital: (1 + rng.int(500)) * 100, deviseCapital: 'EUR' },
-            },
-            composition: { pouvoirs },
-          },
-        },
-      },
-    };
-    await sink.write(`${n ? ',\n' : ''}${JSON.stringify(doc)}`);
-    n++;
-  }
-  await sink.write('\n]\n');
-  await sink.end();
-  return n;
-}
-
-/**
- * Columns the Sirene API puts in a unit's current period, and in an establishment's: the stock
- * layouts' tail from `dateDebut` on (the NAF 2025 column stays outside).
- */
-const periodOf = (header: string[]) =>
-  new Set(header.slice(header.indexOf('dateDebut')).filter((c) => !c.includes('NAF25')));
-const UL_PERIOD = periodOf(UL_HEADER);
-const ET_PERIOD = periodOf(ET_HEADER);
-const ET_ADDRESS = new Set(ET_HEADER.slice(11, 30));
-
-const orNull = (v: string) => (v === '' ? null : v);
-
-/** A row of the stock layout as the Sirene API answers it: periods, addresses, nulls. */
-function apiObject(header: string[], row: string[], kind: 'ul' | 'et'): Record<string, unknown> {
-  const top: Record<string, unknown> = {};
-  const period: Record<string, unknown> = { dateFin: null };
-  const address: Record<string, unknown> = {};
-  const address2: Record<string, unknown> = {};
-  header.forEach((h, k) => {
-    const v = orNull(row[k]!);
-    if (kind === 'ul' ? UL_PERIOD.has(h) : ET_PERIOD.has(h)) period[h] = v;
-    else if (kind === 'et' && ET_ADDRESS.has(h)) address[h] = v;
-    else if (kind === 'et' && /2Etablissement$/.test(h)) address2[h] = v;
-    else top[h] = v;
-  });
-  return kind === 'ul'
-    ? { ...top, periodesUniteLegale: [period] }
-    : {
-        ...top,
-        adresseEtablissement: address,
-        adresse2Etablissement: address2,
-        periodesEtablissement: [period],
-      };
-}
-
-/**
- * One day of changes in the Sirene API's answer format (`{header, unitesLegales}` or
- * `{header, etablissements}`), as the daily poll receives them: `count` objects, 95 % of them
- * existing units changed (state, headcount, name, an establishment closed or moved), 5 % new units
- * created that day (beyond the stock). Deterministic for (seed, day).
- */
-export async function writeFranceDay(
-  kind: 'ul' | 'et',
-  sink: Sink,
-  o: { seed: number; units: number; day: number; count: number },
-): Promise<number> {
-  const rng = unitRng(o.seed, o.day, 9);
-  const stamp = `2026-12-${pad(o.day, 2)}T0${rng.int(9)}:${pad(rng.int(60), 2)}:00`;
-  const seen = new Set<number>();
-  const objects: string[] = [];
-  const created = Math.round(o.count * 0.05);
-  for (let k = 0; objects.length < o.count; k++) {
-    const fresh = k < created;
-    const i = fresh ? o.units + o.day * 100_000 + k : rng.int(o.units);
-    if (seen.has(i)) continue;
-    seen.add(i);
-    const u = { ...franceUnit(o.seed, i), updated: stamp };
-    if (fresh) u.created = stamp.slice(0, 10);
-    const change = rng.next();
-    if (kind === 'ul') {
-      const row = unitFields(u);
-      if (!fresh && change < 0.3) row[ulCol('etatAdministratifUniteLegale')] = u.ceased ? 'A' : 'C';
-      else if (!fresh && change < 0.6)
-        row[ulCol('trancheEffectifsUniteLegale')] = rng.pick(['01', '02', '03', '11', '12']);
-      else if (!fresh && !u.natural)
-        row[ulCol('denominationUniteLegale')] = `${u.name} ${madeUpWord(rng)}`;
-      objects.push(JSON.stringify(apiObject(UL_HEADER, row, 'ul')));
-    } else {
-      const rows = establishmentFields(u);
-      const row = rows[fresh ? 0 : rng.int(rows.length)]!;
-      if (!fresh && change < 0.4) row[etCol('etatAdministratifEtablissement')] = 'F';
-      else if (!fresh && change < 0.7)
-        row[etCol('numeroVoieEtablissement')] = String(1 + rng.int(150));
-      else if (!fresh)
-        row[etCol('enseigne1Etablissement')] = `${rng.zipf(TRADE_WORDS)} ${madeUpWord(rng)}`;
-      objects.push(JSON.stringify(apiObject(ET_HEADER, row, 'et')));
-    }
-  }
-  const list = kind === 'ul' ? 'unitesLegales' : 'etablissements';
-  await sink.write(
-    `{"header":{"statut":200,"message":"OK","total":${objects.length},"debut":0,"nombre":${objects.length}},"${list}":[\n`,
-  );
-  for (let k = 0; k < objects.length; k++) await sink.write(`${k ? ',\n' : ''}${objects[k]}`);
-  await sink.write('\n]}\n');
-  await sink.end();
-  return objects.length;
 }
