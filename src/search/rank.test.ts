@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rankCandidates } from './name-search';
 import { foldName, joinedKey, rawKey, tokensOf } from './normalize';
 import { matchTier, scoreOf, type CandidateName, type NameKind, type RankQuery } from './rank';
 
@@ -56,8 +57,7 @@ describe('scoreOf', () => {
 });
 
 describe('rankCandidates: equal scores', () => {
-  it('puts the larger company first, never the smaller SIREN', async () => {
-    const { rankCandidates } = await import('./name-search');
+  it('puts the larger company first, never the smaller SIREN', () => {
     const row = (siren: string, popularity: number) => ({
       siren,
       siret: null,
