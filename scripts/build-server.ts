@@ -35,13 +35,27 @@ const externalPackages: Plugin = {
 };
 
 export async function buildServer(root = process.cwd()): Promise<void> {
+  await compileEntries(
+    root,
+    { serve: 'scripts/serve.ts', 'registry-worker': 'src/server/registry-worker.ts' },
+    SERVER_DIST,
+  );
+}
+
+/**
+ * Compiles entry points (name → source file, relative to `root`) to `<outdir>/<name>.mjs`, as the
+ * server is compiled: also used by tests that start the import command in child processes, which
+ * then load one file instead of tsx compiling and resolving each module.
+ */
+export async function compileEntries(
+  root: string,
+  entryPoints: Record<string, string>,
+  outdir: string,
+): Promise<void> {
   await build({
     absWorkingDir: root,
-    entryPoints: {
-      serve: 'scripts/serve.ts',
-      'registry-worker': 'src/server/registry-worker.ts',
-    },
-    outdir: SERVER_DIST,
+    entryPoints,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     plugins: [externalPackages],

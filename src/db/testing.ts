@@ -1,7 +1,16 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, wrapPglite, type DbHandle } from './client';
@@ -130,6 +139,36 @@ async function pgliteFromTemplate(): Promise<PGlite> {
   return instance;
 }
 
+/**
+ * Fills `dir` (a PGlite data directory that does not exist yet) with a copy of the migrated
+ * template, for a child process (an import) that opens it as PGLITE_DIR: the child finds every
+ * migration applied instead of replaying them. The template directory is built once per set of
+ * migrations from the template dump, under another name and renamed when complete.
+ */
+export async function migratedPgliteDir(dir: string): Promise<void> {
+  const template = path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}.dir`);
+  if (!existsSync(template)) {
+    // The dump exists once a migrated PGlite has come from it.
+    await (await pgliteFromTemplate()).close();
+    const dump = readFileSync(
+      path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}.tar`),
+    );
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const instance = await PGlite.create(partial, {
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([new Uint8Array(dump)]),
+    });
+    await instance.close();
+    try {
+      renameSync(partial, template);
+    } catch {
+      // Another process renamed its own first: the same content.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  cpSync(template, dir, { recursive: true });
+}
+
 /** Serialises template builds across the test processes of one server. */
 const TEMPLATE_LOCK = 7_262_031;
 /** Templates of other migration sets are dropped once this old (other branches may still use them). */
@@ -202,16 +241,19 @@ export async function openWireTestDb(prefix: string): Promise<WireTestDb> {
 }
 
 /**
- * A new empty database `name` on the PostgreSQL server of `serverUrl` (tests whose child
- * processes connect to it): its URL, and `drop()`, which ends its connections and drops it.
+ * A new database `name` on the PostgreSQL server of `serverUrl` (tests whose child processes
+ * connect to it), empty, or with `migrated` a copy of the migrated template: its URL, and
+ * `drop()`, which ends its connections and drops it.
  */
 export async function createServerDb(
   serverUrl: string,
   name: string,
+  o: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = o.migrated ? ` TEMPLATE ${await postgresTemplate(serverUrl)}` : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template}`);
   await admin.end();
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;

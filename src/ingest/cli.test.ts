@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { openPglite } from '@/db/pglite';
-import { createServerDb } from '@/db/testing';
+import { createServerDb, migratedPgliteDir } from '@/db/testing';
 import { searchCompanies } from '@/search/companies';
 import { generateSirene } from './generate/sirene';
-import { count, run, sample, tempDir } from './testing';
+import { compiledImportCli, count, run, sample, tempDir } from './testing';
 
-const CLI = path.resolve(process.cwd(), 'src/ingest/cli.ts');
+/** src/ingest/cli.ts, compiled once (it starts in six child processes). */
+let CLI: string;
 const dir = tempDir('ingest-cli-');
 let files: { ulPath: string };
 
@@ -20,18 +21,26 @@ type Target = {
   drop: () => Promise<void>;
 };
 
-/** A fresh database the CLI child can open: a PGlite directory, or a new database on the server. */
-async function freshTarget(name: string): Promise<Target> {
+/**
+ * A fresh database the CLI child can open: a PGlite directory, or a new database on the server.
+ * Migrated already (a copy of the migrated template), unless `empty`: the CLI migrates it then.
+ */
+async function freshTarget(name: string, o: { empty?: boolean } = {}): Promise<Target> {
   const server = process.env.DATABASE_URL;
   if (!server) {
     const pgliteDir = path.join(dir, name);
+    if (!o.empty) await migratedPgliteDir(pgliteDir);
     return {
       env: { PGLITE_DIR: pgliteDir, DATABASE_URL: '' },
       open: async () => wrapPglite(await openPglite(pgliteDir)),
       drop: async () => {},
     };
   }
-  const { url, drop } = await createServerDb(server, `test_cli_${name}_${Date.now().toString(36)}`);
+  const { url, drop } = await createServerDb(
+    server,
+    `test_cli_${name}_${Date.now().toString(36)}`,
+    { migrated: !o.empty },
+  );
   return {
     env: { DATABASE_URL: url },
     open: async () => connectPostgres(url, 2),
@@ -50,7 +59,7 @@ function cli(
     stdout: string;
     stderr: string;
   }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, ...env, INGEST_PROGRESS_INTERVAL_MS: '50' },
       cwd: process.cwd(),
     });
@@ -66,12 +75,13 @@ function cli(
 }
 
 beforeAll(async () => {
+  CLI = await compiledImportCli();
   files = await generateSirene(dir, { companies: 80_000, seed: 3 });
 });
 afterAll(() => {});
 
-// Each case starts the CLI in child processes (tsx, migrations, an import, a search rebuild): about
-// 25 s on a quiet machine, over a minute when the machine is loaded.
+// Each case starts the CLI in child processes (an import, a search rebuild) on a database migrated
+// already, but one: the CLI's own migration of an empty database is part of the second case.
 describe('import CLI', { timeout: 180_000 }, () => {
   it('leaves the database as it was when killed in the middle of a file', async () => {
     const target = await freshTarget('kill');
@@ -109,8 +119,8 @@ describe('import CLI', { timeout: 180_000 }, () => {
     }
   });
 
-  it('refuses synthetic files unless told, and reports each file', async () => {
-    const target = await freshTarget('refuse');
+  it('refuses synthetic files unless told, migrates an empty database, and reports each file', async () => {
+    const target = await freshTarget('refuse', { empty: true });
     try {
       const a = await cli(['sirene-ul', files.ulPath], target.env);
       expect(a.code).toBe(2);

@@ -7,18 +7,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, queryRows, wrapPglite, type DbHandle } from '@/db/client';
 import { openPglite } from '@/db/pglite';
-import { createServerDb } from '@/db/testing';
+import { createServerDb, migratedPgliteDir } from '@/db/testing';
 import { rebuildSearchIndex } from '@/search/indexer';
+import { compiledImportCli } from './testing';
 
 /**
  * An import killed with SIGKILL at each of its steps (COPY, upsert, search-index step; the
  * TEST_KILL_AT hook of src/lib/kill-point.ts), then run again: data and search index must end in
- * agreement. The import runs as a child process on the test's own database: a PGlite directory,
- * or a fresh PostgreSQL database with DATABASE_URL.
+ * agreement. The import (src/ingest/cli.ts compiled once) runs as a child process on the test's own
+ * database, migrated already: a PGlite directory, or a fresh PostgreSQL database with DATABASE_URL.
  */
 const FILE_A = 'data/samples/sirene/StockUniteLegale_echantillon_joao-sdx.csv'; // 9 units
 const FILE_B = 'data/samples/sirene/StockUniteLegale_utf8_sample.csv'; // 3 more
 
+let cli: string;
 let target: {
   env: Record<string, string>;
   open: () => Promise<DbHandle>;
@@ -26,11 +28,13 @@ let target: {
 };
 
 beforeAll(async () => {
+  cli = await compiledImportCli();
   const server = process.env.DATABASE_URL;
   if (server) {
     const { url, drop } = await createServerDb(
       server,
       `kill_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`,
+      { migrated: true },
     );
     target = {
       env: { DATABASE_URL: url },
@@ -40,6 +44,7 @@ beforeAll(async () => {
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kill-import-'));
     const db = path.join(dir, 'pglite');
+    await migratedPgliteDir(db);
     target = {
       env: { DATABASE_URL: '', PGLITE_DIR: db },
       open: async () => wrapPglite(await openPglite(db)),
@@ -53,14 +58,10 @@ afterAll(async () => target?.cleanup());
 function runImport(file: string, killAt?: 'copy' | 'upsert' | 'index') {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
     (resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/ingest/cli.ts', 'sirene-ul', file, '--sans-progression'],
-        {
-          env: { ...process.env, ...target.env, APP_ENV: 'test', TEST_KILL_AT: killAt ?? '' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, [cli, 'sirene-ul', file, '--sans-progression'], {
+        env: { ...process.env, ...target.env, APP_ENV: 'test', TEST_KILL_AT: killAt ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
