@@ -136,15 +136,16 @@ describe('2. establishment counts are the source’s', () => {
         // event loop now and then, 15,000 companies starve the worker's messages to Vitest
         // (« Timeout calling "onTaskUpdate" » on a loaded machine).
         if (i % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
-        const p = await profile(siren);
+        // The page's own profile (getCompanyPageData reads it first): read once, not twice.
+        const page = await getCompanyPageData(db.db, siren);
+        if (!page.ok) throw new Error(siren);
+        const p = page.value.profile;
         const r = await searchCompanies(db.db, { q: siren, filters: EMPTY_FILTERS });
         if (!r.ok) throw new Error(r.message);
         const hit = r.value.results.find((x) => x.siren === siren)!;
         expect(hit, siren).toBeDefined();
         expect([hit.state, hit.stateLabel], siren).toEqual([p.state, p.stateLabel]);
         expect(hit.openEstablishments, siren).toBe(p.openEstablishments);
-        const page = await getCompanyPageData(db.db, siren);
-        if (!page.ok) throw new Error(siren);
         const main = page.value.mainDirector;
         expect(hit.mainDirector, siren).toEqual(main ? { name: main.name, role: main.role } : null);
         states.add(p.state);
