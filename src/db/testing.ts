@@ -11,6 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, wrapPglite, type DbHandle } from './client';
@@ -146,9 +147,22 @@ async function pgliteFromTemplate(): Promise<PGlite> {
  * migrations from the template dump, under another name and renamed when complete.
  */
 export async function migratedPgliteDir(dir: string): Promise<void> {
-  const template = path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}.dir`);
+  // Named after PGlite's version too: a data directory is read only by the version that wrote it.
+  const version = (
+    JSON.parse(
+      readFileSync(
+        path.join(
+          path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+          '..',
+          'package.json',
+        ),
+        'utf8',
+      ),
+    ) as { version: string }
+  ).version;
+  const template = path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}-${version}.dir`);
   if (!existsSync(template)) {
-    // The dump exists once a migrated PGlite has come from it.
+    // The dump exists (and this PGlite reads it) once a migrated PGlite has come from it.
     await (await pgliteFromTemplate()).close();
     const dump = readFileSync(
       path.join(pgliteTemplateDir, `pglite-${migrationsFingerprint()}.tar`),
