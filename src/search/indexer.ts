@@ -146,43 +146,40 @@ export async function rebuildSearchIndex(
     const [companies, , postings, directors] = [0, 1, 2, 3].map((i) =>
       halves.map((scope) => fillSteps(scope)[i]!),
     );
-    const fillAll = (label: string, steps: SQL[]) =>
-      runQueue(
-        steps.map(
-          (step, i) => () =>
-            timed(`${label} ${i + 1}/${steps.length}`, () => on((tx) => tx.execute(step))),
-        ),
-        builders.width,
+    const fill = (label: string, step: SQL) => () =>
+      timed(label, () => on((tx) => tx.execute(step)));
+    const halved = (label: string, steps: SQL[]) =>
+      steps.map((step, i) =>
+        fill(steps.length > 1 ? `${label} ${i + 1}/${steps.length}` : label, step),
       );
-    await fillAll('fill search_companies', companies!);
+    await runQueue(halved('fill search_companies', companies!), builders.width);
     lap('fill search_companies');
+    // Then what reads it, on both connections (the postings once the names are in).
+    let namesFilled!: Promise<void>;
     await runQueue(
       [
+        () => (namesFilled = fill('fill search_names', fillSteps(() => sql`true`)[1]!)()),
+        ...halved('fill search_directors', directors!),
         () =>
-          timed('fill search_names', () => on((tx) => tx.execute(fillSteps(() => sql`true`)[1]!))),
-        () =>
-          timed('fill search_directors, cells, labels', () =>
+          timed('fill search_geo_cells, search_label_counts', () =>
             on(async (tx) => {
-              await tx.execute(directors![0]!);
-              if (directors![1]) await tx.execute(directors![1]);
               await rebuildGeoCellCounts(tx);
               await rebuildLabelCounts(tx);
             }),
           ),
+        ...halved('fill search_postings', postings!).map((task) => async () => {
+          await namesFilled;
+          await task();
+        }),
       ],
       builders.width,
     );
-    lap('fill search_names ‖ search_directors, search_geo_cells, search_label_counts');
-    await fillAll('fill search_postings', postings!);
-    lap('fill search_postings');
+    lap('fill search_names, search_directors, search_postings, counts');
     killPoint('index');
     // Then the vocabulary, and every key and index, the longest first (GIN builds are
     // single-threaded: two at a time, one per connection).
     let vocabularyFilled!: Promise<void>;
-    const bytes = await tableBytes(db, shadow);
-    const cost = (ix: { table: string; gin: boolean }) =>
-      (bytes.get(ix.table) ?? 0) * (ix.gin ? 4 : 1);
-    const indexes = [...shadow.indexes].sort((a, b) => cost(b) - cost(a));
+    const indexes = [...shadow.indexes].sort((a, b) => b.bytes - a.bytes);
     await runQueue(
       [
         () =>
@@ -202,6 +199,7 @@ export async function rebuildSearchIndex(
     lap('fill search_vocabulary ‖ keys and indexes');
     // Statistics for the planner, the visibility map for index-only scans of the postings, and
     // the GIN pending lists flushed, before the switch: the index is served analyzed.
+    const bytes = await tableBytes(db, shadow);
     await runQueue(
       [...REBUILT_TABLES]
         .sort((a, b) => (bytes.get(b) ?? 0) - (bytes.get(a) ?? 0))

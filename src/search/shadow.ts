@@ -29,6 +29,8 @@ export type ShadowIndex = {
   /** CREATE INDEX or ALTER TABLE … ADD CONSTRAINT, on the shadow table. */
   def: string;
   gin: boolean;
+  /** The live index's size: the build's cost, roughly (the longest are started first). */
+  bytes: number;
 };
 
 export type Shadow = {
@@ -59,9 +61,10 @@ export async function createShadowTables(db: Db): Promise<Shadow> {
   );
   const schema = shadowSchemaOf(live);
   const s = ident(schema);
-  const indexes = await queryRows<{ table: string; name: string; def: string; gin: boolean }>(
+  const indexes = await queryRows<ShadowIndex>(
     db,
     sql`SELECT t.relname AS table, c.relname AS name, a.amname = 'gin' AS gin,
+        pg_relation_size(c.oid)::float8 AS bytes,
         CASE WHEN con.oid IS NOT NULL
           THEN format('ALTER TABLE %I.%I ADD CONSTRAINT %I %s', ${schema}::text, t.relname,
                       con.conname, pg_get_constraintdef(con.oid))
@@ -159,6 +162,14 @@ export async function swapShadowTables(
   const live = REBUILT_TABLES.map((t) => `${ident(shadow.live)}.${ident(t)}`).join(', ');
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`LOCK TABLE ${live} IN ACCESS EXCLUSIVE MODE`));
+    // A migration that ran meanwhile (a column, an index) would be undone by the swap: refused,
+    // the next run builds the new shape.
+    const shapes = await queryRows<{ live: string; built: string }>(
+      tx as unknown as Db,
+      sql`SELECT ${shapeOf(shadow.live)} AS live, ${shapeOf(shadow.schema)} AS built`,
+    );
+    if (shapes[0]?.live !== shapes[0]?.built)
+      throw new Error("Le schéma de l'index de recherche a changé pendant sa reconstruction.");
     await tx.execute(sql.raw(`DROP TABLE ${live}`));
     for (const t of REBUILT_TABLES) {
       await tx.execute(
@@ -171,7 +182,20 @@ export async function swapShadowTables(
   });
 }
 
-/** Estimated cost of an index build, to start the longest first: GIN builds are the slow ones. */
+/** The columns, keys and indexes of the rebuilt tables of a schema, as one text. */
+const shapeOf = (schema: string) =>
+  sql`(SELECT string_agg(x, ';' ORDER BY x) FROM (
+      SELECT t.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) AS x
+        FROM pg_attribute a JOIN pg_class t ON t.oid = a.attrelid
+        WHERE t.relnamespace = ${schema}::regnamespace AND a.attnum > 0 AND NOT a.attisdropped
+          AND t.relname = ANY(${REBUILT_LITERAL}::text[])
+      UNION ALL
+      SELECT t.relname || ' ' || c.relname FROM pg_index i
+        JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+        WHERE t.relnamespace = ${schema}::regnamespace AND t.relname = ANY(${REBUILT_LITERAL}::text[])
+    ) s)`;
+
+/** The shadow tables' sizes, to vacuum the largest first. */
 export async function tableBytes(db: Db, shadow: Shadow): Promise<Map<string, number>> {
   const rows = await queryRows<{ table: string; bytes: string }>(
     db,
