@@ -138,14 +138,15 @@ export async function rebuildSearchIndex(
       onShadow(builders.db, shadow, settings, async (tx) => {
         await run(tx);
       });
-    // Halves by SIREN where the rows have no id (the names' ids come from one sequence, in one
-    // statement's order, as before).
+    // Halves by SIREN for the companies and the postings (the names' ids come from one sequence,
+    // in one statement's order, as before).
     const halves: ((col: string) => SQL)[] = split
       ? [(col) => sql`${sql.raw(col)} < ${split}`, (col) => sql`${sql.raw(col)} >= ${split}`]
       : [() => sql`true`];
-    const [companies, , postings, directors] = [0, 1, 2, 3].map((i) =>
+    const [companies, , postings] = [0, 1, 2].map((i) =>
       halves.map((scope) => fillSteps(scope)[i]!),
     );
+    const whole = fillSteps(() => sql`true`);
     const fill = (label: string, step: SQL) => () =>
       timed(label, () => on((tx) => tx.execute(step)));
     const halved = (label: string, steps: SQL[]) =>
@@ -154,12 +155,14 @@ export async function rebuildSearchIndex(
       );
     await runQueue(halved('fill search_companies', companies!), builders.width);
     lap('fill search_companies');
-    // Then what reads it, on both connections (the postings once the names are in).
+    // Then what reads it, on both connections: the mandates on one, the names, the counts and the
+    // postings (once the names are in) on the other.
     let namesFilled!: Promise<void>;
     await runQueue(
       [
-        () => (namesFilled = fill('fill search_names', fillSteps(() => sql`true`)[1]!)()),
-        ...halved('fill search_directors', directors!),
+        // The mandates whole: each half would scan all of them and all the companies again.
+        fill('fill search_directors', whole[3]!),
+        () => (namesFilled = fill('fill search_names', whole[1]!)()),
         () =>
           timed('fill search_geo_cells, search_label_counts', () =>
             on(async (tx) => {
