@@ -126,10 +126,13 @@ async function baseline(): Promise<void> {
     path.join(dir, 'app', 'page.tsx'),
     'export default function Page() { return <p>Bonjour</p>; }\n',
   );
+  // The project's next.config.ts is loaded through tsx: Next compiles a next.config.ts alone, and
+  // its imports of TypeScript files outside the floor's folder would not resolve.
   writeFileSync(
-    path.join(dir, 'next.config.ts'),
-    "import config from '../next.config';\n" +
-      'export default async function floor(phase: string) {\n' +
+    path.join(dir, 'next.config.mjs'),
+    "import { tsImport } from 'tsx/esm/api';\n" +
+      'export default async function floor(phase) {\n' +
+      `  const { default: config } = await tsImport(${JSON.stringify(path.join(root, 'next.config.ts'))}, import.meta.url);\n` +
       `  return { ...(await config(phase)), turbopack: { root: ${JSON.stringify(root)} } };\n` +
       '}\n',
   );

@@ -107,6 +107,7 @@ describe('a full rebuild of the search index pending', () => {
       const dropIn = await rawRequest(`${server.base}${path}`);
       expect(dropIn.status, path).toBe(503);
       expect(dropIn.headers['retry-after'], path).toBe('300');
+      expect(dropIn.headers['access-control-allow-origin'], path).toBe('*');
       expect(JSON.parse(dropIn.body.toString()), path).toEqual({
         erreur: expect.stringContaining('index est en reconstruction') as unknown,
       });

@@ -134,9 +134,11 @@ export function gateSearchDuringRebuild(
 ): boolean {
   if (!isSearchRequest(req.url) || !rebuilding()) return false;
   if ((req.url ?? '').startsWith(`${DROPIN_PREFIX}/`)) {
-    // The drop-in answers in the government API's error shape, which its clients read.
+    // The drop-in answers in the government API's error shape, which its clients read, with its
+    // other answers' CORS header: a page calling it from another origin reads the refusal too.
     const body = JSON.stringify(DROPIN_REBUILDING);
     res.statusCode = 503;
+    res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Retry-After', String(REBUILD_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Type', 'application/json');
