@@ -12,6 +12,7 @@ import pg from 'pg';
 import { connectPostgres } from '@/db/client';
 import {
   createShadowTables,
+  dropShadowTables,
   onShadow,
   REBUILT_TABLES,
   shadowTable,
@@ -226,6 +227,10 @@ export async function rebuildSearchIndex(
       );
     });
     lap('switch');
+  } catch (e) {
+    // A failed build gives its disk back now (about the index's size) rather than at the next run.
+    await dropShadowTables(db).catch(() => {});
+    throw e;
   } finally {
     await builders.close();
   }

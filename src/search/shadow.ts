@@ -122,6 +122,15 @@ export async function createShadowTables(db: Db): Promise<Shadow> {
   return { schema, live, indexes };
 }
 
+/** Drops the shadow schema, if any (a failed rebuild). */
+export async function dropShadowTables(db: Db): Promise<void> {
+  const [{ live } = { live: 'public' }] = await queryRows<{ live: string }>(
+    db,
+    sql`SELECT current_schema() AS live`,
+  );
+  await db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${ident(shadowSchemaOf(live))} CASCADE`));
+}
+
 /**
  * A transaction on the shadow tables: their schema first on the search path, so that the fill
  * statements (which name `search_companies`, …) write them and read the registry from the live
