@@ -192,10 +192,6 @@ async function main(): Promise<void> {
     // UPDATE of every generated unit.
     if (args.includes('--skip-label')) await rebuildLabelCounts(db);
     else await label(db);
-    // The visibility map of establishments, as autovacuum leaves it after an import (a generated
-    // base is timed right after its inserts): `code_postal` reads its partial index alone
-    // (migration 0043). A no-op once every page is visible.
-    await db.execute(sql`VACUUM ANALYZE establishments`);
 
     const names = (
       await queryRows<{ name: string }>(

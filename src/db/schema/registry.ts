@@ -191,10 +191,7 @@ export const establishments = pgTable(
   (t) => [
     index('establishments_siren_idx').on(t.siren),
     // The drop-in's code_postal: any establishment's postcode, as the government's API filters.
-    // Diffusible ones only (migration 0043), as both readers ask: read without the table.
-    index('establishments_postcode_idx')
-      .on(t.postcode, t.siren)
-      .where(sql`diffusion = 'O'`),
+    index('establishments_postcode_idx').on(t.postcode, t.siren),
   ],
 );
 
