@@ -347,13 +347,22 @@ async function mixedLoad(): Promise<void> {
     sequence.push(url);
     kinds.push(kind);
   }
-  // The floors, in the same run, through the same HAProxy: a static file, a page of the cache, and
-  // a 404 on the company route (the frame, no database work). The mixed load cannot beat them.
+  // The floors, in the same run, through the same HAProxy: a static file, a page of the cache, a
+  // 404 on the company route (the frame, no database work), and each API alone, with the mixed
+  // load's requests. The mixed load cannot beat them: at a fixed number of connections each one
+  // waits connections ÷ throughput on average (Little's law), so an API's own throughput on these
+  // two cores bounds its latency under 50 connections.
   const FLOOR_S = Number(arg('--floors') ?? 10);
   const floors: Array<[string, string[]]> = [
     ['fichier statique /icon.svg', ['/icon.svg']],
     ['page en cache', cached],
     ['404 de la route (plancher)', invalidSirenPaths(20_000)],
+    ['API du registre seule', sirens.map((s) => `/api/companies/${s}`)],
+    ['API de recherche seule', words.map((w) => `/api/search/companies?q=${w}`)],
+    [
+      'API compatible (drop-in) seule',
+      words.map((w) => `/api/recherche-entreprises/search?q=${w}`),
+    ],
   ];
   let logAt = haproxyReport(0);
   for (const [label, paths] of FLOOR_S > 0 ? floors : []) {

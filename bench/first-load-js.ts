@@ -126,10 +126,13 @@ async function baseline(): Promise<void> {
     path.join(dir, 'app', 'page.tsx'),
     'export default function Page() { return <p>Bonjour</p>; }\n',
   );
+  // The project's next.config.ts is loaded through tsx: Next compiles a next.config.ts alone, and
+  // its imports of TypeScript files outside the floor's folder would not resolve.
   writeFileSync(
-    path.join(dir, 'next.config.ts'),
-    "import config from '../next.config';\n" +
-      'export default async function floor(phase: string) {\n' +
+    path.join(dir, 'next.config.mjs'),
+    "import { tsImport } from 'tsx/esm/api';\n" +
+      'export default async function floor(phase) {\n' +
+      `  const { default: config } = await tsImport(${JSON.stringify(path.join(root, 'next.config.ts'))}, import.meta.url);\n` +
       `  return { ...(await config(phase)), turbopack: { root: ${JSON.stringify(root)} } };\n` +
       '}\n',
   );
@@ -171,6 +174,9 @@ async function main(): Promise<void> {
     PORT: String(port),
     APP_ENV: 'test',
     HOST: '127.0.0.1',
+    // The address the bench calls: outside production another loopback name is redirected
+    // (308) to SITE_URL's.
+    SITE_URL: `http://127.0.0.1:${port}`,
     PGLITE_DIR: dir,
     DATABASE_URL: '',
   };

@@ -69,9 +69,12 @@ describe('accounts whichever loopback name the site is opened at', () => {
       await login.fill('#password', password);
       await login.click('[data-testid="login-form"] button[type="submit"]');
       await login.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-      await expect(
-        login.locator('[data-testid="account-button"]').first().getAttribute('href'),
-      ).resolves.toBe('/mon-compte');
+      // The button reads the session hint in the browser once hydrated (the HTML is the same for
+      // everyone, with /login): wait for it, rather than read the server's HTML.
+      await login
+        .locator('[data-testid="account-button"][href="/mon-compte"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await again.close();
     }, 180_000);
   }

@@ -70,13 +70,21 @@ describe('results pages', () => {
         .first()
         .waitFor();
       if (!(await panel.isVisible())) {
-        // On a phone the panel opens in a sheet; the button shows once React has hydrated.
+        // On a phone the panel opens in a sheet; a tap before React has hydrated does nothing, so
+        // tap until the sheet shows. Not until the button says aria-expanded: once the sheet is
+        // open, MUI hides the rest of the page from assistive technology (aria-hidden), and the
+        // button then has no role to be found by.
         const open = page.getByRole('button', { name: /^Filtres/ });
-        for (let i = 0; i < 50 && (await open.getAttribute('aria-expanded')) !== 'true'; i++) {
-          await open.click();
+        const sheet = page.getByRole('dialog');
+        for (let i = 0; i < 50 && !(await sheet.isVisible()); i++) {
+          if (
+            (await open.getAttribute('aria-expanded', { timeout: 1_000 }).catch(() => null)) !==
+            'true'
+          )
+            await open.click({ timeout: 1_000 }).catch(() => {});
           await page.waitForTimeout(200);
         }
-        panel = page.getByRole('dialog').locator('form[aria-label="Filtres"]');
+        panel = sheet.locator('form[aria-label="Filtres"]');
       }
       await panel.locator('input[type="date"]').first().waitFor();
       const box = (await panel.boundingBox())!;

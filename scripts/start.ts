@@ -3,12 +3,14 @@
  * DATABASE_URL is set), apply migrations, load the real sample into an empty database, build the
  * site if no build exists, then serve it (scripts/serve.ts). `--dev` (`npm run dev`) serves with
  * `next dev` behind the same web server, from the sources (scripts/server-command.ts).
+ * `--build-only` builds the site if its build is missing or older than its sources, and exits
+ * (`npm test` builds while the unit tests run, so that the browser suite then runs alone).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { getEnv, InvalidEnvironmentError } from '../src/config/env';
+import { getEnv, InvalidEnvironmentError, type Env } from '../src/config/env';
 import { clusterRefusal } from '../src/config/production';
 import { queueSearchRebuild, rebuildStaleSearchIndex } from '../src/server/search-rebuild';
 import { connectPostgres, wrapPglite } from '../src/db/client';
@@ -28,6 +30,7 @@ import {
 
 const started = Date.now();
 const dev = process.argv.includes('--dev');
+const buildOnly = process.argv.includes('--build-only');
 /**
  * `npm run start:cluster -- --workers N`: N web server processes on PORT, PORT+1, … (and
  * METRICS_PORT, METRICS_PORT+1, …) behind a load balancer (deploy/haproxy.cfg), on PostgreSQL.
@@ -46,6 +49,45 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess 
   return spawn(cmd, args, { stdio: 'inherit', env });
 }
 
+/**
+ * Builds the site (next build, the route manifest's check, the compiled server, the baked
+ * settings) unless the build is current; 0 when the site is ready to serve, else the exit code.
+ */
+function buildIfStale(runEnv: Env, childEnv: NodeJS.ProcessEnv): Promise<number> {
+  // Checked again under the lock: another process may have just built.
+  return withBuildLock(async () => {
+    if (await buildIsCurrent()) {
+      // Static pages keep the settings of their build (SITE_URL…): production rebuilds when
+      // they changed; elsewhere (tests on a random port) a line says so.
+      const stale = staleBuildSettings(runEnv);
+      if (!stale.length) return 0;
+      if (runEnv.APP_ENV !== 'prod') {
+        log(`pages statiques construites avec d’autres réglages (${stale.join(', ')})`);
+        return 0;
+      }
+      log(`réglages changés depuis la construction (${stale.join(', ')})`);
+    }
+    log('construction du site (next build)…');
+    const built = await new Promise<number>((resolve) =>
+      run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
+        'exit',
+        (c) => resolve(c ?? 1),
+      ),
+    );
+    if (built !== 0) return built;
+    try {
+      checkRouteManifest();
+    } catch (e) {
+      log(`construction refusée : ${(e as Error).message}`);
+      return 1;
+    }
+    await buildServer();
+    log(`serveur compilé (${SERVER_DIST})`);
+    await recordBuildSettings(runEnv);
+    return 0;
+  });
+}
+
 async function main() {
   let env;
   try {
@@ -59,6 +101,7 @@ async function main() {
     throw e;
   }
   const runEnv = env;
+  if (buildOnly) process.exit(await buildIfStale(runEnv, process.env));
   if (cluster) {
     const refusal = clusterRefusal(env, workers);
     if (refusal) {
@@ -133,38 +176,7 @@ async function main() {
   };
 
   if (!dev) {
-    // Checked again under the lock: another process may have just built.
-    const code = await withBuildLock(async () => {
-      if (await buildIsCurrent()) {
-        // Static pages keep the settings of their build (SITE_URL…): production rebuilds when
-        // they changed; elsewhere (tests on a random port) a line says so.
-        const stale = staleBuildSettings(runEnv);
-        if (!stale.length) return 0;
-        if (runEnv.APP_ENV !== 'prod') {
-          log(`pages statiques construites avec d’autres réglages (${stale.join(', ')})`);
-          return 0;
-        }
-        log(`réglages changés depuis la construction (${stale.join(', ')})`);
-      }
-      log('construction du site (next build)…');
-      const built = await new Promise<number>((resolve) =>
-        run(process.execPath, [nextBin, 'build'], { ...childEnv, NODE_ENV: 'production' }).on(
-          'exit',
-          (c) => resolve(c ?? 1),
-        ),
-      );
-      if (built !== 0) return built;
-      try {
-        checkRouteManifest();
-      } catch (e) {
-        log(`construction refusée : ${(e as Error).message}`);
-        return 1;
-      }
-      await buildServer();
-      log(`serveur compilé (${SERVER_DIST})`);
-      await recordBuildSettings(runEnv);
-      return 0;
-    });
+    const code = await buildIfStale(runEnv, childEnv);
     if (code !== 0) {
       await embedded?.stop();
       process.exit(code);

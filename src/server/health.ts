@@ -313,7 +313,9 @@ export class Health {
       db,
       sql`SELECT coalesce(s.full_rebuild, false) AS full, s.updated_at::text AS since,
                  (SELECT count(*)::int FROM search_stale_sirens) AS stale,
+                 -- pg_locks lists the whole cluster's locks: this database's rebuild only.
                  EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+                          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                           AND classid = 0 AND objid = ${SEARCH_REBUILD_LOCK} AND objsubid = 1) AS running
             FROM (SELECT 1) AS one LEFT JOIN search_index_state s ON s.id = 1`,
     );

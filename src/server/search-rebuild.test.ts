@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DbHandle } from '@/db/client';
+import { connectPostgres, queryRows, type DbHandle } from '@/db/client';
 import { createTestDb } from '@/db/testing';
 import { queueCounts } from '@/jobs';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
@@ -107,6 +107,7 @@ describe('a full rebuild of the search index pending', () => {
       const dropIn = await rawRequest(`${server.base}${path}`);
       expect(dropIn.status, path).toBe(503);
       expect(dropIn.headers['retry-after'], path).toBe('300');
+      expect(dropIn.headers['access-control-allow-origin'], path).toBe('*');
       expect(JSON.parse(dropIn.body.toString()), path).toEqual({
         erreur: expect.stringContaining('index est en reconstruction') as unknown,
       });
@@ -141,6 +142,28 @@ describe('a full rebuild of the search index pending', () => {
     const page = await rawRequest(`${server.base}/rechercher?q=danone`);
     expect(page.status).toBe(200);
   }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'brings stale companies up to date through a pool of one connection (npm start’s), without waiting for a second',
+    async () => {
+      const url = (h.pool!.options as { connectionString: string }).connectionString;
+      const one = connectPostgres(url, 1);
+      try {
+        await one.db.execute(sql`INSERT INTO search_stale_sirens (siren) VALUES ('552032534')
+          ON CONFLICT DO NOTHING`);
+        const r = await rebuildStaleSearchIndex(one);
+        expect(r).toMatchObject({ kind: 'incremental', sirens: 1 });
+        const [left] = await queryRows<{ n: number }>(
+          one.db,
+          sql`SELECT count(*)::int AS n FROM search_stale_sirens`,
+        );
+        expect(left?.n).toBe(0);
+      } finally {
+        await one.close();
+      }
+    },
+    60_000,
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     'long pending: ready while a process holds the rebuild’s lock, not ready when none does; a second rebuild waits for none',

@@ -16,6 +16,7 @@
  * gate is closed is the readiness's last known state (`Health.searchRebuilding`, at most a second
  * old): no query per search request.
  */
+import pg from 'pg';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbHandle } from '@/db/client';
@@ -31,10 +32,16 @@ import { errorPage, writeAnswer } from './unavailable';
 /**
  * Brings the search index up to what imports marked stale (src/search/indexer.ts), holding the
  * rebuild's lock: null at once when another process holds it (it is rebuilding).
+ * The lock is held on a connection of its own, not one of the pool's: `npm start` migrates through
+ * a pool of one connection, and a lock taken from it left the refresh waiting for a second
+ * connection forever (a base with stale companies never started serving).
  */
 export async function rebuildStaleSearchIndex(handle: DbHandle): Promise<StaleRefresh | null> {
   if (handle.kind !== 'postgres' || !handle.pool) return refreshStaleSearchIndex(handle.db);
-  const client = await handle.pool.connect();
+  const client = new pg.Client({ connectionString: handle.pool.options.connectionString });
+  // A connection lost meanwhile fails the query in progress, not the process.
+  client.on('error', () => {});
+  await client.connect();
   try {
     const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
       SEARCH_REBUILD_LOCK,
@@ -46,7 +53,7 @@ export async function rebuildStaleSearchIndex(handle: DbHandle): Promise<StaleRe
       await client.query('SELECT pg_advisory_unlock($1)', [SEARCH_REBUILD_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -133,9 +140,11 @@ export function gateSearchDuringRebuild(
 ): boolean {
   if (!isSearchRequest(req.url) || !rebuilding()) return false;
   if ((req.url ?? '').startsWith(`${DROPIN_PREFIX}/`)) {
-    // The drop-in answers in the government API's error shape, which its clients read.
+    // The drop-in answers in the government API's error shape, which its clients read, with its
+    // other answers' CORS header: a page calling it from another origin reads the refusal too.
     const body = JSON.stringify(DROPIN_REBUILDING);
     res.statusCode = 503;
+    res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Retry-After', String(REBUILD_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Type', 'application/json');

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { placeAround, radialLayout, RING, SPACING, type Point } from './layout';
 import type { NetworkEdge } from './model';
+import { edge } from './testing';
 
-const edge = (source: string, target: string): NetworkEdge => ({
-  id: `${source}-${target}`,
-  source,
-  target,
-  role: 'Gérant',
-  startDate: null,
-  endDate: null,
-  current: true,
-  origin: { source: 'rne', label: 'RNE', date: null },
-});
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 describe('radialLayout', () => {

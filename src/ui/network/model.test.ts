@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { edge } from './testing';
 import {
   expandUrl,
   initialState,
   merge,
   nodeDetail,
   type Network,
+  type NetworkEdge,
   type NetworkNode,
 } from './model';
 
@@ -31,17 +33,7 @@ const person: NetworkNode = {
   expanded: false,
   truncated: false,
 };
-const edge = (source: string, target: string) => ({
-  id: `${source}-${target}`,
-  source,
-  target,
-  role: 'Gérant',
-  startDate: null,
-  endDate: null,
-  current: true,
-  origin: { source: 'rne' as const, label: 'RNE', date: null },
-});
-const net = (center: string, nodes: NetworkNode[], edges: ReturnType<typeof edge>[]): Network => ({
+const net = (center: string, nodes: NetworkNode[], edges: NetworkEdge[]): Network => ({
   center,
   depth: 1,
   nodes,
