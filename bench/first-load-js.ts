@@ -174,6 +174,9 @@ async function main(): Promise<void> {
     PORT: String(port),
     APP_ENV: 'test',
     HOST: '127.0.0.1',
+    // The address the bench calls: outside production another loopback name is redirected
+    // (308) to SITE_URL's.
+    SITE_URL: `http://127.0.0.1:${port}`,
     PGLITE_DIR: dir,
     DATABASE_URL: '',
   };

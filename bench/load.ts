@@ -119,6 +119,9 @@ async function main(): Promise<void> {
       PORT: String(port),
       APP_ENV: 'test',
       HOST: '127.0.0.1',
+      // The address the bench calls: outside production another loopback name is redirected
+      // (308) to SITE_URL's.
+      SITE_URL: `http://127.0.0.1:${port}`,
       // One client address sends every call: the API's per-address quota (src/api-access) is off.
       API_ANONYMOUS_RATE: '0',
       DATABASE_URL: url.toString(),

@@ -324,6 +324,15 @@ async function measure(base: string): Promise<void> {
       `${r.name.padEnd(44)} ${pad(r.rps.toFixed(0), 7)} ${pad(r.p50.toFixed(1), 7)} ${pad(r.p95.toFixed(1), 7)} ${pad(r.p99.toFixed(1), 7)} ${pad(String(r.requests), 8)} ${pad(String(r.errors), 5)} ${pad(String(r.non2xx), 7)} ${pad(r.load, 11)}  ${r.target}`,
     );
   }
+  // A target answered with anything but 2xx (but the 404 floor) measured something else: the run
+  // fails rather than print its figures as if they were the pages'.
+  const wrong = results.filter((r) => !r.name.includes('404') && r.non2xx > r.requests / 100);
+  if (wrong.length) {
+    console.error(
+      `\nMesure invalide : réponses non 2xx sur ${wrong.map((r) => r.name).join(', ')}.`,
+    );
+    process.exitCode = 1;
+  }
   const at = (name: string, connections: number) =>
     results.find((r) => r.name === `${connections} conn. : ${name}`)!;
   const warmName = `page, chaude (${HOT} SIREN en cache)`;
@@ -357,6 +366,9 @@ async function main(): Promise<void> {
       PORT: String(port),
       APP_ENV: 'test',
       HOST: '127.0.0.1',
+      // The address the bench calls: outside production another loopback name is redirected
+      // (308) to SITE_URL's.
+      SITE_URL: `http://127.0.0.1:${port}`,
       // One client address sends every call: the API's per-address quota (src/api-access) is off.
       API_ANONYMOUS_RATE: '0',
       DATABASE_URL: benchUrl,

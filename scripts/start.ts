@@ -195,7 +195,7 @@ async function main() {
       HOST: host,
     });
     log(
-      `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+      `prêt à servir sur ${new URL(env.SITE_URL).origin} (supervision démarrée en ${Date.now() - started} ms)`,
     );
     const stop = async (code: number) => {
       server.kill('SIGTERM');
@@ -240,7 +240,7 @@ async function main() {
   log(
     cluster
       ? `prêt à servir : ${workers} processus sur les ports ${env.PORT} à ${env.PORT + workers - 1} (supervision démarrée en ${Date.now() - started} ms)`
-      : `prêt à servir sur http://localhost:${env.PORT} (supervision démarrée en ${Date.now() - started} ms)`,
+      : `prêt à servir sur ${new URL(env.SITE_URL).origin} (supervision démarrée en ${Date.now() - started} ms)`,
   );
 
   async function stop(code: number) {

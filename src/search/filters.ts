@@ -76,7 +76,8 @@ function labelsOnly(f: SearchFilters, scope: ResolvedScope): boolean {
  * that number up to `limit` (the drop-in: the government API counts to 10,000 and no further).
  *
  * One label required, or one refused, and nothing else: from the per-label counts
- * (src/search/label-counts.ts), no row read. Within a circle, one count per grid row joined
+ * (src/search/label-counts.ts), no row read; one required and some refused: its count less the
+ * companies that carry it and a refused one (one read of the labels' GIN index). Within a circle, one count per grid row joined
  * laterally: each reads its range of the partial geo index alone (index-only scan, distance
  * computed from the index's latitude and longitude), where the rows' OR made the planner read
  * every matching table page through a bitmap (issue 27: 10 km around a point in Paris, 15,555
@@ -87,18 +88,25 @@ export function countSql(
   scope: ResolvedScope = {},
   limit: number | null = null,
 ): SQL {
-  if (labelsOnly(f, scope)) {
-    const counted = labelCountSql(f.labels, f.excludedLabels);
-    if (counted) return counted;
-  }
   const circle = scope.circle;
   if (!circle) {
     const where = sql`${filtersSql(f, scope)} AND c.name IS NOT NULL`;
     // Up to the limit: the scan stops there (a broad filter reads 10,000 rows, not a million).
-    return limit === null
-      ? sql`SELECT count(*)::int AS n FROM search_companies c WHERE ${where}`
-      : sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c WHERE ${where}
+    const rows =
+      limit === null
+        ? sql`SELECT count(*)::int AS n FROM search_companies c WHERE ${where}`
+        : sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_companies c WHERE ${where}
           LIMIT ${limit}) x`;
+    const counted = labelsOnly(f, scope)
+      ? labelCountSql(
+          f.labels,
+          f.excludedLabels,
+          limit === null ? null : sql`SELECT n FROM (${rows}) r`,
+        )
+      : null;
+    if (!counted) return rows;
+    // The counts hold every company: up to the limit, as the rows' count stops there.
+    return limit === null ? counted : sql`SELECT least(n, ${limit})::int AS n FROM (${counted}) k`;
   }
   const rest = filtersSql(f, { ...scope, circle: null });
   // A circle alone: the cells wholly inside come from the per-cell counts (src/search/geo/cells.ts),

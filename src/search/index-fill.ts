@@ -245,7 +245,11 @@ export function fillSteps(inScope: (column: string) => SQL): SQL[] {
         WHERE v.label IS NOT NULL
         OFFSET 0) b
         OFFSET 0) n
-      WHERE key <> ''`,
+      WHERE key <> ''
+      -- The ids in a set order (issue 40): a full rebuild fills search_companies on two
+      -- connections, in no set physical order; the ids break ties between names of equal
+      -- popularity, and a rebuild of the same data must rank them the same way.
+      ORDER BY siren, kind, label, siret`,
     sql`INSERT INTO search_postings (token, popularity, name_id, department)
       SELECT x.t, n.popularity, n.id, n.department FROM search_names n
       CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(${NAME_TOKENS}) t) x

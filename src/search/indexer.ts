@@ -8,6 +8,17 @@ import { clearVocabularyCache } from './vocabulary';
 import { ensureSearchSchema } from './ddl';
 import { textArray } from '@/domain/sql-fragments';
 import { fillSteps, NAME_TOKENS } from './index-fill';
+import pg from 'pg';
+import { connectPostgres } from '@/db/client';
+import {
+  createShadowTables,
+  dropShadowTables,
+  onShadow,
+  REBUILT_TABLES,
+  shadowTable,
+  swapShadowTables,
+  tableBytes,
+} from './shadow';
 
 const SEARCH_TABLES = [
   'search_companies',
@@ -25,10 +36,61 @@ export type RebuildStats = {
   directors: number;
 };
 
+/** Advisory lock key held by a full rebuild on PostgreSQL: one rebuild at a time. */
+const SEARCH_BUILD_LOCK = 40_000_003;
+
+/** Connections a full rebuild works on: two on PostgreSQL (both cores), the database itself on PGlite. */
+type Builders = { db: Db; width: number; close: () => Promise<void> };
+
+async function openBuilders(db: Db): Promise<Builders> {
+  const client = (db as { $client?: unknown }).$client;
+  const url = client instanceof pg.Pool ? client.options.connectionString : undefined;
+  if (!url) return { db, width: 1, close: async () => {} };
+  // Its own pool: two connections build, a third holds the lock for the whole run.
+  const handle = connectPostgres(url, 3);
+  const holder = await handle.pool!.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [SEARCH_BUILD_LOCK]);
+  } catch (e) {
+    holder.release();
+    await handle.close();
+    throw e;
+  }
+  return {
+    db: handle.db,
+    width: 2,
+    close: async () => {
+      // Released with its connection (the pool's end closes it): no unlock to forget.
+      holder.release(true);
+      await handle.close();
+    },
+  };
+}
+
+/** Runs the tasks on `width` workers, in order (each worker takes the next one); stops at an error. */
+async function runQueue(tasks: (() => Promise<void>)[], width: number): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < tasks.length) {
+      const task = tasks[next++]!;
+      try {
+        await task();
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}
+
 /**
- * Rebuilds the whole search read model from the registry tables, in one transaction (readers
- * keep the previous index until it commits). Called at the end of the sample seed and after
- * every CLI import (docs/SEARCH.md).
+ * Rebuilds the whole search read model from the registry tables (issue 40, docs/SEARCH.md): into
+ * shadow tables (src/search/shadow.ts), filled and indexed on two connections on PostgreSQL (one on
+ * PGlite), then swapped in in one short transaction. Readers keep the previous index until then; a
+ * run killed at any moment leaves it served, and the next run starts over. Called at the end of
+ * the sample seed and after every CLI import.
  */
 export async function rebuildSearchIndex(
   db: Db,
@@ -40,92 +102,155 @@ export async function rebuildSearchIndex(
     options.onStep?.(label, now - last);
     last = now;
   };
-  const steps: SQL[] = [
-    // The per-cell and per-label counts too (issue 40): refilled below, a DELETE left their old
-    // rows dead in the heap and the key at every rebuild. Listed first: a circle's count reads
-    // search_geo_cells before search_companies, so a reader never holds one the rebuild still waits
-    // for while waiting for one the rebuild holds.
-    sql`TRUNCATE search_geo_cells, search_label_counts, search_companies, search_names, search_postings,
-      search_vocabulary, search_directors RESTART IDENTITY`,
-    ...fillSteps(() => sql`true`),
-    sql`INSERT INTO search_vocabulary (token, frequency)
-      SELECT token, count(*) FROM search_postings GROUP BY token`,
-  ];
-  await db.transaction(async (tx) => {
-    // Bulk load: secondary indexes are dropped and rebuilt once at the end (much faster than
-    // maintaining them row by row); their definitions are read back from the catalogue, so the
-    // schema stays the only place that declares them.
-    // Primary keys too (issue 40): rows arrive in random key order (search_companies by the
-    // companies' physical order, the vocabulary by hash), and a key maintained row by row ends
-    // half-empty (47.5 MB instead of 30.7 at 1 M for search_companies); no fill step needs one.
-    const indexes = await queryRows<{ name: string; def: string; drop: string }>(
-      tx as unknown as Db,
-      sql`SELECT i.indexname AS name,
-          CASE WHEN x.indisprimary
-            THEN format('ALTER TABLE %I ADD CONSTRAINT %I %s', i.tablename, con.conname, pg_get_constraintdef(con.oid))
-            ELSE i.indexdef END AS def,
-          CASE WHEN x.indisprimary THEN format('ALTER TABLE %I DROP CONSTRAINT %I', i.tablename, con.conname)
-            ELSE format('DROP INDEX %I', i.indexname) END AS drop
-        FROM pg_indexes i
-        JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = current_schema()::regnamespace
-        JOIN pg_index x ON x.indexrelid = c.oid
-        LEFT JOIN pg_constraint con ON con.conindid = c.oid AND con.contype = 'p'
-        WHERE i.schemaname = current_schema() AND i.tablename = ANY(${SEARCH_TABLES_LITERAL}::text[])
-        -- Keys first: the secondary indexes are then built on a table that already has its key.
-        ORDER BY x.indisprimary DESC, i.indexname`,
+  /** A step that runs beside another: its own duration, the phase's lap follows. */
+  const timed = async (label: string, run: () => Promise<void>) => {
+    const t = performance.now();
+    await run();
+    options.onStep?.(`  ${label}`, performance.now() - t);
+  };
+  const builders = await openBuilders(db);
+  try {
+    const shadow = await createShadowTables(db);
+    // The marks present now are what this rebuild covers; later ones stay for the next refresh.
+    await db.execute(
+      sql.raw(`CREATE TABLE ${shadowTable(shadow, 'stale_at_start')} AS
+        SELECT siren FROM search_stale_sirens`),
     );
-    // The build's own memory (PostgreSQL only; PGlite keeps its defaults in its 4 GiB of WASM
-    // memory): the index builds and the fill's sorts and hashes in memory rather than in
-    // temporary files (measured at 1 M: docs/SCALE.md), for this transaction only.
-    await tx.execute(sql`SELECT set_config('maintenance_work_mem', ${BUILD_MAINTENANCE_WORK_MEM}, true),
-        set_config('work_mem', ${BUILD_WORK_MEM}, true)
-      WHERE version() NOT LIKE '%emscripten%'`);
-    for (const step of steps.slice(0, 1)) await tx.execute(step);
+    const [state] = await queryRows<{ since: string | null }>(
+      db,
+      sql`SELECT (SELECT updated_at::text FROM search_index_state WHERE id = 1) AS since`,
+    );
     // Fresh statistics on the sources: right after a bulk import the planner may still believe
     // a table is empty and pick nested loops over millions of rows.
-    await tx.execute(
+    await db.execute(
       sql`ANALYZE companies, establishments, directors, financials, opposition_requests,
         company_labels, label_identifiers, establishment_agreements, company_agreements,
         local_authorities`,
     );
-    lap('truncate + analyze');
-    for (const ix of indexes) await tx.execute(sql.raw(ix.drop));
-    const labels = [
-      'search_companies',
-      'search_names',
-      'search_postings',
-      'search_directors',
-      'search_vocabulary',
-    ];
-    for (const [i, step] of steps.slice(1).entries()) {
-      await tx.execute(step);
-      lap(`fill ${labels[i]}`);
-    }
-    await rebuildGeoCellCounts(tx as unknown as Db);
-    lap('fill search_geo_cells');
-    await rebuildLabelCounts(tx as unknown as Db);
-    lap('fill search_label_counts');
+    const split = builders.width > 1 ? await sirenMedian(db) : null;
+    lap('shadow tables + analyze');
+    // The build's own memory (PostgreSQL only; PGlite keeps its defaults in its 4 GiB of WASM
+    // memory): index builds, sorts and hashes in memory rather than in temporary files.
+    const settings = {
+      maintenance_work_mem: BUILD_MAINTENANCE_WORK_MEM,
+      work_mem: BUILD_WORK_MEM,
+    };
+    const on = (run: (tx: Db) => Promise<unknown>) =>
+      onShadow(builders.db, shadow, settings, async (tx) => {
+        await run(tx);
+      });
+    // Halves by SIREN for the companies and the postings (the names' ids come from one sequence,
+    // in one statement's order, as before).
+    const halves: ((col: string) => SQL)[] = split
+      ? [(col) => sql`${sql.raw(col)} < ${split}`, (col) => sql`${sql.raw(col)} >= ${split}`]
+      : [() => sql`true`];
+    const [companies, , postings] = [0, 1, 2].map((i) =>
+      halves.map((scope) => fillSteps(scope)[i]!),
+    );
+    const whole = fillSteps(() => sql`true`);
+    const fill = (label: string, step: SQL) => () =>
+      timed(label, () => on((tx) => tx.execute(step)));
+    const halved = (label: string, steps: SQL[]) =>
+      steps.map((step, i) =>
+        fill(steps.length > 1 ? `${label} ${i + 1}/${steps.length}` : label, step),
+      );
+    await runQueue(halved('fill search_companies', companies!), builders.width);
+    lap('fill search_companies');
+    // Then what reads it, on both connections: the mandates on one, the names, the counts and the
+    // postings (once the names are in) on the other.
+    let namesFilled!: Promise<void>;
+    await runQueue(
+      [
+        // The mandates whole: each half would scan all of them and all the companies again.
+        fill('fill search_directors', whole[3]!),
+        () => (namesFilled = fill('fill search_names', whole[1]!)()),
+        () =>
+          timed('fill search_geo_cells, search_label_counts', () =>
+            on(async (tx) => {
+              await rebuildGeoCellCounts(tx);
+              await rebuildLabelCounts(tx);
+            }),
+          ),
+        ...halved('fill search_postings', postings!).map((task) => async () => {
+          await namesFilled;
+          await task();
+        }),
+      ],
+      builders.width,
+    );
+    lap('fill search_names, search_directors, search_postings, counts');
     killPoint('index');
-    for (const ix of indexes) {
-      await tx.execute(sql.raw(ix.def));
-      lap(`index ${ix.name}`);
-    }
-    // Everything is rebuilt: nothing is stale any more, in the same transaction.
-    await tx.execute(sql`UPDATE search_index_state SET full_rebuild = false, updated_at = now()`);
-    await tx.execute(sql`DELETE FROM search_stale_sirens`);
-  });
-  // Outside the transaction: statistics for the planner, the visibility map for index-only scans
-  // of the postings, and the GIN pending list flushed.
-  lap('commit');
-  for (const table of SEARCH_TABLES) {
-    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
-    lap(`vacuum analyze ${table}`);
+    // Then the vocabulary, and every key and index, the longest first (GIN builds are
+    // single-threaded: two at a time, one per connection).
+    let vocabularyFilled!: Promise<void>;
+    const indexes = [...shadow.indexes].sort((a, b) => b.bytes - a.bytes);
+    await runQueue(
+      [
+        () =>
+          (vocabularyFilled = timed('fill search_vocabulary', () =>
+            on((tx) =>
+              tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
+                SELECT token, count(*) FROM search_postings GROUP BY token`),
+            ),
+          )),
+        ...indexes.map((ix) => async () => {
+          if (ix.table === 'search_vocabulary') await vocabularyFilled;
+          await timed(`index ${ix.name}`, () => on((tx) => tx.execute(sql.raw(ix.def))));
+        }),
+      ],
+      builders.width,
+    );
+    lap('fill search_vocabulary ‖ keys and indexes');
+    // Statistics for the planner, the visibility map for index-only scans of the postings, and
+    // the GIN pending lists flushed, before the switch: the index is served analyzed.
+    const bytes = await tableBytes(db, shadow);
+    await runQueue(
+      [...REBUILT_TABLES]
+        .sort((a, b) => (bytes.get(b) ?? 0) - (bytes.get(a) ?? 0))
+        .map(
+          (t) => () =>
+            timed(`vacuum analyze ${t}`, async () => {
+              await builders.db.execute(sql.raw(`VACUUM ANALYZE ${shadowTable(shadow, t)}`));
+            }),
+        ),
+      builders.width,
+    );
+    lap('vacuum analyze');
+    await swapShadowTables(db, shadow, async (tx) => {
+      // Everything is rebuilt: nothing is stale any more, but what was marked meanwhile.
+      await tx.execute(sql`UPDATE search_index_state SET full_rebuild = false, updated_at = now()
+        WHERE NOT full_rebuild OR ${state?.since ?? null}::timestamptz IS NULL
+          OR updated_at <= ${state?.since ?? null}::timestamptz`);
+      await tx.execute(
+        sql.raw(`DELETE FROM search_stale_sirens s USING ${shadowTable(shadow, 'stale_at_start')} x
+          WHERE s.siren = x.siren`),
+      );
+    });
+    lap('switch');
+  } catch (e) {
+    // A failed build gives its disk back now (about the index's size) rather than at the next run.
+    await dropShadowTables(db).catch(() => {});
+    throw e;
+  } finally {
+    await builders.close();
   }
-  // Truncated then refilled: without statistics until autovacuum reaches them.
-  await db.execute(sql`ANALYZE search_geo_cells, search_label_counts`);
-  lap('analyze search_geo_cells, search_label_counts');
   clearVocabularyCache();
   return countRows(db);
+}
+
+/** The median SIREN of the legal units (from a sample past 200,000 rows), or null when none. */
+async function sirenMedian(db: Db): Promise<string | null> {
+  const [size] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'companies'::regclass`,
+  );
+  const percent = (size?.n ?? 0) > 200_000 ? 1 : 100;
+  const [row] = await queryRows<{ split: string | null }>(
+    db,
+    sql`SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY siren)::text AS split
+      FROM companies TABLESAMPLE SYSTEM (${sql.raw(String(percent))})`,
+  );
+  return row?.split ?? null;
 }
 
 async function countRows(db: Db): Promise<RebuildStats> {

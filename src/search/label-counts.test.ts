@@ -90,6 +90,22 @@ describe('per-label counts', () => {
       const no = await direct(sql`NOT (c.labels && ARRAY[${label}]::text[])`);
       expect(await countOf({ excludedLabels: [label] }), label).toBe(no);
     }
+    // One required and some refused: its count less the companies carrying both, exact, and up
+    // to a limit as the rows' count is.
+    for (const [label, refused] of [
+      ['convention-collective', ['ess']],
+      ['ess', ['association', 'convention-collective']],
+      ['association', ['rge']],
+      ['none-such', ['ess']],
+    ] as const) {
+      const n = await direct(
+        sql`c.labels @> ARRAY[${label}]::text[] AND NOT (c.labels && ${`{${refused.join(',')}}`}::text[])`,
+      );
+      const f = { ...EMPTY_FILTERS, labels: [label], excludedLabels: [...refused] };
+      expect(await countOf(f), label).toBe(n);
+      const capped = await queryRows<{ n: number }>(h.db, countSql(f, {}, 2));
+      expect(capped[0]!.n, label).toBe(Math.min(n, 2));
+    }
     // Two labels, or a label and another filter: counted row by row, the same way.
     expect(await countOf({ labels: ['ess'], status: 'A' })).toBe(
       await direct(sql`c.labels @> '{ess}'::text[] AND c.status = 'A'`),

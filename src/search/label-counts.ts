@@ -14,6 +14,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/client';
+import { textArray } from '@/domain/sql-fragments';
 
 /** Which rows the counts hold: the same as the lists' total (named companies). */
 const COUNTED = sql`name IS NOT NULL`;
@@ -42,17 +43,43 @@ export function addLabelsSql(inScope: SQL): SQL {
 }
 
 /**
- * The exact count of a list filtered by labels alone, from the counts: one label required (its
- * count) or one refused (all the named companies but its count). Null for anything else (two
- * labels, a label and another filter): the caller counts the rows.
+ * Up to this many companies carrying a required label (its count), a list that also refuses labels
+ * counts the few that carry both and subtracts them (below); beyond, it counts its rows up to its
+ * limit, which stops sooner than reading the whole intersection.
  */
-export function labelCountSql(required: readonly string[], refused: readonly string[]): SQL | null {
+export const SUBTRACT_UP_TO = 50_000;
+
+/**
+ * The exact count of a list filtered by labels alone, from the counts: one label required (its
+ * count), one refused (all the named companies but its count), or one required and some refused
+ * (its count less the named companies that carry it and one of the refused: one read of the GIN
+ * index on labels, whose intersection is usually empty or small; `est_bio=true` with
+ * `est_qualiopi=false` read the 10,000 bio companies' rows, 0.1 s at 1 M, for 1 ms). Null for
+ * anything else (two labels required, a label and another filter): the caller counts the rows.
+ * `rows` counts them, up to the caller's limit: with one required label and some refused, it is
+ * the count when the required label is too common for the subtraction to read few rows (the
+ * scalar subquery not taken is never run).
+ */
+export function labelCountSql(
+  required: readonly string[],
+  refused: readonly string[],
+  rows: SQL | null = null,
+): SQL | null {
   const one = (label: string) =>
     sql`coalesce((SELECT n FROM search_label_counts WHERE label = ${label}), 0)`;
   if (required.length === 1 && refused.length === 0)
     return sql`SELECT ${one(required[0]!)}::int AS n`;
   if (required.length === 0 && refused.length === 1)
     return sql`SELECT (${one('')} - ${one(refused[0]!)})::int AS n`;
+  if (required.length === 1 && refused.length >= 1) {
+    const both = sql`(SELECT count(*) FROM search_companies c
+      WHERE c.labels @> ${textArray([required[0]!])}::text[]
+        AND c.labels && ${textArray([...refused])}::text[] AND ${COUNTED})`;
+    const subtracted = sql`${one(required[0]!)} - ${both}`;
+    if (!rows) return sql`SELECT (${subtracted})::int AS n`;
+    return sql`SELECT (CASE WHEN ${one(required[0]!)} <= ${SUBTRACT_UP_TO}
+      THEN ${subtracted} ELSE (${rows}) END)::int AS n`;
+  }
   return null;
 }
 

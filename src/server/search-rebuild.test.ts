@@ -195,4 +195,40 @@ describe('a full rebuild of the search index pending', () => {
     },
     120_000,
   );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'clears the marks it covers, keeps those posted while it builds (shadow tables, issue 40)',
+    async () => {
+      await h.db.execute(sql`INSERT INTO search_stale_sirens (siren) VALUES ('111111111')
+        ON CONFLICT DO NOTHING`);
+      await markFull('1 minute');
+      let meanwhile: Promise<unknown> | undefined;
+      // While the shadow tables fill, on another connection of the pool: an import's marks.
+      await rebuildSearchIndex(h.db, {
+        onStep: (label) => {
+          if (label === 'fill search_companies' && !meanwhile)
+            meanwhile = (async () => {
+              await h.db.execute(sql`INSERT INTO search_stale_sirens (siren) VALUES ('222222222')`);
+              await markFull();
+            })();
+        },
+      });
+      expect(meanwhile).toBeDefined();
+      await meanwhile;
+      const [state] = await queryRows<{ full: boolean; stale: string[] }>(
+        h.db,
+        sql`SELECT (SELECT full_rebuild FROM search_index_state WHERE id = 1) AS full,
+          ARRAY(SELECT siren::text FROM search_stale_sirens ORDER BY 1) AS stale`,
+      );
+      expect(state).toEqual({ full: true, stale: ['222222222'] });
+      await h.db.execute(sql`DELETE FROM search_stale_sirens`);
+      await rebuildSearchIndex(h.db);
+      const [after] = await queryRows<{ full: boolean }>(
+        h.db,
+        sql`SELECT full_rebuild AS full FROM search_index_state WHERE id = 1`,
+      );
+      expect(after?.full).toBe(false);
+    },
+    120_000,
+  );
 });

@@ -6,9 +6,10 @@
  * the rebuild as a background job (`search.rebuild`) and serves at once: company and director
  * pages come from the registry tables, which the rebuild does not touch; the search (its pages and
  * its API) answers 503 « index de recherche en reconstruction » (`SEARCH_INDEX_REBUILDING`, with
- * `Retry-After`) until the rebuild commits. The rebuild truncates the search tables in its
- * transaction: a search issued meanwhile would wait for hours behind its lock, not read the old
- * index.
+ * `Retry-After`) until the rebuild commits. The rebuild builds shadow tables and swaps them in at
+ * its end (src/search/shadow.ts), so the previous index stays readable meanwhile; but a pending
+ * full rebuild means that index is missing or stale (a stock import, a migration that changes its
+ * shape): the gate stays closed until the swap.
  *
  * The job holds a session advisory lock (SEARCH_REBUILD_LOCK) on a connection of its own while it
  * runs, so that `/readyz` (src/server/health.ts) tells a rebuild under way (ready, the `search`
