@@ -99,12 +99,29 @@ export async function createShadowTables(db: Db): Promise<Shadow> {
         AND d.deptype = 'a' AND t.relnamespace = current_schema()::regnamespace
         AND t.relname = ANY(${REBUILT_LITERAL}::text[])`,
   );
+  // Per-column statistics targets (`ALTER COLUMN … SET STATISTICS`, migration 0043): LIKE does
+  // not copy them, and the planner's estimates of the postings depend on them.
+  const statistics = await queryRows<{ table: string; column: string; target: number }>(
+    db,
+    sql`SELECT t.relname AS table, a.attname AS column, a.attstattarget::int AS target
+      FROM pg_attribute a
+      JOIN pg_class t ON t.oid = a.attrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = ${live} AND t.relname = ANY(${REBUILT_LITERAL}::text[])
+        AND a.attnum > 0 AND NOT a.attisdropped AND a.attstattarget >= 0
+      ORDER BY t.relname, a.attnum`,
+  );
   const steps: string[] = [`DROP SCHEMA IF EXISTS ${s} CASCADE`, `CREATE SCHEMA ${s}`];
   for (const table of REBUILT_TABLES) {
     // Columns in their order, with their types, collations, NOT NULL, defaults and checks.
     steps.push(
       `CREATE TABLE ${s}.${ident(table)} (LIKE ${ident(live)}.${ident(table)} INCLUDING DEFAULTS
         INCLUDING CONSTRAINTS INCLUDING GENERATED INCLUDING STORAGE INCLUDING COMPRESSION)`,
+    );
+  }
+  for (const st of statistics) {
+    steps.push(
+      `ALTER TABLE ${s}.${ident(st.table)} ALTER COLUMN ${ident(st.column)} SET STATISTICS ${st.target}`,
     );
   }
   // A serial column's sequence (search_names.id): its own, of the same name, owned by the shadow
