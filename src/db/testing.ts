@@ -5,6 +5,7 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { connectPostgres, wrapPglite, type DbHandle } from './client';
 import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 import { migrationsFolder, runMigrations } from './migrate';
-import { pgliteExtensions } from './pglite';
+import { openPglite, pgliteExtensions } from './pglite';
 
 /**
  * A fresh, migrated database for one test file.
@@ -279,5 +280,47 @@ export async function createServerDb(
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
+  };
+}
+
+/** A database of its own for a child process under test, as ChildProcessDb opens it. */
+export type ChildProcessDb = {
+  /** What the child's environment needs to open it (DATABASE_URL, or PGLITE_DIR). */
+  env: Record<string, string>;
+  /** Opens it in the test's process (close it before the child opens a PGlite directory). */
+  open: () => Promise<DbHandle>;
+  /** Drops it (the PostgreSQL database, or the PGlite directory). */
+  drop: () => Promise<void>;
+};
+
+/**
+ * A fresh database a child process (a CLI under test) opens: with DATABASE_URL, a new database on
+ * that server; otherwise a PGlite directory under the system's temporary folder. Empty, or with
+ * `migrated` a copy of the migrated template. `poolMax`: the connections of `open()`'s pool.
+ */
+export async function childProcessDb(
+  name: string,
+  o: { migrated?: boolean; poolMax?: number } = {},
+): Promise<ChildProcessDb> {
+  const server = process.env.DATABASE_URL;
+  if (server) {
+    const { url, drop } = await createServerDb(
+      server,
+      `${name}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`,
+      { migrated: o.migrated },
+    );
+    return {
+      env: { DATABASE_URL: url },
+      open: async () => connectPostgres(url, o.poolMax ?? 2),
+      drop,
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const db = path.join(dir, 'pglite');
+  if (o.migrated) await migratedPgliteDir(db);
+  return {
+    env: { DATABASE_URL: '', PGLITE_DIR: db },
+    open: async () => wrapPglite(await openPglite(db)),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

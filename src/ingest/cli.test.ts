@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
-import { openPglite } from '@/db/pglite';
-import { createServerDb, migratedPgliteDir } from '@/db/testing';
+import { childProcessDb } from '@/db/testing';
 import { searchCompanies } from '@/search/companies';
 import { generateSirene } from './generate/sirene';
 import { compiledImportCli, count, run, sample, tempDir } from './testing';
@@ -15,38 +13,12 @@ let CLI: string;
 const dir = tempDir('ingest-cli-');
 let files: { ulPath: string };
 
-type Target = {
-  env: Record<string, string>;
-  open: () => Promise<DbHandle>;
-  drop: () => Promise<void>;
-};
-
 /**
- * A fresh database the CLI child can open: a PGlite directory, or a new database on the server.
- * Migrated already (a copy of the migrated template), unless `empty`: the CLI migrates it then.
+ * A fresh database the CLI child can open, migrated already (a copy of the migrated template),
+ * unless `empty`: the CLI migrates it then.
  */
-async function freshTarget(name: string, o: { empty?: boolean } = {}): Promise<Target> {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    const pgliteDir = path.join(dir, name);
-    if (!o.empty) await migratedPgliteDir(pgliteDir);
-    return {
-      env: { PGLITE_DIR: pgliteDir, DATABASE_URL: '' },
-      open: async () => wrapPglite(await openPglite(pgliteDir)),
-      drop: async () => {},
-    };
-  }
-  const { url, drop } = await createServerDb(
-    server,
-    `test_cli_${name}_${Date.now().toString(36)}`,
-    { migrated: !o.empty },
-  );
-  return {
-    env: { DATABASE_URL: url },
-    open: async () => connectPostgres(url, 2),
-    drop,
-  };
-}
+const freshTarget = (name: string, o: { empty?: boolean } = {}) =>
+  childProcessDb(`test_cli_${name}`, { migrated: !o.empty });
 
 function cli(
   args: string[],

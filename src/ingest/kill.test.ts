@@ -1,13 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, queryRows, wrapPglite, type DbHandle } from '@/db/client';
-import { openPglite } from '@/db/pglite';
-import { createServerDb, migratedPgliteDir } from '@/db/testing';
+import { queryRows, type DbHandle } from '@/db/client';
+import { childProcessDb, type ChildProcessDb } from '@/db/testing';
 import { rebuildSearchIndex } from '@/search/indexer';
 import { compiledImportCli } from './testing';
 
@@ -21,38 +16,13 @@ const FILE_A = 'data/samples/sirene/StockUniteLegale_echantillon_joao-sdx.csv'; 
 const FILE_B = 'data/samples/sirene/StockUniteLegale_utf8_sample.csv'; // 3 more
 
 let cli: string;
-let target: {
-  env: Record<string, string>;
-  open: () => Promise<DbHandle>;
-  cleanup: () => Promise<void>;
-};
+let target: ChildProcessDb;
 
 beforeAll(async () => {
   cli = await compiledImportCli();
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const { url, drop } = await createServerDb(
-      server,
-      `kill_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`,
-      { migrated: true },
-    );
-    target = {
-      env: { DATABASE_URL: url },
-      open: async () => connectPostgres(url, 1),
-      cleanup: drop,
-    };
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'kill-import-'));
-    const db = path.join(dir, 'pglite');
-    await migratedPgliteDir(db);
-    target = {
-      env: { DATABASE_URL: '', PGLITE_DIR: db },
-      open: async () => wrapPglite(await openPglite(db)),
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
+  target = await childProcessDb('kill', { migrated: true, poolMax: 1 });
 });
-afterAll(async () => target?.cleanup());
+afterAll(async () => target?.drop());
 
 /** `npm run import -- sirene-ul <file>` in a child process; its exit code or signal. */
 function runImport(file: string, killAt?: 'copy' | 'upsert' | 'index') {

@@ -1,14 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, queryRows, wrapPglite, type DbHandle } from '@/db/client';
+import { queryRows } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
-import { openPglite } from '@/db/pglite';
-import { createServerDb } from '@/db/testing';
+import { childProcessDb, type ChildProcessDb } from '@/db/testing';
 import { insertRegistryFixtures } from '@/registry/testing/fixtures';
 import { rebuildSearchIndex } from './indexer';
 import { REBUILT_TABLES, shadowSchemaOf } from './shadow';
@@ -20,33 +15,10 @@ import { REBUILT_TABLES, shadowSchemaOf } from './shadow';
  * runs as a child process (`npm run search:reindex`) on the test's own database: a PGlite
  * directory, or a fresh PostgreSQL database with DATABASE_URL.
  */
-let target: {
-  env: Record<string, string>;
-  open: () => Promise<DbHandle>;
-  cleanup: () => Promise<void>;
-};
+let target: ChildProcessDb;
 
 beforeAll(async () => {
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const { url, drop } = await createServerDb(
-      server,
-      `reindex_kill_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`,
-    );
-    target = {
-      env: { DATABASE_URL: url },
-      open: async () => connectPostgres(url, 2),
-      cleanup: drop,
-    };
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'kill-reindex-'));
-    const db = path.join(dir, 'pglite');
-    target = {
-      env: { DATABASE_URL: '', PGLITE_DIR: db },
-      open: async () => wrapPglite(await openPglite(db)),
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
+  target = await childProcessDb('reindex_kill');
   const h = await target.open();
   try {
     await runMigrations(h);
@@ -56,7 +28,7 @@ beforeAll(async () => {
     await h.close();
   }
 }, 120_000);
-afterAll(async () => target?.cleanup());
+afterAll(async () => target?.drop());
 
 function runReindex(killAt?: 'index') {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(

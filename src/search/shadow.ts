@@ -21,7 +21,8 @@ export const REBUILT_TABLES = [
   'search_vocabulary',
   'search_directors',
 ] as const;
-const REBUILT_LITERAL = `{${REBUILT_TABLES.join(',')}}`;
+/** REBUILT_TABLES as a PostgreSQL array literal, for `relname = ANY(…::text[])`. */
+export const REBUILT_LITERAL = `{${REBUILT_TABLES.join(',')}}`;
 
 export type ShadowIndex = {
   table: string;
