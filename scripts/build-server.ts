@@ -1,38 +1,17 @@
 /**
  * Compiles the production web server (scripts/serve.ts) and its registry API worker thread
  * (src/server/registry-worker.ts) to plain JavaScript under `.next/registre/`, so production runs
- * compiled code, not tsx. Run after `next build` (by `npm run build` and by `npm start` when the
- * build is stale). Packages stay external (resolved from node_modules at run time), except those
- * whose entry is a JSON file, which Node would only import with an import attribute; the `@/`
- * path alias is resolved here, from tsconfig.json.
+ * compiled code, not tsx (src/lib/compile-entries.ts). Run after `next build` (by `npm run build`
+ * and by `npm start` when the build is stale).
  */
-import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { getEnv } from '../src/config/env';
+import { compileEntries } from '../src/lib/compile-entries';
 import { checkRouteManifest } from '../src/server/route-table';
 import { recordBuildSettings } from './build-state';
 
 /** Where the compiled server lives: inside `.next`, so it goes with the build it serves. */
 export const SERVER_DIST = path.join('.next', 'registre');
-
-/** Bare imports stay imports, unless they resolve to JSON (bundled then, as tsx loads them). */
-const externalPackages: Plugin = {
-  name: 'external-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'inner' || args.path.startsWith('@/') || args.path === 'server-only')
-        return undefined;
-      const resolved = await b.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        importer: args.importer,
-        pluginData: 'inner',
-      });
-      if (resolved.errors.length || resolved.path.endsWith('.json')) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
 
 export async function buildServer(root = process.cwd()): Promise<void> {
   await compileEntries(
@@ -40,35 +19,6 @@ export async function buildServer(root = process.cwd()): Promise<void> {
     { serve: 'scripts/serve.ts', 'registry-worker': 'src/server/registry-worker.ts' },
     SERVER_DIST,
   );
-}
-
-/**
- * Compiles entry points (name → source file, relative to `root`) to `<outdir>/<name>.mjs`, as the
- * server is compiled: also used by tests that start the import command in child processes, which
- * then load one file instead of tsx compiling and resolving each module.
- */
-export async function compileEntries(
-  root: string,
-  entryPoints: Record<string, string>,
-  outdir: string,
-): Promise<void> {
-  await build({
-    absWorkingDir: root,
-    entryPoints,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    plugins: [externalPackages],
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    jsx: 'automatic',
-    // `server-only` throws unless resolved with React's `react-server` condition; this bundle is
-    // the server itself, so the marker resolves to the empty module Next gives servers.
-    alias: { 'server-only': './src/lib/server-only-stub.ts' },
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
 }
 
 // `npm run build`: after `next build`, the route table checked against Next's manifest, the

@@ -74,7 +74,7 @@ const COMPILED_CLI_DIR = path.resolve('node_modules/.cache/registre-test-cli');
 
 /**
  * The import command (src/ingest/cli.ts) compiled to one file, once per Vitest run, as the server
- * is compiled for production (scripts/build-server.ts): tests that start it in many child
+ * is compiled for production (src/lib/compile-entries.ts): tests that start it in many child
  * processes give each plain JavaScript to load (and Node's compile cache, NODE_COMPILE_CACHE)
  * instead of tsx compiling and resolving each module. The same source; run it with `node <file>`.
  * Copies left by runs older than a day are removed.
@@ -84,8 +84,8 @@ export async function compiledImportCli(): Promise<string> {
   const file = path.join(out, 'cli.mjs');
   if (existsSync(file)) return file;
   const partial = `${out}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  // Loaded here: esbuild and the build's modules, for the few files that start the command.
-  const { compileEntries } = await import('../../scripts/build-server');
+  // Loaded here: esbuild, only for the few files that start the command.
+  const { compileEntries } = await import('@/lib/compile-entries');
   await compileEntries(process.cwd(), { cli: 'src/ingest/cli.ts' }, partial);
   try {
     renameSync(partial, out);
