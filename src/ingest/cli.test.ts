@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '@/db/migrate';
 import { childProcessDb } from '@/db/testing';
+import { compiledEntry } from '@/testing/compiled-entry';
 import { searchCompanies } from '@/search/companies';
 import { generateSirene } from './generate/sirene';
-import { compiledImportCli, count, run, sample, tempDir } from './testing';
+import { count, run, sample, tempDir } from './testing';
 
 /** src/ingest/cli.ts, compiled once (it starts in six child processes). */
 let CLI: string;
@@ -47,7 +48,7 @@ function cli(
 }
 
 beforeAll(async () => {
-  CLI = await compiledImportCli();
+  CLI = await compiledEntry('src/ingest/cli.ts');
   files = await generateSirene(dir, { companies: 80_000, seed: 3 });
 });
 afterAll(() => {});

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db/client';
 import { childProcessDb, type ChildProcessDb } from '@/db/testing';
+import { compiledEntry } from '@/testing/compiled-entry';
 import { rebuildSearchIndex } from '@/search/indexer';
-import { compiledImportCli } from './testing';
 
 /**
  * An import killed with SIGKILL at each of its steps (COPY, upsert, search-index step; the
@@ -19,7 +19,7 @@ let cli: string;
 let target: ChildProcessDb;
 
 beforeAll(async () => {
-  cli = await compiledImportCli();
+  cli = await compiledEntry('src/ingest/cli.ts');
   target = await childProcessDb('kill', { migrated: true, poolMax: 1 });
 });
 afterAll(async () => target?.drop());

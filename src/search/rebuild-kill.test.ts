@@ -33,6 +33,8 @@ afterAll(async () => target?.drop());
 function runReindex(killAt?: 'index') {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
     (resolve) => {
+      // Through tsx, as `npm run search:reindex` runs it (compiled, each start would save about
+      // one CPU-second of a test that spends most of its time rebuilding).
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/search-reindex.ts'], {
         env: { ...process.env, ...target.env, APP_ENV: 'test', TEST_KILL_AT: killAt ?? '' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,12 +9,13 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, resetEnvForTests } from '@/config/env';
 import type { Db } from '@/db/client';
 import { writeMailFile } from '@/mail/transport';
 import { payTestCheckout, testProvider, viewTestCheckout } from '@/payments/test-provider';
 import { payInTestMode } from '@/payments/test-checkout';
+import { compiledEntry } from '@/testing/compiled-entry';
 
 const publisher = {
   SELLER_NAME: 'Registre SA',
@@ -77,10 +78,14 @@ function run(args: string[], env: Record<string, string>) {
   });
 }
 
-// Its source through tsx: the check runs first and exits before any other module is evaluated
-// (production runs the same code compiled, scripts/build-server.ts).
-const serve = ['--import', 'tsx', path.resolve('scripts/serve.ts')];
+// The web server compiled, as production runs it (`.next/registre/serve.mjs`): its check runs
+// before any of its own code (the packages it imports are loaded first) and exits. The supervisor
+// from its source through tsx, as `npm start` runs it.
+let serve: string[];
 const start = ['--import', 'tsx', path.resolve('scripts/start.ts')];
+beforeAll(async () => {
+  serve = [await compiledEntry('scripts/serve.ts')];
+});
 
 /** The lines `  KEY: why` of the refusal. */
 function lineKeys(out: string): string[] {

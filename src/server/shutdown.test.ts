@@ -8,7 +8,6 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, wrapPglite, type DbHandle } from '@/db/client';
@@ -17,12 +16,15 @@ import { openWireTestDb } from '@/db/testing';
 import { runMigrations } from '@/db/migrate';
 import { defineJob, enqueue } from '@/jobs';
 import { runJobsUntilIdle } from '@/jobs/testing';
+import { compiledEntry } from '@/testing/compiled-entry';
 
 const JOBS = 6;
 let url: string;
 let embedded: EmbeddedServer | null = null;
 let closeDb: (() => Promise<void>) | undefined;
 let handle: DbHandle | undefined;
+/** The fixture, compiled once (src/testing/compiled-entry.ts): two server processes start. */
+let fixture: string;
 
 // The same kind as the fixture's, so that this process can queue it and run what is left.
 const slowJob = defineJob<{ key: string }>('test.shutdown-slow', async ({ key }) => {
@@ -32,6 +34,7 @@ const slowJob = defineJob<{ key: string }>('test.shutdown-slow', async ({ key })
 });
 
 beforeAll(async () => {
+  fixture = await compiledEntry('src/server/shutdown.fixture.ts');
   // The embedded database served over the wire, as `npm start` serves it: one connection.
   const wire = await openWireTestDb('test_shutdown');
   url = wire.url;
@@ -97,23 +100,19 @@ type Run = {
 
 /** The fixture's server process, once it listens. */
 async function startServer(env: Record<string, string>): Promise<Run> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('src/server/shutdown.fixture.ts')],
-    {
-      env: {
-        ...process.env,
-        SHUTDOWN_DATABASE_URL: url,
-        POOL_MAX: embedded ? '1' : '4',
-        DATABASE_URL: '',
-        JOB_MS: '800',
-        SHUTDOWN_TIMEOUT_MS: '3000',
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [fixture], {
+    env: {
+      ...process.env,
+      SHUTDOWN_DATABASE_URL: url,
+      POOL_MAX: embedded ? '1' : '4',
+      DATABASE_URL: '',
+      JOB_MS: '800',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+      LOG_LEVEL: 'silent',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
