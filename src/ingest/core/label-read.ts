@@ -1,6 +1,6 @@
 /**
  * Reading a label source's file (src/ingest/<source>/, issue 39): its text in its own encoding,
- * an XLSX's first sheet, delimited rows (RFC 4180 quotes, `;` or `,`), JSON records, dates, and
+ * an XLSX's first sheet, delimited rows (`;` or `,`, split by ./csv.ts), JSON records, dates, and
  * SIREN/SIRET cleaned the way the government search API does. labels.ts re-exports it.
  */
 import {
@@ -10,6 +10,7 @@ import {
   TableUnreadable,
   type TableLimits,
 } from '@/lib/tabular/xlsx-read';
+import { CsvSplitter, type RecordSink } from './csv';
 import { ImportError } from './errors';
 import type { OpenedInput } from './input';
 import { parseJson } from './json';
@@ -59,46 +60,19 @@ export function cleanSiret(v: unknown): string | null {
 
 export type DelimitedRow = { line: number; get(column: string): string | null; fields: string[] };
 
-/** Splits a line of `;` or `,` separated values (RFC 4180 quotes). */
-function splitLine(line: string, delimiter: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"' && cur === '') quoted = true;
-    else if (ch === delimiter) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-
-/** Records of a small CSV, quoted newlines kept inside their field. */
-function records(text: string): Array<{ line: number; text: string }> {
-  const out: Array<{ line: number; text: string }> = [];
-  const lines = text.split(/\r?\n/);
-  let pending: string | null = null;
-  let start = 0;
-  lines.forEach((l, i) => {
-    const joined: string = pending === null ? l : `${pending}\n${l}`;
-    if (pending === null) start = i + 1;
-    if ((joined.match(/"/g)?.length ?? 0) % 2 === 1) {
-      pending = joined;
-      return;
-    }
-    pending = null;
-    if (joined.trim()) out.push({ line: start, text: joined });
-  });
-  if (pending !== null) out.push({ line: start, text: pending });
+/**
+ * The records of a small delimited text, blank lines left out, each with the line it starts on:
+ * the imports' one CSV splitter (./csv.ts: RFC 4180 quotes, CRLF, newlines inside quotes; a quote
+ * left open at the end of the file is an ImportError).
+ */
+function splitRecords(text: string, delimiter: string): Array<{ line: number; fields: string[] }> {
+  const out: Array<{ line: number; fields: string[] }> = [];
+  const splitter = new CsvSplitter(delimiter);
+  const sink: RecordSink = (fields, line, raw) => {
+    if (raw.trim()) out.push({ line, fields });
+  };
+  splitter.push(text, sink);
+  splitter.end(sink);
   return out;
 }
 
@@ -111,43 +85,36 @@ export function delimited(
   text: string,
   name: string,
   required: string[],
-  options: { skipLines?: number } = {},
 ): { header: string[]; rows: DelimitedRow[] } {
-  const recs = records(text).slice(options.skipLines ?? 0);
+  const first = /^.*\S.*$/m.exec(text)?.[0] ?? '';
+  const delimiter = (first.match(/,/g)?.length ?? 0) > (first.match(/;/g)?.length ?? 0) ? ',' : ';';
+  const recs = splitRecords(text, delimiter);
   const head = recs.shift();
   if (!head) throw new ImportError(`Le fichier ${name} est vide.`);
-  const delimiter =
-    (head.text.match(/,/g)?.length ?? 0) > (head.text.match(/;/g)?.length ?? 0) ? ',' : ';';
-  const header = splitLine(head.text, delimiter).map((h) => h.trim());
+  const header = head.fields.map((h) => h.trim());
   const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
   const missing = required.filter((r) => !index.has(r.toLowerCase()));
   if (missing.length)
     throw new ImportError(
       `Colonnes absentes de ${name} : ${missing.join(', ')}.\n  Trouvé : ${header.slice(0, 20).join(delimiter)}`,
     );
-  const rows = recs.map((r) => {
-    const fields = splitLine(r.text, delimiter);
-    return {
-      line: r.line,
-      fields,
-      get(column: string) {
-        const i = index.get(column.toLowerCase());
-        const v = i === undefined ? undefined : fields[i]?.trim();
-        return v ? v : null;
-      },
-    };
-  });
+  const rows = recs.map(({ line, fields }) => ({
+    line,
+    fields,
+    get(column: string) {
+      const i = index.get(column.toLowerCase());
+      const v = i === undefined ? undefined : fields[i]?.trim();
+      return v ? v : null;
+    },
+  }));
   return { header, rows };
 }
 
 /** Rows without a header (FINESS): fields by position, after `skipLines` lines of metadata. */
 export function positional(text: string, delimiter: string, skipLines = 0): DelimitedRow[] {
-  return records(text)
+  return splitRecords(text, delimiter)
     .slice(skipLines)
-    .map((r) => {
-      const fields = splitLine(r.text, delimiter);
-      return { line: r.line, fields, get: () => null };
-    });
+    .map(({ line, fields }) => ({ line, fields, get: () => null }));
 }
 
 export const isoDay = (d: string | null | undefined): string | null => {

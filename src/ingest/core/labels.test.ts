@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from './errors';
 import type { OpenedInput } from './input';
-import { LABEL_XLSX_LIMITS, xlsxText } from './labels';
+import { delimited, LABEL_XLSX_LIMITS, positional, readSourceText, xlsxText } from './labels';
 
 async function workbook(rows: unknown[][]): Promise<OpenedInput> {
   const wb = new ExcelJS.Workbook();
@@ -53,6 +53,76 @@ describe('the XLSX label lists', () => {
     } as unknown as OpenedInput;
     await expect(xlsxText(input, ['SIREN'])).rejects.toThrow(
       /faux\.xlsx n'est pas un classeur XLSX lisible/,
+    );
+  });
+});
+
+const textInput = (bytes: Buffer): OpenedInput =>
+  ({ name: 'liste.csv', stream: Readable.from([bytes]) }) as unknown as OpenedInput;
+
+describe('the delimited label lists', () => {
+  it('split quoted fields, `;` or `,` as the header says, CRLF, newlines inside quotes', () => {
+    const semi = delimited(
+      'SIREN;Nom\r\n552032534;"DANONE; ""SA"""\r\n\r\n356000000;"LA\r\nPOSTE"\r\n883010316;X',
+      'a.csv',
+      ['siren'],
+    );
+    expect(semi.header).toEqual(['SIREN', 'Nom']);
+    expect(semi.rows.map((r) => [r.line, r.get('SIREN'), r.get('nom')])).toEqual([
+      [2, '552032534', 'DANONE; "SA"'],
+      // The blank line 3 is left out; a record numbered from the line it starts on.
+      [4, '356000000', 'LA\nPOSTE'],
+      [6, '883010316', 'X'],
+    ]);
+    const comma = delimited('\n  \nsiren,nom;court,ville\n552032534,"DANONE, SA",PARIS', 'b.csv', [
+      'nom;court',
+    ]);
+    expect(
+      comma.rows.map((r) => [r.line, r.get('siren'), r.get('nom;court'), r.get('ville')]),
+    ).toEqual([[4, '552032534', 'DANONE, SA', 'PARIS']]);
+    expect(comma.rows.map((r) => [r.line, r.get('siren'), r.get('nom;court')])).toEqual([
+      [4, '552032534', 'DANONE, SA'],
+    ]);
+    expect(() => delimited('\n \n', 'vide.csv', [])).toThrow(/vide\.csv est vide/);
+    expect(() => delimited('SIREN;Nom\n1;2', 'c.csv', ['SIRET'])).toThrow(
+      /Colonnes absentes de c\.csv : SIRET/,
+    );
+  });
+
+  it('keep a quote inside a field as text, and refuse a quote left open', () => {
+    // An inch mark in a name is not an opening quote: the next line is its own record.
+    const { rows } = delimited('SIREN;Nom\n552032534;Écran 24"\n356000000;LA POSTE', 'a.csv', []);
+    expect(rows.map((r) => [r.line, r.fields])).toEqual([
+      [2, ['552032534', 'Écran 24"']],
+      [3, ['356000000', 'LA POSTE']],
+    ]);
+    // A field opened with a quote never closed would swallow the rest of the file.
+    expect(() =>
+      delimited('SIREN;Nom\n552032534;"DANONE\n356000000;LA POSTE', 'a.csv', []),
+    ).toThrow(/Ligne 2 : guillemet ouvert jamais refermé/);
+  });
+
+  it('by position after metadata lines (FINESS)', () => {
+    const rows = positional(
+      'finess;etalab;95\r\nstructureet;1;"A;B"\r\ngeolocalisation;1;2',
+      ';',
+      1,
+    );
+    expect(rows.map((r) => [r.line, r.fields])).toEqual([
+      [2, ['structureet', '1', 'A;B']],
+      [3, ['geolocalisation', '1', '2']],
+    ]);
+  });
+
+  it('are read as UTF-8 without its BOM, or as Latin-1', async () => {
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('SIREN;Nom\nx;Élysée'),
+    ]);
+    expect(await readSourceText(textInput(bom))).toBe('SIREN;Nom\nx;Élysée');
+    const latin1 = Buffer.from('SIREN;Nom\nx;Élysée', 'latin1');
+    expect(delimited(await readSourceText(textInput(latin1)), 'l.csv', []).rows[0]!.fields).toEqual(
+      ['x', 'Élysée'],
     );
   });
 });

@@ -19,6 +19,12 @@ describe('tables as files', () => {
       ['x "y"\nz', '2'],
     ]);
     expect(parseCsv('552032534\n883010316')).toEqual([['552032534'], ['883010316']]);
+    // What a spreadsheet saves besides: tabs (« Texte Unicode »), a lone CR (Excel for Mac's
+    // « CSV (Macintosh) »). The label imports' files have neither (src/ingest/core/label-read.ts).
+    expect(parseCsv('siren\tnom\r552032534\tDANONE; SA\r')).toEqual([
+      ['siren', 'nom'],
+      ['552032534', 'DANONE; SA'],
+    ]);
   });
 
   it('tells a CSV from a binary file by its bytes, and reads Windows-1252', async () => {
