@@ -1,6 +1,8 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/config/env';
 import { reportServerFailure } from '@/lib/error-reporting/server';
+import { RenderQueue } from './render-queue';
 import { siteHandler, webServer } from './site';
 import { rawRequest, startTestServer, type TestServer } from './testing';
 
@@ -65,6 +67,54 @@ describe('a failure before Next.js', () => {
     const head = await rawRequest(`${server.base}/a-propos`, {}, 'HEAD');
     expect(head.status).toBe(500);
     expect(head.body.length).toBe(0);
+  });
+});
+
+describe('the listeners the pipeline leaves on an answer', () => {
+  /**
+   * Node warns past ten listeners of one event on one answer; Next.js adds its own `close`
+   * listeners to each answer it renders (abort signals, its writer, compression), so the steps
+   * before it leave one at most: a page asked (GET), or posted to with a body (a server action).
+   */
+  it('hands Next.js an answer with one close listener of its own at most', async () => {
+    const seen: Record<string, number> = {};
+    const pipeline = await startTestServer(
+      siteHandler({
+        door: { siteUrl: 'http://localhost:3000', gtm: false, reportingOrigin: null },
+        registryApi: () => false,
+        renders: new RenderQueue(),
+        next: async (req, res) => {
+          seen[`${req.method} ${req.url}`] = res.listenerCount('close');
+          for await (const _ of req);
+          res.end('ok');
+        },
+      }),
+    );
+    try {
+      const send = (method: string, path: string, body?: string) =>
+        new Promise<number>((resolve, reject) => {
+          const r = http.request(
+            `${pipeline.base}${path}`,
+            {
+              method,
+              agent: false,
+              headers: body ? { 'content-type': 'text/plain', 'content-length': body.length } : {},
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
+          r.on('error', reject);
+          r.end(body);
+        });
+      expect(await send('GET', '/entreprises/552032534')).toBe(200);
+      expect(await send('POST', '/entreprises/552032534', '["552032534"]')).toBe(200);
+      // A GET: the render queue's release; a POST (no render turn): the slow-body guard's clean-up.
+      expect(seen).toEqual({ 'GET /entreprises/552032534': 1, 'POST /entreprises/552032534': 1 });
+    } finally {
+      await pipeline.close();
+    }
   });
 });
 
