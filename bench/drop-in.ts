@@ -13,8 +13,9 @@
  *  2. each of its filters alone and with a name (`q`), through the drop-in.
  * The generated units carry no label: a deterministic share of them gets labels, identifiers,
  * collectivity codes and SIRENE flags here (once; `--relabel` again), the index's label column
- * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). Timed runs
- * under `flock /tmp/heavy.lock`.
+ * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). `--cases
+ * nom_personne,ELU`: only the filters of part 2 whose name holds one of these words, part 1
+ * skipped. Timed runs under `flock /tmp/heavy.lock`.
  */
 import { createRequire } from 'node:module';
 import type pg from 'pg';
@@ -44,6 +45,13 @@ requireCjs.cache[serverOnly] = {
   exports: {},
 } as NodeJS.Module;
 const QUERIES = Number(arg('queries', '50'));
+/** `--cases a,b`: part 2's filters whose name holds `a` or `b`, and part 1 skipped. */
+const CASES = args.includes('--cases')
+  ? arg('cases', '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+  : null;
 
 /** Labels on a share of the generated units (by a hash of the SIREN), with their identifiers. */
 async function label(db: Db): Promise<void> {
@@ -209,9 +217,11 @@ async function main(): Promise<void> {
 
     (globalThis as { __dbHandle?: typeof handle }).__dbHandle = handle;
     const { GET } = await import('@/app/api/recherche-entreprises/search/route');
-    console.log('\n1. Surcoût du drop-in (mêmes requêtes, 10 lignes) : route − SQL seul\n');
-    console.log('| chemin | p50 | p95 | |');
-    console.log('| --- | --- | --- | --- |');
+    if (!CASES) {
+      console.log('\n1. Surcoût du drop-in (mêmes requêtes, 10 lignes) : route − SQL seul\n');
+      console.log('| chemin | p50 | p95 | |');
+      console.log('| --- | --- | --- | --- |');
+    }
     for (const [cls, queries] of [
       ['nom', names.map((q) => ({ ours: { q, per_page: '10' }, gov: { q } }))],
       [
@@ -222,6 +232,7 @@ async function main(): Promise<void> {
         })),
       ],
     ] as const) {
+      if (CASES) break;
       const direct = await time(QUERIES, async (i) => {
         const q = queries[i % queries.length]!;
         const parsed = parseSearchRequest(new URLSearchParams(q.ours));
@@ -311,6 +322,7 @@ async function main(): Promise<void> {
     for (const [name, f] of filters) {
       // A base without the generated labels (the real sample alone) has none of these values.
       if (Object.values(f).some((v) => v == null)) continue;
+      if (CASES && !CASES.some((c) => name.includes(c))) continue;
       const n = Math.max(10, Math.floor(QUERIES / 2));
       const alone = await time(n, async () => {
         const a = await dropInSearch(db, new URLSearchParams({ ...f, minimal: 'true' }), 'search');
