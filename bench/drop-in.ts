@@ -15,7 +15,9 @@
  * collectivity codes and SIRENE flags here (once; `--relabel` again), the index's label column
  * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). `--cases
  * nom_personne,ELU`: only the filters of part 2 whose name holds one of these words, part 1
- * skipped. Timed runs under `flock /tmp/heavy.lock`.
+ * skipped; `--pages`: part 2 prints the pages each call reads as well (EXPLAIN (ANALYZE,
+ * BUFFERS) of its statements: the work, whatever the load). Timed runs under `flock
+ * /tmp/heavy.lock`.
  */
 import { createRequire } from 'node:module';
 import type pg from 'pg';
@@ -45,6 +47,8 @@ requireCjs.cache[serverOnly] = {
   exports: {},
 } as NodeJS.Module;
 const QUERIES = Number(arg('queries', '50'));
+/** `--pages`: part 2 prints, too, the pages each call reads (pagesRead). */
+const PAGES = args.includes('--pages');
 /** `--cases a,b`: part 2's filters whose name holds `a` or `b`, and part 1 skipped. */
 const CASES = args.includes('--cases')
   ? arg('cases', '')
@@ -136,6 +140,34 @@ async function time(n: number, run: (i: number) => Promise<unknown>): Promise<nu
 
 function row(name: string, xs: number[], extra = '') {
   console.log(`| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} | ${extra.trim()} |`);
+}
+
+/**
+ * The pages (shared buffers hit or read) of every statement `run` sends, on its second call
+ * (the first fills the process's caches), each run again under EXPLAIN (ANALYZE, BUFFERS): work
+ * that does not depend on the machine's load.
+ */
+async function pagesRead(pool: pg.Pool, run: () => Promise<unknown>): Promise<number> {
+  await run();
+  let pages = 0;
+  for (const s of await record(pool, run)) {
+    const [text, values] =
+      typeof s.args[0] === 'string'
+        ? [s.args[0], s.args[1]]
+        : [
+            (s.args[0] as { text: string }).text,
+            (s.args[0] as { values?: unknown[] }).values ?? s.args[1],
+          ];
+    const res = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+      values as unknown[],
+    );
+    const plan = (res.rows[0] as { 'QUERY PLAN': Array<{ Plan: Record<string, number> }> })[
+      'QUERY PLAN'
+    ][0]!.Plan;
+    pages += (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  }
+  return pages;
 }
 
 /** A statement a call sent to the pool: its arguments, and when it started and ended. */
@@ -316,6 +348,7 @@ async function main(): Promise<void> {
       ],
       ['region + departement', { region: '84', departement: '69' }],
     ];
+    const pageLines: string[] = [];
     console.log('\n2. Chaque filtre du drop-in (minimal=true, compte exact compris)\n');
     console.log('| filtre | seul p50 | seul p95 | avec un nom p50 | avec un nom p95 |');
     console.log('| --- | --- | --- | --- | --- |');
@@ -340,6 +373,28 @@ async function main(): Promise<void> {
       console.log(
         `| ${name} | ${ms(pct(alone, 50))} | ${ms(pct(alone, 95))} | ${ms(pct(named, 50))} | ${ms(pct(named, 95))} |`,
       );
+      if (PAGES) {
+        const call = (q: string | null) => () =>
+          dropInSearch(
+            db,
+            new URLSearchParams({ ...(q ? { q } : {}), ...f, minimal: 'true' }),
+            'search',
+          );
+        const withName = [];
+        for (let i = 0; i < n; i++)
+          withName.push(await pagesRead(handle.pool!, call(surnames[i % surnames.length]!)));
+        pageLines.push(
+          `| ${name} | ${await pagesRead(handle.pool!, call(null))} | ${pct(withName, 50)} | ${Math.max(...withName)} | ${withName.reduce((a, b) => a + b, 0)} |`,
+        );
+      }
+    }
+    if (PAGES) {
+      console.log(
+        '\nPages lues par appel (EXPLAIN (ANALYZE, BUFFERS) de chaque requête, 2e appel), avec un nom : les mêmes requêtes\n',
+      );
+      console.log('| filtre | seul | avec un nom p50 | max | total |');
+      console.log('| --- | --- | --- | --- | --- |');
+      for (const l of pageLines) console.log(l);
     }
   } finally {
     await handle.close();
