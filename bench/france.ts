@@ -1,7 +1,7 @@
 /**
  * npm run bench:france [-- --db france --units 29000000 --data /work/france-data --every-bodacc 3
  *   --every-rne 5 --parts 10 --redo STEP --only STEP,STEP --skip STEP,STEP --stop-after STEP
- *   --keep-files]
+ *   --keep-files --day 1]
  *
  * All of France on one machine (issue 40, docs/SCALE.md): generates the full-size synthetic
  * SIRENE stocks, BODACC issues and RNE documents (src/ingest/generate/france.ts), imports them into
@@ -61,9 +61,15 @@ const REDO = new Set(arg('redo', '').split(',').filter(Boolean));
 const ONLY = new Set(arg('only', '').split(',').filter(Boolean));
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const STOP_AFTER = arg('stop-after', '');
+/** Which day the `day-1` step applies (its files and the API's changes): 2, 3… on a base that had day 1. */
+const DAY = Number(arg('day', '1'));
 /** The machine's disk is shared: no step starts below this, and a running one is cancelled below half. */
 const MIN_FREE_GB = Number(arg('min-free-gb', '10'));
 
+if (!Number.isInteger(DAY) || DAY < 1) {
+  console.error(`--day ${arg('day', '')} : un entier à partir de 1 est attendu.`);
+  process.exit(2);
+}
 if (!/^france[a-z0-9_]*$/.test(DB)) {
   console.error(`Base « ${DB} » refusée : son nom doit commencer par « france » (base de banc).`);
   process.exit(2);
@@ -374,14 +380,15 @@ async function main() {
         "un jour de changements (API Sirene 50 000 UL + 80 000 établissements, un BODACC quotidien, RNE), puis ce qui suit l'import",
       run: async () => {
         const { afterImports } = await import('../src/ingest/after-import');
-        const day = 1;
+        const day = DAY;
         const files = {
           ul: path.join(DATA, `sirene_api_ul_SYNTHETIQUE_jour${day}.json.gz`),
           et: path.join(DATA, `sirene_api_etab_SYNTHETIQUE_jour${day}.json.gz`),
           bodacc: path.join(DATA, `RCS-A_BXA_SYNTHETIQUE_jour${day}.xml.gz`),
           rne: path.join(DATA, `rne_SYNTHETIQUE_jour${day}.json.gz`),
         };
-        const mid = Math.floor(UNITS / 2);
+        // The BODACC issue and the RNE documents of day N cover the next 40,000 units (new notices).
+        const mid = (Math.floor(UNITS / 2) + (day - 1) * 40_000) % Math.max(1, UNITS - 40_000);
         const g = await Promise.all([
           generate('day-ul', files.ul, [
             '--to',
@@ -696,7 +703,12 @@ function fmtDuration(ms: number): string {
     : `${(ms / 1000).toFixed(1)} s`;
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-  process.exit(1);
-});
+// Exits when done: the job queue afterImports opened (src/jobs/index.ts, bossOf) keeps polling
+// the closed pool otherwise, and the process (with the heavy lock it runs under) never ends.
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  },
+);

@@ -73,11 +73,35 @@ const NAME_HIDDEN = sql`(c.is_natural_person AND (c.diffusion <> 'O' OR ${compan
 /** A search_names row's words (`n`): its folded key split on its spaces (indexer and update). */
 export const NAME_TOKENS = sql.raw(`string_to_array(n.key, ' ')`);
 
+/**
+ * Where the fill statements write and read (an incremental update computes the new rows of the
+ * companies and of their names into temporary tables first, then writes only those that differ).
+ */
+export type FillTables = {
+  /** Target of the companies' rows. */
+  companies: string;
+  /** Where the names (and the mandates) read the companies' rows. */
+  companiesFrom: string;
+  /** Target of the names' rows. */
+  names: string;
+};
+
+const SEARCH_TABLES: FillTables = {
+  companies: 'search_companies',
+  companiesFrom: 'search_companies',
+  names: 'search_names',
+};
+
 /** The statements that fill the search tables (but the vocabulary) for the legal units in scope. */
-export function fillSteps(inScope: (column: string) => SQL): SQL[] {
+export function fillSteps(
+  inScope: (column: string) => SQL,
+  tables: FillTables = SEARCH_TABLES,
+): SQL[] {
+  const companies = sql.raw(tables.companies);
+  const from = sql.raw(tables.companiesFrom);
   return [
     // Columns named: migrations add columns at the end of the table, not where the schema lists them.
-    sql`INSERT INTO search_companies (siren, name, sigle, diffusion, is_natural_person, status, state,
+    sql`INSERT INTO ${companies} (siren, name, sigle, diffusion, is_natural_person, status, state,
         ceased_date, strike_off_date, legal_form_code, naf_code, naf_section, head_office_siret,
         postcode, commune_code, commune_name, department, creation_date, headcount_band, category,
         capital_amount, revenue, net_result, fiscal_year, open_establishments, main_director,
@@ -207,35 +231,35 @@ export function fillSteps(inScope: (column: string) => SQL): SQL[] {
     // without them), derived where needed (postings below, the joined key's index, the ranking).
     // Each label is folded once (issue 40): its base fold (unaccent, lower case) feeds both the key
     // and the raw form; OFFSET 0 keeps the planner from copying the expressions into each use.
-    sql`INSERT INTO search_names (siren, siret, kind, label, key, raw, popularity, department)
+    sql`INSERT INTO ${sql.raw(tables.names)} (siren, siret, kind, label, key, raw, popularity, department)
       SELECT siren, siret, kind, label, key, search_raw_of_base(base), popularity, department
       FROM (
         SELECT b.*, search_fold_of_base(b.base) AS key FROM (
         SELECT v.siren, v.siret, v.kind, v.label, search_base_fold(v.label) AS base, v.popularity, v.department
         FROM (
           SELECT s.siren, NULL::char(14) AS siret, 'name' AS kind, s.name AS label, s.popularity, s.department
-          FROM search_companies s WHERE s.name IS NOT NULL AND ${inScope('s.siren')}
+          FROM ${from} s WHERE s.name IS NOT NULL AND ${inScope('s.siren')}
           UNION ALL
           SELECT s.siren, NULL, 'sigle', s.sigle, s.popularity, s.department
-          FROM search_companies s
+          FROM ${from} s
           WHERE s.name IS NOT NULL AND s.sigle IS NOT NULL AND upper(s.sigle) <> upper(s.name)
             AND ${inScope('s.siren')}
           UNION ALL
           SELECT DISTINCT s.siren, NULL::char(14), 'other', o, s.popularity, s.department
-          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          FROM companies c JOIN ${from} s ON s.siren = c.siren
           CROSS JOIN LATERAL unnest(c.other_names) o
           WHERE cardinality(c.other_names) > 0 AND s.name IS NOT NULL AND upper(o) <> upper(s.name)
             AND ${inScope('s.siren')}
           UNION ALL
           SELECT DISTINCT s.siren, NULL::char(14), 'person', concat_ws(' ', c.first_names, x.n), s.popularity, s.department
-          FROM companies c JOIN search_companies s ON s.siren = c.siren
+          FROM companies c JOIN ${from} s ON s.siren = c.siren
           CROSS JOIN LATERAL unnest(ARRAY[c.usage_name, c.last_name]) x(n)
           WHERE c.is_natural_person AND s.name IS NOT NULL AND x.n IS NOT NULL
             AND upper(concat_ws(' ', c.first_names, x.n)) <> upper(s.name) AND ${inScope('s.siren')}
           UNION ALL
           SELECT * FROM (
             SELECT DISTINCT ON (e.siren, upper(sg)) e.siren, e.siret, 'sign', sg, s.popularity, s.department
-            FROM establishments e JOIN search_companies s ON s.siren = e.siren
+            FROM establishments e JOIN ${from} s ON s.siren = e.siren
             CROSS JOIN LATERAL unnest(e.signs) sg
             WHERE cardinality(e.signs) > 0 AND s.name IS NOT NULL AND sg IS NOT NULL AND upper(sg) <> upper(s.name)
               AND ${inScope('s.siren')}

@@ -257,10 +257,15 @@ async function countRows(db: Db): Promise<RebuildStats> {
 }
 
 /**
- * Updates the search rows of the given legal units only, in one transaction: their rows are
- * deleted (postings through their full index key, the vocabulary frequencies decremented), then
- * rebuilt by the same statements as the full rebuild restricted to these SIRENs. Returns the rows
- * the index now holds for them (a unit no longer in `companies` simply leaves the index).
+ * Updates the search rows of the given legal units only, in one transaction. Their new company
+ * and name rows are computed first, by the same statements as the full rebuild restricted to these
+ * SIRENs, into temporary tables; then only the rows that differ from the stored ones are deleted
+ * and inserted (with their postings, vocabulary frequencies, per-cell and per-label counts). A
+ * name whose row is unchanged keeps its id, hence its postings: a day of changes at 1 M rewrote
+ * 118,575 companies' rows, most of them identical, through 13 indexes on search_companies and 2 on
+ * the postings (docs/SCALE.md). The rows left are exactly the rows a delete-and-reinsert (and a
+ * full rebuild) gives, but the new names' ids. Returns the rows the index now holds for them (a
+ * unit no longer in `companies` simply leaves the index).
  */
 export async function updateSearchIndex(
   db: Db,
@@ -268,7 +273,11 @@ export async function updateSearchIndex(
 ): Promise<RebuildStats> {
   const sirens = [...new Set(changedSirens.filter((s) => /^\d{9}$/.test(s)))];
   const inScope = (col: string) => sql`${sql.raw(col)} IN (SELECT siren FROM search_refresh_scope)`;
-  await db.transaction(async (tx) => {
+  const inChanged = (col: string) =>
+    sql`${sql.raw(col)} IN (SELECT siren FROM search_refresh_changed)`;
+  const counts = await db.transaction(async (tx) => {
+    const temp = (name: string, as: SQL) =>
+      tx.execute(sql`CREATE TEMP TABLE ${sql.raw(name)} ON COMMIT DROP AS ${as}`);
     await tx.execute(
       sql`CREATE TEMP TABLE search_refresh_scope (siren char(9) PRIMARY KEY) ON COMMIT DROP`,
     );
@@ -276,32 +285,110 @@ export async function updateSearchIndex(
       sql`INSERT INTO search_refresh_scope SELECT DISTINCT unnest(${textArray(sirens)}::bpchar[])`,
     );
     await tx.execute(sql`ANALYZE search_refresh_scope`);
+    // The companies' rows, stored and new (the stored ones read once: every count below reads
+    // them here rather than scanning search_companies again).
+    await temp(
+      'search_refresh_old',
+      sql`SELECT s.* FROM search_companies s WHERE ${inScope('s.siren')}`,
+    );
+    await temp('search_refresh_new', sql`SELECT * FROM search_companies LIMIT 0`);
+    const [fillCompanies, fillNames, , fillDirectors] = fillSteps(inScope, {
+      companies: 'search_refresh_new',
+      companiesFrom: 'search_refresh_new',
+      names: 'search_refresh_new_names',
+    });
+    await tx.execute(fillCompanies!);
+    await tx.execute(sql`ANALYZE search_refresh_new`);
+    // The units whose row changes (or appears, or goes): the others are left as they are.
+    await temp(
+      'search_refresh_changed',
+      sql`SELECT coalesce(o.siren, n.siren) AS siren
+        FROM search_refresh_old o FULL JOIN search_refresh_new n ON n.siren = o.siren
+        WHERE o IS DISTINCT FROM n`,
+    );
+    await tx.execute(sql`ANALYZE search_refresh_changed`);
+    await tx.execute(subtractCellsSql(inChanged('siren'), sql`search_refresh_old`));
+    await tx.execute(subtractLabelsSql(inChanged('siren'), sql`search_refresh_old`));
+    await tx.execute(sql`DELETE FROM search_companies WHERE ${inChanged('siren')}`);
+    await tx.execute(sql`INSERT INTO search_companies SELECT * FROM search_refresh_new
+      WHERE ${inChanged('siren')}`);
+    await tx.execute(addCellsSql(inChanged('siren'), sql`search_refresh_new`));
+    await tx.execute(addLabelsSql(inChanged('siren'), sql`search_refresh_new`));
+    await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
+
+    // The names: new ones computed, matched to the stored ones on every column (duplicates
+    // numbered, so that they match one for one); the unmatched stored ones go with their
+    // postings, the unmatched new ones come with theirs.
+    await temp(
+      'search_refresh_new_names',
+      sql`SELECT siren, siret, kind, label, key, raw, popularity, department FROM search_names LIMIT 0`,
+    );
+    await tx.execute(fillNames!);
+    const numbered = (from: SQL, id: SQL) => sql`SELECT ${id}, siren, siret, kind, label, key, raw,
+        popularity, department, row_number() OVER (PARTITION BY siren, siret, kind, label, key, raw,
+          popularity, department) AS k
+      FROM ${from}`;
+    const same = sql`n.siren = o.siren AND n.siret IS NOT DISTINCT FROM o.siret AND n.kind = o.kind
+      AND n.label = o.label AND n.key = o.key AND n.raw = o.raw AND n.popularity = o.popularity
+      AND n.department IS NOT DISTINCT FROM o.department AND n.k = o.k`;
+    await temp(
+      'search_refresh_old_names',
+      numbered(sql`search_names WHERE ${inScope('siren')}`, sql`id`),
+    );
+    await temp('search_refresh_new_names_k', numbered(sql`search_refresh_new_names`, sql`NULL`));
+    await temp(
+      'search_refresh_gone_names',
+      sql`SELECT o.id, o.key, o.popularity FROM search_refresh_old_names o
+        WHERE NOT EXISTS (SELECT 1 FROM search_refresh_new_names_k n WHERE ${same})`,
+    );
     // Postings have no index on name_id: each is found by its full key (token, popularity, name).
     await tx.execute(sql`WITH gone AS (
         DELETE FROM search_postings p
-        USING (SELECT DISTINCT n.id, n.popularity, t FROM search_names n, unnest(${NAME_TOKENS}) t
-               WHERE ${inScope('n.siren')}) x
+        USING (SELECT DISTINCT n.id, n.popularity, t FROM search_refresh_gone_names n,
+                 unnest(${NAME_TOKENS}) t) x
         WHERE p.token = x.t AND p.popularity = x.popularity AND p.name_id = x.id
         RETURNING p.token)
       UPDATE search_vocabulary v SET frequency = v.frequency - g.n
       FROM (SELECT token, count(*)::int AS n FROM gone GROUP BY token) g WHERE v.token = g.token`);
-    await tx.execute(sql`DELETE FROM search_names WHERE ${inScope('siren')}`);
-    await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
-    await tx.execute(subtractCellsSql(inScope('siren')));
-    await tx.execute(subtractLabelsSql(inScope('siren')));
-    await tx.execute(sql`DELETE FROM search_companies WHERE ${inScope('siren')}`);
-    for (const step of fillSteps(inScope)) await tx.execute(step);
-    await tx.execute(addCellsSql(inScope('siren')));
-    await tx.execute(addLabelsSql(inScope('siren')));
-    await tx.execute(sql`DELETE FROM search_geo_cells WHERE n <= 0`);
+    await tx.execute(
+      sql`DELETE FROM search_names WHERE id IN (SELECT id FROM search_refresh_gone_names)`,
+    );
+    // The names' ids in the full rebuild's order (siren, kind, label, siret).
+    await temp(
+      'search_refresh_added_names',
+      sql`WITH added AS (
+        INSERT INTO search_names (siren, siret, kind, label, key, raw, popularity, department)
+        SELECT siren, siret, kind, label, key, raw, popularity, department
+        FROM search_refresh_new_names_k n
+        WHERE NOT EXISTS (SELECT 1 FROM search_refresh_old_names o WHERE ${same})
+        ORDER BY siren, kind, label, siret
+        RETURNING id, siren, key, popularity, department)
+      SELECT * FROM added`,
+    );
+    await tx.execute(sql`INSERT INTO search_postings (token, popularity, name_id, department)
+      SELECT x.t, n.popularity, n.id, n.department FROM search_refresh_added_names n
+      CROSS JOIN LATERAL (SELECT DISTINCT t FROM unnest(${NAME_TOKENS}) t) x`);
     await tx.execute(sql`INSERT INTO search_vocabulary (token, frequency)
-      SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(${NAME_TOKENS}) t
-                               WHERE ${inScope('n.siren')}) x
+      SELECT t, count(*) FROM (SELECT DISTINCT n.id, t FROM search_refresh_added_names n,
+                                 unnest(${NAME_TOKENS}) t) x
       GROUP BY t
       ON CONFLICT (token) DO UPDATE SET frequency = search_vocabulary.frequency + excluded.frequency`);
     await tx.execute(sql`DELETE FROM search_vocabulary WHERE frequency <= 0`);
+    // The mandates (a few per company): deleted and inserted again, from the updated companies.
+    await tx.execute(sql`DELETE FROM search_directors WHERE ${inScope('siren')}`);
+    await tx.execute(fillDirectors!);
     killPoint('index');
     await tx.execute(sql`DELETE FROM search_stale_sirens WHERE ${inScope('siren')}`);
+    // What the index now holds for these units: the new rows (the unchanged stored ones equal them).
+    const [row] = await queryRows<RebuildStats>(
+      tx,
+      sql`SELECT (SELECT count(*) FROM search_refresh_new)::int AS companies,
+        (SELECT count(*) FROM search_refresh_new_names)::int AS names,
+        (SELECT coalesce(sum(cardinality(ARRAY(SELECT DISTINCT unnest(${NAME_TOKENS})))), 0)
+           FROM search_refresh_new_names n)::int AS postings,
+        (SELECT count(*) FROM search_directors WHERE ${inScope('siren')})::int AS directors`,
+    );
+    return row!;
   });
   // New GIN entries wait in a pending list that every search scans linearly: measured at 5M, a
   // 10,000-unit update left typo and director searches 3 to 5 times slower until it was merged.
@@ -320,15 +407,7 @@ export async function updateSearchIndex(
     await db.execute(sql`VACUUM search_postings`);
   }
   clearVocabularyCache();
-  const [counts] = await queryRows<RebuildStats>(
-    db,
-    sql`SELECT (SELECT count(*) FROM search_companies WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS companies,
-      (SELECT count(*) FROM search_names WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS names,
-      (SELECT count(*) FROM (SELECT DISTINCT n.id, t FROM search_names n, unnest(${NAME_TOKENS}) t
-        WHERE n.siren = ANY(${textArray(sirens)}::bpchar[])) x)::int AS postings,
-      (SELECT count(*) FROM search_directors WHERE siren = ANY(${textArray(sirens)}::bpchar[]))::int AS directors`,
-  );
-  return counts!;
+  return counts;
 }
 
 /**

@@ -20,9 +20,12 @@ import { textArray } from '@/domain/sql-fragments';
 const COUNTED = sql`name IS NOT NULL`;
 
 /** Every label of the rows in scope, and '' once per row: the keys a row adds to the counts. */
-const keysOf = (inScope: SQL) => sql`SELECT k, count(*)::int AS n FROM (
-    SELECT unnest(labels) AS k FROM search_companies WHERE ${inScope} AND ${COUNTED}
-    UNION ALL SELECT '' FROM search_companies WHERE ${inScope} AND ${COUNTED}) x GROUP BY k`;
+const keysOf = (
+  inScope: SQL,
+  from: SQL = sql`search_companies`,
+) => sql`SELECT k, count(*)::int AS n FROM (
+    SELECT unnest(labels) AS k FROM ${from} WHERE ${inScope} AND ${COUNTED}
+    UNION ALL SELECT '' FROM ${from} WHERE ${inScope} AND ${COUNTED}) x GROUP BY k`;
 
 /** Recomputes every count from the index (the full rebuild). */
 export async function rebuildLabelCounts(db: Db): Promise<void> {
@@ -31,14 +34,14 @@ export async function rebuildLabelCounts(db: Db): Promise<void> {
 }
 
 /** Before the rows in scope are deleted from search_companies: their labels lose them. */
-export function subtractLabelsSql(inScope: SQL): SQL {
-  return sql`UPDATE search_label_counts g SET n = g.n - x.n FROM (${keysOf(inScope)}) x
+export function subtractLabelsSql(inScope: SQL, from?: SQL): SQL {
+  return sql`UPDATE search_label_counts g SET n = g.n - x.n FROM (${keysOf(inScope, from)}) x
     WHERE g.label = x.k`;
 }
 
 /** After the rows in scope are inserted again: their labels gain them (a label at 0 stays). */
-export function addLabelsSql(inScope: SQL): SQL {
-  return sql`INSERT INTO search_label_counts (label, n) ${keysOf(inScope)}
+export function addLabelsSql(inScope: SQL, from?: SQL): SQL {
+  return sql`INSERT INTO search_label_counts (label, n) ${keysOf(inScope, from)}
     ON CONFLICT (label) DO UPDATE SET n = search_label_counts.n + excluded.n`;
 }
 

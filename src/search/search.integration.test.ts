@@ -12,7 +12,7 @@ import { handleCompanySearch, handleDirectorSearch } from '@/public-api/search-h
 import { searchCompanies } from './companies';
 import { EMPTY_FILTERS } from './filter-params';
 import { searchDirectors } from './directors';
-import { refreshSearchIndex } from './indexer';
+import { refreshSearchIndex, type RebuildStats } from './indexer';
 import { loadCompanyResults } from './pages';
 import { foldName, rawKey } from './normalize';
 import relevance from './relevance/queries.json';
@@ -462,6 +462,70 @@ describe('incremental index update', () => {
     const gone = await searchCompanies(h.db, { q: 'zorglub quantique' });
     expect(gone.ok && gone.value.total).toBe(0);
     expect(await vocabularyMismatches()).toBe(0);
+  });
+
+  it('rewrites only the rows that differ: an unchanged company keeps its rows and its names’ ids', async () => {
+    await refreshSearchIndex(h.db);
+    const picked = await queryRows<{ siren: string }>(
+      h.db,
+      sql`SELECT s.siren FROM search_companies s
+        WHERE s.name IS NOT NULL AND s.geo_cell IS NOT NULL AND NOT s.is_natural_person
+          AND (SELECT count(*) FROM search_names n WHERE n.siren = s.siren) >= 2
+          AND NOT EXISTS (SELECT 1 FROM companies c WHERE c.siren = s.siren
+                          AND cardinality(c.other_names) > 0)
+        ORDER BY s.siren LIMIT 3`,
+    );
+    const [renamed, moved, untouched] = picked.map((r) => r.siren) as [string, string, string];
+    /** Physical place of the company's row and its names' ids: equal only if nothing was rewritten. */
+    const stored = async (siren: string) =>
+      (
+        await queryRows<{ row: string; names: string[] }>(
+          h.db,
+          sql`SELECT (SELECT ctid::text FROM search_companies WHERE siren = ${siren}) AS row,
+            (SELECT array_agg(kind || ' ' || label || ' ' || id ORDER BY kind, label, id)
+               FROM search_names WHERE siren = ${siren}) AS names`,
+        )
+      )[0]!;
+    const before = await Promise.all([renamed, moved, untouched].map(stored));
+    const [name] = await queryRows<{ name: string }>(
+      h.db,
+      sql`SELECT name FROM companies WHERE siren = ${renamed}`,
+    );
+    await h.db.execute(sql`UPDATE companies SET name = 'ZORGLUB BIS' WHERE siren = ${renamed}`);
+    // The head office moves 50 km north: its row changes, its names (same popularity) do not.
+    await h.db.execute(sql`UPDATE establishments e SET latitude = e.latitude + 0.5
+      FROM search_companies s WHERE s.siren = ${moved} AND e.siret = s.head_office_siret`);
+    const stats = await refreshSearchIndex(h.db, { changedSirens: [renamed, moved, untouched] });
+    const after = await Promise.all([renamed, moved, untouched].map(stored));
+    expect(after[2]).toEqual(before[2]);
+    expect(after[1]!.row).not.toBe(before[1]!.row);
+    expect(after[1]!.names).toEqual(before[1]!.names);
+    expect(after[0]!.row).not.toBe(before[0]!.row);
+    // The renamed company's own name is new; its other names (sigle, signs…) keep their ids.
+    const others = (names: string[]) => names.filter((n) => !n.startsWith('name '));
+    expect(others(after[0]!.names)).toEqual(others(before[0]!.names));
+    expect(after[0]!.names.find((n) => n.startsWith('name '))).toMatch(/^name ZORGLUB BIS \d+$/);
+    const [counted] = await queryRows<RebuildStats>(
+      h.db,
+      sql`SELECT (SELECT count(*) FROM search_companies WHERE siren IN (${renamed}, ${moved}, ${untouched}))::int AS companies,
+        (SELECT count(*) FROM search_names WHERE siren IN (${renamed}, ${moved}, ${untouched}))::int AS names,
+        (SELECT count(*) FROM search_postings p JOIN search_names n ON n.id = p.name_id
+          WHERE n.siren IN (${renamed}, ${moved}, ${untouched}))::int AS postings,
+        (SELECT count(*) FROM search_directors WHERE siren IN (${renamed}, ${moved}, ${untouched}))::int AS directors`,
+    );
+    expect(stats).toEqual(counted);
+    expect(await vocabularyMismatches()).toBe(0);
+    expect(await cellMismatches()).toBe(0);
+    const incremental = await Promise.all([renamed, moved, untouched].map(snapshot));
+    await refreshSearchIndex(h.db);
+    expect(await Promise.all([renamed, moved, untouched].map(snapshot))).toEqual(incremental);
+
+    await h.db.execute(sql`UPDATE companies SET name = ${name!.name} WHERE siren = ${renamed}`);
+    await h.db.execute(sql`UPDATE establishments e SET latitude = e.latitude - 0.5
+      FROM search_companies s WHERE s.siren = ${moved} AND e.siret = s.head_office_siret`);
+    await refreshSearchIndex(h.db, { changedSirens: [renamed, moved] });
+    expect(await vocabularyMismatches()).toBe(0);
+    expect(await cellMismatches()).toBe(0);
   });
 });
 

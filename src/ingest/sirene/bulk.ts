@@ -119,16 +119,21 @@ export async function importCsvBulk(ctx: ImportContext, opts: BulkCsvOptions): P
   const storedHashes = async (keys: string[]): Promise<Map<string, string>> => {
     let min = keys[0]!;
     let max = min;
-    for (const k of keys) {
+    let descents = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       if (k < min) min = k;
       else if (k > max) max = k;
+      if (i > 0 && k < keys[i - 1]!) descents++;
     }
     const limit = keys.length * 2;
-    let [found] = await ctx.conn.query<{ n: number; s: string }>(rangeLookup, [
-      min,
-      max,
-      limit + 1,
-    ]);
+    // A batch in no order (the Sirene API's daily answers: keys drawn from the whole register)
+    // goes straight to the probes: its range holds nearly every stored row, and the range scan
+    // only stopped at its LIMIT (0.27 s per 20,000 keys at 1 M, for nothing).
+    let [found] =
+      descents <= keys.length / 100
+        ? await ctx.conn.query<{ n: number; s: string }>(rangeLookup, [min, max, limit + 1])
+        : [{ n: limit + 1, s: '' }];
     if (found && found.n > limit)
       [found] = await ctx.conn.query<{ n: number; s: string }>(lookup, [keys]);
     const stored = new Map<string, string>();

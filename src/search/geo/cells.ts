@@ -81,16 +81,16 @@ export async function rebuildGeoCellCounts(db: Db): Promise<number> {
 }
 
 /** Before the rows in scope are deleted from search_companies: their cells lose them. */
-export function subtractCellsSql(inScope: SQL): SQL {
+export function subtractCellsSql(inScope: SQL, from: SQL = sql`search_companies`): SQL {
   return sql`UPDATE search_geo_cells g SET n = g.n - x.n
-    FROM (SELECT geo_cell, count(*)::int AS n FROM search_companies
+    FROM (SELECT geo_cell, count(*)::int AS n FROM ${from}
           WHERE ${inScope} AND ${COUNTED} GROUP BY geo_cell) x
     WHERE g.cell = x.geo_cell`;
 }
 
 /** After the rows in scope are inserted again: their cells gain them. */
-export function addCellsSql(inScope: SQL): SQL {
+export function addCellsSql(inScope: SQL, from: SQL = sql`search_companies`): SQL {
   return sql`INSERT INTO search_geo_cells (cell, n)
-    SELECT geo_cell, count(*)::int FROM search_companies WHERE ${inScope} AND ${COUNTED} GROUP BY geo_cell
+    SELECT geo_cell, count(*)::int FROM ${from} WHERE ${inScope} AND ${COUNTED} GROUP BY geo_cell
     ON CONFLICT (cell) DO UPDATE SET n = search_geo_cells.n + excluded.n`;
 }
