@@ -13,8 +13,11 @@
  *  2. each of its filters alone and with a name (`q`), through the drop-in.
  * The generated units carry no label: a deterministic share of them gets labels, identifiers,
  * collectivity codes and SIRENE flags here (once; `--relabel` again), the index's label column
- * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). Timed runs
- * under `flock /tmp/heavy.lock`.
+ * is refreshed, then the timings run (`--skip-label`: the base as the indexer left it). `--cases
+ * nom_personne,ELU`: only the filters of part 2 whose name holds one of these words, part 1
+ * skipped; `--pages`: part 2 prints the pages each call reads as well (EXPLAIN (ANALYZE,
+ * BUFFERS) of its statements: the work, whatever the load). Timed runs under `flock
+ * /tmp/heavy.lock`.
  */
 import { createRequire } from 'node:module';
 import type pg from 'pg';
@@ -44,6 +47,15 @@ requireCjs.cache[serverOnly] = {
   exports: {},
 } as NodeJS.Module;
 const QUERIES = Number(arg('queries', '50'));
+/** `--pages`: part 2 prints, too, the pages each call reads (pagesRead). */
+const PAGES = args.includes('--pages');
+/** `--cases a,b`: part 2's filters whose name holds `a` or `b`, and part 1 skipped. */
+const CASES = args.includes('--cases')
+  ? arg('cases', '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+  : null;
 
 /** Labels on a share of the generated units (by a hash of the SIREN), with their identifiers. */
 async function label(db: Db): Promise<void> {
@@ -130,6 +142,34 @@ function row(name: string, xs: number[], extra = '') {
   console.log(`| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} | ${extra.trim()} |`);
 }
 
+/**
+ * The pages (shared buffers hit or read) of every statement `run` sends, on its second call
+ * (the first fills the process's caches), each run again under EXPLAIN (ANALYZE, BUFFERS): work
+ * that does not depend on the machine's load.
+ */
+async function pagesRead(pool: pg.Pool, run: () => Promise<unknown>): Promise<number> {
+  await run();
+  let pages = 0;
+  for (const s of await record(pool, run)) {
+    const [text, values] =
+      typeof s.args[0] === 'string'
+        ? [s.args[0], s.args[1]]
+        : [
+            (s.args[0] as { text: string }).text,
+            (s.args[0] as { values?: unknown[] }).values ?? s.args[1],
+          ];
+    const res = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+      values as unknown[],
+    );
+    const plan = (res.rows[0] as { 'QUERY PLAN': Array<{ Plan: Record<string, number> }> })[
+      'QUERY PLAN'
+    ][0]!.Plan;
+    pages += (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  }
+  return pages;
+}
+
 /** A statement a call sent to the pool: its arguments, and when it started and ended. */
 type Sent = { args: unknown[]; start: number; end: number };
 
@@ -209,9 +249,11 @@ async function main(): Promise<void> {
 
     (globalThis as { __dbHandle?: typeof handle }).__dbHandle = handle;
     const { GET } = await import('@/app/api/recherche-entreprises/search/route');
-    console.log('\n1. Surcoût du drop-in (mêmes requêtes, 10 lignes) : route − SQL seul\n');
-    console.log('| chemin | p50 | p95 | |');
-    console.log('| --- | --- | --- | --- |');
+    if (!CASES) {
+      console.log('\n1. Surcoût du drop-in (mêmes requêtes, 10 lignes) : route − SQL seul\n');
+      console.log('| chemin | p50 | p95 | |');
+      console.log('| --- | --- | --- | --- |');
+    }
     for (const [cls, queries] of [
       ['nom', names.map((q) => ({ ours: { q, per_page: '10' }, gov: { q } }))],
       [
@@ -222,6 +264,7 @@ async function main(): Promise<void> {
         })),
       ],
     ] as const) {
+      if (CASES) break;
       const direct = await time(QUERIES, async (i) => {
         const q = queries[i % queries.length]!;
         const parsed = parseSearchRequest(new URLSearchParams(q.ours));
@@ -305,12 +348,14 @@ async function main(): Promise<void> {
       ],
       ['region + departement', { region: '84', departement: '69' }],
     ];
+    const pageLines: string[] = [];
     console.log('\n2. Chaque filtre du drop-in (minimal=true, compte exact compris)\n');
     console.log('| filtre | seul p50 | seul p95 | avec un nom p50 | avec un nom p95 |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const [name, f] of filters) {
       // A base without the generated labels (the real sample alone) has none of these values.
       if (Object.values(f).some((v) => v == null)) continue;
+      if (CASES && !CASES.some((c) => name.includes(c))) continue;
       const n = Math.max(10, Math.floor(QUERIES / 2));
       const alone = await time(n, async () => {
         const a = await dropInSearch(db, new URLSearchParams({ ...f, minimal: 'true' }), 'search');
@@ -328,6 +373,28 @@ async function main(): Promise<void> {
       console.log(
         `| ${name} | ${ms(pct(alone, 50))} | ${ms(pct(alone, 95))} | ${ms(pct(named, 50))} | ${ms(pct(named, 95))} |`,
       );
+      if (PAGES) {
+        const call = (q: string | null) => () =>
+          dropInSearch(
+            db,
+            new URLSearchParams({ ...(q ? { q } : {}), ...f, minimal: 'true' }),
+            'search',
+          );
+        const withName = [];
+        for (let i = 0; i < n; i++)
+          withName.push(await pagesRead(handle.pool!, call(surnames[i % surnames.length]!)));
+        pageLines.push(
+          `| ${name} | ${await pagesRead(handle.pool!, call(null))} | ${pct(withName, 50)} | ${Math.max(...withName)} | ${withName.reduce((a, b) => a + b, 0)} |`,
+        );
+      }
+    }
+    if (PAGES) {
+      console.log(
+        '\nPages lues par appel (EXPLAIN (ANALYZE, BUFFERS) de chaque requête, 2e appel), avec un nom : les mêmes requêtes\n',
+      );
+      console.log('| filtre | seul | avec un nom p50 | max | total |');
+      console.log('| --- | --- | --- | --- | --- |');
+      for (const l of pageLines) console.log(l);
     }
   } finally {
     await handle.close();

@@ -20,6 +20,18 @@ import { isPublicApiPath } from '@/api-access/gate';
 import { DROPIN_NEAR_POINT, DROPIN_SEARCH, SUPPORTED_PARAMS } from './params';
 import { adminResponse, idccMetadata, idccOfSiren, NOT_FOUND } from './admin';
 import { rebuildSearchIndex } from '@/search/indexer';
+import { isFailure } from '@/lib/errors';
+import { searchFromRequest } from '@/search/companies';
+import {
+  BY_OPEN_ESTABLISHMENTS,
+  EMPTY_FILTERS,
+  readPersonSirens,
+  type PersonFilter,
+  type ResolvedScope,
+} from '@/search/filters';
+import { rankName } from '@/search/name-search';
+import { isQueryError, parseQuery } from '@/search/query';
+import { parseSearchRequest } from '@/search/request';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Stored = {
@@ -150,6 +162,27 @@ function listed(f: Found): KnownDifference | undefined {
   return KNOWN_DIFFERENCES.find((d) => d.kind === f.kind && d.path === f.path);
 }
 
+/** The drop-in's pages 1 and 2 of 25 for `query` are `expected`'s first 50, and its total `total`. */
+async function expectPages(query: Record<string, string>, expected: string[], total: number) {
+  const page = async (n: number) => {
+    const q = new URLSearchParams({ ...query, minimal: 'true', per_page: '25', page: String(n) });
+    const a = await dropInSearch(h.db, q, 'search');
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    return a.body as { results: Array<{ siren: string }>; total_results: number };
+  };
+  const p1 = await page(1);
+  const at = JSON.stringify(query);
+  expect(p1.total_results, at).toBe(total);
+  expect(
+    p1.results.map((r) => r.siren),
+    at,
+  ).toEqual(expected.slice(0, 25));
+  expect(
+    (await page(2)).results.map((r) => r.siren),
+    at,
+  ).toEqual(expected.slice(25, 50));
+}
+
 /**
  * The drop-in's pages 1 and 2 of 25 and its total (stopping at 10,000) against a direct reading:
  * the named companies matching `where`, most open establishments first, then the SIREN (the
@@ -166,23 +199,7 @@ async function sameAsDirect(
           ORDER BY c.open_establishments DESC NULLS LAST, c.siren`,
     )
   ).map((r) => r.siren);
-  const page = async (n: number) => {
-    const q = new URLSearchParams({ ...query, minimal: 'true', per_page: '25', page: String(n) });
-    const a = await dropInSearch(h.db, q, 'search');
-    expect(a.status, JSON.stringify(a.body)).toBe(200);
-    return a.body as { results: Array<{ siren: string }>; total_results: number };
-  };
-  const p1 = await page(1);
-  const at = JSON.stringify(query);
-  expect(p1.total_results, at).toBe(Math.min(expected.length, MAX_TOTAL_RESULTS));
-  expect(
-    p1.results.map((r) => r.siren),
-    at,
-  ).toEqual(expected.slice(0, 25));
-  expect(
-    (await page(2)).results.map((r) => r.siren),
-    at,
-  ).toEqual(expected.slice(25, 50));
+  await expectPages(query, expected, Math.min(expected.length, MAX_TOTAL_RESULTS));
   return expected.length;
 }
 
@@ -1015,5 +1032,192 @@ describe('issue 39, speed: the cases whose plans changed give the same companies
       expect(every).toHaveLength(all.total_results);
       expect(every).not.toContain(x.siren);
     }
+  });
+});
+
+describe('issue 39, speed: a person with a company name, its SIRENs read once', () => {
+  // A made-up person, director of one in fifteen of the sample's « SCI … » (some 75: more than
+  // two pages of 25) and élue of the Puy-de-Dôme, born in March 1975.
+  let mandates: string[];
+  beforeAll(async () => {
+    await h.db.execute(sql`INSERT INTO search_directors (id, siren, last_name, first_names,
+        birth_year, birth_month, role_label, last_key, tokens, person_key, popularity)
+      SELECT 'test-quovadis-' || siren, siren, 'QUOVADIS', 'Zéphirine', 1975, 3, 'Gérant',
+        'quovadis', '{zephirine,quovadis}', 'test-quovadis', 0
+      FROM search_companies WHERE name LIKE 'SCI %' AND abs(hashtext(siren)) % 15 = 0`);
+    await h.db.execute(sql`INSERT INTO elected_officials (colter_code, siren, last_name,
+        first_names, birth_year, birth_month, sex, source)
+      VALUES ('63D', '226300010', 'QUOVADIS', 'Zéphirine', 1975, 3, 'F', 'test-quovadis')`);
+    mandates = (
+      await queryRows<{ siren: string }>(
+        h.db,
+        sql`SELECT siren FROM search_directors WHERE person_key = 'test-quovadis' ORDER BY siren`,
+      )
+    ).map((r) => r.siren);
+  });
+  afterAll(async () => {
+    await h.db.execute(sql`DELETE FROM search_directors WHERE person_key = 'test-quovadis'`);
+    await h.db.execute(sql`DELETE FROM elected_officials WHERE source = 'test-quovadis'`);
+  });
+
+  /** The person as it was written before (issue 39): a semi-join or EXISTS in every branch. */
+  const asBefore = (
+    words: string[],
+    from: number | null,
+    to: number | null,
+    among: 'directors' | 'elected' | 'both',
+  ) => {
+    const born = (a: 'd' | 'e') => {
+      const ym = sql`(${sql.raw(a)}.birth_year * 100 + coalesce(${sql.raw(a)}.birth_month, 1))`;
+      return sql`${from === null ? sql`true` : sql`${ym} >= ${from}`}
+        AND ${to === null ? sql`true` : sql`${ym} <= ${to}`}`;
+    };
+    const w = `{${words.join(',')}}`;
+    const director = sql`EXISTS (SELECT 1 FROM search_directors d WHERE d.siren = c.siren
+      AND d.tokens @> ${w}::text[] AND ${born('d')})`;
+    const elected = sql`c.siren IN (SELECT e.siren FROM elected_officials e WHERE e.siren IS NOT NULL
+      AND string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ')
+        @> ${w}::text[] AND ${born('e')})`;
+    return among === 'directors'
+      ? director
+      : among === 'elected'
+        ? elected
+        : sql`(${director} OR ${elected})`;
+  };
+
+  /**
+   * The drop-in's pages 1 and 2 of 25 and its total against the same name searched with the
+   * person written as before (an extra condition on `c`, evaluated in each branch); the SIRENs
+   * of the whole list.
+   */
+  async function sameAsBefore(
+    query: Record<string, string>,
+    before: ReturnType<typeof sql>,
+  ): Promise<string[]> {
+    const reference = async (page: number, perPage = 25) => {
+      const r = parseSearchRequest(
+        new URLSearchParams({ q: query.q!, per_page: String(perPage), page: String(page) }),
+      );
+      if (isFailure(r)) throw new Error(r.message);
+      const found = await searchFromRequest(h.db, r, {
+        extraConditions: before,
+        filtersOrder: BY_OPEN_ESTABLISHMENTS,
+        countLimit: MAX_TOTAL_RESULTS,
+      });
+      if (!found.ok) throw new Error(found.message);
+      return found.value;
+    };
+    const all = await reference(1, 100);
+    expect(all.total, JSON.stringify(query)).toBeLessThanOrEqual(100);
+    const expected = all.results.map((r) => r.siren);
+    await expectPages(query, expected, all.total);
+    expect((await reference(2)).results.map((r) => r.siren)).toEqual(expected.slice(25, 50));
+    return expected;
+  }
+
+  it('the same companies, order and total as the person checked in each branch', async () => {
+    // Dozens of companies: the made-up person's « SCI » companies, every one of them, and no
+    // other (a direct reading: each is named « SCI … »).
+    expect(mandates.length).toBeGreaterThan(50);
+    const many = await sameAsBefore(
+      { q: 'sci', nom_personne: 'quovadis' },
+      asBefore(['quovadis'], null, null, 'both'),
+    );
+    expect([...many].sort()).toEqual(mandates);
+    const born = {
+      q: 'sci',
+      nom_personne: 'quovadis',
+      prenoms_personne: 'zephirine',
+      date_naissance_personne_min: '1970-01-01',
+      date_naissance_personne_max: '1979-12-31',
+    };
+    expect(
+      await sameAsBefore(born, asBefore(['quovadis', 'zephirine'], 197001, 197912, 'both')),
+    ).toEqual(many);
+    // The sample's commonest director's name (32 companies), with the « SCI » among them.
+    const martin = await sameAsBefore(
+      { q: 'sci', nom_personne: 'martin' },
+      asBefore(['martin'], null, null, 'both'),
+    );
+    expect(martin.length).toBeGreaterThan(1);
+    // None: born outside the range, or nobody of that name.
+    expect(
+      await sameAsBefore(
+        {
+          ...born,
+          date_naissance_personne_min: '1980-01-01',
+          date_naissance_personne_max: '1990-12-31',
+        },
+        asBefore(['quovadis', 'zephirine'], 198001, 199012, 'both'),
+      ),
+    ).toEqual([]);
+    expect(
+      await sameAsBefore(
+        { q: 'sci', nom_personne: 'zzqxw' },
+        asBefore(['zzqxw'], null, null, 'both'),
+      ),
+    ).toEqual([]);
+    // An élu (type_personne=ELU), a director only, and either.
+    expect(
+      await sameAsBefore(
+        { q: 'departement', nom_personne: 'quovadis', type_personne: 'ELU' },
+        asBefore(['quovadis'], null, null, 'elected'),
+      ),
+    ).toEqual(['226300010']);
+    expect(
+      await sameAsBefore(
+        { q: 'departement', nom_personne: 'quovadis', type_personne: 'DIRIGEANT' },
+        asBefore(['quovadis'], null, null, 'directors'),
+      ),
+    ).toEqual([]);
+    expect(
+      await sameAsBefore(
+        { q: 'departement puy', nom_personne: 'quovadis' },
+        asBefore(['quovadis'], null, null, 'both'),
+      ),
+    ).toEqual(['226300010']);
+  });
+
+  it('our own `dirigeant` and `elu` filters with a name: the same list', async () => {
+    const list = async (params: Record<string, string>, extra: ReturnType<typeof sql> | null) => {
+      const r = parseSearchRequest(new URLSearchParams({ ...params, per_page: '100' }));
+      if (isFailure(r)) throw new Error(r.message);
+      const found = await searchFromRequest(h.db, r, { extraConditions: extra });
+      if (!found.ok) throw new Error(found.message);
+      return { total: found.value.total, sirens: found.value.results.map((x) => x.siren) };
+    };
+    const director = await list({ q: 'sci', dirigeant: 'quovadis', naissance_max: '1979' }, null);
+    expect(director.total).toBe(mandates.length);
+    expect(director).toEqual(
+      await list({ q: 'sci' }, asBefore(['quovadis'], null, 197912, 'directors')),
+    );
+    const elected = await list({ q: 'departement', elu: 'quovadis' }, null);
+    expect(elected.sirens).toEqual(['226300010']);
+    expect(elected).toEqual(
+      await list({ q: 'departement' }, asBefore(['quovadis'], null, null, 'elected')),
+    );
+  });
+
+  it('a person with more SIRENs than read first: each candidate checked by its SIREN', async () => {
+    const parsed = parseQuery('sci');
+    if (isQueryError(parsed) || parsed.kind !== 'name') throw new Error('sci: not a name');
+    const person: PersonFilter = {
+      words: ['quovadis'],
+      bornFrom: 197001,
+      bornTo: 197912,
+      among: 'both',
+    };
+    const ranked = async (scope: ResolvedScope) =>
+      (await rankName(h.db, parsed, EMPTY_FILTERS, scope, 25)).ranked.map((r) => r.siren);
+    const read = await readPersonSirens(h.db, [person]);
+    expect(read[0]).toHaveLength(mandates.length + 1);
+    // Cut short (two rows at most here): the person is checked on each candidate instead.
+    const cut = await readPersonSirens(h.db, [person], 2);
+    expect(cut).toEqual([null]);
+    const expected = await ranked({ extra: asBefore(['quovadis'], 197001, 197912, 'both') });
+    expect(expected.length).toBe(mandates.length);
+    expect(await ranked({ person, personSirens: read })).toEqual(expected);
+    expect(await ranked({ person, personSirens: cut })).toEqual(expected);
+    expect(await ranked({ person })).toEqual(expected);
   });
 });

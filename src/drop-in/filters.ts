@@ -16,7 +16,6 @@ import {
   allOf,
   anyEstablishmentPostcodeSql,
   nameWords,
-  personSql,
   type PersonFilter,
   type SearchFilters,
 } from '@/search/filters';
@@ -54,14 +53,15 @@ const yearMonth = (iso: string | null) =>
 const AMONG = { DIRIGEANT: 'directors', ELU: 'elected' } as const;
 
 /**
- * Our filters with the API's own added (labels, collectivities, identifiers, amounts), and the
- * conditions ours have no filter for (a person with a birth range, any establishment's postcode),
- * as one extra condition for CompanySearchInput.extraConditions; null when none.
+ * Our filters with the API's own added (labels, collectivities, identifiers, amounts), the
+ * conditions ours have no filter for (any establishment's postcode) as one extra condition for
+ * CompanySearchInput.extraConditions (null when none), and the person with a birth range for
+ * CompanySearchInput.person (null when none).
  */
 export function withGovFilters(
   filters: SearchFilters,
   p: GovParams,
-): { filters: SearchFilters; extra: SQL | null } {
+): { filters: SearchFilters; extra: SQL | null; person: PersonFilter | null } {
   const labels = [...filters.labels];
   const excludedLabels = [...filters.excludedLabels];
   for (const [flag, value] of Object.entries(p.booleans) as Array<[BooleanFilter, boolean]>) {
@@ -88,15 +88,15 @@ export function withGovFilters(
   // The API filters on any establishment's postcode, not only the head office's.
   const postcodes = p.lists.code_postal;
   if (postcodes?.length) extra.push(anyEstablishmentPostcodeSql(postcodes));
-  if (p.nomPersonne !== null || p.prenomsPersonne !== null || p.dateMin || p.dateMax) {
-    const person: PersonFilter = {
-      words: nameWords(p.nomPersonne, p.prenomsPersonne),
-      bornFrom: yearMonth(p.dateMin),
-      bornTo: yearMonth(p.dateMax),
-      // Neither named: a director or an élu, as the API searches both.
-      among: p.typePersonne ? AMONG[p.typePersonne] : 'both',
-    };
-    extra.push(personSql(person));
-  }
-  return { filters: out, extra: allOf(extra) };
+  const person: PersonFilter | null =
+    p.nomPersonne !== null || p.prenomsPersonne !== null || p.dateMin || p.dateMax
+      ? {
+          words: nameWords(p.nomPersonne, p.prenomsPersonne),
+          bornFrom: yearMonth(p.dateMin),
+          bornTo: yearMonth(p.dateMax),
+          // Neither named: a director or an élu, as the API searches both.
+          among: p.typePersonne ? AMONG[p.typePersonne] : 'both',
+        }
+      : null;
+  return { filters: out, extra: allOf(extra), person };
 }

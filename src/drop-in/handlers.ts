@@ -71,6 +71,7 @@ export async function dropInSearch(
     const own = kind === 'search' ? withGovFilters(parsed.filters, gov) : null;
     const found = await searchFromRequest(db, own ? { ...parsed, filters: own.filters } : parsed, {
       extraConditions: own ? own.extra : DIFFUSIBLE_ONLY,
+      person: own?.person ?? null,
       filtersOrder: own ? BY_OPEN_ESTABLISHMENTS : ACTIVE_THEN_BY_OPEN_ESTABLISHMENTS,
       countLimit: MAX_TOTAL_RESULTS,
     });

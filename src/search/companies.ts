@@ -10,7 +10,14 @@ import type { Db } from '@/db/client';
 import { failure, success, type Result } from '@/lib/errors';
 import { MAX_CALLER_PAGE_SIZE, PAGE_SIZE, pageOf, type CompanySearchPage } from './company-results';
 import type { SearchSort } from './filter-params';
-import { EMPTY_FILTERS, type ResolvedScope, type SearchFilters } from './filters';
+import {
+  EMPTY_FILTERS,
+  personsOf,
+  readPersonSirens,
+  type PersonFilter,
+  type ResolvedScope,
+  type SearchFilters,
+} from './filters';
 import { searchByFilters } from './filter-search';
 import { splitPlace } from './geo/places';
 import { identifierLookup } from './identifier-search';
@@ -43,6 +50,13 @@ export type CompanySearchInput = {
    * government's API: its filters ours do not carry, src/drop-in/filters.ts).
    */
   extraConditions?: SQL | null;
+  /**
+   * A person the companies must have, a director, an élu or either, with a birth range (the
+   * drop-in's `nom_personne`, `prenoms_personne`, `date_naissance_personne_*`, `type_personne`).
+   * Not an extra condition: its SQL depends on the search (a set without a name, each candidate
+   * checked by its SIREN with one, src/search/filters.ts).
+   */
+  person?: PersonFilter | null;
   /** The order of a list without a name, in place of the sort's (the drop-in: the API's). */
   filtersOrder?: SQL | null;
   /** A list without a name counts its companies up to this many (the drop-in: 10,000). */
@@ -55,7 +69,7 @@ export function searchFromRequest(
   r: SearchRequest,
   opts: Pick<
     CompanySearchInput,
-    'hideFinancialData' | 'facets' | 'extraConditions' | 'filtersOrder' | 'countLimit'
+    'hideFinancialData' | 'facets' | 'extraConditions' | 'person' | 'filtersOrder' | 'countLimit'
   > = {},
 ): Promise<Result<CompanySearchPage>> {
   return searchCompanies(db, {
@@ -104,6 +118,7 @@ export async function searchCompanies(
   if (!resolved.ok) return resolved;
   const { scope, near } = resolved.value;
   if (input.extraConditions) scope.extra = input.extraConditions;
+  if (input.person) scope.person = input.person;
   const qText = input.q?.trim() ?? '';
   const hide = !!input.hideFinancialData;
   const base = { sort, order: input.order ?? naturalOrder(sort), near, place: null };
@@ -146,6 +161,9 @@ export async function searchCompanies(
       )),
     });
   }
+  // A person's SIRENs are read once, before the name's branches name them (readPersonSirens).
+  const persons = personsOf(filters, scope);
+  if (persons.length) scope.personSirens = await readPersonSirens(db, persons);
   // A name's ranked companies, in the asked order: the page.
   const namePage = async (found: Awaited<ReturnType<typeof rankName>>) =>
     pageOf(

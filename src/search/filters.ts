@@ -3,6 +3,7 @@
  * parsed by src/search/request.ts (shared with the client); here, the server side only.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
 import type { SearchFilters } from './filter-params';
 import { distanceKmSql, textArray } from '@/domain/sql-fragments';
 import { boundingBox, cellRanges } from './geo/grid';
@@ -33,7 +34,20 @@ export type ResolvedScope = {
   circle?: Circle | null;
   /** A caller's own condition on `c` (CompanySearchInput.extraConditions). */
   extra?: SQL | null;
+  /** A person the companies must have (CompanySearchInput.person: the drop-in's `nom_personne`). */
+  person?: PersonFilter | null;
+  /**
+   * The SIRENs of each person of personsOf, in its order, read first (a name's search): the
+   * person conditions then name them (personCondition) instead of reading the person again.
+   */
+  personSirens?: readonly PersonSirens[] | null;
 };
+
+/**
+ * A person's SIRENs read before a name's search (readPersonSirens), deduplicated; null when the
+ * person has more than PERSON_SET_ROWS rows (each candidate is then checked by its SIREN).
+ */
+export type PersonSirens = readonly string[] | null;
 
 /** Great-circle distance (km) from the circle's centre to the head office, in SQL. */
 export function distanceSql(circle: Circle): SQL {
@@ -61,7 +75,8 @@ export function circleSql(circle: Circle): SQL {
 
 /** Nothing but labels required or refused: no other filter, nothing resolved, no point. */
 function labelsOnly(f: SearchFilters, scope: ResolvedScope): boolean {
-  if (scope.circle || scope.postcode || scope.department || scope.extra) return false;
+  if (scope.circle || scope.postcode || scope.department || scope.extra || scope.person)
+    return false;
   if ((scope.communeLists?.length ?? 0) > 0) return false;
   return (Object.keys(EMPTY_FILTERS) as Array<keyof SearchFilters>).every(
     (k) =>
@@ -195,6 +210,105 @@ export function personSql(p: PersonFilter): SQL {
 }
 
 /**
+ * The person condition checked on one company by its SIREN: its directors
+ * (search_directors_siren_idx) or its élus (elected_officials_siren_idx), a few rows each, then
+ * the words and the birth range on them. Scalar subqueries, never pulled up into a join.
+ */
+function personProbeSql(p: PersonFilter): SQL {
+  const words = textArray([...p.words]);
+  const director = () => {
+    const parts: SQL[] = [sql`d.siren = c.siren`];
+    if (p.words.length) parts.push(sql`d.tokens @> ${words}::text[]`);
+    parts.push(...birthBounds('d', p));
+    return sql`(SELECT true FROM search_directors d WHERE ${sql.join(parts, sql` AND `)} LIMIT 1)`;
+  };
+  const elected = () => {
+    const parts: SQL[] = [sql`e.siren = c.siren`];
+    if (p.words.length)
+      parts.push(
+        sql`string_to_array(search_fold(e.last_name || ' ' || coalesce(e.first_names, '')), ' ') @> ${words}::text[]`,
+      );
+    parts.push(...birthBounds('e', p));
+    return sql`(SELECT true FROM elected_officials e WHERE ${sql.join(parts, sql` AND `)} LIMIT 1)`;
+  };
+  if (p.among === 'directors') return sql`coalesce(${director()}, false)`;
+  if (p.among === 'elected') return sql`coalesce(${elected()}, false)`;
+  return sql`coalesce(${director()}, ${elected()}, false)`;
+}
+
+/**
+ * The person filters of a search (a director, an élu, the drop-in's person), in the order of
+ * ResolvedScope.personSirens.
+ */
+export function personsOf(f: SearchFilters, scope: ResolvedScope = {}): PersonFilter[] {
+  const out: PersonFilter[] = [];
+  if (f.electedName)
+    out.push({ words: nameWords(f.electedName), bornFrom: null, bornTo: null, among: 'elected' });
+  if (f.directorName)
+    out.push({
+      words: nameWords(f.directorName),
+      bornFrom: f.directorBirthFrom === null ? null : f.directorBirthFrom * 100 + 1,
+      bornTo: f.directorBirthTo === null ? null : f.directorBirthTo * 100 + 12,
+      among: 'directors',
+    });
+  if (scope.person) out.push(scope.person);
+  return out;
+}
+
+/**
+ * Rows of a person's SIRENs read first at most (readPersonSirens): a person with more (a first
+ * name alone at 29 M) has each of a name's candidates checked by its SIREN instead
+ * (personProbeSql), work bounded by the name's candidates. Up to this many, reading them (a few
+ * hundred pages of search_directors, stored by name) costs less than probing thousands of
+ * candidates, and the planner, given the list, reads the person's companies by key when they are
+ * fewer than the name's candidates.
+ */
+const PERSON_SET_ROWS = 10_000;
+
+/**
+ * Each person's SIRENs (personsOf's order), read once before a name's search; null for a person
+ * with more than `rows` rows. As a semi-join in each branch of the name search (personSql), the
+ * planner estimated « martin » born 1960–1970 at 22 SIRENs (a birth range on an expression gets
+ * a default selectivity) where there were 1,195, drove from them and read each of their
+ * companies by key, in two branches: 5,066 pages for `q=abdelkarim` at 1 M, 152 now (the list
+ * read, 134 pages, then the name's one candidate looked up in it). Checked on each candidate by
+ * its SIREN instead (personProbeSql for every person), a common name read 24,000 pages
+ * (`q=sci`: 3,000 postings for a selective filter) where the planner, given the list, reads the
+ * smaller side: the person's companies or the name's candidates (docs/DROP-IN.md).
+ */
+export async function readPersonSirens(
+  db: Db,
+  persons: readonly PersonFilter[],
+  rows = PERSON_SET_ROWS,
+): Promise<PersonSirens[]> {
+  return Promise.all(
+    persons.map(async (p) => {
+      const sirens =
+        p.among === 'directors'
+          ? directorSirens(p)
+          : p.among === 'elected'
+            ? electedSirens(p)
+            : sql`${directorSirens(p)} UNION ALL ${electedSirens(p)}`;
+      const found = await queryRows<{ siren: string }>(
+        db,
+        sql`SELECT siren FROM (${sirens}) s LIMIT ${rows + 1}`,
+      );
+      return found.length > rows ? null : [...new Set(found.map((r) => r.siren))].sort();
+    }),
+  );
+}
+
+/** Person `i` of personsOf: as a set (personSql), or from its SIRENs read first. */
+function personCondition(p: PersonFilter, i: number, scope: ResolvedScope): SQL {
+  const read = scope.personSirens;
+  if (!read) return personSql(p);
+  const sirens = read[i];
+  if (sirens === undefined) throw new Error(`personSirens: person ${i} not read`);
+  if (sirens === null) return personProbeSql(p);
+  return sql`c.siren IN (SELECT unnest(${textArray([...sirens])}::bpchar[]))`;
+}
+
+/**
  * Any establishment of the company in one of these postcodes (the government API's
  * `code_postal`, not only the head office's); a partially diffused establishment's postcode is
  * hidden, so never matched.
@@ -297,15 +411,6 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
           FROM search_companies i WHERE i.label_ids && ${ids}::text[]))`,
       );
     }
-  if (f.electedName)
-    parts.push(
-      personSql({
-        words: nameWords(f.electedName),
-        bornFrom: null,
-        bornTo: null,
-        among: 'elected',
-      }),
-    );
   if (f.contradictions)
     parts.push(sql`EXISTS (SELECT 1 FROM company_contradictions x WHERE x.siren = c.siren)`);
   if (f.place) {
@@ -323,15 +428,7 @@ export function filtersSql(f: SearchFilters, scope: ResolvedScope = {}): SQL {
   if (scope.postcode) parts.push(sql`c.postcode = ${scope.postcode}`);
   if (scope.department) parts.push(sql`c.department = ${scope.department}`);
   if (f.idcc.length) parts.push(sql`c.idcc && ${textArray(f.idcc)}::text[]`);
-  if (f.directorName)
-    parts.push(
-      personSql({
-        words: nameWords(f.directorName),
-        bornFrom: f.directorBirthFrom === null ? null : f.directorBirthFrom * 100 + 1,
-        bornTo: f.directorBirthTo === null ? null : f.directorBirthTo * 100 + 12,
-        among: 'directors',
-      }),
-    );
+  personsOf(f, scope).forEach((p, i) => parts.push(personCondition(p, i, scope)));
   if (scope.circle) parts.push(circleSql(scope.circle));
   if (scope.extra) parts.push(scope.extra);
   if (parts.length === 0) return NO_FILTER;

@@ -55,6 +55,9 @@ export async function rankName(
   perPage: number,
 ): Promise<{ ranked: Ranked; lowerBound: boolean; companies: Map<string, SearchCompanyRow> }> {
   const companies = new Map<string, SearchCompanyRow>();
+  // A person with no company (read first, src/search/filters.ts): no candidate can match.
+  if (scope.personSirens?.some((s) => s?.length === 0))
+    return { ranked: [], lowerBound: false, companies };
   const alts = await expandTokens(db, parsed);
   // Both decisions depend on the query, never on the page: every page ranks the same set, so
   // totals agree from one page to the next.

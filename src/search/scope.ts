@@ -81,6 +81,7 @@ export function scoped(filters: SearchFilters, scope: ResolvedScope): boolean {
     !!scope.postcode ||
     !!scope.department ||
     !!scope.extra ||
+    !!scope.person ||
     (scope.communeLists?.length ?? 0) > 0
   );
 }
